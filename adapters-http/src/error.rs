@@ -1,0 +1,123 @@
+//! The error shape every API answer uses (CONTRACT.md §2): `{"message": "...", "errors": {"field": [...]}}`.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use application::catalog::CatalogError;
+use application::page::PageError;
+use application::settings::SettingsError;
+use domain::ids::IdError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in words a shopper can read.
+    pub message: String,
+    /// Field-by-field problems, when the input had several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<BTreeMap<String, Vec<String>>>,
+}
+
+/// An answer other than success.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    BadRequest { message: String, errors: Option<BTreeMap<String, Vec<String>>> },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    Unavailable(String),
+    /// Something no caller can act on; the cause is logged, the answer is generic.
+    #[error("internal error")]
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl ApiError {
+    /// A 400 with one message.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::BadRequest { message: message.into(), errors: None }
+    }
+
+    /// A 400 naming the field at fault.
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::BadRequest { errors: Some(BTreeMap::from([(field.to_owned(), vec![message.clone()])])), message }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let body = match self {
+            Self::BadRequest { message, errors } => ErrorBody { message: message.clone(), errors: errors.clone() },
+            Self::Internal(source) => {
+                tracing::error!(error = %chain(source.as_ref()), "request failed");
+                ErrorBody { message: "Something went wrong. Please try again.".into(), errors: None }
+            }
+            other => ErrorBody { message: other.to_string(), errors: None },
+        };
+        HttpResponse::build(self.status_code()).json(body)
+    }
+}
+
+/// An error and its sources, joined for one log line.
+fn chain(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+impl From<IdError> for ApiError {
+    fn from(err: IdError) -> Self {
+        Self::invalid_field("id", err.to_string())
+    }
+}
+
+impl From<PageError> for ApiError {
+    fn from(err: PageError) -> Self {
+        let field = match err {
+            PageError::Limit => "limit",
+            PageError::Offset => "offset",
+        };
+        Self::invalid_field(field, err.to_string())
+    }
+}
+
+impl From<CatalogError> for ApiError {
+    fn from(err: CatalogError) -> Self {
+        match err {
+            CatalogError::ProductNotFound(_) => Self::NotFound(err.to_string()),
+            CatalogError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+impl From<SettingsError> for ApiError {
+    fn from(err: SettingsError) -> Self {
+        match err {
+            SettingsError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}

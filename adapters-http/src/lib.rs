@@ -1,0 +1,18 @@
+//! The shop's HTTP face: actix-web handlers that parse requests into domain values, call one use case and
+//! render the answer, the JSON error shape of CONTRACT.md §2, the OpenAPI document, uploaded media and the
+//! single-page app. One `configure` function per feature.
+
+mod catalog;
+mod dto;
+mod error;
+mod health;
+mod media;
+mod openapi;
+mod server;
+mod settings;
+mod spa;
+
+pub use error::ApiError;
+pub use media::FsMediaStore;
+pub use openapi::{openapi_json, openapi_yaml};
+pub use server::{serve, AppState, ServerConfig};

@@ -1,0 +1,64 @@
+//! The OpenAPI document, built from the handlers' annotations. `openapi.yaml` at the repository root is its
+//! committed copy (`app-server openapi`); a test fails when they differ.
+
+use actix_web::{get, web, HttpResponse};
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Phone accessory shop API",
+        description = "The API of an online shop for phone accessories in Pakistan: prices in whole rupees, \
+                       cash on delivery. Errors answer `{\"message\", \"errors\"?}`.",
+        version = "0.1.0"
+    ),
+    paths(
+        crate::catalog::list_products,
+        crate::catalog::list_featured,
+        crate::catalog::get_product,
+        crate::catalog::list_categories,
+        crate::settings::get_delivery_charge,
+        crate::health::healthz,
+        crate::health::readyz,
+        openapi_document,
+    ),
+    tags(
+        (name = "catalogue", description = "Products and categories"),
+        (name = "settings", description = "Shop settings shoppers read"),
+        (name = "operations", description = "Health and the API description"),
+    )
+)]
+struct ApiDoc;
+
+/// The OpenAPI document as YAML.
+///
+/// # Panics
+/// Never in practice: the document is built from static annotations.
+#[must_use]
+pub fn openapi_yaml() -> String {
+    ApiDoc::openapi().to_yaml().expect("the OpenAPI document serialises")
+}
+
+/// The OpenAPI document as pretty JSON.
+///
+/// # Panics
+/// Never in practice: the document is built from static annotations.
+#[must_use]
+pub fn openapi_json() -> String {
+    ApiDoc::openapi().to_pretty_json().expect("the OpenAPI document serialises")
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(openapi_document);
+}
+
+/// This document.
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "openapiDocument",
+    responses((status = 200, description = "The OpenAPI document", content_type = "application/json"))
+)]
+#[get("/api/openapi.json")]
+pub async fn openapi_document() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(openapi_json())
+}

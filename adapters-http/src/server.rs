@@ -1,0 +1,108 @@
+//! Assembling the actix-web application and server.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+
+use actix_web::dev::Server;
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::middleware::{Compress, DefaultHeaders, Logger};
+use actix_web::{web, App, HttpRequest, HttpServer};
+use application::catalog::Catalog;
+use application::health::Health;
+use application::settings::Settings;
+
+use crate::error::ApiError;
+use crate::spa::{self, SpaDir};
+use crate::{catalog, health, openapi, settings};
+
+/// The use cases the handlers call.
+#[derive(Clone)]
+pub struct AppState {
+    pub catalog: Catalog,
+    pub settings: Settings,
+    pub health: Health,
+}
+
+/// Where files are served from and how many workers serve.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// The built front end (`frontend/dist`).
+    pub spa_dir: PathBuf,
+    /// Uploaded media, served under `/media`.
+    pub media_dir: PathBuf,
+    /// Worker threads; `None` for one per core.
+    pub workers: Option<usize>,
+}
+
+/// The largest JSON body accepted.
+const JSON_LIMIT: usize = 64 * 1024;
+
+fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    match err {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::PayloadTooLarge("The request body is too large.".into()).into()
+        }
+        JsonPayloadError::ContentType => {
+            ApiError::UnsupportedMediaType("Send the request body as application/json.".into()).into()
+        }
+        other => ApiError::bad_request(format!("The request body is not valid JSON: {other}")).into(),
+    }
+}
+
+fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::bad_request(format!("Invalid query parameters: {err}")).into()
+}
+
+fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::bad_request(format!("Invalid path: {err}")).into()
+}
+
+/// Starts serving on `listener`. The server stops gracefully on SIGINT or SIGTERM.
+///
+/// # Errors
+/// When the listener cannot be used.
+pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
+    let spa_dir = web::Data::new(SpaDir(config.spa_dir.clone()));
+    let catalog = web::Data::new(state.catalog);
+    let settings = web::Data::new(state.settings);
+    let health = web::Data::new(state.health);
+    let media_dir = config.media_dir.clone();
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .wrap(Compress::default())
+            .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
+            // Paths only: query strings may carry tokens, which must never reach the logs.
+            .wrap(
+                Logger::new("%{route}xi %s %Dms")
+                    .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
+            )
+            .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
+            .app_data(web::QueryConfig::default().error_handler(query_error))
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .app_data(catalog.clone())
+            .app_data(settings.clone())
+            .app_data(health.clone())
+            .app_data(spa_dir.clone())
+            .configure(health::configure)
+            .configure(openapi::configure)
+            .configure(catalog::configure)
+            .configure(settings::configure)
+            .service(
+                web::scope("/media")
+                    .wrap(DefaultHeaders::new().add(CacheControl(vec![
+                        CacheDirective::Public,
+                        CacheDirective::MaxAge(31_536_000),
+                        CacheDirective::Extension("immutable".into(), None),
+                    ])))
+                    .service(actix_files::Files::new("", &media_dir).use_etag(true)),
+            )
+            .default_service(web::to(spa::fallback))
+    })
+    .shutdown_timeout(10)
+    .listen(listener)?;
+    if let Some(workers) = config.workers {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}

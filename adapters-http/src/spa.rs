@@ -1,0 +1,89 @@
+//! The built single-page app: files from its `dist` directory, and `index.html` for every other path so a
+//! reload of a deep link such as `/product/42` works. Hashed assets are cached for a year; the HTML is
+//! revalidated on every load so a new release reaches shoppers at once.
+
+use std::path::{Path, PathBuf};
+
+use actix_files::NamedFile;
+use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::http::Method;
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::error::ApiError;
+
+/// Where the built front end lives.
+#[derive(Debug, Clone)]
+pub struct SpaDir(pub PathBuf);
+
+/// A request path turned into a path under the app's directory, or `None` when it tries to leave it.
+fn relative_file(path: &str) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for segment in path.trim_start_matches('/').split('/').filter(|s| !s.is_empty()) {
+        if segment.starts_with('.') || segment.contains('\\') || segment.contains('\0') {
+            return None;
+        }
+        out.push(segment);
+    }
+    Some(out)
+}
+
+fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpResponse> {
+    let file = NamedFile::open(path).ok()?;
+    let mut response = file.use_etag(true).use_last_modified(true).into_response(req);
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_str(&cache.to_string()).ok()?,
+    );
+    Some(response)
+}
+
+/// Answers any request no other route took.
+pub async fn fallback(req: HttpRequest, dir: web::Data<SpaDir>) -> Result<HttpResponse, ApiError> {
+    let path = req.path();
+    if path.starts_with("/api/") || path == "/api" || path.starts_with("/media/") {
+        return Err(ApiError::NotFound("No such resource.".into()));
+    }
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return Err(ApiError::NotFound("No such resource.".into()));
+    }
+    if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty()) {
+        let file = dir.0.join(&relative);
+        if file.is_file() {
+            let cache = if relative.starts_with("assets") {
+                CacheControl(vec![
+                    CacheDirective::Public,
+                    CacheDirective::MaxAge(31_536_000),
+                    CacheDirective::Extension("immutable".into(), None),
+                ])
+            } else {
+                CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(3600)])
+            };
+            if let Some(response) = open(&file, cache, &req) {
+                return Ok(response);
+            }
+        } else if relative.starts_with("assets") {
+            return Err(ApiError::NotFound("No such file.".into()));
+        }
+    }
+    open(&dir.0.join("index.html"), CacheControl(vec![CacheDirective::NoCache]), &req).ok_or_else(|| {
+        ApiError::Unavailable("The shop's front end is not built yet: run `just build-frontend`.".into())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinary_paths_stay_inside_the_directory() {
+        assert_eq!(relative_file("/assets/index-abc.js"), Some(PathBuf::from("assets/index-abc.js")));
+        assert_eq!(relative_file("/product/42"), Some(PathBuf::from("product/42")));
+    }
+
+    #[test]
+    fn paths_that_climb_out_or_reach_hidden_files_are_refused() {
+        assert_eq!(relative_file("/../etc/passwd"), None);
+        assert_eq!(relative_file("/assets/../../secret"), None);
+        assert_eq!(relative_file("/.env"), None);
+    }
+}

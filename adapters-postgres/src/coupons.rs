@@ -1,0 +1,67 @@
+//! Coupons.
+
+use application::ports::{CouponRepository, RepositoryError};
+use async_trait::async_trait;
+use diesel::prelude::*;
+use domain::coupon::Coupon;
+use domain::ids::CouponId;
+use domain::money::Rupees;
+
+use crate::error::{corrupt, from_diesel};
+use crate::pool::{with_connection, PgPool};
+use crate::schema::coupons;
+
+/// Coupons in PostgreSQL.
+#[derive(Clone)]
+pub struct PgCouponRepository {
+    pool: PgPool,
+}
+
+impl PgCouponRepository {
+    #[must_use]
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = coupons)]
+struct NewCouponRow {
+    code: String,
+    discount_percent: Option<i16>,
+    amount_paisa: Option<i64>,
+    start_date: chrono::NaiveDate,
+    end_date: chrono::NaiveDate,
+    min_price_paisa: i64,
+    is_active: bool,
+}
+
+impl From<&Coupon> for NewCouponRow {
+    fn from(coupon: &Coupon) -> Self {
+        let discount = coupon.discount();
+        Self {
+            code: coupon.code().as_str().to_owned(),
+            discount_percent: discount.percent_value().map(i16::from),
+            amount_paisa: discount.amount_value().map(Rupees::paisa),
+            start_date: coupon.start_date(),
+            end_date: coupon.end_date(),
+            min_price_paisa: coupon.min_price().paisa(),
+            is_active: coupon.is_active(),
+        }
+    }
+}
+
+#[async_trait]
+impl CouponRepository for PgCouponRepository {
+    async fn create(&self, coupon: Coupon) -> Result<CouponId, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let id: i64 = diesel::insert_into(coupons::table)
+                .values(NewCouponRow::from(&coupon))
+                .returning(coupons::id)
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            CouponId::new(id).map_err(corrupt)
+        })
+        .await
+    }
+}

@@ -1,0 +1,19 @@
+//! PostgreSQL behind the application's ports: the diesel schema, migrations embedded from `/migrations`,
+//! an r2d2 connection pool and one repository per port. Diesel is synchronous, so every unit of work runs
+//! in one blocking task with its transaction inside, off the async workers.
+
+mod catalog;
+mod coupons;
+mod error;
+mod health;
+mod pool;
+mod schema;
+mod settings;
+#[cfg(feature = "test-support")]
+pub mod test_support;
+
+pub use catalog::PgCatalogRepository;
+pub use coupons::PgCouponRepository;
+pub use health::PgHealthProbe;
+pub use pool::{connect, run_migrations, PgPool, PoolError};
+pub use settings::PgSettingsRepository;

@@ -1,0 +1,66 @@
+//! The diesel table definitions, written to match `/migrations`. The integration tests exercise every
+//! column, so a mismatch fails there.
+
+diesel::table! {
+    categories (id) {
+        id -> Int8,
+        name -> Text,
+        parent_id -> Nullable<Int8>,
+        views -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Int8,
+        name -> Text,
+        category_id -> Int8,
+        price_paisa -> Int8,
+        sale_price_paisa -> Nullable<Int8>,
+        discount_percent -> Int2,
+        description -> Text,
+        color -> Nullable<Text>,
+        quantity -> Int4,
+        featured -> Bool,
+        free_delivery -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    product_media (id) {
+        id -> Int8,
+        product_id -> Int8,
+        position -> Int4,
+        kind -> Text,
+        url -> Text,
+    }
+}
+
+diesel::table! {
+    shop_settings (id) {
+        id -> Bool,
+        delivery_charge_paisa -> Int8,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    coupons (id) {
+        id -> Int8,
+        code -> Text,
+        discount_percent -> Nullable<Int2>,
+        amount_paisa -> Nullable<Int8>,
+        start_date -> Date,
+        end_date -> Date,
+        min_price_paisa -> Int8,
+        is_active -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(products -> categories (category_id));
+diesel::joinable!(product_media -> products (product_id));
+diesel::allow_tables_to_appear_in_same_query!(categories, products, product_media, shop_settings, coupons);

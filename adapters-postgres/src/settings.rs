@@ -1,0 +1,49 @@
+//! The shop's settings row.
+
+use application::ports::{RepositoryError, SettingsRepository};
+use async_trait::async_trait;
+use diesel::prelude::*;
+use domain::money::Rupees;
+
+use crate::error::from_diesel;
+use crate::pool::{with_connection, PgPool};
+use crate::schema::shop_settings;
+
+/// Settings in PostgreSQL: one row created by the first migration.
+#[derive(Clone)]
+pub struct PgSettingsRepository {
+    pool: PgPool,
+}
+
+impl PgSettingsRepository {
+    #[must_use]
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+#[async_trait]
+impl SettingsRepository for PgSettingsRepository {
+    async fn delivery_charge(&self) -> Result<Rupees, RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            let paisa: i64 =
+                shop_settings::table.select(shop_settings::delivery_charge_paisa).first(conn).map_err(from_diesel)?;
+            Ok(Rupees::from_paisa(paisa))
+        })
+        .await
+    }
+
+    async fn set_delivery_charge(&self, charge: Rupees) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(shop_settings::table)
+                .set((
+                    shop_settings::delivery_charge_paisa.eq(charge.paisa()),
+                    shop_settings::updated_at.eq(diesel::dsl::now),
+                ))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+}

@@ -1,0 +1,152 @@
+//! Configuration, read once from the environment (and `.env` when present). A bad value stops the start
+//! with one line naming the variable. Nothing below this crate reads the environment.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// The default database: the one `just run` prepares on the local server.
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/shop_dev";
+
+/// A variable that is present but unusable.
+#[derive(Debug, thiserror::Error)]
+#[error("{name} is invalid: {reason}")]
+pub struct ConfigError {
+    name: &'static str,
+    reason: String,
+}
+
+/// Everything the server needs to start.
+#[derive(Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub bind_addr: SocketAddr,
+    pub public_url: String,
+    pub media_dir: PathBuf,
+    pub spa_dir: PathBuf,
+    pub db_pool_size: u32,
+    pub workers: Option<usize>,
+}
+
+/// The database URL may hold a password: `Debug` shows everything else.
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("database_url", &"<redacted>")
+            .field("bind_addr", &self.bind_addr)
+            .field("public_url", &self.public_url)
+            .field("media_dir", &self.media_dir)
+            .field("spa_dir", &self.spa_dir)
+            .field("db_pool_size", &self.db_pool_size)
+            .field("workers", &self.workers)
+            .finish()
+    }
+}
+
+impl Config {
+    /// Reads the configuration through `var`, which answers a variable's value when it is set.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the first variable whose value cannot be used.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let text = |name: &'static str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let database_url = text("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        if !(database_url.starts_with("postgres://") || database_url.starts_with("postgresql://")) {
+            return Err(ConfigError { name: "DATABASE_URL", reason: "expected a postgres:// URL".into() });
+        }
+        let bind_addr: SocketAddr = parsed(text("BIND_ADDR"), "BIND_ADDR", "127.0.0.1:8080".parse().ok())?;
+        let public_url = match text("PUBLIC_URL") {
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                url.trim_end_matches('/').to_owned()
+            }
+            Some(_) => {
+                return Err(ConfigError { name: "PUBLIC_URL", reason: "expected an http:// or https:// origin".into() })
+            }
+            None => format!("http://{bind_addr}"),
+        };
+        let db_pool_size: u32 = parsed(text("DB_POOL_SIZE"), "DB_POOL_SIZE", Some(10))?;
+        if db_pool_size == 0 {
+            return Err(ConfigError { name: "DB_POOL_SIZE", reason: "must be at least 1".into() });
+        }
+        let workers: Option<usize> = text("WORKERS")
+            .map(|w| w.parse().map_err(|e| ConfigError { name: "WORKERS", reason: format!("{e}") }))
+            .transpose()?;
+        Ok(Self {
+            database_url,
+            bind_addr,
+            public_url,
+            media_dir: text("MEDIA_DIR").map_or_else(|| PathBuf::from("data/media"), PathBuf::from),
+            spa_dir: text("FRONTEND_DIST").map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from),
+            db_pool_size,
+            workers,
+        })
+    }
+
+    /// Reads the process environment, after loading `.env` when there is one.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the first variable whose value cannot be used.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let _ = dotenvy::dotenv();
+        Self::from_vars(|name| std::env::var(name).ok())
+    }
+}
+
+fn parsed<T: std::str::FromStr>(value: Option<String>, name: &'static str, default: Option<T>) -> Result<T, ConfigError>
+where
+    T::Err: fmt::Display,
+{
+    match (value, default) {
+        (Some(v), _) => v.parse().map_err(|e: T::Err| ConfigError { name, reason: format!("{v:?}: {e}") }),
+        (None, Some(d)) => Ok(d),
+        (None, None) => Err(ConfigError { name, reason: "is required".into() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        Config::from_vars(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_serve_the_local_development_shop() {
+        let config = config(&[]).unwrap();
+
+        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(config.bind_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.public_url, "http://127.0.0.1:8080");
+        assert_eq!(config.media_dir, PathBuf::from("data/media"));
+    }
+
+    #[test]
+    fn a_malformed_bind_address_names_the_variable() {
+        let err = config(&[("BIND_ADDR", "localhost")]).unwrap_err();
+
+        assert!(err.to_string().starts_with("BIND_ADDR is invalid: \"localhost\""), "{err}");
+    }
+
+    #[test]
+    fn a_database_url_of_another_kind_is_refused() {
+        let err = config(&[("DATABASE_URL", "mysql://x")]).unwrap_err();
+
+        assert_eq!(err.to_string(), "DATABASE_URL is invalid: expected a postgres:// URL");
+    }
+
+    #[test]
+    fn debug_output_hides_the_database_url() {
+        let config = config(&[("DATABASE_URL", "postgres://shop:hunter2@db/shop")]).unwrap();
+
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn public_url_loses_its_trailing_slash_and_must_be_http() {
+        assert_eq!(config(&[("PUBLIC_URL", "https://shop.pk/")]).unwrap().public_url, "https://shop.pk");
+        assert!(config(&[("PUBLIC_URL", "shop.pk")]).is_err());
+    }
+}

@@ -1,0 +1,84 @@
+//! The composition root: the only crate that names concrete adapters. It reads the configuration, builds
+//! the pool, migrates, constructs the adapters, hands them to the use cases and serves.
+
+pub mod config;
+mod demo;
+mod pictures;
+
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+
+use adapters_http::{AppState, FsMediaStore, ServerConfig};
+use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgPool, PgSettingsRepository};
+use anyhow::Context;
+use application::catalog::Catalog;
+use application::health::Health;
+use application::seed_demo::{SeedDemo, SeedOutcome};
+use application::settings::Settings;
+
+pub use config::Config;
+
+/// A running server and the address it listens on.
+pub struct Running {
+    pub server: actix_web::dev::Server,
+    pub addr: SocketAddr,
+}
+
+async fn pool(config: &Config) -> anyhow::Result<PgPool> {
+    let (url, size) = (config.database_url.clone(), config.db_pool_size);
+    tokio::task::spawn_blocking(move || adapters_postgres::connect(&url, size))
+        .await?
+        .context("DATABASE_URL: PostgreSQL does not answer")
+}
+
+/// Applies pending migrations; answers the versions applied.
+///
+/// # Errors
+/// When PostgreSQL cannot be reached or a migration fails.
+pub async fn migrate(config: &Config) -> anyhow::Result<Vec<String>> {
+    let pool = pool(config).await?;
+    Ok(tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&pool)).await??)
+}
+
+/// Migrates, then fills an empty shop with the demo catalogue.
+///
+/// # Errors
+/// When PostgreSQL cannot be reached or a write fails.
+pub async fn seed_demo(config: &Config) -> anyhow::Result<SeedOutcome> {
+    migrate(config).await?;
+    let pool = pool(config).await?;
+    let catalog = Arc::new(PgCatalogRepository::new(pool.clone()));
+    let seed = SeedDemo::new(
+        catalog.clone(),
+        catalog,
+        Arc::new(PgSettingsRepository::new(pool.clone())),
+        Arc::new(PgCouponRepository::new(pool)),
+        Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
+    );
+    Ok(seed.run(|| demo::shop(demo::today_in_pakistan())).await?)
+}
+
+/// Migrates, then starts serving on the configured address (port 0 picks a free port).
+///
+/// # Errors
+/// When PostgreSQL cannot be reached, a migration fails or the address cannot be bound.
+pub async fn start(config: &Config) -> anyhow::Result<Running> {
+    let pool = pool(config).await?;
+    let migrate_pool = pool.clone();
+    tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&migrate_pool)).await??;
+    std::fs::create_dir_all(&config.media_dir).context("MEDIA_DIR cannot be created")?;
+    let listener = TcpListener::bind(config.bind_addr)
+        .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
+    let addr = listener.local_addr()?;
+    let state = AppState {
+        catalog: Catalog::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
+        settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
+        health: Health::new(Arc::new(PgHealthProbe::new(pool))),
+    };
+    let server = adapters_http::serve(
+        listener,
+        state,
+        ServerConfig { spa_dir: config.spa_dir.clone(), media_dir: config.media_dir.clone(), workers: config.workers },
+    )?;
+    Ok(Running { server, addr })
+}

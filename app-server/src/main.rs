@@ -1,0 +1,61 @@
+//! `app-server [serve|migrate|seed-demo|openapi]`: see the README.
+
+use std::process::ExitCode;
+
+use app_server::Config;
+use application::seed_demo::SeedOutcome;
+use tracing_subscriber::EnvFilter;
+
+const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi]";
+
+#[actix_web::main]
+async fn main() -> ExitCode {
+    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
+    if command == "openapi" {
+        print!("{}", adapters_http::openapi_yaml());
+        return ExitCode::SUCCESS;
+    }
+    if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo") {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .init();
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("configuration error: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&command, &config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("app-server {command} failed: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
+    match command {
+        "migrate" => {
+            let applied = app_server::migrate(config).await?;
+            tracing::info!(count = applied.len(), "migrations applied");
+        }
+        "seed-demo" => match app_server::seed_demo(config).await? {
+            SeedOutcome::Seeded { categories, products } => {
+                tracing::info!(categories, products, "demo shop seeded");
+            }
+            SeedOutcome::AlreadySeeded => tracing::info!("the shop already has a catalogue; nothing seeded"),
+        },
+        _ => {
+            let running = app_server::start(config).await?;
+            tracing::info!(addr = %running.addr, public_url = %config.public_url, "serving the shop");
+            running.server.await?;
+            tracing::info!("stopped");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,10 @@
+//! The shop's use cases. Each module is one capability written against the ports in [`ports`]; the adapters
+//! implement those ports and the composition root (`app-server`) wires them together. Nothing here knows
+//! SQL, HTTP or the file system.
+
+pub mod catalog;
+pub mod health;
+pub mod page;
+pub mod ports;
+pub mod seed_demo;
+pub mod settings;

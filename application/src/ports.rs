@@ -1,0 +1,136 @@
+//! The ports: what the use cases need from the outside world, as traits over domain types. Adapters
+//! implement them; application unit tests mock them with mockall.
+
+use async_trait::async_trait;
+use domain::ids::{CategoryId, CouponId, ProductId};
+use domain::money::Rupees;
+
+use crate::catalog::{Category, NewCategory, NewProduct, Product, ProductFilter};
+use crate::page::Page;
+
+/// Why a repository call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RepositoryError {
+    /// The record the call refers to does not exist.
+    #[error("not found")]
+    NotFound,
+    /// The call conflicts with the current state (a unique or foreign key constraint, a stale version).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// Stored data could not be turned into domain values: a bug or a hand-edited database.
+    #[error("corrupt data: {0}")]
+    Corrupt(String),
+    /// The store could not be reached or failed.
+    #[error("storage unavailable")]
+    Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// Reads of the public catalogue.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CatalogRepository: Send + Sync + 'static {
+    /// A page of products, newest first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn list_products(&self, filter: ProductFilter, page: Page) -> Result<Vec<Product>, RepositoryError>;
+
+    /// One product, or `None` when there is none with that id.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn product(&self, id: ProductId) -> Result<Option<Product>, RepositoryError>;
+
+    /// A page of categories, ordered by their full path.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn categories(&self, page: Page) -> Result<Vec<Category>, RepositoryError>;
+
+    /// Whether the catalogue holds no category at all.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn is_empty(&self) -> Result<bool, RepositoryError>;
+}
+
+/// Changes to the catalogue.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CatalogWriter: Send + Sync + 'static {
+    /// Stores a new category.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] when the parent does not exist.
+    async fn create_category(&self, category: NewCategory) -> Result<CategoryId, RepositoryError>;
+
+    /// Stores a new product with its media, in one transaction.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] when the category does not exist.
+    async fn create_product(&self, product: NewProduct) -> Result<ProductId, RepositoryError>;
+}
+
+/// The shop's settings.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait SettingsRepository: Send + Sync + 'static {
+    /// The delivery charge for carts that are not waived.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delivery_charge(&self) -> Result<Rupees, RepositoryError>;
+
+    /// Replaces the delivery charge.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn set_delivery_charge(&self, charge: Rupees) -> Result<(), RepositoryError>;
+}
+
+/// Stored coupons.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CouponRepository: Send + Sync + 'static {
+    /// Stores a new coupon.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when a coupon with the same code exists.
+    async fn create(&self, coupon: domain::coupon::Coupon) -> Result<CouponId, RepositoryError>;
+}
+
+/// A media file to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaUpload {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Its content type, already checked against its bytes.
+    pub content_type: String,
+}
+
+/// Why the media store failed.
+#[derive(Debug, thiserror::Error)]
+#[error("media store failed")]
+pub struct MediaStoreError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+
+/// Where uploaded pictures and videos are kept.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait MediaStore: Send + Sync + 'static {
+    /// Keeps the file under a new random name and answers the URL path it is served at.
+    ///
+    /// # Errors
+    /// [`MediaStoreError`] when the file cannot be written.
+    async fn save(&self, upload: MediaUpload) -> Result<String, MediaStoreError>;
+}
+
+/// Whether the shop's storage answers.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait HealthProbe: Send + Sync + 'static {
+    /// Succeeds when the database answers a trivial query.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when it does not.
+    async fn ping(&self) -> Result<(), RepositoryError>;
+}

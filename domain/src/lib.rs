@@ -1,0 +1,15 @@
+//! The shop's business rules, free of I/O: exact money in paisa, the pricing of SPEC.md §5 and §9, stock
+//! readings, coupon rules, the order-status machine, the province-to-city table and the newtypes that keep
+//! invalid values out of the rest of the system. Time and randomness come in as arguments.
+
+pub mod cart;
+pub mod contact;
+pub mod coupon;
+pub mod ids;
+pub mod locations;
+pub mod money;
+pub mod order_status;
+pub mod pricing;
+pub mod product;
+pub mod review;
+pub mod stock;

@@ -1,0 +1,255 @@
+//! What the admin may set on a product (SPEC.md §5 'Add/edit product'): a price within bounds, a sale price
+//! below it, a discount of at most 90 per cent, and the two recomputations that keep the sale price and the
+//! discount consistent while the form is edited. Also the manage-products description preview.
+
+use crate::money::Rupees;
+use crate::pricing::{PriceTag, MAX_DISCOUNT_PERCENT};
+
+/// The highest price accepted: Rs 10 crore (Rs 10,00,00,000).
+pub const MAX_PRICE: Rupees = Rupees::from_whole(100_000_000);
+
+/// How many characters of a description the manage-products list shows (SPEC.md §9).
+pub const DESCRIPTION_PREVIEW_CHARS: usize = 80;
+
+/// A discount percentage outside 0 to 90.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("Discount must be between 0 and 90 per cent.")]
+pub struct DiscountPercentError;
+
+/// A product's percentage discount as the admin sets it: 0 (none) to 90.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct DiscountPercent(u8);
+
+impl DiscountPercent {
+    /// No discount.
+    pub const NONE: Self = Self(0);
+
+    /// A discount of `percent` per cent.
+    ///
+    /// # Errors
+    /// [`DiscountPercentError`] above 90.
+    pub fn new(percent: u8) -> Result<Self, DiscountPercentError> {
+        if percent <= MAX_DISCOUNT_PERCENT {
+            Ok(Self(percent))
+        } else {
+            Err(DiscountPercentError)
+        }
+    }
+
+    /// The percentage.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl TryFrom<i64> for DiscountPercent {
+    type Error = DiscountPercentError;
+
+    fn try_from(percent: i64) -> Result<Self, Self::Error> {
+        u8::try_from(percent).map_err(|_| DiscountPercentError).and_then(Self::new)
+    }
+}
+
+/// A price the admin entered that the shop does not accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PriceError {
+    /// Price of 0 or less.
+    #[error("Price must be above 0.")]
+    PriceNotPositive,
+    /// Price above [`MAX_PRICE`].
+    #[error("Price must be at most Rs 100000000.")]
+    PriceTooHigh,
+    /// Sale price of 0 or less.
+    #[error("Sale price must be above 0.")]
+    SaleNotPositive,
+    /// Sale price equal to or above the price.
+    #[error("Sale price must be below the price.")]
+    SaleNotBelowPrice,
+}
+
+/// A product's list price and optional sale price as the admin set them: the price above 0 and at most
+/// [`MAX_PRICE`], a sale price above 0 and below the price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProductPrice {
+    price: Rupees,
+    sale_price: Option<Rupees>,
+}
+
+impl ProductPrice {
+    /// Checks a price and an optional sale price.
+    ///
+    /// # Errors
+    /// The first [`PriceError`] that applies, price before sale price.
+    pub fn new(price: Rupees, sale_price: Option<Rupees>) -> Result<Self, PriceError> {
+        if !price.is_positive() {
+            return Err(PriceError::PriceNotPositive);
+        }
+        if price > MAX_PRICE {
+            return Err(PriceError::PriceTooHigh);
+        }
+        match sale_price {
+            Some(sale) if !sale.is_positive() => Err(PriceError::SaleNotPositive),
+            Some(sale) if sale >= price => Err(PriceError::SaleNotBelowPrice),
+            _ => Ok(Self { price, sale_price }),
+        }
+    }
+
+    /// The list price.
+    #[must_use]
+    pub const fn price(&self) -> Rupees {
+        self.price
+    }
+
+    /// The sale price, when set.
+    #[must_use]
+    pub const fn sale_price(&self) -> Option<Rupees> {
+        self.sale_price
+    }
+
+    /// The price tag that decides what shoppers are charged, with the product's discount.
+    #[must_use]
+    pub const fn price_tag(&self, discount: DiscountPercent) -> PriceTag {
+        PriceTag::new(self.price, self.sale_price, discount.get())
+    }
+}
+
+/// The discount recomputed when the admin sets a sale price: round((price − sale) / price × 100), halves
+/// up, clamped to 0..=100. 0 when the price is not positive.
+#[must_use]
+pub fn discount_from_sale(price: Rupees, sale: Rupees) -> u8 {
+    (price - sale).percent_of(price).map_or(0, |p| u8::try_from(p.clamp(0, 100)).unwrap_or(0))
+}
+
+/// The sale price recomputed when the admin sets a discount: the price reduced by `percent` per cent,
+/// rounded to whole rupees (halves up). Percentages above 100 count as 100.
+#[must_use]
+pub fn sale_from_discount(price: Rupees, percent: u8) -> Rupees {
+    price.less_percent(percent).rounded()
+}
+
+/// The first [`DESCRIPTION_PREVIEW_CHARS`] characters of a description, cut on a character boundary.
+#[must_use]
+pub fn description_preview(description: &str) -> &str {
+    description.char_indices().nth(DESCRIPTION_PREVIEW_CHARS).map_or(description, |(end, _)| &description[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rs(whole: i64) -> Rupees {
+        Rupees::from_whole(whole)
+    }
+
+    #[test]
+    fn discounts_from_zero_to_ninety_are_accepted() {
+        assert_eq!(DiscountPercent::new(0).unwrap().get(), 0);
+        assert_eq!(DiscountPercent::new(90).unwrap().get(), 90);
+        assert_eq!(DiscountPercent::NONE.get(), 0);
+    }
+
+    #[test]
+    fn a_discount_of_ninety_one_is_rejected() {
+        let err = DiscountPercent::new(91).unwrap_err();
+
+        assert_eq!(err.to_string(), "Discount must be between 0 and 90 per cent.");
+    }
+
+    #[test]
+    fn negative_and_huge_wire_discounts_are_rejected() {
+        assert_eq!(DiscountPercent::try_from(-1), Err(DiscountPercentError));
+        assert_eq!(DiscountPercent::try_from(300), Err(DiscountPercentError));
+        assert_eq!(DiscountPercent::try_from(91), Err(DiscountPercentError));
+        assert_eq!(DiscountPercent::try_from(15).map(DiscountPercent::get), Ok(15));
+    }
+
+    #[test]
+    fn a_positive_price_without_a_sale_is_accepted() {
+        let price = ProductPrice::new(rs(1299), None).unwrap();
+
+        assert_eq!(price.price(), rs(1299));
+        assert_eq!(price.sale_price(), None);
+    }
+
+    #[test]
+    fn a_price_of_zero_or_less_is_rejected() {
+        assert_eq!(ProductPrice::new(Rupees::ZERO, None), Err(PriceError::PriceNotPositive));
+        assert_eq!(ProductPrice::new(rs(-5), None), Err(PriceError::PriceNotPositive));
+        assert_eq!(PriceError::PriceNotPositive.to_string(), "Price must be above 0.");
+    }
+
+    #[test]
+    fn a_price_up_to_ten_crore_is_accepted_and_above_is_rejected() {
+        assert!(ProductPrice::new(rs(100_000_000), None).is_ok());
+
+        let err = ProductPrice::new(Rupees::from_paisa(10_000_000_001), None).unwrap_err();
+
+        assert_eq!(err, PriceError::PriceTooHigh);
+        assert_eq!(err.to_string(), "Price must be at most Rs 100000000.");
+    }
+
+    #[test]
+    fn a_sale_price_below_the_price_is_accepted() {
+        let price = ProductPrice::new(rs(1000), Some(rs(999))).unwrap();
+
+        assert_eq!(price.sale_price(), Some(rs(999)));
+    }
+
+    #[test]
+    fn a_sale_price_at_or_above_the_price_is_rejected() {
+        assert_eq!(ProductPrice::new(rs(1000), Some(rs(1000))), Err(PriceError::SaleNotBelowPrice));
+        assert_eq!(ProductPrice::new(rs(1000), Some(rs(1200))), Err(PriceError::SaleNotBelowPrice));
+        assert_eq!(PriceError::SaleNotBelowPrice.to_string(), "Sale price must be below the price.");
+    }
+
+    #[test]
+    fn a_sale_price_of_zero_or_less_is_rejected() {
+        assert_eq!(ProductPrice::new(rs(1000), Some(Rupees::ZERO)), Err(PriceError::SaleNotPositive));
+        assert_eq!(ProductPrice::new(rs(1000), Some(rs(-1))), Err(PriceError::SaleNotPositive));
+        assert_eq!(PriceError::SaleNotPositive.to_string(), "Sale price must be above 0.");
+    }
+
+    #[test]
+    fn the_price_tag_carries_price_sale_and_discount() {
+        let tag = ProductPrice::new(rs(1000), None).unwrap().price_tag(DiscountPercent::new(20).unwrap());
+
+        assert_eq!(tag, PriceTag::new(rs(1000), None, 20));
+        assert_eq!(tag.unit_price(), rs(800));
+    }
+
+    #[test]
+    fn a_sale_price_recomputes_the_rounded_discount() {
+        assert_eq!(discount_from_sale(rs(1000), rs(750)), 25);
+        assert_eq!(discount_from_sale(rs(1500), rs(1000)), 33);
+        assert_eq!(discount_from_sale(rs(1500), rs(992)), 34);
+        assert_eq!(discount_from_sale(rs(200), rs(199)), 1);
+        assert_eq!(discount_from_sale(rs(200), rs(1)), 100);
+    }
+
+    #[test]
+    fn a_discount_from_a_sale_is_zero_for_a_zero_price_and_clamped() {
+        assert_eq!(discount_from_sale(Rupees::ZERO, rs(10)), 0);
+        assert_eq!(discount_from_sale(rs(100), rs(150)), 0);
+        assert_eq!(discount_from_sale(rs(100), rs(-50)), 100);
+    }
+
+    #[test]
+    fn a_discount_recomputes_the_sale_price_in_whole_rupees() {
+        assert_eq!(sale_from_discount(rs(1000), 25), rs(750));
+        assert_eq!(sale_from_discount(rs(999), 15), rs(849));
+        assert_eq!(sale_from_discount(rs(999), 5), rs(949));
+        assert_eq!(sale_from_discount(rs(999), 50), rs(500));
+        assert_eq!(sale_from_discount(rs(999), 0), rs(999));
+    }
+
+    #[test]
+    fn the_description_preview_is_the_first_eighty_characters() {
+        let long = "é".repeat(100);
+
+        assert_eq!(description_preview(&long).chars().count(), 80);
+        assert_eq!(description_preview(&long), "é".repeat(80));
+        assert_eq!(description_preview(&"a".repeat(80)), "a".repeat(80));
+        assert_eq!(description_preview("Short"), "Short");
+    }
+}
