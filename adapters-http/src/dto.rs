@@ -118,13 +118,13 @@ impl From<Category> for CategoryResponse {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// How many items at most, 1 to 100 (default 100).
-    pub limit: Option<i64>,
+    pub limit: Option<i32>,
     /// How many items to skip (default 0).
-    pub offset: Option<i64>,
+    pub offset: Option<i32>,
 }
 
 impl PageQuery {
     pub fn page(&self) -> Result<application::page::Page, application::page::PageError> {
-        application::page::Page::new(self.limit, self.offset)
+        application::page::Page::new(self.limit.map(i64::from), self.offset.map(i64::from))
     }
 }

@@ -15,5 +15,5 @@ pub mod test_support;
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
 pub use health::PgHealthProbe;
-pub use pool::{connect, run_migrations, PgPool, PoolError};
+pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
 pub use settings::PgSettingsRepository;

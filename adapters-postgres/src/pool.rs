@@ -22,6 +22,8 @@ pub enum PoolError {
     Connect(#[source] diesel::r2d2::PoolError),
     #[error("cannot apply the migrations: {0}")]
     Migrate(String),
+    #[error("cannot create the database: {0}")]
+    Create(String),
 }
 
 /// Builds a pool of at most `max_size` connections. Fails when no connection can be made.
@@ -60,4 +62,59 @@ where
     })
     .await
     .map_err(unavailable)?
+}
+
+/// Creates the database `url` names when the server answers but has no such database, so a fresh machine
+/// needs no manual `createdb`. Answers whether it created one.
+///
+/// # Errors
+/// [`PoolError::Create`] when the server cannot be reached or refuses to create the database.
+pub fn create_database_if_missing(url: &str) -> Result<bool, PoolError> {
+    use diesel::Connection;
+    use diesel::RunQueryDsl;
+
+    match PgConnection::establish(url) {
+        Ok(_) => Ok(false),
+        Err(diesel::ConnectionError::BadConnection(message)) if message.contains("does not exist") => {
+            let (name, maintenance) =
+                database_name(url).ok_or_else(|| PoolError::Create("DATABASE_URL names no database".into()))?;
+            if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(PoolError::Create(format!("will not create a database named {name:?}")));
+            }
+            let mut conn = PgConnection::establish(&maintenance).map_err(|e| PoolError::Create(e.to_string()))?;
+            diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+                .execute(&mut conn)
+                .map_err(|e| PoolError::Create(e.to_string()))?;
+            Ok(true)
+        }
+        Err(err) => Err(PoolError::Create(format!("cannot connect: {err}"))),
+    }
+}
+
+/// The database name in `url` and the URL of the same server's `postgres` database.
+fn database_name(url: &str) -> Option<(String, String)> {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let (prefix, name) = base.rsplit_once('/')?;
+    if name.is_empty() || prefix.ends_with('/') {
+        return None;
+    }
+    let maintenance = match query {
+        Some(q) => format!("{prefix}/postgres?{q}"),
+        None => format!("{prefix}/postgres"),
+    };
+    Some((name.to_owned(), maintenance))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::database_name;
+
+    #[test]
+    fn the_database_name_and_maintenance_url_come_from_the_url() {
+        assert_eq!(
+            database_name("postgres://u@h:5432/shop_dev?sslmode=disable"),
+            Some(("shop_dev".into(), "postgres://u@h:5432/postgres?sslmode=disable".into()))
+        );
+        assert_eq!(database_name("postgres://u@h:5432"), None);
+    }
 }

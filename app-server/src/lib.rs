@@ -24,11 +24,17 @@ pub struct Running {
     pub addr: SocketAddr,
 }
 
+/// Connects, first creating the database when the server answers without it.
 async fn pool(config: &Config) -> anyhow::Result<PgPool> {
     let (url, size) = (config.database_url.clone(), config.db_pool_size);
-    tokio::task::spawn_blocking(move || adapters_postgres::connect(&url, size))
-        .await?
-        .context("DATABASE_URL: PostgreSQL does not answer")
+    tokio::task::spawn_blocking(move || {
+        if adapters_postgres::create_database_if_missing(&url)? {
+            tracing::info!("created the database DATABASE_URL names");
+        }
+        adapters_postgres::connect(&url, size).map_err(anyhow::Error::from)
+    })
+    .await?
+    .context("DATABASE_URL: PostgreSQL does not answer")
 }
 
 /// Applies pending migrations; answers the versions applied.

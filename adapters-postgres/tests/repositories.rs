@@ -1,0 +1,160 @@
+//! The repositories against a real PostgreSQL, each test in its own database.
+
+use adapters_postgres::test_support::TestDb;
+use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgSettingsRepository};
+use application::catalog::{Media, MediaKind, NewCategory, NewProduct, ProductFilter};
+use application::page::Page;
+use application::ports::{
+    CatalogRepository, CatalogWriter, CouponRepository, HealthProbe, RepositoryError, SettingsRepository,
+};
+use chrono::NaiveDate;
+use domain::coupon::Coupon;
+use domain::ids::{CategoryId, ProductId};
+use domain::money::Rupees;
+use domain::pricing::PriceTag;
+
+fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> NewProduct {
+    NewProduct {
+        name: name.to_owned(),
+        category,
+        price: PriceTag::new(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20),
+        description: format!("{name} description"),
+        color: Some("Black".to_owned()),
+        quantity: 7,
+        featured,
+        free_delivery: true,
+        media: media.iter().map(|url| Media { url: (*url).to_owned(), kind: MediaKind::Image }).collect(),
+    }
+}
+
+async fn category(repo: &PgCatalogRepository, name: &str, parent: Option<CategoryId>) -> CategoryId {
+    repo.create_category(NewCategory { name: name.to_owned(), parent }).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_stored_product_reads_back_with_its_category_price_and_media_in_order() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cases = category(&repo, "Cases", None).await;
+
+    let id =
+        repo.create_product(product("Clear case", cases, true, &["/media/a.webp", "/media/b.webp"])).await.unwrap();
+    let found = repo.product(id).await.unwrap().unwrap();
+
+    assert_eq!(found.name, "Clear case");
+    assert_eq!(found.category.id, cases);
+    assert_eq!(found.category.name, "Cases");
+    assert_eq!(found.price, PriceTag::new(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20));
+    assert_eq!(found.description, "Clear case description");
+    assert_eq!(found.color.as_deref(), Some("Black"));
+    assert_eq!(found.quantity, 7);
+    assert!(found.featured);
+    assert!(found.free_delivery);
+    let urls: Vec<&str> = found.media.iter().map(|m| m.url.as_str()).collect();
+    assert_eq!(urls, ["/media/a.webp", "/media/b.webp"]);
+}
+
+#[tokio::test]
+async fn an_unknown_product_is_none() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+
+    assert!(repo.product(ProductId::new(424_242).unwrap()).await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn lists_are_newest_first_paged_and_filtered_by_featured() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cables = category(&repo, "Cables", None).await;
+    for (name, featured) in [("one", true), ("two", false), ("three", true), ("four", false)] {
+        repo.create_product(product(name, cables, featured, &[])).await.unwrap();
+    }
+
+    let names = |list: Vec<application::catalog::Product>| list.into_iter().map(|p| p.name).collect::<Vec<_>>();
+    let all = repo.list_products(ProductFilter::All, Page::FIRST).await.unwrap();
+    let featured = repo.list_products(ProductFilter::Featured, Page::FIRST).await.unwrap();
+    let second_page = repo.list_products(ProductFilter::All, Page::new(Some(2), Some(2)).unwrap()).await.unwrap();
+
+    assert_eq!(names(all), ["four", "three", "two", "one"]);
+    assert_eq!(names(featured), ["three", "one"]);
+    assert_eq!(names(second_page), ["two", "one"]);
+}
+
+#[tokio::test]
+async fn categories_carry_their_full_path_with_parents_first() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cases = category(&repo, "Cases", None).await;
+    let samsung = category(&repo, "Samsung", Some(cases)).await;
+    category(&repo, "Galaxy S", Some(samsung)).await;
+    category(&repo, "Audio", None).await;
+
+    let tree = repo.categories(Page::FIRST).await.unwrap();
+
+    let paths: Vec<(&str, &str, Option<CategoryId>)> =
+        tree.iter().map(|c| (c.name.as_str(), c.full_path.as_str(), c.parent)).collect();
+    assert_eq!(
+        paths,
+        [
+            ("Audio", "Audio", None),
+            ("Cases", "Cases", None),
+            ("Samsung", "Cases > Samsung", Some(cases)),
+            ("Galaxy S", "Cases > Samsung > Galaxy S", Some(samsung)),
+        ]
+    );
+    assert!(tree.iter().all(|c| c.views == 0));
+}
+
+#[tokio::test]
+async fn a_product_in_an_unknown_category_is_not_found_and_nothing_is_written() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    category(&repo, "Cases", None).await;
+
+    let err = repo.create_product(product("Ghost", CategoryId::new(999).unwrap(), false, &["/media/x.webp"])).await;
+
+    assert!(matches!(err, Err(RepositoryError::NotFound)), "{err:?}");
+    assert!(repo.list_products(ProductFilter::All, Page::FIRST).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_catalogue_is_empty_until_a_category_exists() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+
+    assert!(repo.is_empty().await.unwrap());
+    category(&repo, "Cases", None).await;
+    assert!(!repo.is_empty().await.unwrap());
+}
+
+#[tokio::test]
+async fn the_delivery_charge_starts_at_zero_and_keeps_what_is_set() {
+    let db = TestDb::new();
+    let repo = PgSettingsRepository::new(db.pool());
+
+    assert_eq!(repo.delivery_charge().await.unwrap(), Rupees::ZERO);
+    repo.set_delivery_charge(Rupees::from_whole(275)).await.unwrap();
+
+    assert_eq!(repo.delivery_charge().await.unwrap(), Rupees::from_whole(275));
+}
+
+#[tokio::test]
+async fn a_second_coupon_with_the_same_code_in_another_case_conflicts() {
+    let db = TestDb::new();
+    let repo = PgCouponRepository::new(db.pool());
+    let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap();
+    let coupon = |code: &str| Coupon::create(code, Some(10), None, day(1), day(30), None).unwrap();
+
+    repo.create(coupon("SAVE10")).await.unwrap();
+    let err = repo.create(coupon("save10")).await;
+
+    assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "coupons_code_key"), "{err:?}");
+}
+
+#[tokio::test]
+async fn the_health_probe_answers_while_the_database_does() {
+    let db = TestDb::new();
+
+    PgHealthProbe::new(db.pool()).ping().await.unwrap();
+}

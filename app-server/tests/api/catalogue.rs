@@ -1,0 +1,174 @@
+use serde_json::json;
+
+use crate::helpers::{new_product, spawn_app};
+
+#[tokio::test]
+async fn a_product_is_answered_with_the_prices_the_shopper_pays() {
+    let app = spawn_app().await;
+    let cases = app.add_category("Cases", None).await;
+    let id = app.add_product(new_product("Clear case", cases, (999, None, 15), 2, true)).await;
+
+    let (status, body) = app.get_json(&format!("/api/products/{id}")).await;
+
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        json!({
+            "_id": id.to_string(),
+            "name": "Clear case",
+            "category": {"_id": cases.to_string(), "name": "Cases"},
+            "price": 999,
+            "salePrice": null,
+            "discountPercent": 15,
+            "finalPrice": 849,
+            "discount": 15,
+            "description": "About Clear case",
+            "color": null,
+            "quantity": 2,
+            "stock": 2,
+            "featured": true,
+            "freeDelivery": false,
+            "media": [{"url": "/media/10.webp", "kind": "image"}]
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_sale_price_shows_its_rounded_percentage() {
+    let app = spawn_app().await;
+    let cases = app.add_category("Cases", None).await;
+    let id = app.add_product(new_product("Armor", cases, (3500, Some(2999), 0), 10, false)).await;
+
+    let (_, body) = app.get_json(&format!("/api/products/{id}")).await;
+
+    assert_eq!((body["finalPrice"].clone(), body["discount"].clone()), (json!(2999), json!(14)));
+}
+
+#[tokio::test]
+async fn the_lists_hold_all_or_only_featured_products_newest_first() {
+    let app = spawn_app().await;
+    let cables = app.add_category("Cables", None).await;
+    app.add_product(new_product("USB-C", cables, (500, None, 0), 5, true)).await;
+    app.add_product(new_product("Lightning", cables, (700, None, 0), 5, false)).await;
+
+    let (all_status, all) = app.get_json("/api/products").await;
+    let (featured_status, featured) = app.get_json("/api/products/featured").await;
+
+    assert_eq!((all_status, featured_status), (200, 200));
+    let names =
+        |list: &serde_json::Value| list.as_array().unwrap().iter().map(|p| p["name"].clone()).collect::<Vec<_>>();
+    assert_eq!(names(&all), [json!("Lightning"), json!("USB-C")]);
+    assert_eq!(names(&featured), [json!("USB-C")]);
+}
+
+#[tokio::test]
+async fn paging_limits_and_skips() {
+    let app = spawn_app().await;
+    let cables = app.add_category("Cables", None).await;
+    for name in ["a", "bb", "ccc"] {
+        app.add_product(new_product(name, cables, (100, None, 0), 1, false)).await;
+    }
+
+    let (_, page) = app.get_json("/api/products?limit=1&offset=1").await;
+
+    assert_eq!(page.as_array().unwrap().len(), 1);
+    assert_eq!(page[0]["name"], "bb");
+}
+
+#[tokio::test]
+async fn categories_list_their_parent_and_full_path() {
+    let app = spawn_app().await;
+    let cases = app.add_category("Cases", None).await;
+    let samsung = app.add_category("Samsung", Some(cases)).await;
+
+    let (status, body) = app.get_json("/api/categories").await;
+
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        json!([
+            {"_id": cases.to_string(), "name": "Cases", "parent": null, "fullPath": "Cases", "views": 0},
+            {"_id": samsung.to_string(), "name": "Samsung", "parent": cases.to_string(), "fullPath": "Cases > Samsung", "views": 0}
+        ])
+    );
+}
+
+#[tokio::test]
+async fn the_delivery_charge_is_answered_in_whole_rupees() {
+    let app = spawn_app().await;
+    app.set_delivery_charge(250).await;
+
+    let (status, body) = app.get_json("/api/settings/delivery-charge").await;
+
+    assert_eq!((status, body), (200, json!({"deliveryCharge": 250})));
+}
+
+#[tokio::test]
+async fn an_unknown_product_is_a_404_with_a_message() {
+    let app = spawn_app().await;
+
+    let (status, body) = app.get_json("/api/products/987654").await;
+
+    assert_eq!((status, body), (404, json!({"message": "Product not found."})));
+}
+
+#[tokio::test]
+async fn malformed_product_ids_are_a_400_naming_the_id() {
+    let app = spawn_app().await;
+
+    for (raw, shown) in
+        [("abc", "abc"), ("0", "0"), ("-5", "-5"), ("1.5", "1.5"), ("99999999999999999999", "99999999999999999999")]
+    {
+        let (status, body) = app.get_json(&format!("/api/products/{raw}")).await;
+
+        assert_eq!(status, 400, "{raw}");
+        assert_eq!(body["message"], format!("'{shown}' is not a valid id."), "{raw}");
+        assert_eq!(body["errors"]["id"][0], format!("'{shown}' is not a valid id."), "{raw}");
+    }
+}
+
+#[tokio::test]
+async fn bad_paging_is_a_400_naming_the_parameter() {
+    let app = spawn_app().await;
+
+    let (limit_status, limit) = app.get_json("/api/products?limit=0").await;
+    let (offset_status, offset) = app.get_json("/api/categories?offset=-1").await;
+    let (text_status, text) = app.get_json("/api/products/featured?limit=ten").await;
+
+    assert_eq!((limit_status, limit["errors"]["limit"][0].clone()), (400, json!("limit must be between 1 and 100.")));
+    assert_eq!((offset_status, offset["errors"]["offset"][0].clone()), (400, json!("offset must be 0 or more.")));
+    assert_eq!(text_status, 400);
+    assert!(text["message"].as_str().unwrap().starts_with("Invalid query parameters"), "{text}");
+}
+
+#[tokio::test]
+async fn an_unknown_api_path_is_a_json_404_not_the_app_page() {
+    let app = spawn_app().await;
+
+    let (status, body) = app.get_json("/api/no-such-thing").await;
+
+    assert_eq!((status, body), (404, json!({"message": "No such resource."})));
+}
+
+#[tokio::test]
+async fn the_demo_seed_fills_an_empty_shop_once() {
+    let app = spawn_app().await;
+
+    let first = app_server::seed_demo(&app.config).await.unwrap();
+    let second = app_server::seed_demo(&app.config).await.unwrap();
+
+    assert!(
+        matches!(first, application::seed_demo::SeedOutcome::Seeded { products, .. } if products >= 40),
+        "{first:?}"
+    );
+    assert_eq!(second, application::seed_demo::SeedOutcome::AlreadySeeded);
+    let (_, featured) = app.get_json("/api/products/featured").await;
+    let first_picture = featured[0]["media"][0]["url"].as_str().unwrap().to_owned();
+    let picture = app.get(&first_picture).await;
+    assert_eq!(picture.status(), 200);
+    assert_eq!(picture.headers()["content-type"], "image/webp");
+    assert_eq!(picture.headers()["x-content-type-options"], "nosniff");
+    assert!(picture.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    let (_, charge) = app.get_json("/api/settings/delivery-charge").await;
+    assert_eq!(charge, json!({"deliveryCharge": 250}));
+}

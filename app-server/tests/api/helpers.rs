@@ -1,0 +1,131 @@
+//! `spawn_app`: the real server on port 0 with a fresh database, a media directory and a tiny front end.
+
+use std::path::PathBuf;
+
+use adapters_postgres::test_support::TestDb;
+use adapters_postgres::{PgCatalogRepository, PgPool, PgSettingsRepository};
+use app_server::Config;
+use application::catalog::{Media, MediaKind, NewCategory, NewProduct};
+use application::ports::{CatalogWriter, SettingsRepository};
+use domain::ids::{CategoryId, ProductId};
+use domain::money::Rupees;
+use domain::pricing::PriceTag;
+
+/// A directory removed when dropped.
+pub struct ScratchDir(pub PathBuf);
+
+impl ScratchDir {
+    pub fn new(prefix: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}-{}", std::process::id(), rand_suffix()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+/// The index page of the stand-in front end.
+pub const INDEX_HTML: &str = "<!doctype html><title>Shop</title><div id=root></div>";
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub config: Config,
+    pool: PgPool,
+    _db: TestDb,
+    _media: ScratchDir,
+    _spa: ScratchDir,
+}
+
+/// Starts the application against a new database.
+pub async fn spawn_app() -> TestApp {
+    let db = TestDb::new();
+    let media = ScratchDir::new("shop-media");
+    let spa = ScratchDir::new("shop-spa");
+    std::fs::write(spa.0.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::create_dir_all(spa.0.join("assets")).unwrap();
+    std::fs::write(spa.0.join("assets/index-abc123.js"), "console.log('shop')").unwrap();
+    let vars = [
+        ("DATABASE_URL", db.url().to_owned()),
+        ("BIND_ADDR", "127.0.0.1:0".to_owned()),
+        ("MEDIA_DIR", media.0.display().to_string()),
+        ("FRONTEND_DIST", spa.0.display().to_string()),
+        ("DB_POOL_SIZE", "4".to_owned()),
+        ("WORKERS", "2".to_owned()),
+    ];
+    let config = Config::from_vars(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())).unwrap();
+    let running = app_server::start(&config).await.expect("the app starts");
+    tokio::spawn(running.server);
+    TestApp {
+        address: format!("http://{}", running.addr),
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        pool: db.pool(),
+        config,
+        _db: db,
+        _media: media,
+        _spa: spa,
+    }
+}
+
+impl TestApp {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.address)).send().await.expect("the request is answered")
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        assert_eq!(
+            response.headers().get("content-type").and_then(|v| v.to_str().ok()),
+            Some("application/json"),
+            "{path} must answer JSON"
+        );
+        (status, response.json().await.expect("a JSON body"))
+    }
+
+    pub fn catalogue(&self) -> PgCatalogRepository {
+        PgCatalogRepository::new(self.pool.clone())
+    }
+
+    pub async fn add_category(&self, name: &str, parent: Option<CategoryId>) -> CategoryId {
+        self.catalogue().create_category(NewCategory { name: name.to_owned(), parent }).await.unwrap()
+    }
+
+    pub async fn add_product(&self, product: NewProduct) -> ProductId {
+        self.catalogue().create_product(product).await.unwrap()
+    }
+
+    pub async fn set_delivery_charge(&self, rupees: i64) {
+        PgSettingsRepository::new(self.pool.clone()).set_delivery_charge(Rupees::from_whole(rupees)).await.unwrap();
+    }
+}
+
+/// A product of `category` with the given price fields and stock, one picture.
+pub fn new_product(
+    name: &str,
+    category: CategoryId,
+    price: (i64, Option<i64>, u8),
+    quantity: u32,
+    featured: bool,
+) -> NewProduct {
+    NewProduct {
+        name: name.to_owned(),
+        category,
+        price: PriceTag::new(Rupees::from_whole(price.0), price.1.map(Rupees::from_whole), price.2),
+        description: format!("About {name}"),
+        color: None,
+        quantity,
+        featured,
+        free_delivery: false,
+        media: vec![Media { url: format!("/media/{}.webp", name.len()), kind: MediaKind::Image }],
+    }
+}

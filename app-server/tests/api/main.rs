@@ -1,0 +1,6 @@
+//! The HTTP API end to end: the real application on a free port, against its own PostgreSQL database.
+
+mod catalogue;
+mod helpers;
+mod openapi;
+mod operations;

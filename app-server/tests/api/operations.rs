@@ -1,0 +1,57 @@
+use serde_json::json;
+
+use crate::helpers::{spawn_app, INDEX_HTML};
+
+#[tokio::test]
+async fn healthz_and_readyz_answer_while_the_database_does() {
+    let app = spawn_app().await;
+
+    assert_eq!(app.get_json("/healthz").await, (200, json!({"status": "ok"})));
+    assert_eq!(app.get_json("/readyz").await, (200, json!({"status": "ready"})));
+}
+
+#[tokio::test]
+async fn a_deep_link_reload_gets_the_app_page_uncached() {
+    let app = spawn_app().await;
+
+    for path in ["/", "/product/42", "/category/7", "/admin/coupons", "/search?q=case"] {
+        let response = app.get(path).await;
+
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert_eq!(response.text().await.unwrap(), INDEX_HTML, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_missing_ones_are_404() {
+    let app = spawn_app().await;
+
+    let asset = app.get("/assets/index-abc123.js").await;
+    let missing = app.get("/assets/index-gone.js").await;
+
+    assert_eq!(asset.status(), 200);
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(missing.status(), 404);
+}
+
+#[tokio::test]
+async fn paths_that_climb_out_of_the_app_directory_get_the_app_page() {
+    let app = spawn_app().await;
+
+    let response = app.get("/..%2f..%2fetc%2fpasswd").await;
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.text().await.unwrap(), INDEX_HTML);
+}
+
+#[tokio::test]
+async fn the_openapi_document_is_served_as_json() {
+    let app = spawn_app().await;
+
+    let (status, body) = app.get_json("/api/openapi.json").await;
+
+    assert_eq!(status, 200);
+    assert_eq!(body["info"]["title"], "Phone accessory shop API");
+    assert!(body["paths"]["/api/products/{id}"]["get"].is_object());
+}

@@ -1,0 +1,114 @@
+# The shop's commands. `just run` serves the demo shop at http://127.0.0.1:8080; `just test` runs every test.
+# Both install what they need (npm packages, Chromium for the browser tests) and prepare PostgreSQL:
+# DATABASE_URL when set, else the server on 127.0.0.1:5432 when it answers, else a project-local cluster
+# under ./data/ made with the machine's PostgreSQL binaries.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# Cargo's output lives outside the clone so repeated runs and fresh clones on one machine reuse it.
+export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", home_directory() / ".cache/phone-shop/target")
+export CARGO_TERM_COLOR := "never"
+
+app_server := CARGO_TARGET_DIR / "debug/app-server"
+
+# List the recipes.
+default:
+    @just --list
+
+# Serve the demo shop at http://127.0.0.1:8080 (seeded on first start).
+run: _frontend-deps
+    #!/usr/bin/env bash
+    set -euo pipefail
+    base=$(just _postgres)
+    export DATABASE_URL="${DATABASE_URL:-$base/shop_dev}"
+    just build-frontend
+    cargo build -q -p app-server
+    "{{app_server}}" seed-demo
+    exec "{{app_server}}" serve
+
+# Run every test: Rust unit and PostgreSQL integration tests, frontend unit tests, browser end-to-end tests.
+test: _frontend-deps _chromium
+    #!/usr/bin/env bash
+    set -euo pipefail
+    base=$(just _postgres)
+    export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$base/postgres}"
+    echo "== Rust: domain, application, PostgreSQL and HTTP API tests"
+    cargo test -q --workspace
+    echo "== Frontend: typecheck and unit tests (vitest)"
+    (cd frontend && npm run -s typecheck && npm run -s test)
+    echo "== Browser: end-to-end tests in headless Chromium against the real server"
+    just build-frontend
+    cargo build -q -p app-server
+    cd frontend && APP_SERVER_BIN="{{app_server}}" PG_BASE_URL="$base" node --test --test-concurrency=1 e2e/
+
+# Regenerate openapi.yaml from the handlers and the typed client from openapi.yaml.
+openapi: _frontend-deps
+    cargo run -q -p app-server -- openapi > openapi.yaml
+    cd frontend && npm run -s generate
+
+# Format Rust and TypeScript.
+fmt: _frontend-deps
+    cargo fmt --all
+    cd frontend && npx prettier --write --log-level warn "src/**/*.{ts,tsx,css}" "e2e/**/*.mjs" || true
+
+# Clippy with warnings denied, tsc and eslint.
+lint: _frontend-deps
+    cargo clippy -q --workspace --all-targets -- -D warnings
+    cd frontend && npm run -s typecheck && npm run -s lint
+
+# Benchmarks (see the README's Speed section).
+bench: _frontend-deps
+    @echo "No benchmark yet: the catalogue benchmark arrives with the storefront (issue 3)."
+
+# Build the front end into frontend/dist when its sources changed.
+build-frontend: _frontend-deps
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd frontend
+    stamp=dist/index.html
+    if [ ! -f "$stamp" ] || [ -n "$(find src index.html package-lock.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+        npm run -s build > /dev/null
+    fi
+
+# Install the front end's npm packages when package-lock.json changed.
+_frontend-deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd frontend
+    if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+        npm ci --no-audit --no-fund --loglevel=error > /dev/null
+    fi
+
+# Install Debian's Chromium for the browser tests when it is missing.
+_chromium:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! command -v chromium > /dev/null; then
+        echo "installing Debian's chromium for the browser tests" >&2
+        apt-get update -qq > /dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+    fi
+
+# Print the base URL (no database name) of a PostgreSQL server to use, starting a local one if needed.
+_postgres:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -n "${DATABASE_URL:-}" ]; then
+        echo "${DATABASE_URL%/*}"; exit 0
+    fi
+    if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+        echo "postgres://postgres@127.0.0.1:5432"; exit 0
+    fi
+    bin=$(dirname "$(command -v pg_ctl 2>/dev/null || ls -d /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n1)")
+    if [ ! -x "$bin/pg_ctl" ]; then
+        echo "PostgreSQL is needed: install it (apt-get install postgresql) or set DATABASE_URL." >&2; exit 1
+    fi
+    dir="$PWD/data/postgres"; port=55432
+    as=(); if [ "$(id -u)" = 0 ]; then as=(runuser -u postgres --); fi
+    if [ ! -f "$dir/PG_VERSION" ]; then
+        mkdir -p "$dir"; [ ${#as[@]} -eq 0 ] || chown postgres "$dir"
+        "${as[@]}" "$bin/initdb" -D "$dir" -U postgres --auth=trust -E UTF8 > /dev/null
+    fi
+    if ! "${as[@]}" "$bin/pg_ctl" -D "$dir" status > /dev/null 2>&1; then
+        "${as[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1" start > /dev/null
+    fi
+    echo "postgres://postgres@127.0.0.1:$port"
