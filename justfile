@@ -56,9 +56,50 @@ lint: _frontend-deps
     cargo clippy -q --workspace --all-targets -- -D warnings
     cd frontend && npm run -s typecheck && npm run -s lint
 
-# Benchmarks (see the README's Speed section).
-bench: _frontend-deps
-    @echo "No benchmark yet: the catalogue benchmark arrives with the storefront (issue 3)."
+# Benchmark the catalogue reads against the framework's floor with wrk (see the README's Speed section).
+bench:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v wrk > /dev/null || { apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null; }
+    cargo build --release -q -p app-server
+    bin="$CARGO_TARGET_DIR/release/app-server"
+    base=$(just _postgres)
+    scratch=$(mktemp -d)
+    export DATABASE_URL="$base/shop_bench" MEDIA_DIR="$scratch/media" WORKERS=1 RUST_LOG=warn
+    "$bin" seed-demo
+    BIND_ADDR=127.0.0.1:18580 "$bin" serve & app=$!
+    trap 'kill $app ${floor:-} 2> /dev/null; rm -rf "$scratch"' EXIT
+    until curl -sf http://127.0.0.1:18580/healthz > /dev/null; do sleep 0.2; done
+    curl -sf http://127.0.0.1:18580/api/products/featured > "$scratch/featured.json"
+    id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[0]["_id"])' "$scratch/featured.json")
+    BIND_ADDR=127.0.0.1:18581 "$bin" bench-floor "$scratch/featured.json" & floor=$!
+    until curl -sf http://127.0.0.1:18581/floor > /dev/null; do sleep 0.2; done
+    python3 - "$id" <<'PY'
+    import re, statistics, subprocess, sys
+    pid = sys.argv[1]
+    targets = [
+        ("floor (constant JSON, same size as featured)", "http://127.0.0.1:18581/floor"),
+        ("GET /api/products/featured", "http://127.0.0.1:18580/api/products/featured"),
+        (f"GET /api/products/{pid}", f"http://127.0.0.1:18580/api/products/{pid}"),
+        ("GET /api/categories", "http://127.0.0.1:18580/api/categories"),
+    ]
+    def ms(text):
+        value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    def once(url):
+        out = subprocess.run(["wrk", "-t1", "-c64", "-d5s", "--latency", url], capture_output=True, text=True, check=True).stdout
+        rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+        p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
+        p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+        return rps, p50, p99
+    print("median of 3 runs of 5 s each, 64 connections, 1 server worker, wrk on the other core")
+    floor_rps = None
+    for name, url in targets:
+        runs = [once(url) for _ in range(3)]
+        rps, p50, p99 = (statistics.median(r[i] for r in runs) for i in range(3))
+        floor_rps = floor_rps or rps
+        print(f"{name:48} {rps:9.0f} req/s  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  {100 * rps / floor_rps:5.1f}% of floor")
+    PY
 
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps

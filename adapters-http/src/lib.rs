@@ -15,4 +15,4 @@ mod spa;
 pub use error::ApiError;
 pub use media::FsMediaStore;
 pub use openapi::{openapi_json, openapi_yaml};
-pub use server::{serve, AppState, ServerConfig};
+pub use server::{serve, serve_floor, AppState, ServerConfig};

@@ -106,3 +106,34 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     }
     Ok(server.run())
 }
+
+/// The benchmark's floor: the same middleware answering a constant JSON body at `/floor`, so the cost of
+/// the framework alone can be measured beside the real routes in the same run.
+///
+/// # Errors
+/// When the listener cannot be used.
+pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>) -> std::io::Result<Server> {
+    let body = web::Bytes::from(body);
+    let mut server = HttpServer::new(move || {
+        let body = body.clone();
+        App::new()
+            .wrap(Compress::default())
+            .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
+            .wrap(
+                Logger::new("%{route}xi %s %Dms")
+                    .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
+            )
+            .route(
+                "/floor",
+                web::get().to(move || {
+                    let body = body.clone();
+                    async move { actix_web::HttpResponse::Ok().content_type("application/json").body(body) }
+                }),
+            )
+    })
+    .listen(listener)?;
+    if let Some(workers) = workers {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}

@@ -6,7 +6,7 @@ use app_server::Config;
 use application::seed_demo::SeedOutcome;
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi]";
+const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi|bench-floor FILE]";
 
 #[actix_web::main]
 async fn main() -> ExitCode {
@@ -15,7 +15,7 @@ async fn main() -> ExitCode {
         print!("{}", adapters_http::openapi_yaml());
         return ExitCode::SUCCESS;
     }
-    if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo") {
+    if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo" | "bench-floor") {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
@@ -43,6 +43,12 @@ async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
         "migrate" => {
             let applied = app_server::migrate(config).await?;
             tracing::info!(count = applied.len(), "migrations applied");
+        }
+        "bench-floor" => {
+            let file = std::env::args().nth(2).ok_or_else(|| anyhow::anyhow!("{USAGE}"))?;
+            let body = std::fs::read(&file)?;
+            let listener = std::net::TcpListener::bind(config.bind_addr)?;
+            adapters_http::serve_floor(listener, body, config.workers)?.await?;
         }
         "seed-demo" => match app_server::seed_demo(config).await? {
             SeedOutcome::Seeded { categories, products } => {
