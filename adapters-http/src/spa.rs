@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use actix_files::NamedFile;
-use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::http::header::{self, CacheControl, CacheDirective, ContentEncoding};
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -27,13 +27,31 @@ fn relative_file(path: &str) -> Option<PathBuf> {
     Some(out)
 }
 
+/// The build writes `.br` and `.gz` copies beside each asset; a browser that accepts one gets it, saving the
+/// work of compressing on every request and about a fifth of the bytes over gzip on the fly.
+fn precompressed(path: &Path, req: &HttpRequest) -> Option<NamedFile> {
+    let accepts = req.headers().get(header::ACCEPT_ENCODING)?.to_str().ok()?.to_ascii_lowercase();
+    let original = NamedFile::open(path).ok()?;
+    [("br", ContentEncoding::Brotli), ("gzip", ContentEncoding::Gzip)].into_iter().find_map(|(token, encoding)| {
+        if !accepts.split(',').any(|part| part.trim().split(';').next() == Some(token)) {
+            return None;
+        }
+        let suffix = if encoding == ContentEncoding::Brotli { "br" } else { "gz" };
+        let mut compressed = path.as_os_str().to_owned();
+        compressed.push(format!(".{suffix}"));
+        let file = NamedFile::open(PathBuf::from(compressed)).ok()?;
+        Some(file.set_content_type(original.content_type().clone()).set_content_encoding(encoding))
+    })
+}
+
 fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpResponse> {
-    let file = NamedFile::open(path).ok()?;
+    let file = match precompressed(path, req) {
+        Some(file) => file,
+        None => NamedFile::open(path).ok()?,
+    };
     let mut response = file.use_etag(true).use_last_modified(true).into_response(req);
-    response.headers_mut().insert(
-        actix_web::http::header::CACHE_CONTROL,
-        actix_web::http::header::HeaderValue::from_str(&cache.to_string()).ok()?,
-    );
+    response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("accept-encoding"));
+    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_str(&cache.to_string()).ok()?);
     Some(response)
 }
 

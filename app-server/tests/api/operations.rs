@@ -55,3 +55,23 @@ async fn the_openapi_document_is_served_as_json() {
     assert_eq!(body["info"]["title"], "Phone accessory shop API");
     assert!(body["paths"]["/api/products/{id}"]["get"].is_object());
 }
+
+#[tokio::test]
+async fn a_browser_that_accepts_brotli_gets_the_prebuilt_copy() {
+    let app = spawn_app().await;
+    std::fs::write(app.config.spa_dir.join("assets/index-abc123.js.br"), b"brotli bytes").unwrap();
+    std::fs::write(app.config.spa_dir.join("assets/index-abc123.js.gz"), b"gzip bytes").unwrap();
+    let fetch = |encoding: &'static str| {
+        app.client.get(format!("{}/assets/index-abc123.js", app.address)).header("accept-encoding", encoding).send()
+    };
+
+    let brotli = fetch("gzip, deflate, br").await.unwrap();
+    let gzip = fetch("gzip").await.unwrap();
+
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    assert_eq!(brotli.headers()["content-type"], "text/javascript");
+    assert_eq!(brotli.headers()["vary"], "accept-encoding");
+    assert_eq!(brotli.bytes().await.unwrap().as_ref(), b"brotli bytes");
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    assert_eq!(gzip.bytes().await.unwrap().as_ref(), b"gzip bytes");
+}

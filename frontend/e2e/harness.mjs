@@ -1,0 +1,127 @@
+// The end-to-end harness: the real app-server (debug build) on a free port, against its own PostgreSQL
+// database seeded with the demo shop, and Debian's Chromium driven by playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import pg from 'pg';
+
+const here = import.meta.dirname;
+const appServer = process.env.APP_SERVER_BIN;
+const pgBase = process.env.PG_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+/** Viewports every screen must work at. */
+export const viewports = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+};
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app-server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('app-server did not become healthy within 30 s');
+}
+
+async function dropDatabase(name) {
+  const client = new pg.Client({ connectionString: `${pgBase}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts a seeded shop. Answers its base URL, the server's log lines so far, and `stop()`.
+ */
+export async function startShop() {
+  if (!appServer || !existsSync(appServer)) throw new Error('APP_SERVER_BIN must name the built app-server');
+  const database = `shop_e2e_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const scratch = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: `${pgBase}/${database}`,
+    BIND_ADDR: `127.0.0.1:${port}`,
+    MEDIA_DIR: join(scratch, 'media'),
+    FRONTEND_DIST: resolve(here, '../dist'),
+    WORKERS: '2',
+    DB_POOL_SIZE: '4',
+    RUST_LOG: 'info',
+  };
+  execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = [];
+  child.stdout.on('data', (chunk) => log.push(String(chunk)));
+  child.stderr.on('data', (chunk) => log.push(String(chunk)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    log,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await dropDatabase(database);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with a fresh profile. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'shop-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: viewports.desktop,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A product from the shop's API. */
+export async function apiGet(shop, path) {
+  const response = await fetch(`${shop.baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { CartLink } from '@/features/cart/components/cart-link';
+import { CategoryMenu } from '@/features/categories/components/category-menu';
+import { CategoryTree } from '@/features/categories/components/category-tree';
+import { useCategoryTree } from '@/features/categories/hooks/use-category-tree';
+import { SearchBox } from '@/features/search/components/search-box';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => {
+    setMenuOpen(false);
+  };
+
+  return (
+    <header className="site-header">
+      <nav className="navbar" aria-label="Main">
+        <Link to={paths.home.getHref()} className="navbar__brand" aria-label={`${env.shopName} home`} onClick={closeMenu}>
+          {env.shopName}
+        </Link>
+        <SearchBox className="navbar__search" onSearch={closeMenu} />
+        <div className="navbar__desktop">
+          <CategoryMenu />
+          <Link to={paths.login.getHref()} className="nav-link">
+            Login
+          </Link>
+          <Link to={paths.admin.login.getHref()} className="nav-link">
+            Admin
+          </Link>
+        </div>
+        <CartLink onNavigate={closeMenu} />
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => {
+            setMenuOpen((open) => !open);
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path
+              d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </nav>
+      {menuOpen && <MobileMenu onClose={closeMenu} />}
+    </header>
+  );
+}
+
+function MobileMenu({ onClose }: { onClose: () => void }) {
+  const tree = useCategoryTree();
+  return (
+    <nav id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Menu">
+      <ul className="mobile-menu__list">
+        <li>
+          <Link to={paths.home.getHref()} onClick={onClose}>
+            Home
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.cart.getHref()} onClick={onClose}>
+            Cart
+          </Link>
+        </li>
+      </ul>
+      <h2 className="mobile-menu__heading">Categories</h2>
+      {tree.length === 0 ? <p>No categories yet.</p> : <CategoryTree nodes={tree} onNavigate={onClose} />}
+      <h2 className="mobile-menu__heading">My Account</h2>
+      <ul className="mobile-menu__list">
+        <li>
+          <Link to={paths.login.getHref()} onClick={onClose}>
+            Login
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.admin.login.getHref()} onClick={onClose}>
+            Admin
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

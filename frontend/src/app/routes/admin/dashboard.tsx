@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+
+const tiles = [
+  { label: 'Add Category', href: paths.admin.addCategory.getHref() },
+  { label: 'Add Product', href: paths.admin.uploadProduct.getHref() },
+  { label: 'Products by Category', href: paths.admin.productsByCategory.getHref() },
+  { label: 'Review Requests', href: paths.admin.reviews.getHref() },
+  { label: 'Manage Products', href: paths.admin.manage.getHref() },
+  { label: 'Delivery Charges', href: paths.admin.deliveryCharge.getHref() },
+  { label: 'Customer Orders', href: paths.admin.orders.getHref() },
+  { label: 'Manage Coupons', href: paths.admin.coupons.getHref() },
+  { label: 'Category Views (Analytics)', href: paths.admin.categoryViews.getHref() },
+  { label: 'Send Email to Customer', href: paths.admin.sendEmail.getHref() },
+] as const;
+
+export default function AdminDashboardRoute() {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <title>Dashboard</title>
+      <h1 id="page-title">Dashboard</h1>
+      <p>Sign-in for the management area is coming soon; these pages are placeholders for now.</p>
+      <ul className="admin-tiles">
+        {tiles.map((tile) => (
+          <li key={tile.href}>
+            <Link to={tile.href}>{tile.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+
+import { useCategoryTree } from '../hooks/use-category-tree';
+
+import { CategoryTree } from './category-tree';
+
+/** SPEC.md §9: the menu closes 150 ms after the pointer leaves. */
+const CLOSE_DELAY_MS = 150;
+
+/** The 'Categories' dropdown: opens on hover, toggles on click, closes 150 ms after the pointer leaves. */
+export function CategoryMenu() {
+  const tree = useCategoryTree();
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  // A mouse opens the menu by hovering, so the click that follows must not close it again at once.
+  const openedByHover = useRef(false);
+  const panelId = useId();
+
+  const cancelClose = () => {
+    window.clearTimeout(closeTimer.current);
+  };
+  useEffect(() => cancelClose, []);
+
+  const handlePointerEnter = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    cancelClose();
+    if (!open) openedByHover.current = true;
+    setOpen(true);
+  };
+  const handlePointerLeave = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    cancelClose();
+    closeTimer.current = window.setTimeout(() => {
+      openedByHover.current = false;
+      setOpen(false);
+    }, CLOSE_DELAY_MS);
+  };
+
+  return (
+    <div
+      className="category-menu"
+      onPointerEnter={handlePointerEnter}
+      onPointerLeave={handlePointerLeave}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          openedByHover.current = false;
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="nav-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (open && openedByHover.current) {
+            openedByHover.current = false;
+            return;
+          }
+          openedByHover.current = false;
+          setOpen(!open);
+        }}
+      >
+        Categories
+      </button>
+      <div id={panelId} className="category-menu__panel" hidden={!open}>
+        {tree.length === 0 ? (
+          <p className="category-menu__empty">No categories yet.</p>
+        ) : (
+          <CategoryTree
+            nodes={tree}
+            onNavigate={() => {
+              setOpen(false);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+
+import type { CategoryNode } from '../types';
+
+interface CategoryTreeProps {
+  nodes: readonly CategoryNode[];
+  /** Called when a leaf category is chosen, e.g. to close the menu. */
+  onNavigate?: () => void;
+  id?: string;
+}
+
+/** Nested category list: entries with sub-categories expand on click, the others link to their page. */
+export function CategoryTree({ nodes, onNavigate, id }: CategoryTreeProps) {
+  return (
+    <ul className="category-tree" id={id}>
+      {nodes.map((node) => (
+        <CategoryTreeItem key={node.category._id} node={node} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}
+
+function CategoryTreeItem({ node, onNavigate }: { node: CategoryNode; onNavigate?: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const { category, children } = node;
+  const listId = `category-children-${category._id}`;
+
+  if (children.length === 0) {
+    return (
+      <li>
+        <Link to={paths.category.getHref(category._id)} className="category-tree__link" onClick={onNavigate}>
+          {category.name}
+        </Link>
+      </li>
+    );
+  }
+
+  return (
+    <li>
+      <button
+        type="button"
+        className="category-tree__toggle"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => {
+          setExpanded((open) => !open);
+        }}
+      >
+        {category.name}
+        <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+      </button>
+      {expanded && <CategoryTree nodes={children} onNavigate={onNavigate} id={listId} />}
+    </li>
+  );
+}

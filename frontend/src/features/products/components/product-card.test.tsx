@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { makeProduct } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+
+import { ProductCard } from './product-card';
+
+function renderCard(overrides: Parameters<typeof makeProduct>[0] = {}) {
+  const product = makeProduct({ _id: '12', name: 'Spigen Tough Armor — Galaxy S24', ...overrides });
+  renderWithProviders(<ProductCard product={product} />);
+  return screen.getByRole('article', { name: 'Spigen Tough Armor — Galaxy S24' });
+}
+
+describe('ProductCard', () => {
+  it('shows the name, the first image linking to the product and the shown price', () => {
+    const card = renderCard({ media: [{ url: '/media/ab12.png', kind: 'image' }] });
+    const image = within(card).getByRole('img', { name: 'Spigen Tough Armor — Galaxy S24' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '300');
+    expect(image).toHaveAttribute('height', '300');
+    expect(image.getAttribute('src')).toMatch(/\/media\/ab12\.png$/);
+    expect(image.closest('a')).toHaveAttribute('href', '/product/12');
+    expect(within(card).getByRole('heading', { name: 'Spigen Tough Armor — Galaxy S24' })).toBeInTheDocument();
+    expect(within(card).getByText('Rs 3500')).toBeInTheDocument();
+  });
+
+  it('shows no struck price and no badges when not discounted and delivery is charged', () => {
+    const card = renderCard();
+    expect(card.querySelector('s')).toBeNull();
+    expect(within(card).queryByText(/% OFF$/)).not.toBeInTheDocument();
+    expect(within(card).queryByText('Free Delivery')).not.toBeInTheDocument();
+  });
+
+  it('shows the final price, the struck list price and the percent badge when discounted', () => {
+    const card = renderCard({ price: 3500, salePrice: 2999, finalPrice: 2999, discount: 14 });
+    expect(within(card).getByText('Rs 2999')).toBeInTheDocument();
+    const struck = within(card).getByText('Rs 3500');
+    expect(struck.tagName).toBe('S');
+    expect(within(card).getByText('14% OFF')).toBeInTheDocument();
+  });
+
+  it('shows the Free Delivery badge when delivery is free', () => {
+    const card = renderCard({ freeDelivery: true });
+    expect(within(card).getByText('Free Delivery')).toBeInTheDocument();
+  });
+
+  it("shows 'Only 2 left' when stock is 2", () => {
+    const card = renderCard({ stock: 2, quantity: 2 });
+    expect(within(card).getByText('Only 2 left')).toBeInTheDocument();
+  });
+
+  it('shows no low-stock text at 3', () => {
+    const card = renderCard({ stock: 3, quantity: 3 });
+    expect(within(card).queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();
+  });
+
+  it('has Add and Buy buttons; Buy goes to the cart', async () => {
+    const card = renderCard();
+    const add = within(card).getByRole('button', { name: 'Add' });
+    const buy = within(card).getByRole('button', { name: 'Buy' });
+    expect(add).toBeEnabled();
+    expect(buy).toBeEnabled();
+    await userEvent.setup().click(buy);
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+  });
+
+  it('disables Add and Buy when out of stock', () => {
+    const card = renderCard({ stock: 0, quantity: 0 });
+    expect(within(card).getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Buy' })).toBeDisabled();
+    expect(within(card).queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();
+  });
+});

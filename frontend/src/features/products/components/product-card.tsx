@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { formatRupees } from '@/lib/money';
+import { mediaUrl } from '@/lib/media-url';
+
+import type { Product } from '../types';
+
+/** The card shows 'Only N left' below this stock (SPEC.md §9: card under 3). */
+const LOW_STOCK_BELOW = 3;
+
+interface ProductCardProps {
+  product: Product;
+  /** Adds the product to the cart; the cart does not exist yet, so callers may omit it. */
+  onAdd?: (product: Product) => void;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function ProductCard({ product, onAdd, headingLevel: Heading = 'h3' }: ProductCardProps) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const href = paths.product.getHref(product._id);
+  const image = product.media.find((item) => item.kind === 'image') ?? product.media[0];
+  const discounted = product.finalPrice < product.price;
+  const outOfStock = product.stock <= 0;
+  const lowStock = product.stock > 0 && product.stock < LOW_STOCK_BELOW;
+
+  return (
+    <article className="product-card" aria-labelledby={titleId}>
+      <Link to={href} className="product-card__media">
+        {image ? (
+          <img src={mediaUrl(image.url)} alt={product.name} loading="lazy" decoding="async" width={300} height={300} />
+        ) : (
+          <span className="product-card__no-image">No image</span>
+        )}
+      </Link>
+      <div className="product-card__badges">
+        {product.discount > 0 && <span className="badge badge--sale">{product.discount}% OFF</span>}
+        {product.freeDelivery && <span className="badge badge--delivery">Free Delivery</span>}
+      </div>
+      <div className="product-card__body">
+        <Heading id={titleId} className="product-card__name">
+          <Link to={href}>{product.name}</Link>
+        </Heading>
+        <p className="product-card__price">
+          <span className="visually-hidden">Price: </span>
+          <strong>{formatRupees(product.finalPrice)}</strong>
+          {discounted && (
+            <>
+              {' '}
+              <span className="visually-hidden">Original price: </span>
+              <s>{formatRupees(product.price)}</s>
+            </>
+          )}
+        </p>
+        {lowStock && <p className="product-card__stock">Only {product.stock} left</p>}
+        {outOfStock && <p className="product-card__stock">Out of stock</p>}
+        <div className="product-card__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={outOfStock}
+            aria-describedby={titleId}
+            onClick={() => onAdd?.(product)}
+          >
+            Add
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={outOfStock}
+            aria-describedby={titleId}
+            onClick={() => {
+              onAdd?.(product);
+              void navigate(paths.cart.getHref());
+            }}
+          >
+            Buy
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
