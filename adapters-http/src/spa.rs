@@ -49,7 +49,7 @@ fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpRespo
         Some(file) => file,
         None => NamedFile::open(path).ok()?,
     };
-    let mut response = file.use_etag(true).use_last_modified(true).into_response(req);
+    let mut response = file.disable_content_disposition().use_etag(true).use_last_modified(true).into_response(req);
     response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("accept-encoding"));
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_str(&cache.to_string()).ok()?);
     Some(response)

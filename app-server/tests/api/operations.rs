@@ -19,6 +19,7 @@ async fn a_deep_link_reload_gets_the_app_page_uncached() {
 
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert!(response.headers().get("content-disposition").is_none(), "{path} must not be a download");
         assert_eq!(response.text().await.unwrap(), INDEX_HTML, "{path}");
     }
 }
@@ -71,6 +72,7 @@ async fn a_browser_that_accepts_brotli_gets_the_prebuilt_copy() {
     assert_eq!(brotli.headers()["content-encoding"], "br");
     assert_eq!(brotli.headers()["content-type"], "text/javascript");
     assert_eq!(brotli.headers()["vary"], "accept-encoding");
+    assert!(brotli.headers().get("content-disposition").is_none(), "a download, not a script");
     assert_eq!(brotli.bytes().await.unwrap().as_ref(), b"brotli bytes");
     assert_eq!(gzip.headers()["content-encoding"], "gzip");
     assert_eq!(gzip.bytes().await.unwrap().as_ref(), b"gzip bytes");
