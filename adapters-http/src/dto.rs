@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 /// Whole rupees on the wire (CONTRACT.md §2). Prices are bounded far below `i32::MAX` where they enter.
-fn whole_rupees(amount: domain::money::Rupees) -> i32 {
+pub fn whole_rupees(amount: domain::money::Rupees) -> i32 {
     i32::try_from(amount.round_to_whole()).unwrap_or(i32::MAX)
 }
 

@@ -3,6 +3,7 @@
 //! single-page app. One `configure` function per feature.
 
 mod catalog;
+mod coupons;
 mod dto;
 mod error;
 mod health;

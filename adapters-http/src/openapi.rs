@@ -17,6 +17,7 @@ use utoipa::OpenApi;
         crate::catalog::list_featured,
         crate::catalog::get_product,
         crate::catalog::list_categories,
+        crate::coupons::apply_coupon,
         crate::settings::get_delivery_charge,
         crate::health::healthz,
         crate::health::readyz,
@@ -24,6 +25,7 @@ use utoipa::OpenApi;
     ),
     tags(
         (name = "catalogue", description = "Products and categories"),
+        (name = "cart", description = "Coupons applied from the cart"),
         (name = "settings", description = "Shop settings shoppers read"),
         (name = "operations", description = "Health and the API description"),
     )

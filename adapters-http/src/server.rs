@@ -9,17 +9,19 @@ use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::middleware::{Compress, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::catalog::Catalog;
+use application::coupons::Coupons;
 use application::health::Health;
 use application::settings::Settings;
 
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
-use crate::{catalog, health, openapi, settings};
+use crate::{catalog, coupons, health, openapi, settings};
 
 /// The use cases the handlers call.
 #[derive(Clone)]
 pub struct AppState {
     pub catalog: Catalog,
+    pub coupons: Coupons,
     pub settings: Settings,
     pub health: Health,
 }
@@ -65,6 +67,7 @@ fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
 pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
     let spa_dir = web::Data::new(SpaDir(config.spa_dir.clone()));
     let catalog = web::Data::new(state.catalog);
+    let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
@@ -81,12 +84,14 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(web::QueryConfig::default().error_handler(query_error))
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(catalog.clone())
+            .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
             .configure(health::configure)
             .configure(openapi::configure)
             .configure(catalog::configure)
+            .configure(coupons::configure)
             .configure(settings::configure)
             .service(
                 web::scope("/media")

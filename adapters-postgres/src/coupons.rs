@@ -3,7 +3,7 @@
 use application::ports::{CouponRepository, RepositoryError};
 use async_trait::async_trait;
 use diesel::prelude::*;
-use domain::coupon::Coupon;
+use domain::coupon::{Coupon, CouponCode, CouponDiscount};
 use domain::ids::CouponId;
 use domain::money::Rupees;
 
@@ -51,8 +51,56 @@ impl From<&Coupon> for NewCouponRow {
     }
 }
 
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = coupons)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct CouponRow {
+    code: String,
+    discount_percent: Option<i16>,
+    amount_paisa: Option<i64>,
+    start_date: chrono::NaiveDate,
+    end_date: chrono::NaiveDate,
+    min_price_paisa: i64,
+    is_active: bool,
+}
+
+impl TryFrom<CouponRow> for Coupon {
+    type Error = RepositoryError;
+
+    fn try_from(row: CouponRow) -> Result<Self, Self::Error> {
+        let percent = row.discount_percent.map(u8::try_from).transpose().map_err(corrupt)?;
+        let discount =
+            CouponDiscount::from_fields(percent, row.amount_paisa.map(Rupees::from_paisa)).map_err(corrupt)?;
+        let code = CouponCode::parse(&row.code).map_err(corrupt)?;
+        Coupon::new(
+            code,
+            discount,
+            row.start_date,
+            row.end_date,
+            Rupees::from_paisa(row.min_price_paisa),
+            row.is_active,
+        )
+        .map_err(corrupt)
+    }
+}
+
 #[async_trait]
 impl CouponRepository for PgCouponRepository {
+    async fn find_by_code(&self, code: &CouponCode) -> Result<Option<Coupon>, RepositoryError> {
+        let code = code.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            coupons::table
+                .filter(coupons::code.eq(code))
+                .select(CouponRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(Coupon::try_from)
+                .transpose()
+        })
+        .await
+    }
+
     async fn create(&self, coupon: Coupon) -> Result<CouponId, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             let id: i64 = diesel::insert_into(coupons::table)

@@ -158,3 +158,21 @@ async fn the_health_probe_answers_while_the_database_does() {
 
     PgHealthProbe::new(db.pool()).ping().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_coupon_is_found_by_its_code_and_reads_back_whole() {
+    let db = TestDb::new();
+    let repo = PgCouponRepository::new(db.pool());
+    let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap();
+    let stored =
+        Coupon::create("flat200", None, Some(Rupees::from_whole(200)), day(1), day(30), Some(Rupees::from_whole(2000)))
+            .unwrap()
+            .with_active(false);
+    repo.create(stored.clone()).await.unwrap();
+
+    let found = repo.find_by_code(&domain::coupon::CouponCode::parse("FLAT200").unwrap()).await.unwrap();
+    let missing = repo.find_by_code(&domain::coupon::CouponCode::parse("NOPE").unwrap()).await.unwrap();
+
+    assert_eq!(found, Some(stored));
+    assert_eq!(missing, None);
+}

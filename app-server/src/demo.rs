@@ -2,20 +2,12 @@
 //! prices, percentage discounts, free delivery, low and zero stock, a delivery charge and two coupons.
 
 use application::seed_demo::{DemoCategory, DemoProduct, DemoShop};
-use chrono::{Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use domain::coupon::Coupon;
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
 
 use crate::pictures::{picture, Kind};
-
-/// Pakistan keeps UTC+5 all year (no daylight saving since 2009).
-const PAKISTAN_UTC_OFFSET_HOURS: i64 = 5;
-
-/// Today's calendar date in Pakistan.
-pub fn today_in_pakistan() -> NaiveDate {
-    (Utc::now() + chrono::Duration::hours(PAKISTAN_UTC_OFFSET_HOURS)).date_naive()
-}
 
 /// One demo product: name, price, sale price, percent off, stock, featured, free delivery, colour, text.
 type Row = (&'static str, i64, Option<i64>, u8, u32, bool, bool, &'static str, &'static str);

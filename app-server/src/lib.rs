@@ -12,11 +12,22 @@ use adapters_http::{AppState, FsMediaStore, ServerConfig};
 use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgPool, PgSettingsRepository};
 use anyhow::Context;
 use application::catalog::Catalog;
+use application::coupons::Coupons;
 use application::health::Health;
+use application::ports::Clock;
 use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::Settings;
 
 pub use config::Config;
+
+/// The machine's clock.
+struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        chrono::Utc::now()
+    }
+}
 
 /// A running server and the address it listens on.
 pub struct Running {
@@ -61,7 +72,7 @@ pub async fn seed_demo(config: &Config) -> anyhow::Result<SeedOutcome> {
         Arc::new(PgCouponRepository::new(pool)),
         Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
     );
-    Ok(seed.run(|| demo::shop(demo::today_in_pakistan())).await?)
+    Ok(seed.run(|| demo::shop(domain::calendar::pakistan_date(SystemClock.now()))).await?)
 }
 
 /// Migrates, then starts serving on the configured address (port 0 picks a free port).
@@ -78,6 +89,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let addr = listener.local_addr()?;
     let state = AppState {
         catalog: Catalog::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
+        coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
     };

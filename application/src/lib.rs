@@ -3,6 +3,7 @@
 //! SQL, HTTP or the file system.
 
 pub mod catalog;
+pub mod coupons;
 pub mod health;
 pub mod page;
 pub mod ports;

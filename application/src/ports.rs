@@ -97,6 +97,22 @@ pub trait CouponRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Conflict`] when a coupon with the same code exists.
     async fn create(&self, coupon: domain::coupon::Coupon) -> Result<CouponId, RepositoryError>;
+
+    /// The coupon with this code, compared without regard to case, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_by_code(
+        &self,
+        code: &domain::coupon::CouponCode,
+    ) -> Result<Option<domain::coupon::Coupon>, RepositoryError>;
+}
+
+/// The current time, so rules that depend on the date can be tested.
+#[cfg_attr(test, mockall::automock)]
+pub trait Clock: Send + Sync + 'static {
+    /// Now, in UTC.
+    fn now(&self) -> chrono::DateTime<chrono::Utc>;
 }
 
 /// A media file to keep.

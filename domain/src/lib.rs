@@ -2,6 +2,7 @@
 //! readings, coupon rules, the order-status machine, the province-to-city table and the newtypes that keep
 //! invalid values out of the rest of the system. Time and randomness come in as arguments.
 
+pub mod calendar;
 pub mod cart;
 pub mod contact;
 pub mod coupon;

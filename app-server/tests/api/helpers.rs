@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 
 use adapters_postgres::test_support::TestDb;
-use adapters_postgres::{PgCatalogRepository, PgPool, PgSettingsRepository};
+use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgPool, PgSettingsRepository};
 use app_server::Config;
 use application::catalog::{Media, MediaKind, NewCategory, NewProduct};
-use application::ports::{CatalogWriter, SettingsRepository};
+use application::ports::{CatalogWriter, CouponRepository, SettingsRepository};
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
@@ -90,6 +90,27 @@ impl TestApp {
             "{path} must answer JSON"
         );
         (status, response.json().await.expect("a JSON body"))
+    }
+
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.address))
+            .json(body)
+            .send()
+            .await
+            .expect("the request is answered");
+        let status = response.status().as_u16();
+        assert_eq!(
+            response.headers().get("content-type").and_then(|v| v.to_str().ok()),
+            Some("application/json"),
+            "{path} must answer JSON"
+        );
+        (status, response.json().await.expect("a JSON body"))
+    }
+
+    pub async fn add_coupon(&self, coupon: domain::coupon::Coupon) {
+        PgCouponRepository::new(self.pool.clone()).create(coupon).await.unwrap();
     }
 
     pub fn catalogue(&self) -> PgCatalogRepository {

@@ -1,6 +1,7 @@
 //! The HTTP API end to end: the real application on a free port, against its own PostgreSQL database.
 
 mod catalogue;
+mod coupons;
 mod helpers;
 mod openapi;
 mod operations;

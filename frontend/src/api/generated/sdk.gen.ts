@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses } from './types.gen';
-import { zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse } from './zod.gen';
+import type { ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses } from './types.gen';
+import { zApplyCouponBody2, zApplyCouponResponse2, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -75,6 +75,24 @@ export const listCategories = <ThrowOnError extends boolean = false>(options?: O
     responseValidator: async (data) => await zListCategoriesResponse.parseAsync(data),
     url: '/api/categories',
     ...options
+});
+
+/**
+ * Applies a coupon to the cart's total.
+ */
+export const applyCoupon = <ThrowOnError extends boolean = false>(options: Options<ApplyCouponData, ThrowOnError>) => (options.client ?? client).post<ApplyCouponResponses, ApplyCouponErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zApplyCouponBody2,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zApplyCouponResponse2.parseAsync(data),
+    url: '/api/coupons/apply',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -5,6 +5,49 @@ export type ClientOptions = {
 };
 
 /**
+ * The applied coupon.
+ */
+export type AppliedCouponSummary = {
+    /**
+     * The code as stored (upper-case).
+     */
+    code: string;
+    /**
+     * The smallest subtotal plus delivery the coupon needs, in whole rupees.
+     */
+    minPrice: number;
+};
+
+/**
+ * A coupon to try on the cart.
+ */
+export type ApplyCouponBody = {
+    /**
+     * The code as typed; trimmed and compared without regard to case.
+     */
+    code: string;
+    /**
+     * Subtotal plus delivery charge (after any waiver), in rupees with at most two decimals.
+     */
+    cartTotal: number;
+};
+
+/**
+ * A coupon that applies.
+ */
+export type ApplyCouponResponse = {
+    coupon: AppliedCouponSummary;
+    /**
+     * Whole rupees taken off the total.
+     */
+    discount: number;
+    /**
+     * 'Coupon "{code}" applied!'
+     */
+    message: string;
+};
+
+/**
  * A category in the tree.
  */
 export type CategoryResponse = {
@@ -265,6 +308,39 @@ export type ListCategoriesResponses = {
 };
 
 export type ListCategoriesResponse = ListCategoriesResponses[keyof ListCategoriesResponses];
+
+export type ApplyCouponData = {
+    body: ApplyCouponBody;
+    path?: never;
+    query?: never;
+    url: '/api/coupons/apply';
+};
+
+export type ApplyCouponErrors = {
+    /**
+     * No code, a bad cart total, a cart below the minimum or too small for the coupon
+     */
+    400: ErrorBody;
+    /**
+     * No active coupon has this code today
+     */
+    404: ErrorBody;
+    /**
+     * The body is too large
+     */
+    413: ErrorBody;
+};
+
+export type ApplyCouponError = ApplyCouponErrors[keyof ApplyCouponErrors];
+
+export type ApplyCouponResponses = {
+    /**
+     * The coupon applies
+     */
+    200: ApplyCouponResponse;
+};
+
+export type ApplyCouponResponse2 = ApplyCouponResponses[keyof ApplyCouponResponses];
 
 export type GetDeliveryChargeData = {
     body?: never;

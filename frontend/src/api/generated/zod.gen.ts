@@ -3,6 +3,31 @@
 import * as z from 'zod/mini';
 
 /**
+ * The applied coupon.
+ */
+export const zAppliedCouponSummary = z.object({
+    code: z.string(),
+    minPrice: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * A coupon to try on the cart.
+ */
+export const zApplyCouponBody = z.object({
+    code: z.string(),
+    cartTotal: z.number()
+});
+
+/**
+ * A coupon that applies.
+ */
+export const zApplyCouponResponse = z.object({
+    coupon: zAppliedCouponSummary,
+    discount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    message: z.string()
+});
+
+/**
  * A category in the tree.
  */
 export const zCategoryResponse = z.object({
@@ -110,6 +135,13 @@ export const zListCategoriesQuery = z.object({
  * A page of categories
  */
 export const zListCategoriesResponse = z.array(zCategoryResponse);
+
+export const zApplyCouponBody2 = zApplyCouponBody;
+
+/**
+ * The coupon applies
+ */
+export const zApplyCouponResponse2 = zApplyCouponResponse;
 
 /**
  * The delivery charge

@@ -1,0 +1,136 @@
+use chrono::Days;
+use domain::calendar::pakistan_date;
+use domain::coupon::Coupon;
+use domain::money::Rupees;
+use serde_json::json;
+
+use crate::helpers::spawn_app;
+
+fn today() -> chrono::NaiveDate {
+    pakistan_date(chrono::Utc::now())
+}
+
+async fn apply(app: &crate::helpers::TestApp, body: serde_json::Value) -> (u16, serde_json::Value) {
+    app.post_json("/api/coupons/apply", &body).await
+}
+
+async fn with_demo_coupons() -> crate::helpers::TestApp {
+    let app = spawn_app().await;
+    let (yesterday, tomorrow) = (today() - Days::new(1), today() + Days::new(1));
+    app.add_coupon(
+        Coupon::create("WELCOME10", Some(10), None, yesterday, tomorrow, Some(Rupees::from_whole(1500))).unwrap(),
+    )
+    .await;
+    app.add_coupon(
+        Coupon::create(
+            "FLAT200",
+            None,
+            Some(Rupees::from_whole(200)),
+            yesterday,
+            tomorrow,
+            Some(Rupees::from_whole(2000)),
+        )
+        .unwrap(),
+    )
+    .await;
+    app.add_coupon(Coupon::create("PAUSED", Some(50), None, yesterday, tomorrow, None).unwrap().with_active(false))
+        .await;
+    app.add_coupon(Coupon::create("ENDED", Some(50), None, yesterday - Days::new(9), yesterday, None).unwrap()).await;
+    app.add_coupon(Coupon::create("LATER", Some(50), None, tomorrow, tomorrow, None).unwrap()).await;
+    app
+}
+
+#[tokio::test]
+async fn a_percent_coupon_answers_its_rounded_discount() {
+    let app = with_demo_coupons().await;
+
+    let answer = apply(&app, json!({"code": " welcome10 ", "cartTotal": 2249.15})).await;
+
+    assert_eq!(
+        answer,
+        (
+            200,
+            json!({"coupon": {"code": "WELCOME10", "minPrice": 1500}, "discount": 225, "message": "Coupon \"WELCOME10\" applied!"})
+        )
+    );
+}
+
+#[tokio::test]
+async fn an_amount_coupon_answers_its_amount() {
+    let app = with_demo_coupons().await;
+
+    let (status, body) = apply(&app, json!({"code": "FLAT200", "cartTotal": 2000})).await;
+
+    assert_eq!(
+        (status, body["discount"].clone(), body["message"].clone()),
+        (200, json!(200), json!("Coupon \"FLAT200\" applied!"))
+    );
+}
+
+#[tokio::test]
+async fn each_refusal_has_its_status_and_message() {
+    let app = with_demo_coupons().await;
+    let cases = [
+        (json!({"code": "", "cartTotal": 2000}), 400, "Please enter a valid coupon code."),
+        (json!({"code": "   ", "cartTotal": 2000}), 400, "Please enter a valid coupon code."),
+        (json!({"cartTotal": 2000}), 400, "Please enter a valid coupon code."),
+        (json!({"code": 12345, "cartTotal": 2000}), 400, "Please enter a valid coupon code."),
+        (json!({"code": "FLAT200"}), 400, "Invalid cart total. Cannot apply coupon."),
+        (json!({"code": "FLAT200", "cartTotal": "2000"}), 400, "Invalid cart total. Cannot apply coupon."),
+        (json!({"code": "FLAT200", "cartTotal": -5}), 400, "Invalid cart total. Cannot apply coupon."),
+        (json!({"code": "FLAT200", "cartTotal": 0}), 400, "Invalid cart total. Cannot apply coupon."),
+        (json!({"code": "FLAT200", "cartTotal": 10.005}), 400, "Invalid cart total. Cannot apply coupon."),
+        (json!({"code": "NOSUCH", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
+        (json!({"code": "' OR 1=1 --", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
+        (json!({"code": "PAUSED", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
+        (json!({"code": "ENDED", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
+        (json!({"code": "LATER", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
+        (json!({"code": "FLAT200", "cartTotal": 1999.99}), 400, "Minimum order of Rs 2000 required."),
+        (json!({"code": "WELCOME10", "cartTotal": 1499}), 400, "Minimum order of Rs 1500 required."),
+    ];
+
+    for (body, status, message) in cases {
+        let answer = apply(&app, body.clone()).await;
+
+        assert_eq!((answer.0, answer.1["message"].clone()), (status, json!(message)), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_coupon_worth_the_whole_cart_is_too_low() {
+    let app = spawn_app().await;
+    let today = today();
+    app.add_coupon(Coupon::create("BIG", None, Some(Rupees::from_whole(500)), today, today, None).unwrap()).await;
+
+    let equal = apply(&app, json!({"code": "BIG", "cartTotal": 500})).await;
+    let above = apply(&app, json!({"code": "BIG", "cartTotal": 501})).await;
+
+    assert_eq!(equal, (400, json!({"message": "Cart total is too low for this coupon."})));
+    assert_eq!(above.0, 200);
+}
+
+#[tokio::test]
+async fn malformed_and_oversized_bodies_get_json_errors() {
+    let app = spawn_app().await;
+    let url = format!("{}/api/coupons/apply", app.address);
+    let send = |body: Vec<u8>, content_type: &'static str| {
+        app.client.post(&url).header("content-type", content_type).body(body).send()
+    };
+
+    let nan = send(br#"{"code": "FLAT200", "cartTotal": NaN}"#.to_vec(), "application/json").await.unwrap();
+    let huge = send(vec![b' '; 10 * 1024 * 1024], "application/json").await.unwrap();
+    let form = send(b"code=FLAT200".to_vec(), "application/x-www-form-urlencoded").await.unwrap();
+
+    assert_eq!(nan.status(), 400);
+    assert!(nan.json::<serde_json::Value>().await.unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The request body is not valid JSON"));
+    assert_eq!(huge.status(), 413);
+    assert_eq!(huge.json::<serde_json::Value>().await.unwrap(), json!({"message": "The request body is too large."}));
+    assert_eq!(form.status(), 415);
+    assert_eq!(
+        form.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "Send the request body as application/json."})
+    );
+}

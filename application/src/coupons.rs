@@ -1,0 +1,182 @@
+//! Applying a coupon to a cart total (CONTRACT.md §5).
+
+use std::sync::Arc;
+
+use domain::calendar::pakistan_date;
+use domain::coupon::{applied_message, CouponCode, CouponCodeError, CouponError};
+use domain::money::Rupees;
+
+use crate::ports::{Clock, CouponRepository, RepositoryError};
+
+/// A coupon that applies, and what it takes off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppliedCoupon {
+    /// The code as stored (upper-case).
+    pub code: String,
+    /// The smallest cart total the coupon needs.
+    pub min_price: Rupees,
+    /// Whole rupees taken off the cart total.
+    pub discount: Rupees,
+    /// 'Coupon "{code}" applied!'
+    pub message: String,
+}
+
+/// Why a coupon does not apply; the texts are the ones shoppers see.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyCouponError {
+    #[error("Please enter a valid coupon code.")]
+    MissingCode,
+    #[error("Invalid or expired coupon.")]
+    UnknownCode,
+    #[error(transparent)]
+    Rejected(#[from] CouponError),
+    #[error("the coupons could not be read")]
+    Unexpected(#[source] RepositoryError),
+}
+
+/// The coupon-apply use case.
+#[derive(Clone)]
+pub struct Coupons {
+    repository: Arc<dyn CouponRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Coupons {
+    #[must_use]
+    pub fn new(repository: Arc<dyn CouponRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { repository, clock }
+    }
+
+    /// Applies the coupon `code` (as typed) to `cart_total` (subtotal plus delivery after any waiver) on
+    /// today's date in Pakistan.
+    ///
+    /// # Errors
+    /// [`ApplyCouponError`] in the order the shopper's checks run: an empty code, a cart total that is not
+    /// positive, an unknown code, then the coupon's own rules.
+    pub async fn apply(&self, code: &str, cart_total: Rupees) -> Result<AppliedCoupon, ApplyCouponError> {
+        let code = match CouponCode::parse(code) {
+            Ok(code) => code,
+            Err(CouponCodeError::Empty) => return Err(ApplyCouponError::MissingCode),
+            Err(CouponCodeError::TooLong | CouponCodeError::InvalidCharacter) => {
+                return Err(ApplyCouponError::UnknownCode)
+            }
+        };
+        if !cart_total.is_positive() {
+            return Err(CouponError::InvalidCartTotal.into());
+        }
+        let coupon = self
+            .repository
+            .find_by_code(&code)
+            .await
+            .map_err(ApplyCouponError::Unexpected)?
+            .ok_or(ApplyCouponError::UnknownCode)?;
+        let discount = coupon.apply(cart_total, pakistan_date(self.clock.now()))?;
+        Ok(AppliedCoupon {
+            code: coupon.code().as_str().to_owned(),
+            min_price: coupon.min_price(),
+            discount,
+            message: applied_message(coupon.code()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{MockClock, MockCouponRepository};
+    use chrono::{NaiveDate, TimeZone, Utc};
+    use domain::coupon::Coupon;
+
+    fn date(day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, day).unwrap()
+    }
+
+    fn welcome10(end_day: u32) -> Coupon {
+        Coupon::create("WELCOME10", Some(10), None, date(1), date(end_day), Some(Rupees::from_whole(1500))).unwrap()
+    }
+
+    /// A clock at `hour` UTC on 30 November 2026.
+    fn clock_at(hour: u32) -> MockClock {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(move || Utc.with_ymd_and_hms(2026, 11, 30, hour, 0, 0).unwrap());
+        clock
+    }
+
+    fn coupons(found: Option<Coupon>, clock: MockClock) -> Coupons {
+        let mut repository = MockCouponRepository::new();
+        repository
+            .expect_find_by_code()
+            .withf(|code| code.as_str() == "WELCOME10")
+            .returning(move |_| Ok(found.clone()));
+        Coupons::new(Arc::new(repository), Arc::new(clock))
+    }
+
+    #[tokio::test]
+    async fn a_valid_coupon_answers_its_discount_and_message() {
+        let applied =
+            coupons(Some(welcome10(30)), clock_at(12)).apply(" welcome10 ", Rupees::from_whole(2250)).await.unwrap();
+
+        assert_eq!(
+            applied,
+            AppliedCoupon {
+                code: "WELCOME10".into(),
+                min_price: Rupees::from_whole(1500),
+                discount: Rupees::from_whole(225),
+                message: "Coupon \"WELCOME10\" applied!".into(),
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_coupon_ending_today_works_until_midnight_in_karachi() {
+        let before = coupons(Some(welcome10(30)), clock_at(18)).apply("WELCOME10", Rupees::from_whole(2000)).await;
+        let after = coupons(Some(welcome10(30)), clock_at(19)).apply("WELCOME10", Rupees::from_whole(2000)).await;
+
+        assert!(before.is_ok());
+        assert_eq!(after.unwrap_err().to_string(), "Invalid or expired coupon.");
+    }
+
+    #[tokio::test]
+    async fn an_empty_code_is_refused_before_anything_is_read() {
+        let repository = MockCouponRepository::new();
+        let coupons = Coupons::new(Arc::new(repository), Arc::new(MockClock::new()));
+
+        let err = coupons.apply("   ", Rupees::from_whole(2000)).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Please enter a valid coupon code.");
+    }
+
+    #[tokio::test]
+    async fn a_cart_total_of_zero_is_refused_before_anything_is_read() {
+        let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
+
+        let err = coupons.apply("WELCOME10", Rupees::ZERO).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Invalid cart total. Cannot apply coupon.");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_code_is_invalid_or_expired() {
+        let err = coupons(None, clock_at(12)).apply("WELCOME10", Rupees::from_whole(2000)).await.unwrap_err();
+
+        assert!(matches!(err, ApplyCouponError::UnknownCode));
+        assert_eq!(err.to_string(), "Invalid or expired coupon.");
+    }
+
+    #[tokio::test]
+    async fn a_code_that_cannot_exist_is_invalid_or_expired_without_a_lookup() {
+        let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
+
+        let err = coupons.apply("DROP TABLE coupons;--", Rupees::from_whole(2000)).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Invalid or expired coupon.");
+    }
+
+    #[tokio::test]
+    async fn a_cart_below_the_minimum_is_told_the_minimum() {
+        let err =
+            coupons(Some(welcome10(30)), clock_at(12)).apply("WELCOME10", Rupees::from_whole(1499)).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Minimum order of Rs 1500 required.");
+    }
+}
