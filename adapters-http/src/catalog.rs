@@ -1,14 +1,148 @@
 //! The public catalogue: product lists, one product, categories.
 
-use actix_web::{get, web, HttpResponse};
-use application::catalog::{Catalog, ProductFilter};
-use domain::ids::ProductId;
+use actix_web::{get, put, web, HttpResponse};
+use application::catalog::{Catalog, CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
+use domain::ids::{CategoryId, ProductId};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::dto::{CategoryResponse, PageQuery, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 
+/// Registers the catalogue routes; `search` before `{id}`, which would otherwise take it.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list_products).service(list_featured).service(get_product).service(list_categories);
+    cfg.service(list_products)
+        .service(list_featured)
+        .service(search_products)
+        .service(get_product)
+        .service(list_categories)
+        .service(category_with_products)
+        .service(increment_category_views);
+}
+
+/// What to search for.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// The search terms, 1 to 100 characters.
+    pub q: Option<String>,
+    /// How many products at most, 1 to 100 (default 100).
+    pub limit: Option<i32>,
+    /// How many products to skip (default 0).
+    pub offset: Option<i32>,
+}
+
+/// A category page: the category, its own products and a section per child.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryPageResponse {
+    pub category: CategoryResponse,
+    /// Products directly in this category.
+    pub parent_products: Vec<ProductResponse>,
+    /// One section per child category, by name.
+    pub children: Vec<CategorySectionResponse>,
+}
+
+/// A child category's section.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategorySectionResponse {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub products: Vec<ProductResponse>,
+}
+
+impl From<CategoryPage> for CategoryPageResponse {
+    fn from(page: CategoryPage) -> Self {
+        let products = |list: Vec<application::catalog::Product>| list.into_iter().map(ProductResponse::from).collect();
+        Self {
+            category: page.category.into(),
+            parent_products: products(page.products),
+            children: page
+                .children
+                .into_iter()
+                .map(|(child, list)| CategorySectionResponse {
+                    id: child.id.to_string(),
+                    name: child.name,
+                    products: products(list),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A category's view count.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ViewsResponse {
+    pub views: i32,
+}
+
+impl From<SearchTermsError> for ApiError {
+    fn from(err: SearchTermsError) -> Self {
+        Self::invalid_field("q", err.to_string())
+    }
+}
+
+/// Products matching the terms in name, category or description, best first; forgives one typo.
+#[utoipa::path(
+    tag = "catalogue",
+    operation_id = "searchProducts",
+    params(SearchQuery),
+    responses(
+        (status = 200, description = "Matching products, best first", body = [ProductResponse]),
+        (status = 400, description = "No terms, terms over 100 characters or bad paging", body = ErrorBody),
+    )
+)]
+#[get("/api/products/search")]
+pub async fn search_products(
+    catalog: web::Data<Catalog>,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let terms = SearchTerms::parse(query.q.as_deref().unwrap_or_default())?;
+    let page = PageQuery { limit: query.limit, offset: query.offset }.page()?;
+    let list = catalog.search(&terms, page).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>()))
+}
+
+/// A category with its products and its children's products.
+#[utoipa::path(
+    tag = "catalogue",
+    operation_id = "getCategoryWithProducts",
+    params(("id" = String, Path, description = "The category's id")),
+    responses(
+        (status = 200, description = "The category page", body = CategoryPageResponse),
+        (status = 400, description = "A malformed id", body = ErrorBody),
+        (status = 404, description = "No category has this id", body = ErrorBody),
+    )
+)]
+#[get("/api/categories/with-products/{id}")]
+pub async fn category_with_products(
+    catalog: web::Data<Catalog>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CategoryId = id.parse()?;
+    Ok(HttpResponse::Ok().json(CategoryPageResponse::from(catalog.category_page(id).await?)))
+}
+
+/// Counts a view of a category page (the browser sends it once per category).
+#[utoipa::path(
+    tag = "catalogue",
+    operation_id = "incrementCategoryViews",
+    params(("id" = String, Path, description = "The category's id")),
+    responses(
+        (status = 200, description = "The new view count", body = ViewsResponse),
+        (status = 400, description = "A malformed id", body = ErrorBody),
+        (status = 404, description = "No category has this id", body = ErrorBody),
+    )
+)]
+#[put("/api/categories/increment-view/{id}")]
+pub async fn increment_category_views(
+    catalog: web::Data<Catalog>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CategoryId = id.parse()?;
+    let views = catalog.count_view(id).await?;
+    Ok(HttpResponse::Ok().json(ViewsResponse { views: i32::try_from(views).unwrap_or(i32::MAX) }))
 }
 
 async fn products(catalog: &Catalog, filter: ProductFilter, query: &PageQuery) -> Result<HttpResponse, ApiError> {

@@ -108,7 +108,7 @@ impl From<PageError> for ApiError {
 impl From<CatalogError> for ApiError {
     fn from(err: CatalogError) -> Self {
         match err {
-            CatalogError::ProductNotFound(_) => Self::NotFound(err.to_string()),
+            CatalogError::ProductNotFound(_) | CatalogError::CategoryNotFound(_) => Self::NotFound(err.to_string()),
             CatalogError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }

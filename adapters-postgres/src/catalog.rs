@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use application::catalog::{Category, CategoryRef, Media, MediaKind, NewCategory, NewProduct, Product, ProductFilter};
+use application::catalog::{
+    Category, CategoryPage, CategoryRef, Media, MediaKind, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
+};
 use application::page::Page;
 use application::ports::{CatalogRepository, CatalogWriter, RepositoryError};
 use async_trait::async_trait;
@@ -141,6 +143,47 @@ fn with_media(conn: &mut PgConnection, rows: Vec<(ProductRow, String)>) -> Resul
         .collect()
 }
 
+#[derive(QueryableByName)]
+struct IdRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+/// The products with these ids, in the order of `ids`.
+fn products_by_ids(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<Product>, RepositoryError> {
+    let mut rows = products::table
+        .inner_join(categories::table)
+        .filter(products::id.eq_any(ids))
+        .select((ProductRow::as_select(), categories::name))
+        .load::<(ProductRow, String)>(conn)
+        .map_err(from_diesel)?;
+    let position: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    rows.sort_by_key(|(row, _)| position.get(&row.id).copied().unwrap_or(usize::MAX));
+    with_media(conn, rows)
+}
+
+/// `text` with LIKE's wildcards and escape character taken literally.
+fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// Substring matches and matches within one typo (trigram word similarity, `<%`), both served by the
+/// trigram index on `search_doc`; names that match rank above descriptions that do.
+const SEARCH: &str = "
+SELECT id FROM products
+WHERE search_doc LIKE $1 ESCAPE '\\' OR $2 <% search_doc
+ORDER BY (lower(name) LIKE $1 ESCAPE '\\') DESC, word_similarity($2, lower(name)) DESC,
+         word_similarity($2, search_doc) DESC, id DESC
+LIMIT $3 OFFSET $4";
+
+/// The products of a category and of its direct children, at most 100 per category, newest first.
+const CATEGORY_PRODUCTS: &str = "
+SELECT id FROM (
+    SELECT p.id, row_number() OVER (PARTITION BY p.category_id ORDER BY p.created_at DESC, p.id DESC) AS n
+    FROM products p JOIN categories c ON c.id = p.category_id
+    WHERE c.id = $1 OR c.parent_id = $1
+) ranked WHERE n <= 100";
+
 /// The category tree with each category's path from its root, ordered so parents come before children.
 const CATEGORY_TREE: &str = "
 WITH RECURSIVE tree AS (
@@ -151,7 +194,7 @@ WITH RECURSIVE tree AS (
     FROM categories c JOIN tree ON c.parent_id = tree.id
     WHERE NOT c.id = ANY (tree.trail)
 )
-SELECT id, name, parent_id, views, full_path FROM tree ORDER BY full_path, id LIMIT $1 OFFSET $2";
+SELECT id, name, parent_id, views, full_path FROM tree";
 
 fn to_category(row: CategoryRow) -> Result<Category, RepositoryError> {
     Ok(Category {
@@ -202,7 +245,7 @@ impl CatalogRepository for PgCatalogRepository {
 
     async fn categories(&self, page: Page) -> Result<Vec<Category>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            diesel::sql_query(CATEGORY_TREE)
+            diesel::sql_query(format!("{CATEGORY_TREE} ORDER BY full_path, id LIMIT $1 OFFSET $2"))
                 .bind::<BigInt, _>(i64::from(page.limit()))
                 .bind::<BigInt, _>(i64::from(page.offset()))
                 .load::<CategoryRow>(conn)
@@ -210,6 +253,74 @@ impl CatalogRepository for PgCatalogRepository {
                 .into_iter()
                 .map(to_category)
                 .collect()
+        })
+        .await
+    }
+
+    async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError> {
+        let term = terms.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            let ids: Vec<i64> = diesel::sql_query(SEARCH)
+                .bind::<Text, _>(format!("%{}%", escape_like(&term)))
+                .bind::<Text, _>(&term)
+                .bind::<BigInt, _>(i64::from(page.limit()))
+                .bind::<BigInt, _>(i64::from(page.offset()))
+                .load::<IdRow>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|row| row.id)
+                .collect();
+            products_by_ids(conn, &ids)
+        })
+        .await
+    }
+
+    async fn category_page(&self, id: CategoryId) -> Result<Option<CategoryPage>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let found = diesel::sql_query(format!("{CATEGORY_TREE} WHERE id = $1"))
+                .bind::<BigInt, _>(id.get())
+                .get_result::<CategoryRow>(conn)
+                .optional()
+                .map_err(from_diesel)?;
+            let Some(category) = found.map(to_category).transpose()? else { return Ok(None) };
+            let children: Vec<(i64, String)> = categories::table
+                .filter(categories::parent_id.eq(id.get()))
+                .order((categories::name, categories::id))
+                .select((categories::id, categories::name))
+                .load(conn)
+                .map_err(from_diesel)?;
+            let ids: Vec<i64> = diesel::sql_query(CATEGORY_PRODUCTS)
+                .bind::<BigInt, _>(id.get())
+                .load::<IdRow>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|row| row.id)
+                .collect();
+            let mut by_category: HashMap<CategoryId, Vec<Product>> = HashMap::new();
+            for product in products_by_ids(conn, &ids)? {
+                by_category.entry(product.category.id).or_default().push(product);
+            }
+            let products = by_category.remove(&id).unwrap_or_default();
+            let children = children
+                .into_iter()
+                .map(|(child, name)| {
+                    let child = CategoryId::new(child).map_err(corrupt)?;
+                    Ok((CategoryRef { id: child, name }, by_category.remove(&child).unwrap_or_default()))
+                })
+                .collect::<Result<_, RepositoryError>>()?;
+            Ok(Some(CategoryPage { category, products, children }))
+        })
+        .await
+    }
+
+    async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(categories::table.find(id.get()))
+                .set(categories::views.eq(categories::views + 1))
+                .returning(categories::views)
+                .get_result(conn)
+                .optional()
+                .map_err(from_diesel)
         })
         .await
     }

@@ -98,11 +98,59 @@ pub enum ProductFilter {
     Featured,
 }
 
+/// What a shopper searches for: trimmed, lower-cased, 1 to 100 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchTerms(String);
+
+/// The longest search accepted, in characters.
+pub const MAX_SEARCH_CHARS: usize = 100;
+
+/// Search terms that cannot be searched for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchTermsError {
+    #[error("Enter something to search for.")]
+    Empty,
+    #[error("Search terms are limited to 100 characters.")]
+    TooLong,
+}
+
+impl SearchTerms {
+    /// Trims and lower-cases what the shopper typed; control characters become spaces.
+    ///
+    /// # Errors
+    /// [`SearchTermsError`] when nothing is left or more than 100 characters are.
+    pub fn parse(text: &str) -> Result<Self, SearchTermsError> {
+        let cleaned: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let terms = cleaned.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        match terms.chars().count() {
+            0 => Err(SearchTermsError::Empty),
+            n if n > MAX_SEARCH_CHARS => Err(SearchTermsError::TooLong),
+            _ => Ok(Self(terms)),
+        }
+    }
+
+    /// The terms, lower-cased, single-spaced.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A category page: the category, its own products and a section per child category.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryPage {
+    pub category: Category,
+    pub products: Vec<Product>,
+    pub children: Vec<(CategoryRef, Vec<Product>)>,
+}
+
 /// Why a catalogue read failed.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
     #[error("Product not found.")]
     ProductNotFound(ProductId),
+    #[error("Category not found.")]
+    CategoryNotFound(CategoryId),
     #[error("the catalogue could not be read")]
     Unexpected(#[source] RepositoryError),
 }
@@ -133,6 +181,39 @@ impl Catalog {
     /// [`CatalogError::ProductNotFound`] for an unknown id; [`CatalogError::Unexpected`] when the store fails.
     pub async fn product(&self, id: ProductId) -> Result<Product, CatalogError> {
         self.repository.product(id).await.map_err(CatalogError::Unexpected)?.ok_or(CatalogError::ProductNotFound(id))
+    }
+
+    /// Products matching `terms` in their name, category or description, best matches first; tolerant of a
+    /// typo or a missing letter.
+    ///
+    /// # Errors
+    /// [`CatalogError::Unexpected`] when the store fails.
+    pub async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, CatalogError> {
+        self.repository.search(terms, page).await.map_err(CatalogError::Unexpected)
+    }
+
+    /// A category with its products and its children's products.
+    ///
+    /// # Errors
+    /// [`CatalogError::CategoryNotFound`] for an unknown id; [`CatalogError::Unexpected`] when the store fails.
+    pub async fn category_page(&self, id: CategoryId) -> Result<CategoryPage, CatalogError> {
+        self.repository
+            .category_page(id)
+            .await
+            .map_err(CatalogError::Unexpected)?
+            .ok_or(CatalogError::CategoryNotFound(id))
+    }
+
+    /// Counts one more view of a category page; answers the new count.
+    ///
+    /// # Errors
+    /// [`CatalogError::CategoryNotFound`] for an unknown id; [`CatalogError::Unexpected`] when the store fails.
+    pub async fn count_view(&self, id: CategoryId) -> Result<i64, CatalogError> {
+        self.repository
+            .increment_views(id)
+            .await
+            .map_err(CatalogError::Unexpected)?
+            .ok_or(CatalogError::CategoryNotFound(id))
     }
 
     /// A page of categories, ordered by full path so a tree can be built in one pass.
@@ -186,6 +267,39 @@ mod tests {
 
         assert!(matches!(err, CatalogError::ProductNotFound(id) if id.get() == 9));
         assert_eq!(err.to_string(), "Product not found.");
+    }
+
+    #[test]
+    fn search_terms_are_trimmed_lower_cased_and_single_spaced() {
+        assert_eq!(SearchTerms::parse("  iPhone \t  CASE\n").unwrap().as_str(), "iphone case");
+    }
+
+    #[test]
+    fn blank_and_overlong_searches_are_refused() {
+        assert_eq!(SearchTerms::parse(" \t "), Err(SearchTermsError::Empty));
+        assert_eq!(SearchTerms::parse(&"a".repeat(101)), Err(SearchTermsError::TooLong));
+        assert!(SearchTerms::parse(&"a".repeat(100)).is_ok());
+        assert_eq!(SearchTermsError::TooLong.to_string(), "Search terms are limited to 100 characters.");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_category_page_is_not_found() {
+        let mut repository = MockCatalogRepository::new();
+        repository.expect_category_page().times(1).returning(|_| Ok(None));
+
+        let err = Catalog::new(Arc::new(repository)).category_page(CategoryId::new(3).unwrap()).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Category not found.");
+    }
+
+    #[tokio::test]
+    async fn counting_a_view_of_an_unknown_category_is_not_found() {
+        let mut repository = MockCatalogRepository::new();
+        repository.expect_increment_views().times(1).returning(|_| Ok(None));
+
+        let err = Catalog::new(Arc::new(repository)).count_view(CategoryId::new(3).unwrap()).await.unwrap_err();
+
+        assert!(matches!(err, CatalogError::CategoryNotFound(id) if id.get() == 3));
     }
 
     #[tokio::test]

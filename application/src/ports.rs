@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use domain::ids::{CategoryId, CouponId, ProductId};
 use domain::money::Rupees;
 
-use crate::catalog::{Category, NewCategory, NewProduct, Product, ProductFilter};
+use crate::catalog::{Category, CategoryPage, NewCategory, NewProduct, Product, ProductFilter, SearchTerms};
 use crate::page::Page;
 
 /// Why a repository call failed.
@@ -46,6 +46,25 @@ pub trait CatalogRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn categories(&self, page: Page) -> Result<Vec<Category>, RepositoryError>;
+
+    /// Products matching the terms, best first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError>;
+
+    /// A category with its own products and each child's products (at most 100 each, cheapest first), or
+    /// `None` when there is no such category.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn category_page(&self, id: CategoryId) -> Result<Option<CategoryPage>, RepositoryError>;
+
+    /// Adds one to a category's views; answers the new count, or `None` when there is no such category.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError>;
 
     /// Whether the catalogue holds no category at all.
     ///

@@ -172,3 +172,112 @@ async fn the_demo_seed_fills_an_empty_shop_once() {
     let (_, charge) = app.get_json("/api/settings/delivery-charge").await;
     assert_eq!(charge, json!({"deliveryCharge": 250}));
 }
+
+async fn demo_shop() -> crate::helpers::TestApp {
+    let app = spawn_app().await;
+    app_server::seed_demo(&app.config).await.unwrap();
+    app
+}
+
+fn names(list: &serde_json::Value) -> Vec<String> {
+    list.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test]
+async fn search_forgives_a_typo_and_ranks_names_first() {
+    let app = demo_shop().await;
+
+    let (status, chargers) = app.get_json("/api/products/search?q=chargr").await;
+    let (_, iphone) = app.get_json("/api/products/search?q=IPHON").await;
+    let (_, by_category) = app.get_json("/api/products/search?q=neckband").await;
+
+    assert_eq!(status, 200);
+    let chargers = names(&chargers);
+    assert!(chargers.len() >= 8, "{chargers:?}");
+    assert!(chargers[..8].iter().all(|n| n.contains("Charg")), "names first: {chargers:?}");
+    assert!(names(&iphone).iter().take(3).all(|n| n.starts_with("iPhone")), "{iphone}");
+    assert_eq!(names(&by_category), ["Sports Neckband with Mic", "Bluetooth Neckband 30h"]);
+}
+
+#[tokio::test]
+async fn search_treats_sql_and_like_wildcards_as_text() {
+    let app = demo_shop().await;
+
+    let (_, percent) = app.get_json("/api/products/search?q=%25").await;
+    assert_eq!(names(&percent), ["20W USB-C PD Fast Charger"], "only the description that holds a literal '%'");
+    for q in ["_", "'%20OR%201=1%20--", "%5C", "case'%3B%20DROP%20TABLE%20products%3B--"] {
+        let (status, body) = app.get_json(&format!("/api/products/search?q={q}")).await;
+
+        assert_eq!(status, 200, "{q}");
+        assert_eq!(body, json!([]), "{q}");
+    }
+    let (_, still_there) = app.get_json("/api/products?limit=1").await;
+    assert_eq!(still_there.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn blank_overlong_and_badly_paged_searches_are_400s() {
+    let app = spawn_app().await;
+    let long = "a".repeat(10_000);
+
+    let cases = [
+        ("/api/products/search".to_owned(), "q", "Enter something to search for."),
+        ("/api/products/search?q=%20%20".to_owned(), "q", "Enter something to search for."),
+        (format!("/api/products/search?q={long}"), "q", "Search terms are limited to 100 characters."),
+        ("/api/products/search?q=case&offset=-1".to_owned(), "offset", "offset must be 0 or more."),
+        ("/api/products/search?q=case&limit=-5".to_owned(), "limit", "limit must be between 1 and 100."),
+    ];
+    for (path, field, message) in cases {
+        let (status, body) = app.get_json(&path).await;
+
+        assert_eq!(
+            (status, body["errors"][field][0].clone()),
+            (400, json!(message)),
+            "{}",
+            &path[..path.len().min(60)]
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_category_page_holds_its_products_and_a_section_per_child() {
+    let app = spawn_app().await;
+    let cases = app.add_category("Cases", None).await;
+    let samsung = app.add_category("Samsung", Some(cases)).await;
+    let apple = app.add_category("Apple", Some(cases)).await;
+    app.add_product(new_product("Universal pouch", cases, (500, None, 0), 3, false)).await;
+    app.add_product(new_product("Galaxy case", samsung, (900, None, 0), 3, false)).await;
+
+    let (status, body) = app.get_json(&format!("/api/categories/with-products/{cases}")).await;
+
+    assert_eq!(status, 200);
+    assert_eq!(
+        body["category"],
+        json!({"_id": cases.to_string(), "name": "Cases", "parent": null, "fullPath": "Cases", "views": 0})
+    );
+    assert_eq!(names(&body["parentProducts"]), ["Universal pouch"]);
+    assert_eq!(body["children"][0]["_id"], apple.to_string());
+    assert_eq!(body["children"][0]["products"], json!([]));
+    assert_eq!(body["children"][1]["name"], "Samsung");
+    assert_eq!(names(&body["children"][1]["products"]), ["Galaxy case"]);
+}
+
+#[tokio::test]
+async fn category_views_count_up_and_unknown_or_malformed_ids_are_refused() {
+    let app = spawn_app().await;
+    let cases = app.add_category("Cases", None).await;
+    let url = |id: &str| format!("{}/api/categories/increment-view/{id}", app.address);
+
+    let first: serde_json::Value = app.client.put(url(&cases.to_string())).send().await.unwrap().json().await.unwrap();
+    let second: serde_json::Value = app.client.put(url(&cases.to_string())).send().await.unwrap().json().await.unwrap();
+    let unknown = app.client.put(url("999999")).send().await.unwrap();
+    let malformed = app.client.put(url("abc")).send().await.unwrap();
+
+    assert_eq!((first, second), (json!({"views": 1}), json!({"views": 2})));
+    assert_eq!(unknown.status(), 404);
+    assert_eq!(unknown.json::<serde_json::Value>().await.unwrap(), json!({"message": "Category not found."}));
+    assert_eq!(malformed.status(), 400);
+    let page_status = app.get_json("/api/categories/with-products/999999").await;
+    assert_eq!(page_status, (404, json!({"message": "Category not found."})));
+    assert_eq!(app.get_json("/api/categories/with-products/x1").await.0, 400);
+}

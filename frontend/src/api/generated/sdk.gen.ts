@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses } from './types.gen';
-import { zApplyCouponBody2, zApplyCouponResponse2, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse } from './zod.gen';
+import type { ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses } from './types.gen';
+import { zApplyCouponBody2, zApplyCouponResponse2, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -64,6 +64,20 @@ export const getProduct = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * Products matching the terms in name, category or description, best first; forgives one typo.
+ */
+export const searchProducts = <ThrowOnError extends boolean = false>(options?: Options<SearchProductsData, ThrowOnError>) => (options?.client ?? client).get<SearchProductsResponses, SearchProductsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(zSearchProductsQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSearchProductsResponse.parseAsync(data),
+    url: '/api/products/search',
+    ...options
+});
+
+/**
  * The category tree as a flat list, parents before their children.
  */
 export const listCategories = <ThrowOnError extends boolean = false>(options?: Options<ListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ListCategoriesResponses, ListCategoriesErrors, ThrowOnError>({
@@ -74,6 +88,34 @@ export const listCategories = <ThrowOnError extends boolean = false>(options?: O
     }).parseAsync(data),
     responseValidator: async (data) => await zListCategoriesResponse.parseAsync(data),
     url: '/api/categories',
+    ...options
+});
+
+/**
+ * A category with its products and its children's products.
+ */
+export const getCategoryWithProducts = <ThrowOnError extends boolean = false>(options: Options<GetCategoryWithProductsData, ThrowOnError>) => (options.client ?? client).get<GetCategoryWithProductsResponses, GetCategoryWithProductsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCategoryWithProductsPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCategoryWithProductsResponse.parseAsync(data),
+    url: '/api/categories/with-products/{id}',
+    ...options
+});
+
+/**
+ * Counts a view of a category page (the browser sends it once per category).
+ */
+export const incrementCategoryViews = <ThrowOnError extends boolean = false>(options: Options<IncrementCategoryViewsData, ThrowOnError>) => (options.client ?? client).put<IncrementCategoryViewsResponses, IncrementCategoryViewsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zIncrementCategoryViewsPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zIncrementCategoryViewsResponse.parseAsync(data),
+    url: '/api/categories/increment-view/{id}',
     ...options
 });
 

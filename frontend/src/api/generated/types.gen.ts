@@ -48,6 +48,21 @@ export type ApplyCouponResponse = {
 };
 
 /**
+ * A category page: the category, its own products and a section per child.
+ */
+export type CategoryPageResponse = {
+    category: CategoryResponse;
+    /**
+     * Products directly in this category.
+     */
+    parentProducts: Array<ProductResponse>;
+    /**
+     * One section per child category, by name.
+     */
+    children: Array<CategorySectionResponse>;
+};
+
+/**
  * A category in the tree.
  */
 export type CategoryResponse = {
@@ -65,6 +80,15 @@ export type CategoryResponse = {
      * How many browsers have viewed the category page.
      */
     views: number;
+};
+
+/**
+ * A child category's section.
+ */
+export type CategorySectionResponse = {
+    _id: string;
+    name: string;
+    products: Array<ProductResponse>;
 };
 
 /**
@@ -173,6 +197,13 @@ export type ProductResponse = {
     media: Array<MediaResponse>;
 };
 
+/**
+ * A category's view count.
+ */
+export type ViewsResponse = {
+    views: number;
+};
+
 export type ListProductsData = {
     body?: never;
     path?: never;
@@ -275,6 +306,44 @@ export type GetProductResponses = {
 
 export type GetProductResponse = GetProductResponses[keyof GetProductResponses];
 
+export type SearchProductsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The search terms, 1 to 100 characters.
+         */
+        q?: string;
+        /**
+         * How many products at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many products to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/products/search';
+};
+
+export type SearchProductsErrors = {
+    /**
+     * No terms, terms over 100 characters or bad paging
+     */
+    400: ErrorBody;
+};
+
+export type SearchProductsError = SearchProductsErrors[keyof SearchProductsErrors];
+
+export type SearchProductsResponses = {
+    /**
+     * Matching products, best first
+     */
+    200: Array<ProductResponse>;
+};
+
+export type SearchProductsResponse = SearchProductsResponses[keyof SearchProductsResponses];
+
 export type ListCategoriesData = {
     body?: never;
     path?: never;
@@ -308,6 +377,74 @@ export type ListCategoriesResponses = {
 };
 
 export type ListCategoriesResponse = ListCategoriesResponses[keyof ListCategoriesResponses];
+
+export type GetCategoryWithProductsData = {
+    body?: never;
+    path: {
+        /**
+         * The category's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/categories/with-products/{id}';
+};
+
+export type GetCategoryWithProductsErrors = {
+    /**
+     * A malformed id
+     */
+    400: ErrorBody;
+    /**
+     * No category has this id
+     */
+    404: ErrorBody;
+};
+
+export type GetCategoryWithProductsError = GetCategoryWithProductsErrors[keyof GetCategoryWithProductsErrors];
+
+export type GetCategoryWithProductsResponses = {
+    /**
+     * The category page
+     */
+    200: CategoryPageResponse;
+};
+
+export type GetCategoryWithProductsResponse = GetCategoryWithProductsResponses[keyof GetCategoryWithProductsResponses];
+
+export type IncrementCategoryViewsData = {
+    body?: never;
+    path: {
+        /**
+         * The category's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/categories/increment-view/{id}';
+};
+
+export type IncrementCategoryViewsErrors = {
+    /**
+     * A malformed id
+     */
+    400: ErrorBody;
+    /**
+     * No category has this id
+     */
+    404: ErrorBody;
+};
+
+export type IncrementCategoryViewsError = IncrementCategoryViewsErrors[keyof IncrementCategoryViewsErrors];
+
+export type IncrementCategoryViewsResponses = {
+    /**
+     * The new view count
+     */
+    200: ViewsResponse;
+};
+
+export type IncrementCategoryViewsResponse = IncrementCategoryViewsResponses[keyof IncrementCategoryViewsResponses];
 
 export type ApplyCouponData = {
     body: ApplyCouponBody;

@@ -97,6 +97,31 @@ export const zProductResponse = z.object({
     media: z.array(zMediaResponse)
 });
 
+/**
+ * A child category's section.
+ */
+export const zCategorySectionResponse = z.object({
+    _id: z.string(),
+    name: z.string(),
+    products: z.array(zProductResponse)
+});
+
+/**
+ * A category page: the category, its own products and a section per child.
+ */
+export const zCategoryPageResponse = z.object({
+    category: zCategoryResponse,
+    parentProducts: z.array(zProductResponse),
+    children: z.array(zCategorySectionResponse)
+});
+
+/**
+ * A category's view count.
+ */
+export const zViewsResponse = z.object({
+    views: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
 export const zListProductsQuery = z.object({
     limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
@@ -126,6 +151,17 @@ export const zGetProductPath = z.object({
  */
 export const zGetProductResponse = zProductResponse;
 
+export const zSearchProductsQuery = z.object({
+    q: z.optional(z.string()),
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Matching products, best first
+ */
+export const zSearchProductsResponse = z.array(zProductResponse);
+
 export const zListCategoriesQuery = z.object({
     limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
@@ -135,6 +171,24 @@ export const zListCategoriesQuery = z.object({
  * A page of categories
  */
 export const zListCategoriesResponse = z.array(zCategoryResponse);
+
+export const zGetCategoryWithProductsPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The category page
+ */
+export const zGetCategoryWithProductsResponse = zCategoryPageResponse;
+
+export const zIncrementCategoryViewsPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The new view count
+ */
+export const zIncrementCategoryViewsResponse = zViewsResponse;
 
 export const zApplyCouponBody2 = zApplyCouponBody;
 

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { applyCoupon, getDeliveryCharge, getProduct, healthz, listCategories, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz } from '../sdk.gen';
-import type { ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse } from '../types.gen';
+import { applyCoupon, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz, searchProducts } from '../sdk.gen';
+import type { ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -176,6 +176,51 @@ export const getProductOptions = (options: Options<GetProductData>) => queryOpti
     queryKey: getProductQueryKey(options)
 });
 
+export const searchProductsQueryKey = (options?: Options<SearchProductsData>) => createQueryKey('searchProducts', options);
+
+/**
+ * Products matching the terms in name, category or description, best first; forgives one typo.
+ */
+export const searchProductsOptions = (options?: Options<SearchProductsData>) => queryOptions<SearchProductsResponse, SearchProductsError, SearchProductsResponse, ReturnType<typeof searchProductsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await searchProducts({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchProductsQueryKey(options)
+});
+
+export const searchProductsInfiniteQueryKey = (options?: Options<SearchProductsData>): QueryKey<Options<SearchProductsData>> => createQueryKey('searchProducts', options, true);
+
+/**
+ * Products matching the terms in name, category or description, best first; forgives one typo.
+ */
+export const searchProductsInfiniteOptions = (options?: Options<SearchProductsData>) => infiniteQueryOptions<SearchProductsResponse, SearchProductsError, InfiniteData<SearchProductsResponse>, QueryKey<Options<SearchProductsData>>, number | Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await searchProducts({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchProductsInfiniteQueryKey(options)
+});
+
 export const listCategoriesQueryKey = (options?: Options<ListCategoriesData>) => createQueryKey('listCategories', options);
 
 /**
@@ -220,6 +265,41 @@ export const listCategoriesInfiniteOptions = (options?: Options<ListCategoriesDa
     },
     queryKey: listCategoriesInfiniteQueryKey(options)
 });
+
+export const getCategoryWithProductsQueryKey = (options: Options<GetCategoryWithProductsData>) => createQueryKey('getCategoryWithProducts', options);
+
+/**
+ * A category with its products and its children's products.
+ */
+export const getCategoryWithProductsOptions = (options: Options<GetCategoryWithProductsData>) => queryOptions<GetCategoryWithProductsResponse, GetCategoryWithProductsError, GetCategoryWithProductsResponse, ReturnType<typeof getCategoryWithProductsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getCategoryWithProducts({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getCategoryWithProductsQueryKey(options)
+});
+
+/**
+ * Counts a view of a category page (the browser sends it once per category).
+ */
+export const incrementCategoryViewsMutation = (options?: Partial<Options<IncrementCategoryViewsData>>): UseMutationOptions<IncrementCategoryViewsResponse, IncrementCategoryViewsError, Options<IncrementCategoryViewsData>> => {
+    const mutationOptions: UseMutationOptions<IncrementCategoryViewsResponse, IncrementCategoryViewsError, Options<IncrementCategoryViewsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await incrementCategoryViews({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Applies a coupon to the cart's total.
