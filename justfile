@@ -82,6 +82,8 @@ bench:
         ("GET /api/products/featured", "http://127.0.0.1:18580/api/products/featured"),
         (f"GET /api/products/{pid}", f"http://127.0.0.1:18580/api/products/{pid}"),
         ("GET /api/categories", "http://127.0.0.1:18580/api/categories"),
+        ("GET /api/categories/with-products/1", "http://127.0.0.1:18580/api/categories/with-products/1"),
+        ("GET /api/products/search?q=chargr", "http://127.0.0.1:18580/api/products/search?q=chargr"),
     ]
     def ms(text):
         value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()

@@ -3,12 +3,11 @@
 use actix_web::{post, web, HttpResponse};
 use application::coupons::{ApplyCouponError, Coupons};
 use domain::coupon::CouponError;
-use domain::money::Rupees;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::dto::whole_rupees;
+use crate::dto::{rupees_from_number, whole_rupees};
 use crate::error::{ApiError, ErrorBody};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -48,18 +47,6 @@ pub struct ApplyCouponResponse {
 }
 
 const INVALID_CART_TOTAL: &str = "Invalid cart total. Cannot apply coupon.";
-
-/// A JSON number of rupees with at most two decimals, exactly, as paisa.
-fn rupees(value: &Value) -> Option<Rupees> {
-    let text = value.as_number()?.to_string();
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    if fraction.len() > 2 || whole.starts_with('-') || text.contains(['e', 'E']) {
-        return None;
-    }
-    let whole: i64 = whole.parse().ok()?;
-    let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
-    Some(Rupees::from_paisa(whole.checked_mul(100)?.checked_add(fraction)?))
-}
 
 impl From<ApplyCouponError> for ApiError {
     fn from(err: ApplyCouponError) -> Self {
@@ -102,7 +89,7 @@ pub async fn apply_coupon(
     let cart_total = body
         .cart_total
         .as_ref()
-        .and_then(rupees)
+        .and_then(rupees_from_number)
         .ok_or_else(|| ApiError::invalid_field("cartTotal", INVALID_CART_TOTAL))?;
     let applied = coupons.apply(code, cart_total).await?;
     Ok(HttpResponse::Ok().json(ApplyCouponResponse {
@@ -110,24 +97,4 @@ pub async fn apply_coupon(
         discount: whole_rupees(applied.discount),
         message: applied.message,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn rupees_with_up_to_two_decimals_become_exact_paisa() {
-        assert_eq!(rupees(&json!(1099.15)), Some(Rupees::from_paisa(109_915)));
-        assert_eq!(rupees(&json!(1099.1)), Some(Rupees::from_paisa(109_910)));
-        assert_eq!(rupees(&json!(2250)), Some(Rupees::from_whole(2250)));
-    }
-
-    #[test]
-    fn strings_fractions_of_a_paisa_and_negatives_are_not_rupees() {
-        for bad in [json!("1500"), json!(10.005), json!(-5), json!(null), json!(true), json!(1e300)] {
-            assert_eq!(rupees(&bad), None, "{bad}");
-        }
-    }
 }

@@ -4,6 +4,32 @@ use application::catalog::{Category, Media, Product};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+/// Rupees written as decimal text with at most two decimals, exactly, as paisa; negatives, exponents and
+/// fractions of a paisa are refused.
+pub fn rupees_from_text(text: &str) -> Option<domain::money::Rupees> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || fraction.len() > 2 || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i64 = whole.parse().ok()?;
+    let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
+    Some(domain::money::Rupees::from_paisa(whole.checked_mul(100)?.checked_add(fraction)?))
+}
+
+/// A JSON number of rupees (not a string), exactly, as paisa.
+pub fn rupees_from_number(value: &serde_json::Value) -> Option<domain::money::Rupees> {
+    rupees_from_text(&value.as_number()?.to_string())
+}
+
+/// A JSON number or numeric string of rupees, as admin forms send them (CONTRACT.md §2).
+pub fn rupees_from_form(value: &serde_json::Value) -> Option<domain::money::Rupees> {
+    match value {
+        serde_json::Value::String(text) => rupees_from_text(text),
+        other => rupees_from_number(other),
+    }
+}
+
 /// Whole rupees on the wire (CONTRACT.md §2). Prices are bounded far below `i32::MAX` where they enter.
 pub fn whole_rupees(amount: domain::money::Rupees) -> i32 {
     i32::try_from(amount.round_to_whole()).unwrap_or(i32::MAX)
@@ -126,5 +152,35 @@ pub struct PageQuery {
 impl PageQuery {
     pub fn page(&self) -> Result<application::page::Page, application::page::PageError> {
         application::page::Page::new(self.limit.map(i64::from), self.offset.map(i64::from))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::money::Rupees;
+    use serde_json::json;
+
+    #[test]
+    fn rupees_with_up_to_two_decimals_become_exact_paisa() {
+        assert_eq!(rupees_from_number(&json!(1099.15)), Some(Rupees::from_paisa(109_915)));
+        assert_eq!(rupees_from_number(&json!(1099.1)), Some(Rupees::from_paisa(109_910)));
+        assert_eq!(rupees_from_number(&json!(2250)), Some(Rupees::from_whole(2250)));
+    }
+
+    #[test]
+    fn strings_fractions_of_a_paisa_negatives_and_exponents_are_not_numbers_of_rupees() {
+        for bad in [json!("1500"), json!(10.005), json!(-5), json!(null), json!(true), json!(1e300), json!([1])] {
+            assert_eq!(rupees_from_number(&bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn admin_forms_may_send_numeric_strings() {
+        assert_eq!(rupees_from_form(&json!(" 250 ")), Some(Rupees::from_whole(250)));
+        assert_eq!(rupees_from_form(&json!("99.5")), Some(Rupees::from_paisa(9950)));
+        for bad in [json!(""), json!("abc"), json!("-1"), json!("1e3"), json!("1.234"), json!(".5")] {
+            assert_eq!(rupees_from_form(&bad), None, "{bad}");
+        }
     }
 }

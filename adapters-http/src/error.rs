@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use application::admin_auth::AdminAuthError;
 use application::catalog::CatalogError;
 use application::page::PageError;
 use application::settings::SettingsError;
@@ -27,7 +28,13 @@ pub enum ApiError {
     #[error("{message}")]
     BadRequest { message: String, errors: Option<BTreeMap<String, Vec<String>>> },
     #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
     NotFound(String),
+    #[error("{0}")]
+    TooManyRequests(String),
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -56,7 +63,10 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -118,6 +128,17 @@ impl From<SettingsError> for ApiError {
     fn from(err: SettingsError) -> Self {
         match err {
             SettingsError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+impl From<AdminAuthError> for ApiError {
+    fn from(err: AdminAuthError) -> Self {
+        match err {
+            AdminAuthError::InvalidCredentials => Self::Unauthorized(err.to_string()),
+            AdminAuthError::TooManyAttempts => Self::TooManyRequests(err.to_string()),
+            AdminAuthError::Setup(source) => Self::Internal(source),
+            AdminAuthError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! render the answer, the JSON error shape of CONTRACT.md §2, the OpenAPI document, uploaded media and the
 //! single-page app. One `configure` function per feature.
 
+mod admin;
 mod catalog;
 mod coupons;
 mod dto;
@@ -13,6 +14,7 @@ mod server;
 mod settings;
 mod spa;
 
+pub use admin::PublicOrigin;
 pub use error::ApiError;
 pub use media::FsMediaStore;
 pub use openapi::{openapi_json, openapi_yaml};

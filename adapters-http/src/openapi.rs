@@ -22,6 +22,10 @@ use utoipa::OpenApi;
         crate::catalog::increment_category_views,
         crate::coupons::apply_coupon,
         crate::settings::get_delivery_charge,
+        crate::settings::put_delivery_charge,
+        crate::admin::login,
+        crate::admin::logout,
+        crate::admin::check,
         crate::health::healthz,
         crate::health::readyz,
         openapi_document,
@@ -30,6 +34,7 @@ use utoipa::OpenApi;
         (name = "catalogue", description = "Products and categories"),
         (name = "cart", description = "Coupons applied from the cart"),
         (name = "settings", description = "Shop settings shoppers read"),
+        (name = "admin", description = "The shop admin's session and management calls"),
         (name = "operations", description = "Health and the API description"),
     )
 )]

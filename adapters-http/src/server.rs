@@ -8,18 +8,21 @@ use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::middleware::{Compress, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
+use application::admin_auth::AdminAuth;
 use application::catalog::Catalog;
 use application::coupons::Coupons;
 use application::health::Health;
 use application::settings::Settings;
 
+use crate::admin::PublicOrigin;
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
-use crate::{catalog, coupons, health, openapi, settings};
+use crate::{admin, catalog, coupons, health, openapi, settings};
 
 /// The use cases the handlers call.
 #[derive(Clone)]
 pub struct AppState {
+    pub admin_auth: AdminAuth,
     pub catalog: Catalog,
     pub coupons: Coupons,
     pub settings: Settings,
@@ -33,6 +36,8 @@ pub struct ServerConfig {
     pub spa_dir: PathBuf,
     /// Uploaded media, served under `/media`.
     pub media_dir: PathBuf,
+    /// The shop's origin (PUBLIC_URL), for the Origin check and Secure cookies.
+    pub public_origin: String,
     /// Worker threads; `None` for one per core.
     pub workers: Option<usize>,
 }
@@ -67,6 +72,8 @@ fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
 pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
     let spa_dir = web::Data::new(SpaDir(config.spa_dir.clone()));
     let catalog = web::Data::new(state.catalog);
+    let admin_auth = web::Data::new(state.admin_auth);
+    let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let health = web::Data::new(state.health);
@@ -84,11 +91,14 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(web::QueryConfig::default().error_handler(query_error))
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(catalog.clone())
+            .app_data(admin_auth.clone())
+            .app_data(public_origin.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
             .configure(health::configure)
+            .configure(admin::configure)
             .configure(openapi::configure)
             .configure(catalog::configure)
             .configure(coupons::configure)

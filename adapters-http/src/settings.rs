@@ -1,14 +1,27 @@
 //! The shop's settings that shoppers read: the delivery charge.
 
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, put, web, HttpResponse};
 use application::settings::Settings;
-use serde::Serialize;
+use domain::cart::{DeliveryCharge, DeliveryChargeError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::admin::AdminSession;
+use crate::dto::{rupees_from_form, whole_rupees};
 use crate::error::{ApiError, ErrorBody};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(get_delivery_charge);
+    cfg.service(get_delivery_charge).service(put_delivery_charge);
+}
+
+/// A new delivery charge.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryChargeBody {
+    /// Rupees, 0 or more; a numeric string is accepted.
+    #[schema(value_type = f64)]
+    pub delivery_charge: Option<Value>,
 }
 
 /// The delivery charge.
@@ -31,6 +44,34 @@ pub struct DeliveryChargeResponse {
 #[get("/api/settings/delivery-charge")]
 pub async fn get_delivery_charge(settings: web::Data<Settings>) -> Result<HttpResponse, ApiError> {
     let charge = settings.delivery_charge().await?;
-    let delivery_charge = i32::try_from(charge.round_to_whole()).unwrap_or(i32::MAX);
-    Ok(HttpResponse::Ok().json(DeliveryChargeResponse { delivery_charge }))
+    Ok(HttpResponse::Ok().json(DeliveryChargeResponse { delivery_charge: whole_rupees(charge) }))
+}
+
+/// Sets the delivery charge (admin).
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "setDeliveryCharge",
+    request_body = DeliveryChargeBody,
+    responses(
+        (status = 200, description = "The delivery charge now in force", body = DeliveryChargeResponse),
+        (status = 400, description = "Not a number of rupees, or negative", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 403, description = "Another site's Origin", body = ErrorBody),
+    )
+)]
+#[put("/api/settings/delivery-charge")]
+pub async fn put_delivery_charge(
+    _admin: AdminSession,
+    settings: web::Data<Settings>,
+    body: web::Json<DeliveryChargeBody>,
+) -> Result<HttpResponse, ApiError> {
+    let charge = body
+        .delivery_charge
+        .as_ref()
+        .and_then(rupees_from_form)
+        .ok_or(DeliveryChargeError)
+        .and_then(DeliveryCharge::new)
+        .map_err(|err| ApiError::invalid_field("deliveryCharge", err.to_string()))?;
+    settings.set_delivery_charge(charge).await?;
+    Ok(HttpResponse::Ok().json(DeliveryChargeResponse { delivery_charge: whole_rupees(charge.get()) }))
 }

@@ -1,5 +1,8 @@
-//! Customer identity. The built-in adapter (accounts in PostgreSQL, argon2id hashes, sessions that survive
-//! restarts) and the OpenID Connect adapter for "Login with Google" (discovery and JWKS over reqwest) will
-//! implement the application's identity port here.
-//!
-//! Not built yet: customer accounts are issue 5.
+//! Identity adapters: argon2id password hashing and random session tokens stored by their SHA-256 digest.
+//! Customer accounts (built-in and OpenID Connect for Google) will join them here.
+
+mod passwords;
+mod tokens;
+
+pub use passwords::{Argon2Hasher, HashCost};
+pub use tokens::RandomSessionTokens;

@@ -2,6 +2,7 @@
 //! an r2d2 connection pool and one repository per port. Diesel is synchronous, so every unit of work runs
 //! in one blocking task with its transaction inside, off the async workers.
 
+mod admins;
 mod catalog;
 mod coupons;
 mod error;
@@ -12,6 +13,7 @@ mod settings;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
+pub use admins::PgAdminRepository;
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
 pub use health::PgHealthProbe;

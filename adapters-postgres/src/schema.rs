@@ -64,3 +64,32 @@ diesel::table! {
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(product_media -> products (product_id));
 diesel::allow_tables_to_appear_in_same_query!(categories, products, product_media, shop_settings, coupons);
+
+diesel::table! {
+    admins (id) {
+        id -> Int8,
+        email -> Text,
+        password_hash -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    admin_sessions (token_hash) {
+        token_hash -> Text,
+        admin_id -> Int8,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    login_failures (id) {
+        id -> Int8,
+        key -> Text,
+        failed_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(admin_sessions -> admins (admin_id));
+diesel::allow_tables_to_appear_in_same_query!(admins, admin_sessions);

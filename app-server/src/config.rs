@@ -26,7 +26,21 @@ pub struct Config {
     pub spa_dir: PathBuf,
     pub db_pool_size: u32,
     pub workers: Option<usize>,
+    /// The one admin, when configured; without it the admin area refuses every login.
+    pub admin: Option<AdminCredentials>,
+    /// Failed logins per e-mail or address within 15 minutes before logins are refused.
+    pub login_max_failures: u32,
 }
+
+/// ADMIN_EMAIL and ADMIN_PASSWORD. The password never reaches `Debug` or a log.
+#[derive(Clone)]
+pub struct AdminCredentials {
+    pub email: String,
+    pub password: String,
+}
+
+/// The shortest admin password accepted.
+pub const MIN_ADMIN_PASSWORD_CHARS: usize = 8;
 
 /// The database URL may hold a password: `Debug` shows everything else.
 impl fmt::Debug for Config {
@@ -39,6 +53,8 @@ impl fmt::Debug for Config {
             .field("spa_dir", &self.spa_dir)
             .field("db_pool_size", &self.db_pool_size)
             .field("workers", &self.workers)
+            .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
+            .field("login_max_failures", &self.login_max_failures)
             .finish()
     }
 }
@@ -71,7 +87,28 @@ impl Config {
         let workers: Option<usize> = text("WORKERS")
             .map(|w| w.parse().map_err(|e| ConfigError { name: "WORKERS", reason: format!("{e}") }))
             .transpose()?;
+        let admin = match (text("ADMIN_EMAIL"), var("ADMIN_PASSWORD").filter(|p| !p.is_empty())) {
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err(ConfigError { name: "ADMIN_PASSWORD", reason: "is required with ADMIN_EMAIL".into() })
+            }
+            (None, Some(_)) => {
+                return Err(ConfigError { name: "ADMIN_EMAIL", reason: "is required with ADMIN_PASSWORD".into() })
+            }
+            (Some(email), Some(password)) => {
+                if domain::contact::Email::parse(&email).is_err() {
+                    return Err(ConfigError { name: "ADMIN_EMAIL", reason: "is not an e-mail address".into() });
+                }
+                if password.chars().count() < MIN_ADMIN_PASSWORD_CHARS {
+                    return Err(ConfigError { name: "ADMIN_PASSWORD", reason: "must be at least 8 characters".into() });
+                }
+                Some(AdminCredentials { email, password })
+            }
+        };
+        let login_max_failures: u32 = parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?;
         Ok(Self {
+            admin,
+            login_max_failures,
             database_url,
             bind_addr,
             public_url,
@@ -142,6 +179,30 @@ mod tests {
         let config = config(&[("DATABASE_URL", "postgres://shop:hunter2@db/shop")]).unwrap();
 
         assert!(!format!("{config:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn the_admin_needs_both_variables_a_real_address_and_eight_characters() {
+        let ok = config(&[("ADMIN_EMAIL", "owner@shop.pk"), ("ADMIN_PASSWORD", "12345678")]).unwrap();
+        let missing = config(&[("ADMIN_EMAIL", "owner@shop.pk")]).unwrap_err();
+        let short = config(&[("ADMIN_EMAIL", "owner@shop.pk"), ("ADMIN_PASSWORD", "1234567")]).unwrap_err();
+        let bad_email = config(&[("ADMIN_EMAIL", "owner"), ("ADMIN_PASSWORD", "12345678")]).unwrap_err();
+
+        assert_eq!(ok.admin.map(|a| a.email), Some("owner@shop.pk".to_owned()));
+        assert_eq!(missing.to_string(), "ADMIN_PASSWORD is invalid: is required with ADMIN_EMAIL");
+        assert_eq!(short.to_string(), "ADMIN_PASSWORD is invalid: must be at least 8 characters");
+        assert_eq!(bad_email.to_string(), "ADMIN_EMAIL is invalid: is not an e-mail address");
+        assert!(config(&[]).unwrap().admin.is_none());
+    }
+
+    #[test]
+    fn debug_output_never_shows_the_admin_password() {
+        let config = config(&[("ADMIN_EMAIL", "owner@shop.pk"), ("ADMIN_PASSWORD", "s3cret-Passw0rd")]).unwrap();
+
+        let shown = format!("{config:?}");
+
+        assert!(shown.contains("owner@shop.pk"));
+        assert!(!shown.contains("s3cret-Passw0rd"));
     }
 
     #[test]

@@ -9,8 +9,12 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use adapters_http::{AppState, FsMediaStore, ServerConfig};
-use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgPool, PgSettingsRepository};
+use adapters_identity::{Argon2Hasher, HashCost, RandomSessionTokens};
+use adapters_postgres::{
+    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgPool, PgSettingsRepository,
+};
 use anyhow::Context;
+use application::admin_auth::{AdminAuth, AdminAuthPolicy};
 use application::catalog::Catalog;
 use application::coupons::Coupons;
 use application::health::Health;
@@ -87,7 +91,24 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let listener = TcpListener::bind(config.bind_addr)
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
+    let admins = Arc::new(PgAdminRepository::new(pool.clone()));
+    let admin_auth = AdminAuth::new(
+        admins.clone(),
+        admins,
+        Arc::new(Argon2Hasher::new(HashCost::Recommended)),
+        Arc::new(RandomSessionTokens),
+        Arc::new(SystemClock),
+        AdminAuthPolicy { max_failures: config.login_max_failures, ..AdminAuthPolicy::default() },
+    );
+    match &config.admin {
+        Some(admin) => {
+            admin_auth.install(&admin.email, &admin.password).await.context("the admin cannot be set up")?;
+            tracing::info!(email = %admin.email, "admin account ready");
+        }
+        None => tracing::warn!("ADMIN_EMAIL and ADMIN_PASSWORD are not set: the admin area refuses every login"),
+    }
     let state = AppState {
+        admin_auth,
         catalog: Catalog::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
@@ -96,7 +117,12 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let server = adapters_http::serve(
         listener,
         state,
-        ServerConfig { spa_dir: config.spa_dir.clone(), media_dir: config.media_dir.clone(), workers: config.workers },
+        ServerConfig {
+            spa_dir: config.spa_dir.clone(),
+            media_dir: config.media_dir.clone(),
+            public_origin: config.public_url.clone(),
+            workers: config.workers,
+        },
     )?;
     Ok(Running { server, addr })
 }

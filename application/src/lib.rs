@@ -2,6 +2,7 @@
 //! implement those ports and the composition root (`app-server`) wires them together. Nothing here knows
 //! SQL, HTTP or the file system.
 
+pub mod admin_auth;
 pub mod catalog;
 pub mod coupons;
 pub mod health;

@@ -2,7 +2,9 @@
 //! implement them; application unit tests mock them with mockall.
 
 use async_trait::async_trait;
-use domain::ids::{CategoryId, CouponId, ProductId};
+use chrono::{DateTime, Utc};
+use domain::contact::Email;
+use domain::ids::{AdminId, CategoryId, CouponId, ProductId};
 use domain::money::Rupees;
 
 use crate::catalog::{Category, CategoryPage, NewCategory, NewProduct, Product, ProductFilter, SearchTerms};
@@ -168,4 +170,100 @@ pub trait HealthProbe: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when it does not.
     async fn ping(&self) -> Result<(), RepositoryError>;
+}
+
+/// The shop admin's account and sessions.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait AdminRepository: Send + Sync + 'static {
+    /// Makes `email` the one admin with this password hash, replacing any other admin (and their sessions).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn replace_admin(&self, email: &Email, password_hash: &str) -> Result<AdminId, RepositoryError>;
+
+    /// The admin with this e-mail and their password hash, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_admin(&self, email: &Email) -> Result<Option<(AdminId, String)>, RepositoryError>;
+
+    /// Stores a session under the digest of its token.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn create_session(
+        &self,
+        admin: AdminId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// The admin and their e-mail for a session that has not expired at `now`, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn session(
+        &self,
+        token_digest: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(AdminId, String)>, RepositoryError>;
+
+    /// Ends a session; ending one that does not exist is not an error.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
+}
+
+/// Failed login attempts, counted per key (an e-mail, an address) so repeated guessing can be slowed.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait LoginThrottle: Send + Sync + 'static {
+    /// How many failures `key` has had since `since`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError>;
+
+    /// Records one failure for each key at `at`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn record_failure(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), RepositoryError>;
+
+    /// Forgets the failures of `key` (after a successful login).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn clear(&self, key: &str) -> Result<(), RepositoryError>;
+}
+
+/// The password hash could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("the password could not be hashed")]
+pub struct PasswordHashError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+
+/// Hashing and checking passwords (argon2id in the real adapter). Slow on purpose, so async.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait PasswordHasher: Send + Sync + 'static {
+    /// A salted hash of `password`.
+    ///
+    /// # Errors
+    /// [`PasswordHashError`] when hashing fails.
+    async fn hash(&self, password: String) -> Result<String, PasswordHashError>;
+
+    /// Whether `password` matches `hash`; a malformed hash matches nothing.
+    async fn verify(&self, password: String, hash: String) -> bool;
+}
+
+/// Unguessable session tokens and the digests they are stored under.
+#[cfg_attr(test, mockall::automock)]
+pub trait SessionTokens: Send + Sync + 'static {
+    /// A new random token, safe to put in a cookie.
+    fn generate(&self) -> String;
+
+    /// The digest a token is stored and looked up under.
+    fn digest(&self, token: &str) -> String;
 }

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use domain::cart::DeliveryCharge;
 use domain::money::Rupees;
 
 use crate::ports::{RepositoryError, SettingsRepository};
@@ -32,6 +33,14 @@ impl Settings {
     pub async fn delivery_charge(&self) -> Result<Rupees, SettingsError> {
         self.repository.delivery_charge().await.map_err(SettingsError::Unexpected)
     }
+
+    /// Replaces the delivery charge (admin).
+    ///
+    /// # Errors
+    /// [`SettingsError::Unexpected`] when the store fails.
+    pub async fn set_delivery_charge(&self, charge: DeliveryCharge) -> Result<(), SettingsError> {
+        self.repository.set_delivery_charge(charge.get()).await.map_err(SettingsError::Unexpected)
+    }
 }
 
 #[cfg(test)]
@@ -47,5 +56,18 @@ mod tests {
         let charge = Settings::new(Arc::new(repository)).delivery_charge().await.unwrap();
 
         assert_eq!(charge, Rupees::from_whole(250));
+    }
+
+    #[tokio::test]
+    async fn a_new_delivery_charge_is_stored() {
+        let mut repository = MockSettingsRepository::new();
+        repository
+            .expect_set_delivery_charge()
+            .withf(|charge| *charge == Rupees::from_whole(300))
+            .times(1)
+            .returning(|_| Ok(()));
+
+        let charge = DeliveryCharge::new(Rupees::from_whole(300)).unwrap();
+        Settings::new(Arc::new(repository)).set_delivery_charge(charge).await.unwrap();
     }
 }

@@ -70,6 +70,10 @@ id_type!(
     /// An order's identifier.
     OrderId
 );
+id_type!(
+    /// The shop admin's identifier.
+    AdminId
+);
 
 #[cfg(test)]
 mod tests {

@@ -33,6 +33,10 @@ fn rand_suffix() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
+/// The admin every test app is set up with.
+pub const ADMIN_EMAIL: &str = "owner@shop.test";
+pub const ADMIN_PASSWORD: &str = "correct-horse-9";
+
 /// The index page of the stand-in front end.
 pub const INDEX_HTML: &str = "<!doctype html><title>Shop</title><div id=root></div>";
 
@@ -61,6 +65,9 @@ pub async fn spawn_app() -> TestApp {
         ("FRONTEND_DIST", spa.0.display().to_string()),
         ("DB_POOL_SIZE", "4".to_owned()),
         ("WORKERS", "2".to_owned()),
+        ("ADMIN_EMAIL", ADMIN_EMAIL.to_owned()),
+        ("ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
+        ("LOGIN_MAX_FAILURES", "5".to_owned()),
     ];
     let config = Config::from_vars(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())).unwrap();
     let running = app_server::start(&config).await.expect("the app starts");
@@ -113,6 +120,19 @@ impl TestApp {
         PgCouponRepository::new(self.pool.clone()).create(coupon).await.unwrap();
     }
 
+    /// Signs the admin in; answers the `Cookie` header value that carries the session.
+    pub async fn admin_cookie(&self) -> String {
+        let response = self
+            .client
+            .post(format!("{}/api/admin/login", self.address))
+            .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "the admin signs in");
+        session_cookie(&response)
+    }
+
     pub fn catalogue(&self) -> PgCatalogRepository {
         PgCatalogRepository::new(self.pool.clone())
     }
@@ -149,4 +169,16 @@ pub fn new_product(
         free_delivery: false,
         media: vec![Media { url: format!("/media/{}.webp", name.len()), kind: MediaKind::Image }],
     }
+}
+
+/// The `name=value` of the admin cookie a response sets.
+pub fn session_cookie(response: &reqwest::Response) -> String {
+    let header = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("shop_admin="))
+        .expect("the admin cookie is set");
+    header.split(';').next().unwrap().to_owned()
 }

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses } from './types.gen';
-import { zApplyCouponBody2, zApplyCouponResponse2, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse } from './zod.gen';
+import type { AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses } from './types.gen';
+import { zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -148,6 +148,70 @@ export const getDeliveryCharge = <ThrowOnError extends boolean = false>(options?
     }).parseAsync(data),
     responseValidator: async (data) => await zGetDeliveryChargeResponse.parseAsync(data),
     url: '/api/settings/delivery-charge',
+    ...options
+});
+
+/**
+ * Sets the delivery charge (admin).
+ */
+export const setDeliveryCharge = <ThrowOnError extends boolean = false>(options: Options<SetDeliveryChargeData, ThrowOnError>) => (options.client ?? client).put<SetDeliveryChargeResponses, SetDeliveryChargeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSetDeliveryChargeBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSetDeliveryChargeResponse.parseAsync(data),
+    url: '/api/settings/delivery-charge',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Signs the admin in and sets the admin session cookie.
+ */
+export const adminLogin = <ThrowOnError extends boolean = false>(options: Options<AdminLoginData, ThrowOnError>) => (options.client ?? client).post<AdminLoginResponses, AdminLoginErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zAdminLoginBody2,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminLoginResponse.parseAsync(data),
+    url: '/api/admin/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ends the admin session and clears the cookie.
+ */
+export const adminLogout = <ThrowOnError extends boolean = false>(options?: Options<AdminLogoutData, ThrowOnError>) => (options?.client ?? client).post<AdminLogoutResponses, AdminLogoutErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminLogoutResponse.parseAsync(data),
+    url: '/api/admin/logout',
+    ...options
+});
+
+/**
+ * Whether the admin session cookie is valid.
+ */
+export const adminCheck = <ThrowOnError extends boolean = false>(options?: Options<AdminCheckData, ThrowOnError>) => (options?.client ?? client).get<AdminCheckResponses, AdminCheckErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminCheckResponse.parseAsync(data),
+    url: '/api/admin/check',
     ...options
 });
 

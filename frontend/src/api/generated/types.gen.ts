@@ -5,6 +5,25 @@ export type ClientOptions = {
 };
 
 /**
+ * The admin's credentials.
+ */
+export type AdminLoginBody = {
+    email: string;
+    password: string;
+};
+
+/**
+ * The signed-in admin.
+ */
+export type AdminStatusResponse = {
+    /**
+     * Always true in a 200 answer.
+     */
+    ok: boolean;
+    email: string;
+};
+
+/**
  * The applied coupon.
  */
 export type AppliedCouponSummary = {
@@ -100,6 +119,16 @@ export type CategorySummary = {
 };
 
 /**
+ * A new delivery charge.
+ */
+export type DeliveryChargeBody = {
+    /**
+     * Rupees, 0 or more; a numeric string is accepted.
+     */
+    deliveryCharge: number;
+};
+
+/**
  * The delivery charge.
  */
 export type DeliveryChargeResponse = {
@@ -147,6 +176,13 @@ export type MediaResponse = {
      * `image` or `video`.
      */
     kind: string;
+};
+
+/**
+ * A plain confirmation.
+ */
+export type MessageResponse = {
+    message: string;
 };
 
 /**
@@ -503,6 +539,126 @@ export type GetDeliveryChargeResponses = {
 };
 
 export type GetDeliveryChargeResponse = GetDeliveryChargeResponses[keyof GetDeliveryChargeResponses];
+
+export type SetDeliveryChargeData = {
+    body: DeliveryChargeBody;
+    path?: never;
+    query?: never;
+    url: '/api/settings/delivery-charge';
+};
+
+export type SetDeliveryChargeErrors = {
+    /**
+     * Not a number of rupees, or negative
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * Another site's Origin
+     */
+    403: ErrorBody;
+};
+
+export type SetDeliveryChargeError = SetDeliveryChargeErrors[keyof SetDeliveryChargeErrors];
+
+export type SetDeliveryChargeResponses = {
+    /**
+     * The delivery charge now in force
+     */
+    200: DeliveryChargeResponse;
+};
+
+export type SetDeliveryChargeResponse = SetDeliveryChargeResponses[keyof SetDeliveryChargeResponses];
+
+export type AdminLoginData = {
+    body: AdminLoginBody;
+    path?: never;
+    query?: never;
+    url: '/api/admin/login';
+};
+
+export type AdminLoginErrors = {
+    /**
+     * E-mail or password missing or too long
+     */
+    400: ErrorBody;
+    /**
+     * Invalid email or password.
+     */
+    401: ErrorBody;
+    /**
+     * Another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * Too many failed attempts
+     */
+    429: ErrorBody;
+};
+
+export type AdminLoginError = AdminLoginErrors[keyof AdminLoginErrors];
+
+export type AdminLoginResponses = {
+    /**
+     * Signed in; the cookie is set
+     */
+    200: AdminStatusResponse;
+};
+
+export type AdminLoginResponse = AdminLoginResponses[keyof AdminLoginResponses];
+
+export type AdminLogoutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/logout';
+};
+
+export type AdminLogoutErrors = {
+    /**
+     * Another site's Origin
+     */
+    403: ErrorBody;
+};
+
+export type AdminLogoutError = AdminLogoutErrors[keyof AdminLogoutErrors];
+
+export type AdminLogoutResponses = {
+    /**
+     * Signed out
+     */
+    200: MessageResponse;
+};
+
+export type AdminLogoutResponse = AdminLogoutResponses[keyof AdminLogoutResponses];
+
+export type AdminCheckData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/check';
+};
+
+export type AdminCheckErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type AdminCheckError = AdminCheckErrors[keyof AdminCheckErrors];
+
+export type AdminCheckResponses = {
+    /**
+     * Signed in as the admin
+     */
+    200: AdminStatusResponse;
+};
+
+export type AdminCheckResponse = AdminCheckResponses[keyof AdminCheckResponses];
 
 export type HealthzData = {
     body?: never;

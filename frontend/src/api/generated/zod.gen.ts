@@ -3,6 +3,22 @@
 import * as z from 'zod/mini';
 
 /**
+ * The admin's credentials.
+ */
+export const zAdminLoginBody = z.object({
+    email: z.string(),
+    password: z.string()
+});
+
+/**
+ * The signed-in admin.
+ */
+export const zAdminStatusResponse = z.object({
+    ok: z.boolean(),
+    email: z.string()
+});
+
+/**
  * The applied coupon.
  */
 export const zAppliedCouponSummary = z.object({
@@ -47,6 +63,13 @@ export const zCategorySummary = z.object({
 });
 
 /**
+ * A new delivery charge.
+ */
+export const zDeliveryChargeBody = z.object({
+    deliveryCharge: z.number()
+});
+
+/**
  * The delivery charge.
  */
 export const zDeliveryChargeResponse = z.object({
@@ -74,6 +97,13 @@ export const zHealthResponse = z.object({
 export const zMediaResponse = z.object({
     url: z.string(),
     kind: z.string()
+});
+
+/**
+ * A plain confirmation.
+ */
+export const zMessageResponse = z.object({
+    message: z.string()
 });
 
 /**
@@ -201,6 +231,30 @@ export const zApplyCouponResponse2 = zApplyCouponResponse;
  * The delivery charge
  */
 export const zGetDeliveryChargeResponse = zDeliveryChargeResponse;
+
+export const zSetDeliveryChargeBody = zDeliveryChargeBody;
+
+/**
+ * The delivery charge now in force
+ */
+export const zSetDeliveryChargeResponse = zDeliveryChargeResponse;
+
+export const zAdminLoginBody2 = zAdminLoginBody;
+
+/**
+ * Signed in; the cookie is set
+ */
+export const zAdminLoginResponse = zAdminStatusResponse;
+
+/**
+ * Signed out
+ */
+export const zAdminLogoutResponse = zMessageResponse;
+
+/**
+ * Signed in as the admin
+ */
+export const zAdminCheckResponse = zAdminStatusResponse;
 
 /**
  * The process is alive

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { applyCoupon, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz, searchProducts } from '../sdk.gen';
-import type { ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse } from '../types.gen';
+import { adminCheck, adminLogin, adminLogout, applyCoupon, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz, searchProducts, setDeliveryCharge } from '../sdk.gen';
+import type { AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -334,6 +334,75 @@ export const getDeliveryChargeOptions = (options?: Options<GetDeliveryChargeData
         return data;
     },
     queryKey: getDeliveryChargeQueryKey(options)
+});
+
+/**
+ * Sets the delivery charge (admin).
+ */
+export const setDeliveryChargeMutation = (options?: Partial<Options<SetDeliveryChargeData>>): UseMutationOptions<SetDeliveryChargeResponse, SetDeliveryChargeError, Options<SetDeliveryChargeData>> => {
+    const mutationOptions: UseMutationOptions<SetDeliveryChargeResponse, SetDeliveryChargeError, Options<SetDeliveryChargeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setDeliveryCharge({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Signs the admin in and sets the admin session cookie.
+ */
+export const adminLoginMutation = (options?: Partial<Options<AdminLoginData>>): UseMutationOptions<AdminLoginResponse, AdminLoginError, Options<AdminLoginData>> => {
+    const mutationOptions: UseMutationOptions<AdminLoginResponse, AdminLoginError, Options<AdminLoginData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminLogin({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Ends the admin session and clears the cookie.
+ */
+export const adminLogoutMutation = (options?: Partial<Options<AdminLogoutData>>): UseMutationOptions<AdminLogoutResponse, AdminLogoutError, Options<AdminLogoutData>> => {
+    const mutationOptions: UseMutationOptions<AdminLogoutResponse, AdminLogoutError, Options<AdminLogoutData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminLogout({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const adminCheckQueryKey = (options?: Options<AdminCheckData>) => createQueryKey('adminCheck', options);
+
+/**
+ * Whether the admin session cookie is valid.
+ */
+export const adminCheckOptions = (options?: Options<AdminCheckData>) => queryOptions<AdminCheckResponse, AdminCheckError, AdminCheckResponse, ReturnType<typeof adminCheckQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await adminCheck({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminCheckQueryKey(options)
 });
 
 export const healthzQueryKey = (options?: Options<HealthzData>) => createQueryKey('healthz', options);

@@ -1,0 +1,187 @@
+//! The admin session (CONTRACT.md §7): login, logout, check, and the [`AdminSession`] extractor that every
+//! admin call takes, which also refuses cross-site state changes.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::cookie::{time, Cookie, SameSite};
+use actix_web::http::Method;
+use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
+use application::admin_auth::{AdminAuth, AdminIdentity};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+
+/// The admin session cookie, separate from any customer session.
+pub const ADMIN_COOKIE: &str = "shop_admin";
+
+/// The longest password looked at; longer ones are refused before any hashing.
+const MAX_PASSWORD_CHARS: usize = 1024;
+
+/// Where the shop is served from, for the Origin check and for cookies.
+#[derive(Debug, Clone)]
+pub struct PublicOrigin {
+    /// e.g. `https://shop.example.pk`, without a trailing slash.
+    pub origin: String,
+}
+
+impl PublicOrigin {
+    fn is_https(&self) -> bool {
+        self.origin.starts_with("https://")
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(login).service(logout).service(check);
+}
+
+/// Refuses a state-changing request whose Origin header names another site (403).
+pub fn check_origin(req: &HttpRequest) -> Result<(), ApiError> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return Ok(());
+    }
+    let Some(origin) = req.headers().get("origin") else { return Ok(()) };
+    let expected = req.app_data::<web::Data<PublicOrigin>>().map(|p| p.origin.as_str());
+    if origin.to_str().ok() == expected {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden("Cross-site requests are refused.".into()))
+    }
+}
+
+/// A signed-in admin; handlers that take one answer 401 without a valid admin cookie.
+#[derive(Debug, Clone)]
+pub struct AdminSession(pub AdminIdentity);
+
+fn unauthorized() -> ApiError {
+    ApiError::Unauthorized("Admin login required.".into())
+}
+
+impl FromRequest for AdminSession {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            check_origin(&req)?;
+            let token = req.cookie(ADMIN_COOKIE).map(|c| c.value().to_owned()).ok_or_else(unauthorized)?;
+            let auth = req
+                .app_data::<web::Data<AdminAuth>>()
+                .ok_or_else(|| ApiError::Internal("the admin use case is not configured".into()))?;
+            auth.authenticate(&token).await?.map(AdminSession).ok_or_else(unauthorized)
+        })
+    }
+}
+
+/// The admin's credentials.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AdminLoginBody {
+    #[schema(value_type = String)]
+    pub email: Option<Value>,
+    #[schema(value_type = String)]
+    pub password: Option<Value>,
+}
+
+/// The signed-in admin.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminStatusResponse {
+    /// Always true in a 200 answer.
+    pub ok: bool,
+    pub email: String,
+}
+
+/// A plain confirmation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+fn session_cookie(origin: &PublicOrigin, value: String, max_age: time::Duration) -> Cookie<'static> {
+    Cookie::build(ADMIN_COOKIE, value)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(origin.is_https())
+        .max_age(max_age)
+        .finish()
+}
+
+fn text_field<'a>(value: Option<&'a Value>) -> Option<&'a str> {
+    value.and_then(Value::as_str).filter(|s| !s.trim().is_empty())
+}
+
+/// Signs the admin in and sets the admin session cookie.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "adminLogin",
+    request_body = AdminLoginBody,
+    responses(
+        (status = 200, description = "Signed in; the cookie is set", body = AdminStatusResponse),
+        (status = 400, description = "E-mail or password missing or too long", body = ErrorBody),
+        (status = 401, description = "Invalid email or password.", body = ErrorBody),
+        (status = 403, description = "Another site's Origin", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+    )
+)]
+#[post("/api/admin/login")]
+pub async fn login(
+    req: HttpRequest,
+    auth: web::Data<AdminAuth>,
+    origin: web::Data<PublicOrigin>,
+    body: web::Json<AdminLoginBody>,
+) -> Result<HttpResponse, ApiError> {
+    check_origin(&req)?;
+    let (Some(email), Some(password)) = (text_field(body.email.as_ref()), text_field(body.password.as_ref())) else {
+        return Err(ApiError::bad_request("Email and password are required."));
+    };
+    if password.chars().count() > MAX_PASSWORD_CHARS || email.chars().count() > 254 {
+        return Err(ApiError::Unauthorized("Invalid email or password.".into()));
+    }
+    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let session = auth.login(email, password, &address).await?;
+    let lifetime = session.lifetime.num_seconds();
+    Ok(HttpResponse::Ok()
+        .cookie(session_cookie(&origin, session.token, time::Duration::seconds(lifetime)))
+        .json(AdminStatusResponse { ok: true, email: session.email }))
+}
+
+/// Ends the admin session and clears the cookie.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "adminLogout",
+    responses(
+        (status = 200, description = "Signed out", body = MessageResponse),
+        (status = 403, description = "Another site's Origin", body = ErrorBody),
+    )
+)]
+#[post("/api/admin/logout")]
+pub async fn logout(
+    req: HttpRequest,
+    auth: web::Data<AdminAuth>,
+    origin: web::Data<PublicOrigin>,
+) -> Result<HttpResponse, ApiError> {
+    check_origin(&req)?;
+    if let Some(cookie) = req.cookie(ADMIN_COOKIE) {
+        auth.logout(cookie.value()).await?;
+    }
+    Ok(HttpResponse::Ok()
+        .cookie(session_cookie(&origin, String::new(), time::Duration::ZERO))
+        .json(MessageResponse { message: "Logged out.".into() }))
+}
+
+/// Whether the admin session cookie is valid.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "adminCheck",
+    responses(
+        (status = 200, description = "Signed in as the admin", body = AdminStatusResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[get("/api/admin/check")]
+pub async fn check(admin: AdminSession) -> HttpResponse {
+    HttpResponse::Ok().json(AdminStatusResponse { ok: true, email: admin.0.email })
+}

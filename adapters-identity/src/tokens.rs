@@ -1,0 +1,47 @@
+//! 256-bit random tokens, URL-safe base64, stored by their SHA-256 digest.
+
+use application::ports::SessionTokens;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+/// Session tokens from the operating system's random source.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomSessionTokens;
+
+impl SessionTokens for RandomSessionTokens {
+    fn generate(&self) -> String {
+        let mut bytes = [0u8; 32];
+        rand::rng().fill_bytes(&mut bytes);
+        URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    fn digest(&self, token: &str) -> String {
+        Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_43_url_safe_characters_and_differ() {
+        let tokens = RandomSessionTokens;
+
+        let (a, b) = (tokens.generate(), tokens.generate());
+
+        assert_eq!(a.len(), 43);
+        assert!(a.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn the_digest_is_sha256_in_hex() {
+        assert_eq!(
+            RandomSessionTokens.digest("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

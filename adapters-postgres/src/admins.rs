@@ -1,0 +1,153 @@
+//! The admin account, admin sessions and failed-login counts.
+
+use application::ports::{AdminRepository, LoginThrottle, RepositoryError};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use domain::contact::Email;
+use domain::ids::AdminId;
+
+use crate::error::{corrupt, from_diesel};
+use crate::pool::{with_connection, PgPool};
+use crate::schema::{admin_sessions, admins, login_failures};
+
+/// Admins, sessions and login failures in PostgreSQL.
+#[derive(Clone)]
+pub struct PgAdminRepository {
+    pool: PgPool,
+}
+
+impl PgAdminRepository {
+    #[must_use]
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+#[async_trait]
+impl AdminRepository for PgAdminRepository {
+    async fn replace_admin(&self, email: &Email, password_hash: &str) -> Result<AdminId, RepositoryError> {
+        let (email, hash) = (email.as_str().to_owned(), password_hash.to_owned());
+        with_connection(&self.pool, move |conn| {
+            let id = conn
+                .transaction(|conn| {
+                    diesel::delete(admins::table.filter(admins::email.ne(&email))).execute(conn)?;
+                    diesel::insert_into(admins::table)
+                        .values((admins::email.eq(&email), admins::password_hash.eq(&hash)))
+                        .on_conflict(admins::email)
+                        .do_update()
+                        .set((admins::password_hash.eq(&hash), admins::updated_at.eq(diesel::dsl::now)))
+                        .returning(admins::id)
+                        .get_result::<i64>(conn)
+                })
+                .map_err(from_diesel)?;
+            AdminId::new(id).map_err(corrupt)
+        })
+        .await
+    }
+
+    async fn find_admin(&self, email: &Email) -> Result<Option<(AdminId, String)>, RepositoryError> {
+        let email = email.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            let row: Option<(i64, String)> = admins::table
+                .filter(admins::email.eq(email))
+                .select((admins::id, admins::password_hash))
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?;
+            row.map(|(id, hash)| Ok((AdminId::new(id).map_err(corrupt)?, hash))).transpose()
+        })
+        .await
+    }
+
+    async fn create_session(
+        &self,
+        admin: AdminId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::delete(admin_sessions::table.filter(admin_sessions::expires_at.lt(diesel::dsl::now)))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            diesel::insert_into(admin_sessions::table)
+                .values((
+                    admin_sessions::token_hash.eq(digest),
+                    admin_sessions::admin_id.eq(admin.get()),
+                    admin_sessions::expires_at.eq(expires_at),
+                ))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session(
+        &self,
+        token_digest: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(AdminId, String)>, RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            let row: Option<(i64, String)> = admin_sessions::table
+                .inner_join(admins::table)
+                .filter(admin_sessions::token_hash.eq(digest))
+                .filter(admin_sessions::expires_at.gt(now))
+                .select((admins::id, admins::email))
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?;
+            row.map(|(id, email)| Ok((AdminId::new(id).map_err(corrupt)?, email))).transpose()
+        })
+        .await
+    }
+
+    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::delete(admin_sessions::table.find(digest)).execute(conn).map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl LoginThrottle for PgAdminRepository {
+    async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError> {
+        let key = key.to_owned();
+        with_connection(&self.pool, move |conn| {
+            let count: i64 = login_failures::table
+                .filter(login_failures::key.eq(key))
+                .filter(login_failures::failed_at.gt(since))
+                .count()
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            Ok(u32::try_from(count).unwrap_or(u32::MAX))
+        })
+        .await
+    }
+
+    async fn record_failure(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), RepositoryError> {
+        let rows: Vec<_> =
+            keys.iter().map(|k| (login_failures::key.eq(k.clone()), login_failures::failed_at.eq(at))).collect();
+        with_connection(&self.pool, move |conn| {
+            diesel::insert_into(login_failures::table).values(&rows).execute(conn).map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn clear(&self, key: &str) -> Result<(), RepositoryError> {
+        let key = key.to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::delete(login_failures::table.filter(login_failures::key.eq(key)))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+}

@@ -1,0 +1,310 @@
+//! The shop admin's login (CONTRACT.md §7): one admin from the configuration, sessions in the store,
+//! repeated failures slowed down per e-mail and per address.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use domain::contact::Email;
+use domain::ids::AdminId;
+
+use crate::ports::{AdminRepository, Clock, LoginThrottle, PasswordHasher, RepositoryError, SessionTokens};
+
+/// How logins are limited and how long a session lasts.
+#[derive(Debug, Clone, Copy)]
+pub struct AdminAuthPolicy {
+    /// Failures per e-mail or per address within `window` before logins are refused.
+    pub max_failures: u32,
+    pub window: Duration,
+    pub session_lifetime: Duration,
+}
+
+impl Default for AdminAuthPolicy {
+    fn default() -> Self {
+        Self { max_failures: 5, window: Duration::minutes(15), session_lifetime: Duration::days(7) }
+    }
+}
+
+/// A signed-in admin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdminIdentity {
+    pub id: AdminId,
+    pub email: String,
+}
+
+/// A new session: the token for the cookie and when it ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdminLogin {
+    pub token: String,
+    pub email: String,
+    pub expires_at: DateTime<Utc>,
+    /// How long the session lasts from now, for the cookie's Max-Age.
+    pub lifetime: Duration,
+}
+
+/// Why an admin call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminAuthError {
+    #[error("Invalid email or password.")]
+    InvalidCredentials,
+    #[error("Too many failed attempts. Please try again in 15 minutes.")]
+    TooManyAttempts,
+    #[error("the admin could not be set up")]
+    Setup(#[source] Box<dyn std::error::Error + Send + Sync>),
+    #[error("the admin store failed")]
+    Unexpected(#[source] RepositoryError),
+}
+
+impl From<RepositoryError> for AdminAuthError {
+    fn from(err: RepositoryError) -> Self {
+        Self::Unexpected(err)
+    }
+}
+
+/// A hash that matches no password, checked when the e-mail is unknown so that answer takes as long as
+/// a wrong password.
+pub const DECOY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c2hvcGRlY295c2FsdA$0nJ0LmTeQs4JgbrIOc2VvIc0yvn7oQz3ZEnpD5cDs8c";
+
+/// The admin login use cases. E-mails are compared in lower case.
+#[derive(Clone)]
+pub struct AdminAuth {
+    admins: Arc<dyn AdminRepository>,
+    throttle: Arc<dyn LoginThrottle>,
+    hasher: Arc<dyn PasswordHasher>,
+    tokens: Arc<dyn SessionTokens>,
+    clock: Arc<dyn Clock>,
+    policy: AdminAuthPolicy,
+}
+
+impl AdminAuth {
+    #[must_use]
+    pub fn new(
+        admins: Arc<dyn AdminRepository>,
+        throttle: Arc<dyn LoginThrottle>,
+        hasher: Arc<dyn PasswordHasher>,
+        tokens: Arc<dyn SessionTokens>,
+        clock: Arc<dyn Clock>,
+        policy: AdminAuthPolicy,
+    ) -> Self {
+        Self { admins, throttle, hasher, tokens, clock, policy }
+    }
+
+    /// Makes `email` the shop's one admin with `password`, stored as a hash (at start, from the config).
+    ///
+    /// # Errors
+    /// [`AdminAuthError::Setup`] for an invalid e-mail or a failed hash; `Unexpected` when the store fails.
+    pub async fn install(&self, email: &str, password: &str) -> Result<AdminId, AdminAuthError> {
+        let email = Email::parse(&email.trim().to_lowercase()).map_err(|e| AdminAuthError::Setup(Box::new(e)))?;
+        let hash = self.hasher.hash(password.to_owned()).await.map_err(|e| AdminAuthError::Setup(Box::new(e)))?;
+        Ok(self.admins.replace_admin(&email, &hash).await?)
+    }
+
+    /// Checks the credentials and opens a session. `address` is the client's network address.
+    ///
+    /// # Errors
+    /// [`AdminAuthError::TooManyAttempts`] after repeated failures for the e-mail or the address;
+    /// [`AdminAuthError::InvalidCredentials`] for anything that does not match.
+    pub async fn login(&self, email: &str, password: &str, address: &str) -> Result<AdminLogin, AdminAuthError> {
+        let now = self.clock.now();
+        let email = email.trim().to_lowercase();
+        let email_key = format!("admin-email:{email}");
+        let address_key = format!("admin-address:{address}");
+        let since = now - self.policy.window;
+        for key in [&email_key, &address_key] {
+            if self.throttle.failures_since(key, since).await? >= self.policy.max_failures {
+                return Err(AdminAuthError::TooManyAttempts);
+            }
+        }
+        let admin = match Email::parse(&email) {
+            Ok(email) => self.admins.find_admin(&email).await?,
+            Err(_) => None,
+        };
+        let (hash, admin) = match admin {
+            Some((id, hash)) => (hash, Some(id)),
+            None => (DECOY_HASH.to_owned(), None),
+        };
+        let matches = self.hasher.verify(password.to_owned(), hash).await;
+        let Some(admin) = admin.filter(|_| matches) else {
+            self.throttle.record_failure(&[email_key, address_key], now).await?;
+            return Err(AdminAuthError::InvalidCredentials);
+        };
+        self.throttle.clear(&email_key).await?;
+        let token = self.tokens.generate();
+        let expires_at = now + self.policy.session_lifetime;
+        self.admins.create_session(admin, &self.tokens.digest(&token), expires_at).await?;
+        Ok(AdminLogin { token, email, expires_at, lifetime: self.policy.session_lifetime })
+    }
+
+    /// The admin a session token belongs to, while the session lasts.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn authenticate(&self, token: &str) -> Result<Option<AdminIdentity>, AdminAuthError> {
+        let session = self.admins.session(&self.tokens.digest(token), self.clock.now()).await?;
+        Ok(session.map(|(id, email)| AdminIdentity { id, email }))
+    }
+
+    /// Ends the session of `token`.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn logout(&self, token: &str) -> Result<(), AdminAuthError> {
+        Ok(self.admins.delete_session(&self.tokens.digest(token)).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{MockAdminRepository, MockClock, MockLoginThrottle, MockPasswordHasher, MockSessionTokens};
+    use chrono::TimeZone;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
+    }
+
+    struct Ports {
+        admins: MockAdminRepository,
+        throttle: MockLoginThrottle,
+        hasher: MockPasswordHasher,
+        tokens: MockSessionTokens,
+    }
+
+    fn ports(failures: u32) -> Ports {
+        let mut throttle = MockLoginThrottle::new();
+        throttle.expect_failures_since().returning(move |_, since| {
+            assert_eq!(since, now() - Duration::minutes(15));
+            Ok(failures)
+        });
+        let mut tokens = MockSessionTokens::new();
+        tokens.expect_generate().returning(|| "token-1".into());
+        tokens.expect_digest().returning(|t| format!("digest-of-{t}"));
+        Ports { admins: MockAdminRepository::new(), throttle, hasher: MockPasswordHasher::new(), tokens }
+    }
+
+    fn auth(p: Ports) -> AdminAuth {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        AdminAuth::new(
+            Arc::new(p.admins),
+            Arc::new(p.throttle),
+            Arc::new(p.hasher),
+            Arc::new(p.tokens),
+            Arc::new(clock),
+            AdminAuthPolicy::default(),
+        )
+    }
+
+    fn known_admin(p: &mut Ports) {
+        p.admins
+            .expect_find_admin()
+            .withf(|e| e.as_str() == "owner@shop.pk")
+            .returning(|_| Ok(Some((AdminId::new(1).unwrap(), "stored-hash".into()))));
+    }
+
+    #[tokio::test]
+    async fn the_right_password_opens_a_seven_day_session_stored_by_digest() {
+        let mut p = ports(0);
+        known_admin(&mut p);
+        p.hasher
+            .expect_verify()
+            .withf(|pw, h| pw == "secret-pass" && h == "stored-hash")
+            .times(1)
+            .returning(|_, _| true);
+        p.throttle.expect_clear().withf(|k| k == "admin-email:owner@shop.pk").times(1).returning(|_| Ok(()));
+        p.admins
+            .expect_create_session()
+            .withf(|id, digest, expires| {
+                id.get() == 1 && digest == "digest-of-token-1" && *expires == now() + Duration::days(7)
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+
+        let login = auth(p).login(" Owner@Shop.pk ", "secret-pass", "10.0.0.1").await.unwrap();
+
+        assert_eq!(
+            login,
+            AdminLogin {
+                token: "token-1".into(),
+                email: "owner@shop.pk".into(),
+                expires_at: now() + Duration::days(7),
+                lifetime: Duration::days(7),
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_wrong_password_is_recorded_against_the_email_and_the_address() {
+        let mut p = ports(0);
+        known_admin(&mut p);
+        p.hasher.expect_verify().returning(|_, _| false);
+        p.throttle
+            .expect_record_failure()
+            .withf(|keys, at| keys == ["admin-email:owner@shop.pk", "admin-address:10.0.0.1"] && *at == now())
+            .times(1)
+            .returning(|_, _| Ok(()));
+
+        let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Invalid email or password.");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_email_still_checks_a_password_and_is_refused_alike() {
+        let mut p = ports(0);
+        p.admins.expect_find_admin().returning(|_| Ok(None));
+        p.hasher.expect_verify().withf(|_, h| h == DECOY_HASH).times(1).returning(|_, _| true);
+        p.throttle.expect_record_failure().times(1).returning(|_, _| Ok(()));
+
+        let err = auth(p).login("nobody@shop.pk", "anything", "10.0.0.1").await.unwrap_err();
+
+        assert!(matches!(err, AdminAuthError::InvalidCredentials));
+    }
+
+    #[tokio::test]
+    async fn five_recent_failures_refuse_even_the_right_password() {
+        let p = ports(5);
+
+        let err = auth(p).login("owner@shop.pk", "secret-pass", "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Too many failed attempts. Please try again in 15 minutes.");
+    }
+
+    #[tokio::test]
+    async fn four_recent_failures_still_allow_a_try() {
+        let mut p = ports(4);
+        known_admin(&mut p);
+        p.hasher.expect_verify().returning(|_, _| false);
+        p.throttle.expect_record_failure().returning(|_, _| Ok(()));
+
+        let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();
+
+        assert!(matches!(err, AdminAuthError::InvalidCredentials));
+    }
+
+    #[tokio::test]
+    async fn a_session_is_found_by_the_digest_of_its_token() {
+        let mut p = ports(0);
+        p.admins
+            .expect_session()
+            .withf(|digest, at| digest == "digest-of-abc" && *at == now())
+            .returning(|_, _| Ok(Some((AdminId::new(1).unwrap(), "owner@shop.pk".into()))));
+
+        let identity = auth(p).authenticate("abc").await.unwrap();
+
+        assert_eq!(identity, Some(AdminIdentity { id: AdminId::new(1).unwrap(), email: "owner@shop.pk".into() }));
+    }
+
+    #[tokio::test]
+    async fn installing_the_admin_stores_only_a_hash() {
+        let mut p = ports(0);
+        p.hasher.expect_hash().withf(|pw| pw == "secret-pass").returning(|_| Ok("argon-hash".into()));
+        p.admins
+            .expect_replace_admin()
+            .withf(|e, h| e.as_str() == "owner@shop.pk" && h == "argon-hash")
+            .times(1)
+            .returning(|_, _| Ok(AdminId::new(1).unwrap()));
+
+        auth(p).install("owner@shop.pk", "secret-pass").await.unwrap();
+    }
+}

@@ -1,0 +1,3 @@
+DROP TABLE login_failures;
+DROP TABLE admin_sessions;
+DROP TABLE admins;
