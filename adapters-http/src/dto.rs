@@ -77,15 +77,33 @@ pub struct CategorySummary {
 /// A picture or video.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MediaResponse {
-    /// Where it is served, relative to the site's origin.
+    /// Where the file as uploaded is served, relative to the site's origin.
     pub url: String,
     /// `image` or `video`.
     pub kind: String,
+    /// The width of a picture as uploaded, in pixels.
+    pub width: Option<i32>,
+    /// Narrower WebP copies of a picture, narrowest first, for `srcset`.
+    pub variants: Vec<MediaVariantResponse>,
+}
+
+/// A resized copy of a picture.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MediaVariantResponse {
+    pub url: String,
+    /// Its width in pixels.
+    pub width: i32,
 }
 
 impl From<Media> for MediaResponse {
     fn from(media: Media) -> Self {
-        Self { url: media.url, kind: media.kind.as_str().to_owned() }
+        let width = |w: u32| i32::try_from(w).unwrap_or(i32::MAX);
+        let variants = media
+            .variant_widths
+            .iter()
+            .map(|w| MediaVariantResponse { url: media.variant_url(*w), width: width(*w) })
+            .collect();
+        Self { kind: media.kind.as_str().to_owned(), width: media.width.map(width), variants, url: media.url }
     }
 }
 

@@ -1,10 +1,16 @@
-//! Uploaded media on the local file system, served under `/media`.
+//! Uploaded media on the local file system, served under `/media`. Pictures also get lossy WebP copies at
+//! the widths phones need, written beside the original as `name-WIDTH.webp`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use application::ports::{MediaStore, MediaStoreError, MediaUpload};
+use application::catalog::VARIANT_WIDTHS;
+use application::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia};
 use async_trait::async_trait;
+use image::imageops::FilterType;
 use rand::Rng;
+
+/// WebP quality of the resized copies: small files, no visible loss on a phone screen.
+const VARIANT_QUALITY: f32 = 78.0;
 
 /// Keeps media files in one directory under new random names.
 #[derive(Debug, Clone)]
@@ -36,15 +42,94 @@ fn extension(content_type: &str) -> &'static str {
     }
 }
 
+fn io_error(err: impl std::error::Error + Send + Sync + 'static) -> MediaStoreError {
+    MediaStoreError(Box::new(err))
+}
+
+/// Writes the narrower copies of a picture; answers its width and the widths written. A file that does not
+/// decode as a picture gets no copies.
+fn write_variants(dir: &Path, stem: &str, bytes: &[u8]) -> Result<(Option<u32>, Vec<u32>), MediaStoreError> {
+    let Ok(picture) = image::load_from_memory(bytes) else { return Ok((None, Vec::new())) };
+    let mut written = Vec::new();
+    for width in VARIANT_WIDTHS.into_iter().filter(|w| *w < picture.width()) {
+        let height = (u64::from(picture.height()) * u64::from(width) / u64::from(picture.width())).max(1);
+        let resized = picture.resize_exact(width, u32::try_from(height).unwrap_or(1), FilterType::Triangle).to_rgba8();
+        let encoded = webp::Encoder::from_rgba(resized.as_raw(), resized.width(), resized.height())
+            .encode_simple(false, VARIANT_QUALITY)
+            .map_err(|e| MediaStoreError(format!("webp encoding failed: {e:?}").into()))?;
+        std::fs::write(dir.join(format!("{stem}-{width}.webp")), &*encoded).map_err(io_error)?;
+        written.push(width);
+    }
+    Ok((Some(picture.width()), written))
+}
+
 #[async_trait]
 impl MediaStore for FsMediaStore {
-    async fn save(&self, upload: MediaUpload) -> Result<String, MediaStoreError> {
-        let name = format!("{:032x}.{}", rand::rng().random::<u128>(), extension(&upload.content_type));
-        let path = self.dir.join(&name);
-        tokio::task::spawn_blocking(move || std::fs::write(path, upload.bytes))
-            .await
-            .map_err(|e| MediaStoreError(Box::new(e)))?
-            .map_err(|e| MediaStoreError(Box::new(e)))?;
-        Ok(format!("/media/{name}"))
+    async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
+        let stem = format!("{:032x}", rand::rng().random::<u128>());
+        let name = format!("{stem}.{}", extension(&upload.content_type));
+        let dir = self.dir.clone();
+        let url = format!("/media/{name}");
+        tokio::task::spawn_blocking(move || {
+            std::fs::write(dir.join(&name), &upload.bytes).map_err(io_error)?;
+            let (width, variant_widths) = if upload.content_type.starts_with("image/") {
+                write_variants(&dir, &stem, &upload.bytes)?
+            } else {
+                (None, Vec::new())
+            };
+            Ok(StoredMedia { url, width, variant_widths })
+        })
+        .await
+        .map_err(io_error)?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32) -> Vec<u8> {
+        let picture =
+            image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+        let mut bytes = Vec::new();
+        picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+        bytes
+    }
+
+    fn scratch() -> PathBuf {
+        std::env::temp_dir().join(format!("shop-media-test-{:016x}", rand::rng().random::<u64>()))
+    }
+
+    #[tokio::test]
+    async fn a_wide_picture_gets_webp_copies_at_each_narrower_width() {
+        let dir = scratch();
+        let store = FsMediaStore::new(dir.clone()).unwrap();
+
+        let stored =
+            store.save(MediaUpload { bytes: png(1500, 1000), content_type: "image/png".into() }).await.unwrap();
+
+        assert_eq!(stored.width, Some(1500));
+        assert_eq!(stored.variant_widths, [320, 640, 1280]);
+        let stem = stored.url.trim_start_matches("/media/").trim_end_matches(".png");
+        let copy = std::fs::read(dir.join(format!("{stem}-640.webp"))).unwrap();
+        let decoded = image::load_from_memory(&copy).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (640, 426));
+        assert!(copy.len() < png(1500, 1000).len() / 4, "the copy is much smaller than the original");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_narrow_picture_and_a_video_get_no_copies() {
+        let dir = scratch();
+        let store = FsMediaStore::new(dir.clone()).unwrap();
+
+        let small = store.save(MediaUpload { bytes: png(300, 300), content_type: "image/png".into() }).await.unwrap();
+        let video =
+            store.save(MediaUpload { bytes: vec![0, 0, 0, 24], content_type: "video/mp4".into() }).await.unwrap();
+
+        assert_eq!((small.width, small.variant_widths.len()), (Some(300), 0));
+        assert_eq!((video.width, video.variant_widths.len()), (None, 0));
+        assert!(video.url.ends_with(".mp4"));
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

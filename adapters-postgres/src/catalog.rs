@@ -55,6 +55,8 @@ struct MediaRow {
     product_id: i64,
     kind: String,
     url: String,
+    width: Option<i32>,
+    variant_widths: Vec<i32>,
 }
 
 #[derive(QueryableByName)]
@@ -93,6 +95,8 @@ struct NewMediaRow<'a> {
     position: i32,
     kind: &'a str,
     url: &'a str,
+    width: Option<i32>,
+    variant_widths: Vec<i32>,
 }
 
 fn media_kind(kind: &str) -> Result<MediaKind, RepositoryError> {
@@ -133,7 +137,15 @@ fn with_media(conn: &mut PgConnection, rows: Vec<(ProductRow, String)>) -> Resul
         .map_err(from_diesel)?;
     let mut media: HashMap<i64, Vec<Media>> = HashMap::new();
     for row in media_rows {
-        media.entry(row.product_id).or_default().push(Media { url: row.url, kind: media_kind(&row.kind)? });
+        let width = row.width.map(u32::try_from).transpose().map_err(corrupt)?;
+        let variant_widths =
+            row.variant_widths.into_iter().map(u32::try_from).collect::<Result<_, _>>().map_err(corrupt)?;
+        media.entry(row.product_id).or_default().push(Media {
+            url: row.url,
+            kind: media_kind(&row.kind)?,
+            width,
+            variant_widths,
+        });
     }
     rows.into_iter()
         .map(|(row, category)| {
@@ -381,6 +393,8 @@ impl CatalogWriter for PgCatalogRepository {
                             position,
                             kind: m.kind.as_str(),
                             url: &m.url,
+                            width: m.width.and_then(|w| i32::try_from(w).ok()),
+                            variant_widths: m.variant_widths.iter().filter_map(|w| i32::try_from(*w).ok()).collect(),
                         })
                         .collect();
                     diesel::insert_into(product_media::table).values(&media).execute(conn)?;

@@ -36,6 +36,8 @@ diesel::table! {
         position -> Int4,
         kind -> Text,
         url -> Text,
+        width -> Nullable<Int4>,
+        variant_widths -> Array<Int4>,
     }
 }
 

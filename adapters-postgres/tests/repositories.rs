@@ -23,7 +23,15 @@ fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> 
         quantity: 7,
         featured,
         free_delivery: true,
-        media: media.iter().map(|url| Media { url: (*url).to_owned(), kind: MediaKind::Image }).collect(),
+        media: media
+            .iter()
+            .map(|url| Media {
+                url: (*url).to_owned(),
+                kind: MediaKind::Image,
+                width: Some(1500),
+                variant_widths: vec![320, 640, 1280],
+            })
+            .collect(),
     }
 }
 
@@ -52,6 +60,8 @@ async fn a_stored_product_reads_back_with_its_category_price_and_media_in_order(
     assert!(found.free_delivery);
     let urls: Vec<&str> = found.media.iter().map(|m| m.url.as_str()).collect();
     assert_eq!(urls, ["/media/a.webp", "/media/b.webp"]);
+    assert_eq!(found.media[0].width, Some(1500));
+    assert_eq!(found.media[0].variant_widths, [320, 640, 1280]);
 }
 
 #[tokio::test]

@@ -35,9 +35,26 @@ pub struct CategoryRef {
 /// A picture or video of a product.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Media {
-    /// The path it is served at, e.g. `/media/3f9c….png`.
+    /// The path the file as uploaded is served at, e.g. `/media/3f9c….png`.
     pub url: String,
     pub kind: MediaKind,
+    /// The width in pixels of a picture as uploaded.
+    pub width: Option<u32>,
+    /// Narrower WebP copies of a picture, narrowest first, so phones need not download the original.
+    pub variant_widths: Vec<u32>,
+}
+
+/// The widths a picture is resized to when it is wider.
+pub const VARIANT_WIDTHS: [u32; 3] = [320, 640, 1280];
+
+impl Media {
+    /// The address of the copy `width` pixels wide: the original's address with `-{width}.webp` in place
+    /// of its extension.
+    #[must_use]
+    pub fn variant_url(&self, width: u32) -> String {
+        let stem = self.url.rsplit_once('.').map_or(self.url.as_str(), |(stem, _)| stem);
+        format!("{stem}-{width}.webp")
+    }
 }
 
 /// Whether a media file is a picture or a video.
@@ -267,6 +284,18 @@ mod tests {
 
         assert!(matches!(err, CatalogError::ProductNotFound(id) if id.get() == 9));
         assert_eq!(err.to_string(), "Product not found.");
+    }
+
+    #[test]
+    fn a_variant_lives_beside_its_original() {
+        let media = Media {
+            url: "/media/ab12.png".into(),
+            kind: MediaKind::Image,
+            width: Some(2000),
+            variant_widths: vec![320],
+        };
+
+        assert_eq!(media.variant_url(320), "/media/ab12-320.webp");
     }
 
     #[test]

@@ -145,6 +145,14 @@ pub struct MediaUpload {
     pub content_type: String,
 }
 
+/// A kept media file: where it is served, and for a picture its width and the narrower copies made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMedia {
+    pub url: String,
+    pub width: Option<u32>,
+    pub variant_widths: Vec<u32>,
+}
+
 /// Why the media store failed.
 #[derive(Debug, thiserror::Error)]
 #[error("media store failed")]
@@ -154,11 +162,12 @@ pub struct MediaStoreError(#[source] pub Box<dyn std::error::Error + Send + Sync
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait MediaStore: Send + Sync + 'static {
-    /// Keeps the file under a new random name and answers the URL path it is served at.
+    /// Keeps the file under a new random name; a picture also gets WebP copies at the
+    /// [`crate::catalog::VARIANT_WIDTHS`] narrower than itself.
     ///
     /// # Errors
     /// [`MediaStoreError`] when the file cannot be written.
-    async fn save(&self, upload: MediaUpload) -> Result<String, MediaStoreError>;
+    async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError>;
 }
 
 /// Whether the shop's storage answers.

@@ -117,8 +117,13 @@ impl SeedDemo {
     async fn create_product(&self, category: CategoryId, product: DemoProduct) -> Result<(), SeedError> {
         let mut media = Vec::with_capacity(product.pictures.len());
         for picture in product.pictures {
-            let url = self.media.save(picture).await?;
-            media.push(Media { url, kind: MediaKind::Image });
+            let stored = self.media.save(picture).await?;
+            media.push(Media {
+                url: stored.url,
+                kind: MediaKind::Image,
+                width: stored.width,
+                variant_widths: stored.variant_widths,
+            });
         }
         self.writer
             .create_product(NewProduct {
@@ -205,10 +210,17 @@ mod tests {
             .returning(|_| Ok(CategoryId::new(2).unwrap()));
         writer
             .expect_create_product()
-            .withf(|p| p.category.get() == 2 && p.media.len() == 1 && p.media[0].url == "/media/x.png")
+            .withf(|p| {
+                p.category.get() == 2
+                    && p.media.len() == 1
+                    && p.media[0].url == "/media/x.png"
+                    && p.media[0].variant_widths == [320]
+            })
             .times(2)
             .returning(|_| Ok(ProductId::new(10).unwrap()));
-        media.expect_save().times(2).returning(|_| Ok("/media/x.png".into()));
+        media.expect_save().times(2).returning(|_| {
+            Ok(crate::ports::StoredMedia { url: "/media/x.png".into(), width: Some(480), variant_widths: vec![320] })
+        });
         settings.expect_set_delivery_charge().withf(|c| *c == Rupees::from_whole(200)).times(1).returning(|_| Ok(()));
         let seed =
             SeedDemo::new(Arc::new(catalog), Arc::new(writer), Arc::new(settings), Arc::new(coupons), Arc::new(media));

@@ -28,7 +28,12 @@ async fn a_product_is_answered_with_the_prices_the_shopper_pays() {
             "stock": 2,
             "featured": true,
             "freeDelivery": false,
-            "media": [{"url": "/media/10.webp", "kind": "image"}]
+            "media": [{
+                "url": "/media/10.webp",
+                "kind": "image",
+                "width": 800,
+                "variants": [{"url": "/media/10-320.webp", "width": 320}, {"url": "/media/10-640.webp", "width": 640}]
+            }]
         })
     );
 }
@@ -169,6 +174,10 @@ async fn the_demo_seed_fills_an_empty_shop_once() {
     assert_eq!(picture.headers()["content-type"], "image/webp");
     assert_eq!(picture.headers()["x-content-type-options"], "nosniff");
     assert!(picture.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    let variant = featured[0]["media"][0]["variants"][0].clone();
+    assert_eq!(variant["width"], 320, "the 480 px demo pictures get a 320 px copy");
+    let copy = app.get(variant["url"].as_str().unwrap()).await;
+    assert_eq!((copy.status().as_u16(), copy.headers()["content-type"].to_str().unwrap()), (200, "image/webp"));
     let (_, charge) = app.get_json("/api/settings/delivery-charge").await;
     assert_eq!(charge, json!({"deliveryCharge": 250}));
 }

@@ -167,7 +167,12 @@ pub fn new_product(
         quantity,
         featured,
         free_delivery: false,
-        media: vec![Media { url: format!("/media/{}.webp", name.len()), kind: MediaKind::Image }],
+        media: vec![Media {
+            url: format!("/media/{}.webp", name.len()),
+            kind: MediaKind::Image,
+            width: Some(800),
+            variant_widths: vec![320, 640],
+        }],
     }
 }
 

@@ -20,7 +20,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     stock: 12,
     featured: false,
     freeDelivery: false,
-    media: [{ url: `/media/${id}.png`, kind: 'image' }],
+    media: [{ url: `/media/${id}.png`, kind: 'image', width: 800, variants: [] }],
     ...overrides,
   };
 }

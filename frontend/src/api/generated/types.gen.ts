@@ -169,13 +169,32 @@ export type HealthResponse = {
  */
 export type MediaResponse = {
     /**
-     * Where it is served, relative to the site's origin.
+     * Where the file as uploaded is served, relative to the site's origin.
      */
     url: string;
     /**
      * `image` or `video`.
      */
     kind: string;
+    /**
+     * The width of a picture as uploaded, in pixels.
+     */
+    width?: number | null;
+    /**
+     * Narrower WebP copies of a picture, narrowest first, for `srcset`.
+     */
+    variants: Array<MediaVariantResponse>;
+};
+
+/**
+ * A resized copy of a picture.
+ */
+export type MediaVariantResponse = {
+    url: string;
+    /**
+     * Its width in pixels.
+     */
+    width: number;
 };
 
 /**

@@ -92,11 +92,21 @@ export const zHealthResponse = z.object({
 });
 
 /**
+ * A resized copy of a picture.
+ */
+export const zMediaVariantResponse = z.object({
+    url: z.string(),
+    width: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
  * A picture or video.
  */
 export const zMediaResponse = z.object({
     url: z.string(),
-    kind: z.string()
+    kind: z.string(),
+    width: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    variants: z.array(zMediaVariantResponse)
 });
 
 /**

@@ -6,6 +6,10 @@ import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
 import { Footer } from '@/components/layouts/footer';
+import { CartStoreProvider } from '@/features/cart/hooks/use-cart';
+import { createCartStore } from '@/features/cart/lib/cart-store';
+import { makeProduct } from '@/testing/fixtures';
+import { MemoryStorage } from '@/testing/memory-storage';
 
 import { Navbar } from './navbar';
 
@@ -31,6 +35,23 @@ describe('Navbar', () => {
     const cart = within(nav).getByRole('link', { name: 'Cart' });
     expect(cart).toHaveAttribute('href', '/cart');
     expect(cart.querySelector('.cart-link__badge')).toBeNull();
+  });
+
+  it('shows the total quantity on a green cart link once the cart has items', () => {
+    mockFetch(() => jsonResponse([]));
+    const store = createCartStore(new MemoryStorage(), new EventTarget());
+    store.add(makeProduct({ _id: 'a', stock: 5 }));
+    store.increment('a');
+    store.add(makeProduct({ _id: 'b' }));
+    renderWithProviders(
+      <CartStoreProvider value={store}>
+        <Navbar />
+      </CartStoreProvider>,
+    );
+
+    const cart = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Cart, 3 items' });
+    expect(cart).toHaveClass('cart-link--filled');
+    expect(cart.querySelector('.cart-link__badge')).toHaveTextContent('3');
   });
 
   it('opens the category menu as a nested tree', async () => {

@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { CartOverview } from '@/features/cart/components/cart-overview';
 
 export default function CartRoute() {
-  return <ComingSoon title="Cart Overview" description="Your cart with delivery charge, coupon and total before checkout." />;
+  return (
+    <>
+      <title>Cart Overview</title>
+      <CartOverview />
+    </>
+  );
 }

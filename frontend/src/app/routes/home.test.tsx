@@ -71,4 +71,17 @@ describe('Home page', () => {
     expect(screen.queryByText('Loading products...')).not.toBeInTheDocument();
     expect(screen.queryByText('No products available at the moment.')).not.toBeInTheDocument();
   });
+
+  it("gives every card the cart's Add and Buy buttons", async () => {
+    const product = makeProduct({ name: 'Anker 20W Charger' });
+    mockFetch((url) => json(url.pathname === '/api/categories' ? [] : [product]));
+    renderWithProviders(<HomeRoute />);
+
+    const cards = await screen.findAllByRole('article', { name: 'Anker 20W Charger' });
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      expect(within(card).getByRole('button', { name: 'Add' })).toHaveAccessibleDescription('Anker 20W Charger');
+      expect(within(card).getByRole('button', { name: 'Buy' })).toBeEnabled();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
+import { CartControls } from '@/features/cart/components/cart-controls';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
 import { useProducts } from '@/features/products/api/get-products';
@@ -9,6 +10,11 @@ import { ProductGrid } from '@/features/products/components/product-grid';
 import type { Product } from '@/features/products/types';
 
 const EMPTY_TEXT = 'No products available at the moment.';
+
+/** Each card's cart buttons: the cart feature's controls, composed into the products feature's card here. */
+function cartActions(product: Product, describedBy: string) {
+  return <CartControls product={product} describedBy={describedBy} />;
+}
 
 /**
  * List responses are used only if they are arrays: the generated client validates each response with
@@ -66,7 +72,7 @@ function ProductSection({ id, title, products }: { id: string; title: string; pr
   return (
     <section id={id} className="product-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      {products.length === 0 ? <p className="status-text">{EMPTY_TEXT}</p> : <ProductGrid products={products} />}
+      {products.length === 0 ? <p className="status-text">{EMPTY_TEXT}</p> : <ProductGrid products={products} renderActions={cartActions} />}
     </section>
   );
 }

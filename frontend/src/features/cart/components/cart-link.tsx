@@ -2,18 +2,22 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
+import { useCartCount } from '../hooks/use-cart';
+
 interface CartLinkProps {
-  /** Total quantity of items in the cart; the badge shows only above 0. */
-  count?: number;
   onNavigate?: () => void;
+  className?: string;
 }
 
-export function CartLink({ count = 0, onNavigate }: CartLinkProps) {
+/** The cart icon: a badge with the total quantity when above 0, and green then (SPEC.md §2). */
+export function CartLink({ onNavigate, className }: CartLinkProps) {
+  const count = useCartCount();
   const filled = count > 0;
+  const classes = ['cart-link', filled && 'cart-link--filled', className].filter(Boolean).join(' ');
   return (
     <Link
       to={paths.cart.getHref()}
-      className={filled ? 'cart-link cart-link--filled' : 'cart-link'}
+      className={classes}
       aria-label={filled ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
       onClick={onNavigate}
     >

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/money';
@@ -12,13 +12,15 @@ const LOW_STOCK_BELOW = 3;
 
 interface ProductCardProps {
   product: Product;
-  /** Adds the product to the cart; the cart does not exist yet, so callers may omit it. */
-  onAdd?: (product: Product) => void;
+  /**
+   * The card's buttons, composed in by the page (the cart's Add/Buy or stepper): features do not import
+   * each other. Gets the id of the product's name, for the buttons' aria-describedby.
+   */
+  renderActions?: (describedBy: string) => ReactNode;
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ProductCard({ product, onAdd, headingLevel: Heading = 'h3' }: ProductCardProps) {
-  const navigate = useNavigate();
+export function ProductCard({ product, renderActions, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const titleId = useId();
   const href = paths.product.getHref(product._id);
   const image = product.media.find((item) => item.kind === 'image') ?? product.media[0];
@@ -56,29 +58,7 @@ export function ProductCard({ product, onAdd, headingLevel: Heading = 'h3' }: Pr
         </p>
         {lowStock && <p className="product-card__stock">Only {product.stock} left</p>}
         {outOfStock && <p className="product-card__stock">Out of stock</p>}
-        <div className="product-card__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={outOfStock}
-            aria-describedby={titleId}
-            onClick={() => onAdd?.(product)}
-          >
-            Add
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={outOfStock}
-            aria-describedby={titleId}
-            onClick={() => {
-              onAdd?.(product);
-              void navigate(paths.cart.getHref());
-            }}
-          >
-            Buy
-          </button>
-        </div>
+        {renderActions && <div className="product-card__actions">{renderActions(titleId)}</div>}
       </div>
     </article>
   );

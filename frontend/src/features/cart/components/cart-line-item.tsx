@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { mediaUrl } from '@/lib/media-url';
+import { formatRupees } from '@/lib/money';
+
+import { useCartStore } from '../hooks/use-cart';
+import { displayedPrice, unitPrice } from '../lib/cart-rules';
+import type { CartItem } from '../lib/cart-storage';
+import type { ItemStatus } from '../lib/cart-store';
+import { formatPaisa } from '../lib/format';
+
+import { QuantityStepper } from './quantity-stepper';
+
+const UNAVAILABLE_TEXT = {
+  gone: 'This product is no longer available.',
+  'out-of-stock': 'This product is out of stock.',
+} as const;
+
+interface CartLineItemProps {
+  item: CartItem;
+  status?: ItemStatus;
+}
+
+/** One cart line: image, name, unit price (with the struck list price), stepper, Remove and line total. */
+export function CartLineItem({ item, status }: CartLineItemProps) {
+  const store = useCartStore();
+  const nameId = useId();
+  const href = paths.product.getHref(item.productId);
+  const shown = displayedPrice(item);
+  const unavailable = status?.unavailable;
+
+  return (
+    <li className={unavailable ? 'cart-item cart-item--unavailable' : 'cart-item'} aria-labelledby={nameId}>
+      <Link to={href} className="cart-item__media" tabIndex={-1} aria-hidden="true">
+        {item.image ? (
+          <img src={mediaUrl(item.image)} alt="" width={80} height={80} loading="lazy" decoding="async" />
+        ) : (
+          <span className="cart-item__no-image" />
+        )}
+      </Link>
+      <div className="cart-item__info">
+        <h3 id={nameId} className="cart-item__name">
+          <Link to={href}>{item.name}</Link>
+        </h3>
+        <p className="cart-item__price">
+          <span className="visually-hidden">Unit price: </span>
+          <strong>{formatRupees(shown)}</strong>
+          {shown < item.price && (
+            <>
+              {' '}
+              <span className="visually-hidden">Original price: </span>
+              <s>{formatRupees(item.price)}</s>
+            </>
+          )}
+        </p>
+        {unavailable && <p className="cart-item__problem">{UNAVAILABLE_TEXT[unavailable]} It is not included in your total.</p>}
+        {status?.notice && <p className="cart-item__notice">{status.notice}</p>}
+      </div>
+      <div className="cart-item__controls">
+        {!unavailable && (
+          <QuantityStepper
+            quantity={item.quantity}
+            max={item.stock}
+            decrementLabel="Remove one"
+            describedBy={nameId}
+            onDecrement={() => {
+              store.decrement(item.productId);
+            }}
+            onIncrement={() => {
+              store.increment(item.productId);
+            }}
+          />
+        )}
+        <button
+          type="button"
+          className="button button--link"
+          aria-describedby={nameId}
+          onClick={() => {
+            store.remove(item.productId);
+          }}
+        >
+          Remove
+        </button>
+      </div>
+      <p className="cart-item__total">
+        <span className="visually-hidden">Line total: </span>
+        {unavailable ? '—' : formatPaisa(unitPrice(item) * item.quantity)}
+      </p>
+    </li>
+  );
+}

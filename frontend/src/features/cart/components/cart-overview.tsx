@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+
+import { useDeliveryCharge } from '../api/get-delivery-charge';
+import { useRefreshCartProducts } from '../api/refresh-cart-products';
+import { useCart } from '../hooks/use-cart';
+
+import { CartLineItem } from './cart-line-item';
+import { CartLink } from './cart-link';
+import { CartSummary } from './cart-summary';
+
+/**
+ * The cart page (SPEC.md §2 'Cart'): a top bar, then the empty state or the lines and the summary. Loading
+ * it fetches the delivery charge once and refreshes every item from the API.
+ */
+export function CartOverview() {
+  const { items, status } = useCart();
+  useDeliveryCharge();
+  useRefreshCartProducts();
+
+  return (
+    <section className="cart-page" aria-labelledby="cart-title">
+      <div className="cart-topbar">
+        <Link to={paths.home.getHref()} className="cart-topbar__back">
+          <span aria-hidden="true">← </span>Continue Shopping
+        </Link>
+        <h1 id="cart-title" className="cart-topbar__title">
+          Cart Overview
+        </h1>
+        <CartLink />
+      </div>
+      {items.length === 0 ? (
+        <div className="cart-empty">
+          <h2>Your cart is empty</h2>
+          <p>Looks like you haven’t added anything yet.</p>
+          <Link to={paths.home.getHref()} className="button">
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section className="cart-items" aria-labelledby="cart-items-title">
+            <h2 id="cart-items-title" className="visually-hidden">
+              Items
+            </h2>
+            <ul className="cart-items__list">
+              {items.map((item) => (
+                <CartLineItem key={item.productId} item={item} status={status[item.productId]} />
+              ))}
+            </ul>
+          </section>
+          <CartSummary />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId, useState, type SubmitEvent } from 'react';
+
+import { useCoupon } from '../hooks/use-coupon';
+import { isCouponSuccess } from '../lib/cart-rules';
+
+/** The coupon field: its message shows green when it contains 'applied', red otherwise. */
+export function CouponForm() {
+  const { coupon, apply, remove, message, pending } = useCoupon();
+  const [code, setCode] = useState('');
+  const inputId = useId();
+  const messageId = useId();
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The input is cleared after every attempt, whatever its outcome.
+    setCode('');
+    void apply(code);
+  }
+
+  const tone = isCouponSuccess(message) ? 'coupon__message coupon__message--success' : 'coupon__message coupon__message--error';
+
+  return (
+    <div className="coupon">
+      <form className="coupon__form" onSubmit={handleSubmit}>
+        <label htmlFor={inputId} className="visually-hidden">
+          Coupon code
+        </label>
+        <input
+          id={inputId}
+          name="coupon"
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+          }}
+          placeholder="Coupon code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-describedby={messageId}
+        />
+        <button type="submit" className="button button--secondary" disabled={pending}>
+          Apply
+        </button>
+      </form>
+      <p id={messageId} className={tone} role="status">
+        {message}
+      </p>
+      {coupon && (
+        <button type="button" className="button button--link" onClick={remove}>
+          Remove Coupon
+        </button>
+      )}
+    </div>
+  );
+}

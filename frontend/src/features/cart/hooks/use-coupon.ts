@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+
+import { requestCoupon, useApplyCouponMutation } from '../api/apply-coupon';
+import { checkCouponRequest, couponOutcome, type AppliedCoupon } from '../lib/cart-rules';
+
+import { useCart, useCartStore, useCartTotals } from './use-cart';
+
+interface Attempt {
+  message: string;
+  /** The coupon this attempt applied, if it did. */
+  applied: AppliedCoupon | null;
+}
+
+/**
+ * The cart page's coupon: apply (SPEC.md §5's checks and messages, in order), remove, and the message to
+ * show. While a coupon is held, a change of the cart total asks the server again, so the discount shown is
+ * the one the order will get (a percent coupon grows and shrinks with the cart).
+ */
+export function useCoupon() {
+  const store = useCartStore();
+  const { coupon, deliveryKnown } = useCart();
+  const { cartTotal } = useCartTotals();
+  const mutation = useApplyCouponMutation();
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+
+  async function apply(code: string) {
+    const check = checkCouponRequest(code, cartTotal);
+    if (!check.ok) {
+      setAttempt({ message: check.message, applied: null });
+      return;
+    }
+    const reply = await mutation.mutateAsync({ code: check.code, cartTotal });
+    const outcome = couponOutcome(reply, cartTotal);
+    if (outcome.coupon !== 'keep') store.setCoupon(outcome.coupon);
+    setAttempt({ message: outcome.message, applied: outcome.coupon === 'keep' ? null : outcome.coupon });
+  }
+
+  function remove() {
+    store.setCoupon(null);
+    setAttempt(null);
+  }
+
+  useEffect(() => {
+    if (!coupon || !deliveryKnown || coupon.cartTotal === cartTotal) return;
+    const controller = new AbortController();
+    void requestCoupon(coupon.code, cartTotal, controller.signal).then((reply) => {
+      if (controller.signal.aborted) return;
+      const outcome = couponOutcome(reply, cartTotal);
+      if (outcome.coupon === 'keep') return;
+      store.setCoupon(outcome.coupon);
+      if (outcome.coupon === null) setAttempt({ message: outcome.message, applied: null });
+    });
+    return () => {
+      controller.abort();
+    };
+  }, [coupon, deliveryKnown, cartTotal, store]);
+
+  // A coupon this page applied that the cart has since dropped (its minimum is no longer met) says so.
+  const dropped = attempt?.applied && !coupon ? attempt.applied : null;
+  const message = dropped
+    ? `Coupon "${dropped.code}" was removed: it needs a total of at least Rs ${dropped.minPrice}.`
+    : (attempt?.message ?? '');
+
+  return { coupon, apply, remove, message, pending: mutation.isPending };
+}

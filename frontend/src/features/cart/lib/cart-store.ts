@@ -1,0 +1,237 @@
+import type { ProductResponse } from '@/api/generated';
+
+import { cartTotals, isBelowCouponMinimum, unitPrice, type AppliedCoupon, type CartLine, type CartTotals } from './cart-rules';
+import { CART_STORAGE_KEY, emptyCart, parseStoredCart, serializeCart, type CartItem, type StoredCart } from './cart-storage';
+import { formatPaisa } from './format';
+
+/** The product fields the cart needs, as the API sends them. */
+export type CartProduct = Pick<
+  ProductResponse,
+  '_id' | 'name' | 'price' | 'salePrice' | 'discountPercent' | 'stock' | 'freeDelivery' | 'media'
+>;
+
+/** What the cart page learnt about an item from the API this visit. Kept in memory only. */
+export interface ItemStatus {
+  /** `gone`: the product no longer exists; `out-of-stock`: none left. Either way it is left out of the totals. */
+  unavailable?: 'gone' | 'out-of-stock';
+  /** What changed since the shopper added it, e.g. 'Price changed since you added it (was Rs 999).' */
+  notice?: string;
+}
+
+export interface CartState extends StoredCart {
+  /** The settings' delivery charge in whole rupees: 0 until fetched (SPEC.md §9). Not stored. */
+  deliveryCharge: number;
+  /** Whether `deliveryCharge` has been fetched; the coupon minimum is only checked once it has. */
+  deliveryKnown: boolean;
+  status: Readonly<Record<string, ItemStatus>>;
+}
+
+export interface CartStore {
+  getState: () => CartState;
+  subscribe: (listener: () => void) => () => void;
+  /** Adds one unit; does nothing when the product is already in the cart or out of stock. */
+  add: (product: CartProduct) => void;
+  /** One more, only while the quantity is below stock. */
+  increment: (productId: string) => void;
+  /** One fewer; the item goes at 0. */
+  decrement: (productId: string) => void;
+  remove: (productId: string) => void;
+  /** Empties the cart and drops the coupon (after an order, for instance). */
+  clear: () => void;
+  setCoupon: (coupon: AppliedCoupon | null) => void;
+  setDeliveryCharge: (rupees: number) => void;
+  /** Brings an item's snapshot up to date with the API's product, or marks it gone (`null`). */
+  refreshProduct: (productId: string, product: CartProduct | null) => void;
+}
+
+/** The lines that count towards the totals: every item but those found unavailable. */
+export function countedLines(state: Pick<CartState, 'items' | 'status'>): CartItem[] {
+  return state.items.filter((item) => !state.status[item.productId]?.unavailable);
+}
+
+/** The cart's figures (paisa), with the held coupon's discount. */
+export function totalsOf(state: CartState): CartTotals {
+  return cartTotals(countedLines(state), state.deliveryCharge, state.coupon?.discount ?? 0);
+}
+
+/** Total units in the cart, for the badge. */
+export function itemCountOf(state: Pick<CartState, 'items'>): number {
+  return state.items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+function firstImage(product: CartProduct): string | null {
+  return (product.media.find((item) => item.kind === 'image') ?? product.media[0])?.url ?? null;
+}
+
+function snapshot(product: CartProduct, quantity: number): CartItem {
+  return {
+    productId: product._id,
+    name: product.name,
+    price: product.price,
+    salePrice: product.salePrice ?? null,
+    discountPercent: product.discountPercent,
+    stock: product.stock,
+    freeDelivery: product.freeDelivery,
+    image: firstImage(product),
+    quantity,
+  };
+}
+
+function sameItem(a: CartItem, b: CartItem): boolean {
+  return (Object.keys(a) as (keyof CartItem)[]).every((key) => a[key] === b[key]);
+}
+
+function sameStatus(a: ItemStatus | undefined, b: ItemStatus | undefined): boolean {
+  return a?.unavailable === b?.unavailable && a?.notice === b?.notice;
+}
+
+/** The coupon goes when nothing countable is left, or once the cart total is below its minimum. */
+function settle(state: CartState): CartState {
+  if (!state.coupon) return state;
+  const lines: CartLine[] = countedLines(state);
+  if (lines.length === 0) return { ...state, coupon: null };
+  if (state.deliveryKnown && isBelowCouponMinimum(totalsOf(state).cartTotal, state.coupon.minPrice)) {
+    return { ...state, coupon: null };
+  }
+  return state;
+}
+
+/** What changed for the shopper between the snapshot and the fresh product, in a sentence or two. */
+function changesOf(before: CartItem, after: CartItem): string[] {
+  const notes: string[] = [];
+  if (unitPrice(before) !== unitPrice(after)) {
+    notes.push(`Price changed since you added it (was ${formatPaisa(unitPrice(before))}).`);
+  }
+  if (after.quantity < before.quantity) notes.push(`Only ${after.stock} left, so your quantity is now ${after.quantity}.`);
+  if (before.freeDelivery && !after.freeDelivery) notes.push('Free delivery no longer applies to this item.');
+  return notes;
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    // Storage can be switched off (some private modes); the cart then lives for the page only.
+    return null;
+  }
+}
+
+/**
+ * A tiny external store for `useSyncExternalStore`. The items and coupon persist in `storage` under one
+ * versioned key and follow changes made in other tabs (the `storage` event).
+ */
+export function createCartStore(storage: Storage | null = browserStorage(), events: EventTarget | null = globalThis): CartStore {
+  const read = (): StoredCart => {
+    try {
+      return parseStoredCart(storage?.getItem(CART_STORAGE_KEY) ?? null);
+    } catch {
+      return emptyCart;
+    }
+  };
+
+  let state: CartState = { ...read(), deliveryCharge: 0, deliveryKnown: false, status: {} };
+  const listeners = new Set<() => void>();
+
+  const persist = (next: CartState) => {
+    try {
+      storage?.setItem(CART_STORAGE_KEY, serializeCart(next));
+    } catch {
+      // Full or unavailable storage: keep going in memory.
+    }
+  };
+
+  const commit = (next: CartState, { save = true }: { save?: boolean } = {}) => {
+    const settled = settle(next);
+    if (settled === state) return;
+    const stored = settled.items !== state.items || settled.coupon !== state.coupon;
+    state = settled;
+    if (save && stored) persist(state);
+    listeners.forEach((listener) => {
+      listener();
+    });
+  };
+
+  const updateItems = (update: (items: CartItem[]) => CartItem[]) => {
+    const items = update(state.items.slice());
+    const kept = new Set(items.map((item) => item.productId));
+    const status = Object.fromEntries(Object.entries(state.status).filter(([id]) => kept.has(id)));
+    commit({ ...state, items, status });
+  };
+
+  const findItem = (productId: string) => state.items.find((item) => item.productId === productId);
+
+  events?.addEventListener('storage', (event) => {
+    const { key, storageArea } = event as StorageEvent;
+    if ((key !== CART_STORAGE_KEY && key !== null) || storageArea !== storage) return;
+    const stored = read();
+    const kept = new Set(stored.items.map((item) => item.productId));
+    const status = Object.fromEntries(Object.entries(state.status).filter(([id]) => kept.has(id)));
+    const next = settle({ ...state, ...stored, status });
+    // Write back only if this tab's knowledge (the delivery charge) dropped the coupon.
+    commit(next, { save: next.coupon !== stored.coupon });
+  });
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    add(product) {
+      if (findItem(product._id) || product.stock <= 0) return;
+      updateItems((items) => [...items, snapshot(product, 1)]);
+    },
+    increment(productId) {
+      const item = findItem(productId);
+      if (!item || item.quantity >= item.stock) return;
+      updateItems((items) => items.map((i) => (i === item ? { ...i, quantity: i.quantity + 1 } : i)));
+    },
+    decrement(productId) {
+      const item = findItem(productId);
+      if (!item) return;
+      updateItems((items) =>
+        item.quantity <= 1 ? items.filter((i) => i !== item) : items.map((i) => (i === item ? { ...i, quantity: i.quantity - 1 } : i)),
+      );
+    },
+    remove(productId) {
+      if (!findItem(productId)) return;
+      updateItems((items) => items.filter((i) => i.productId !== productId));
+    },
+    clear() {
+      commit({ ...state, items: [], coupon: null, status: {} });
+    },
+    setCoupon(coupon) {
+      commit({ ...state, coupon });
+    },
+    setDeliveryCharge(rupees) {
+      if (!Number.isFinite(rupees) || rupees < 0) return;
+      if (state.deliveryKnown && state.deliveryCharge === rupees) return;
+      commit({ ...state, deliveryCharge: rupees, deliveryKnown: true });
+    },
+    refreshProduct(productId, product) {
+      const item = findItem(productId);
+      if (!item) return;
+      const previous = state.status[productId];
+      if (product === null) {
+        if (previous?.unavailable === 'gone') return;
+        commit({ ...state, status: { ...state.status, [productId]: { unavailable: 'gone' } } });
+        return;
+      }
+      const quantity = product.stock > 0 ? Math.min(item.quantity, product.stock) : item.quantity;
+      const fresh = snapshot(product, quantity);
+      const notes = changesOf(item, fresh);
+      const status: ItemStatus = {
+        ...(product.stock <= 0 ? { unavailable: 'out-of-stock' as const } : {}),
+        ...(notes.length > 0 ? { notice: notes.join(' ') } : previous?.notice ? { notice: previous.notice } : {}),
+      };
+      const items = sameItem(item, fresh) ? state.items : state.items.map((i) => (i === item ? fresh : i));
+      if (items === state.items && sameStatus(previous, status)) return;
+      commit({ ...state, items, status: { ...state.status, [productId]: status } });
+    },
+  };
+}
+
+/** The shopper's cart: one per page, shared by every component through the hooks. */
+export const cartStore = createCartStore();

@@ -1,0 +1,2 @@
+ALTER TABLE product_media DROP COLUMN variant_widths;
+ALTER TABLE product_media DROP COLUMN width;
