@@ -12,6 +12,9 @@ const here = import.meta.dirname;
 const appServer = process.env.APP_SERVER_BIN;
 const pgBase = process.env.PG_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
+/** The admin every test shop is started with. */
+export const admin = { email: 'admin@shop.test', password: 'e2e-admin-pass' };
+
 /** Viewports every screen must work at. */
 export const viewports = {
   phone: { width: 360, height: 740 },
@@ -72,6 +75,9 @@ export async function startShop() {
     WORKERS: '2',
     DB_POOL_SIZE: '4',
     RUST_LOG: 'info',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
