@@ -13,6 +13,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::forms;
 
 /// The admin session cookie, separate from any customer session.
 pub const ADMIN_COOKIE: &str = "shop_admin";
@@ -109,10 +110,6 @@ fn session_cookie(origin: &PublicOrigin, value: String, max_age: time::Duration)
         .finish()
 }
 
-fn text_field<'a>(value: Option<&'a Value>) -> Option<&'a str> {
-    value.and_then(Value::as_str).filter(|s| !s.trim().is_empty())
-}
-
 /// Signs the admin in and sets the admin session cookie.
 #[utoipa::path(
     tag = "admin",
@@ -134,7 +131,7 @@ pub async fn login(
     body: web::Json<AdminLoginBody>,
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
-    let (Some(email), Some(password)) = (text_field(body.email.as_ref()), text_field(body.password.as_ref())) else {
+    let (Some(email), Some(password)) = (forms::text(body.email.as_ref()), forms::text(body.password.as_ref())) else {
         return Err(ApiError::bad_request("Email and password are required."));
     };
     if password.chars().count() > MAX_PASSWORD_CHARS || email.chars().count() > 254 {

@@ -1,17 +1,224 @@
 //! Applying a coupon from the cart.
 
-use actix_web::{post, web, HttpResponse};
-use application::coupons::{ApplyCouponError, Coupons};
-use domain::coupon::CouponError;
+use actix_web::{delete, get, patch, post, web, HttpResponse};
+use application::coupons::{ApplyCouponError, CouponAdminError, CouponForm, Coupons};
+use domain::coupon::{Coupon, CouponError};
+use domain::ids::CouponId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::dto::{rupees_from_number, whole_rupees};
+use crate::admin::{AdminSession, MessageResponse};
+use crate::dto::{rupees_from_form, rupees_from_number, whole_rupees, PageQuery};
 use crate::error::{ApiError, ErrorBody};
+use crate::forms;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(apply_coupon);
+    cfg.service(apply_coupon).service(list_coupons).service(add_coupon).service(toggle_coupon).service(delete_coupon);
+}
+
+/// A coupon as the admin sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CouponResponse {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub code: String,
+    /// The percentage off, when it is a percent coupon.
+    pub discount_percent: Option<i32>,
+    /// Whole rupees off, when it is an amount coupon.
+    pub amount: Option<i32>,
+    /// First valid day, `YYYY-MM-DD`, Pakistan time.
+    pub start_date: String,
+    /// Last valid day, inclusive.
+    pub end_date: String,
+    /// The smallest subtotal plus delivery it needs, in whole rupees.
+    pub min_price: i32,
+    pub is_active: bool,
+}
+
+impl CouponResponse {
+    fn new(id: CouponId, coupon: &Coupon) -> Self {
+        let discount = coupon.discount();
+        Self {
+            id: id.to_string(),
+            code: coupon.code().as_str().to_owned(),
+            discount_percent: discount.percent_value().map(i32::from),
+            amount: discount.amount_value().map(whole_rupees),
+            start_date: coupon.start_date().to_string(),
+            end_date: coupon.end_date().to_string(),
+            min_price: whole_rupees(coupon.min_price()),
+            is_active: coupon.is_active(),
+        }
+    }
+}
+
+/// One coupon.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponEnvelope {
+    pub coupon: CouponResponse,
+}
+
+/// A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CouponBody {
+    #[schema(value_type = String)]
+    pub code: Option<Value>,
+    /// 1 to 100; leave empty for an amount coupon.
+    #[schema(value_type = Option<i32>)]
+    pub discount_percent: Option<Value>,
+    /// Whole rupees; leave empty for a percent coupon.
+    #[schema(value_type = Option<f64>)]
+    pub amount: Option<Value>,
+    /// `YYYY-MM-DD` (or an ISO 8601 timestamp, read in Pakistan time).
+    #[schema(value_type = String)]
+    pub start_date: Option<Value>,
+    #[schema(value_type = String)]
+    pub end_date: Option<Value>,
+    /// Whole rupees, default 0.
+    #[schema(value_type = Option<f64>)]
+    pub min_price: Option<Value>,
+    /// Default true.
+    #[schema(value_type = Option<bool>)]
+    pub is_active: Option<Value>,
+}
+
+const CODE_AND_DISCOUNT: &str = "⚠️ Please enter a code and a valid discount.";
+
+impl CouponBody {
+    fn form(&self) -> Result<CouponForm, ApiError> {
+        let percent = match forms::whole_number(self.discount_percent.as_ref()) {
+            None => None,
+            Some(Ok(p)) => {
+                Some(u8::try_from(p).map_err(|_| ApiError::invalid_field("discountPercent", CODE_AND_DISCOUNT))?)
+            }
+            Some(Err(())) => return Err(ApiError::invalid_field("discountPercent", CODE_AND_DISCOUNT)),
+        };
+        let amount = match self.amount.as_ref().filter(|v| !forms::is_absent(Some(v))) {
+            None => None,
+            Some(v) => Some(rupees_from_form(v).ok_or_else(|| ApiError::invalid_field("amount", CODE_AND_DISCOUNT))?),
+        };
+        let date = |value: &Option<Value>, field: &str| match forms::pakistan_date(value.as_ref()) {
+            Some(Ok(date)) => Ok(date),
+            _ => Err(ApiError::invalid_field(field, "Enter the start and end dates as YYYY-MM-DD.")),
+        };
+        let min_price = match self.min_price.as_ref().filter(|v| !forms::is_absent(Some(v))) {
+            None => None,
+            Some(v) => Some(rupees_from_form(v).ok_or_else(|| {
+                ApiError::invalid_field("minPrice", "Minimum order must be from Rs 0 to Rs 100000000.")
+            })?),
+        };
+        let active = forms::boolean(self.is_active.as_ref())
+            .transpose()
+            .map_err(|()| ApiError::invalid_field("isActive", "isActive must be true or false."))?
+            .unwrap_or(true);
+        Ok(CouponForm {
+            code: forms::text(self.code.as_ref()).unwrap_or_default().to_owned(),
+            percent,
+            amount,
+            start: date(&self.start_date, "startDate")?,
+            end: date(&self.end_date, "endDate")?,
+            min_price,
+            active,
+        })
+    }
+}
+
+impl From<CouponAdminError> for ApiError {
+    fn from(err: CouponAdminError) -> Self {
+        match err {
+            CouponAdminError::Invalid(_) => Self::bad_request(err.to_string()),
+            CouponAdminError::DuplicateCode => Self::Conflict(err.to_string()),
+            CouponAdminError::NotFound => Self::NotFound(err.to_string()),
+            CouponAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+/// Every coupon, newest first.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "listCoupons",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "Coupons", body = [CouponResponse]),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[get("/api/coupons")]
+pub async fn list_coupons(
+    _admin: AdminSession,
+    coupons: web::Data<Coupons>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let list = coupons.list(query.page()?).await?;
+    Ok(HttpResponse::Ok().json(list.iter().map(|(id, c)| CouponResponse::new(*id, c)).collect::<Vec<_>>()))
+}
+
+/// Adds a coupon: a code and exactly one of a percentage or an amount.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "addCoupon",
+    request_body = CouponBody,
+    responses(
+        (status = 201, description = "Added", body = CouponEnvelope),
+        (status = 400, description = "No code, no or two discounts, bad dates", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 409, description = "The code is taken", body = ErrorBody),
+    )
+)]
+#[post("/api/coupons")]
+pub async fn add_coupon(
+    _admin: AdminSession,
+    coupons: web::Data<Coupons>,
+    body: web::Json<CouponBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, coupon) = coupons.add(body.form()?).await?;
+    Ok(HttpResponse::Created().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon) }))
+}
+
+/// Pauses an active coupon or activates a paused one.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "toggleCoupon",
+    params(("id" = String, Path, description = "The coupon's id")),
+    responses(
+        (status = 200, description = "The coupon now", body = CouponEnvelope),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No coupon has this id", body = ErrorBody),
+    )
+)]
+#[patch("/api/coupons/toggle/{id}")]
+pub async fn toggle_coupon(
+    _admin: AdminSession,
+    coupons: web::Data<Coupons>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CouponId = id.parse()?;
+    let coupon = coupons.toggle(id).await?;
+    Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon) }))
+}
+
+/// Deletes a coupon.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "deleteCoupon",
+    params(("id" = String, Path, description = "The coupon's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No coupon has this id", body = ErrorBody),
+    )
+)]
+#[delete("/api/coupons/{id}")]
+pub async fn delete_coupon(
+    _admin: AdminSession,
+    coupons: web::Data<Coupons>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    coupons.delete(id.parse()?).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse { message: "Coupon deleted.".into() }))
 }
 
 /// A coupon to try on the cart.

@@ -3,10 +3,12 @@
 //! single-page app. One `configure` function per feature.
 
 mod admin;
+mod admin_catalog;
 mod catalog;
 mod coupons;
 mod dto;
 mod error;
+mod forms;
 mod health;
 mod media;
 mod openapi;

@@ -10,6 +10,7 @@ use actix_web::middleware::{Compress, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::admin_auth::AdminAuth;
 use application::catalog::Catalog;
+use application::catalog_admin::CatalogAdmin;
 use application::coupons::Coupons;
 use application::health::Health;
 use application::settings::Settings;
@@ -17,13 +18,14 @@ use application::settings::Settings;
 use crate::admin::PublicOrigin;
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
-use crate::{admin, catalog, coupons, health, openapi, settings};
+use crate::{admin, admin_catalog, catalog, coupons, health, openapi, settings};
 
 /// The use cases the handlers call.
 #[derive(Clone)]
 pub struct AppState {
     pub admin_auth: AdminAuth,
     pub catalog: Catalog,
+    pub catalog_admin: CatalogAdmin,
     pub coupons: Coupons,
     pub settings: Settings,
     pub health: Health,
@@ -73,6 +75,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let spa_dir = web::Data::new(SpaDir(config.spa_dir.clone()));
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
+    let catalog_admin = web::Data::new(state.catalog_admin);
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
@@ -92,6 +95,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(catalog.clone())
             .app_data(admin_auth.clone())
+            .app_data(catalog_admin.clone())
             .app_data(public_origin.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())
@@ -99,6 +103,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(spa_dir.clone())
             .configure(health::configure)
             .configure(admin::configure)
+            .configure(admin_catalog::configure)
             .configure(openapi::configure)
             .configure(catalog::configure)
             .configure(coupons::configure)

@@ -208,6 +208,26 @@ WITH RECURSIVE tree AS (
 )
 SELECT id, name, parent_id, views, full_path FROM tree";
 
+/// One category with its full path.
+fn one_category(conn: &mut PgConnection, id: CategoryId) -> Result<Option<Category>, RepositoryError> {
+    diesel::sql_query(format!("{CATEGORY_TREE} WHERE id = $1"))
+        .bind::<BigInt, _>(id.get())
+        .get_result::<CategoryRow>(conn)
+        .optional()
+        .map_err(from_diesel)?
+        .map(to_category)
+        .transpose()
+}
+
+/// A category and its ancestors, from itself up to its root (depth-capped against a corrupt cycle).
+const CATEGORY_LINE: &str = "
+WITH RECURSIVE up AS (
+    SELECT id, parent_id, 1 AS depth FROM categories WHERE id = $1
+  UNION ALL
+    SELECT c.id, c.parent_id, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id WHERE up.depth < 50
+)
+SELECT id FROM up ORDER BY depth";
+
 fn to_category(row: CategoryRow) -> Result<Category, RepositoryError> {
     Ok(Category {
         id: CategoryId::new(row.id).map_err(corrupt)?,
@@ -287,14 +307,13 @@ impl CatalogRepository for PgCatalogRepository {
         .await
     }
 
+    async fn category(&self, id: CategoryId) -> Result<Option<Category>, RepositoryError> {
+        with_connection(&self.pool, move |conn| one_category(conn, id)).await
+    }
+
     async fn category_page(&self, id: CategoryId) -> Result<Option<CategoryPage>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            let found = diesel::sql_query(format!("{CATEGORY_TREE} WHERE id = $1"))
-                .bind::<BigInt, _>(id.get())
-                .get_result::<CategoryRow>(conn)
-                .optional()
-                .map_err(from_diesel)?;
-            let Some(category) = found.map(to_category).transpose()? else { return Ok(None) };
+            let Some(category) = one_category(conn, id)? else { return Ok(None) };
             let children: Vec<(i64, String)> = categories::table
                 .filter(categories::parent_id.eq(id.get()))
                 .order((categories::name, categories::id))
@@ -361,6 +380,54 @@ impl CatalogWriter for PgCatalogRepository {
                 .get_result(conn)
                 .map_err(from_diesel)?;
             CategoryId::new(id).map_err(corrupt)
+        })
+        .await
+    }
+
+    async fn update_category(
+        &self,
+        id: CategoryId,
+        name: String,
+        parent: Option<Option<CategoryId>>,
+    ) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let target = categories::table.find(id.get());
+            let changed = match parent {
+                None => diesel::update(target).set(categories::name.eq(&name)).execute(conn),
+                Some(parent) => diesel::update(target)
+                    .set((categories::name.eq(&name), categories::parent_id.eq(parent.map(CategoryId::get))))
+                    .execute(conn),
+            }
+            .map_err(from_diesel)?;
+            if changed == 0 {
+                Err(RepositoryError::NotFound)
+            } else {
+                Ok(())
+            }
+        })
+        .await
+    }
+
+    async fn delete_category(&self, id: CategoryId) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            // Products and sub-categories reference it with ON DELETE RESTRICT: a conflict while any remain.
+            match diesel::delete(categories::table.find(id.get())).execute(conn).map_err(from_diesel)? {
+                0 => Err(RepositoryError::NotFound),
+                _ => Ok(()),
+            }
+        })
+        .await
+    }
+
+    async fn category_line(&self, id: CategoryId) -> Result<Vec<CategoryId>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::sql_query(CATEGORY_LINE)
+                .bind::<BigInt, _>(id.get())
+                .load::<IdRow>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|row| CategoryId::new(row.id).map_err(corrupt))
+                .collect()
         })
         .await
     }

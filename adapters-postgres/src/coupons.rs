@@ -1,5 +1,6 @@
 //! Coupons.
 
+use application::page::Page;
 use application::ports::{CouponRepository, RepositoryError};
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -86,6 +87,43 @@ impl TryFrom<CouponRow> for Coupon {
 
 #[async_trait]
 impl CouponRepository for PgCouponRepository {
+    async fn list(&self, page: Page) -> Result<Vec<(CouponId, Coupon)>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            coupons::table
+                .order((coupons::created_at.desc(), coupons::id.desc()))
+                .limit(i64::from(page.limit()))
+                .offset(i64::from(page.offset()))
+                .select((coupons::id, CouponRow::as_select()))
+                .load::<(i64, CouponRow)>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|(id, row)| Ok((CouponId::new(id).map_err(corrupt)?, Coupon::try_from(row)?)))
+                .collect()
+        })
+        .await
+    }
+
+    async fn toggle(&self, id: CouponId) -> Result<Option<Coupon>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(coupons::table.find(id.get()))
+                .set(coupons::is_active.eq(diesel::dsl::not(coupons::is_active)))
+                .returning(CouponRow::as_returning())
+                .get_result(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(Coupon::try_from)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn delete(&self, id: CouponId) -> Result<bool, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            Ok(diesel::delete(coupons::table.find(id.get())).execute(conn).map_err(from_diesel)? > 0)
+        })
+        .await
+    }
+
     async fn find_by_code(&self, code: &CouponCode) -> Result<Option<Coupon>, RepositoryError> {
         let code = code.as_str().to_owned();
         with_connection(&self.pool, move |conn| {

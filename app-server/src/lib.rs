@@ -16,6 +16,7 @@ use adapters_postgres::{
 use anyhow::Context;
 use application::admin_auth::{AdminAuth, AdminAuthPolicy};
 use application::catalog::Catalog;
+use application::catalog_admin::CatalogAdmin;
 use application::coupons::Coupons;
 use application::health::Health;
 use application::ports::Clock;
@@ -110,6 +111,10 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let state = AppState {
         admin_auth,
         catalog: Catalog::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
+        catalog_admin: CatalogAdmin::new(
+            Arc::new(PgCatalogRepository::new(pool.clone())),
+            Arc::new(PgCatalogRepository::new(pool.clone())),
+        ),
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),

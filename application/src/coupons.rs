@@ -2,10 +2,13 @@
 
 use std::sync::Arc;
 
+use chrono::NaiveDate;
 use domain::calendar::pakistan_date;
-use domain::coupon::{applied_message, CouponCode, CouponCodeError, CouponError};
+use domain::coupon::{applied_message, Coupon, CouponCode, CouponCodeError, CouponError, NewCouponError};
+use domain::ids::CouponId;
 use domain::money::Rupees;
 
+use crate::page::Page;
 use crate::ports::{Clock, CouponRepository, RepositoryError};
 
 /// A coupon that applies, and what it takes off.
@@ -77,6 +80,75 @@ impl Coupons {
             discount,
             message: applied_message(coupon.code()),
         })
+    }
+}
+
+/// A coupon from the admin's form, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CouponForm {
+    pub code: String,
+    pub percent: Option<u8>,
+    pub amount: Option<Rupees>,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub min_price: Option<Rupees>,
+    pub active: bool,
+}
+
+/// Why a coupon change was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum CouponAdminError {
+    #[error(transparent)]
+    Invalid(#[from] NewCouponError),
+    #[error("A coupon with this code already exists.")]
+    DuplicateCode,
+    #[error("Coupon not found.")]
+    NotFound,
+    #[error("the coupons could not be changed")]
+    Unexpected(#[source] RepositoryError),
+}
+
+impl Coupons {
+    /// A page of coupons, newest first.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn list(&self, page: Page) -> Result<Vec<(CouponId, Coupon)>, CouponAdminError> {
+        self.repository.list(page).await.map_err(CouponAdminError::Unexpected)
+    }
+
+    /// Adds a coupon from the admin's form.
+    ///
+    /// # Errors
+    /// The domain's reason, [`CouponAdminError::DuplicateCode`], or `Unexpected`.
+    pub async fn add(&self, form: CouponForm) -> Result<(CouponId, Coupon), CouponAdminError> {
+        let coupon = Coupon::create(&form.code, form.percent, form.amount, form.start, form.end, form.min_price)?
+            .with_active(form.active);
+        let id = self.repository.create(coupon.clone()).await.map_err(|err| match err {
+            RepositoryError::Conflict(_) => CouponAdminError::DuplicateCode,
+            other => CouponAdminError::Unexpected(other),
+        })?;
+        Ok((id, coupon))
+    }
+
+    /// Pauses an active coupon or activates a paused one.
+    ///
+    /// # Errors
+    /// [`CouponAdminError::NotFound`] or `Unexpected`.
+    pub async fn toggle(&self, id: CouponId) -> Result<Coupon, CouponAdminError> {
+        self.repository.toggle(id).await.map_err(CouponAdminError::Unexpected)?.ok_or(CouponAdminError::NotFound)
+    }
+
+    /// Deletes a coupon.
+    ///
+    /// # Errors
+    /// [`CouponAdminError::NotFound`] or `Unexpected`.
+    pub async fn delete(&self, id: CouponId) -> Result<(), CouponAdminError> {
+        if self.repository.delete(id).await.map_err(CouponAdminError::Unexpected)? {
+            Ok(())
+        } else {
+            Err(CouponAdminError::NotFound)
+        }
     }
 }
 
@@ -170,6 +242,44 @@ mod tests {
         let err = coupons.apply("DROP TABLE coupons;--", Rupees::from_whole(2000)).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Invalid or expired coupon.");
+    }
+
+    #[tokio::test]
+    async fn a_coupon_form_with_both_a_percent_and_an_amount_is_refused_before_anything_is_written() {
+        let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
+        let form = CouponForm {
+            code: "BOTH".into(),
+            percent: Some(10),
+            amount: Some(Rupees::from_whole(100)),
+            start: date(1),
+            end: date(30),
+            min_price: None,
+            active: true,
+        };
+
+        let err = coupons.add(form).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "⚠️ Please enter a code and a valid discount.");
+    }
+
+    #[tokio::test]
+    async fn a_duplicate_code_is_reported_as_such() {
+        let mut repository = MockCouponRepository::new();
+        repository.expect_create().returning(|_| Err(RepositoryError::Conflict("coupons_code_key".into())));
+        let coupons = Coupons::new(Arc::new(repository), Arc::new(MockClock::new()));
+        let form = CouponForm {
+            code: "save10".into(),
+            percent: Some(10),
+            amount: None,
+            start: date(1),
+            end: date(30),
+            min_price: None,
+            active: false,
+        };
+
+        let err = coupons.add(form).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "A coupon with this code already exists.");
     }
 
     #[tokio::test]

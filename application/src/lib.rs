@@ -4,6 +4,7 @@
 
 pub mod admin_auth;
 pub mod catalog;
+pub mod catalog_admin;
 pub mod coupons;
 pub mod health;
 pub mod page;

@@ -55,6 +55,12 @@ pub trait CatalogRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError>;
 
+    /// One category with its full path, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn category(&self, id: CategoryId) -> Result<Option<Category>, RepositoryError>;
+
     /// A category with its own products and each child's products (at most 100 each, cheapest first), or
     /// `None` when there is no such category.
     ///
@@ -84,6 +90,29 @@ pub trait CatalogWriter: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::NotFound`] when the parent does not exist.
     async fn create_category(&self, category: NewCategory) -> Result<CategoryId, RepositoryError>;
+
+    /// Renames a category and, when `parent` is given, moves it (`Some(None)` makes it a root).
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] when the category or the new parent does not exist.
+    async fn update_category(
+        &self,
+        id: CategoryId,
+        name: String,
+        parent: Option<Option<CategoryId>>,
+    ) -> Result<(), RepositoryError>;
+
+    /// Deletes a category that holds no product and no sub-category.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] for an unknown id; [`RepositoryError::Conflict`] while it holds any.
+    async fn delete_category(&self, id: CategoryId) -> Result<(), RepositoryError>;
+
+    /// The category and its ancestors, from itself up to its root; empty for an unknown id.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn category_line(&self, id: CategoryId) -> Result<Vec<CategoryId>, RepositoryError>;
 
     /// Stores a new product with its media, in one transaction.
     ///
@@ -127,6 +156,24 @@ pub trait CouponRepository: Send + Sync + 'static {
         &self,
         code: &domain::coupon::CouponCode,
     ) -> Result<Option<domain::coupon::Coupon>, RepositoryError>;
+
+    /// A page of coupons, newest first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn list(&self, page: Page) -> Result<Vec<(CouponId, domain::coupon::Coupon)>, RepositoryError>;
+
+    /// Pauses an active coupon or activates a paused one; answers it, or `None` for an unknown id.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn toggle(&self, id: CouponId) -> Result<Option<domain::coupon::Coupon>, RepositoryError>;
+
+    /// Deletes a coupon; answers whether there was one.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete(&self, id: CouponId) -> Result<bool, RepositoryError>;
 }
 
 /// The current time, so rules that depend on the date can be tested.

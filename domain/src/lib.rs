@@ -4,6 +4,7 @@
 
 pub mod calendar;
 pub mod cart;
+pub mod category;
 pub mod contact;
 pub mod coupon;
 pub mod ids;

@@ -183,3 +183,214 @@ async fn a_state_change_from_another_site_is_refused() {
     assert_eq!(foreign, (403, json!({"message": "Cross-site requests are refused."})));
     assert_eq!(own.0, 200);
 }
+
+/// Every admin call of SPEC.md §7 built so far, with a body where it takes one.
+const ADMIN_ROUTES: &[(&str, &str)] = &[
+    ("GET", "/api/categories/category-views"),
+    ("POST", "/api/categories"),
+    ("PUT", "/api/categories/1"),
+    ("DELETE", "/api/categories/1"),
+    ("PUT", "/api/settings/delivery-charge"),
+    ("GET", "/api/coupons"),
+    ("POST", "/api/coupons"),
+    ("PATCH", "/api/coupons/toggle/1"),
+    ("DELETE", "/api/coupons/1"),
+    ("GET", "/api/admin/check"),
+];
+
+#[tokio::test]
+async fn every_admin_call_refuses_without_the_admin_cookie() {
+    let app = spawn_app().await;
+
+    for (method, path) in ADMIN_ROUTES {
+        for cookie in [None, Some("shop_admin=not-a-session"), Some("shop_session=a-customer-session")] {
+            let mut request = app
+                .client
+                .request(method.parse().unwrap(), format!("{}{path}", app.address))
+                .json(&json!({"name": "x", "deliveryCharge": 1, "code": "X", "discountPercent": 5}));
+            if let Some(cookie) = cookie {
+                request = request.header("cookie", cookie);
+            }
+            let response = request.send().await.unwrap();
+
+            assert_eq!(response.status(), 401, "{method} {path} with {cookie:?}");
+            assert_eq!(
+                response.json::<serde_json::Value>().await.unwrap(),
+                json!({"message": "Admin login required."})
+            );
+        }
+    }
+}
+
+async fn send(
+    app: &TestApp,
+    cookie: &str,
+    method: &str,
+    path: &str,
+    body: Option<serde_json::Value>,
+) -> (u16, serde_json::Value) {
+    let mut request =
+        app.client.request(method.parse().unwrap(), format!("{}{path}", app.address)).header("cookie", cookie);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_admin_builds_renames_and_prunes_the_category_tree() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+
+    let (status, cases) =
+        send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": " Cases ", "parent": ""}))).await;
+    let cases_id = cases["category"]["_id"].as_str().unwrap().to_owned();
+    let (_, samsung) =
+        send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": "Samsung", "parent": cases_id}))).await;
+    let samsung_id = samsung["category"]["_id"].as_str().unwrap().to_owned();
+    let (renamed_status, renamed) =
+        send(&app, &cookie, "PUT", &format!("/api/categories/{cases_id}"), Some(json!({"name": "Phone Cases"}))).await;
+    let (_, views) = send(&app, &cookie, "GET", "/api/categories/category-views", None).await;
+
+    assert_eq!(status, 201);
+    assert_eq!(cases["category"]["fullPath"], "Cases");
+    assert_eq!(samsung["category"]["parent"], json!(cases_id));
+    assert_eq!(renamed_status, 200);
+    assert_eq!(renamed["category"]["name"], "Phone Cases");
+    assert_eq!(views[1]["fullPath"], "Phone Cases > Samsung", "the child's path follows the rename");
+
+    let (in_use, message) = send(&app, &cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await;
+    assert_eq!(
+        (in_use, message["message"].clone()),
+        (409, json!("This category still has products or sub-categories. Move or delete them first."))
+    );
+    assert_eq!(
+        send(&app, &cookie, "DELETE", &format!("/api/categories/{samsung_id}"), None).await,
+        (200, json!({"message": "Category deleted."}))
+    );
+    assert_eq!(send(&app, &cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await.0, 200);
+    assert_eq!(
+        send(&app, &cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await,
+        (404, json!({"message": "Category not found."}))
+    );
+}
+
+#[tokio::test]
+async fn bad_category_input_is_refused_and_changes_nothing() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let (_, top) = send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": "Top"}))).await;
+    let top_id = top["category"]["_id"].as_str().unwrap().to_owned();
+    let (_, child) =
+        send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": "Child", "parent": top_id}))).await;
+    let child_id = child["category"]["_id"].as_str().unwrap().to_owned();
+
+    let cases = [
+        ("POST", "/api/categories".to_owned(), json!({"name": "  "}), 400, "Category name is required."),
+        ("POST", "/api/categories".to_owned(), json!({}), 400, "Category name is required."),
+        (
+            "POST",
+            "/api/categories".to_owned(),
+            json!({"name": "X", "parent": "999999"}),
+            400,
+            "Parent category not found.",
+        ),
+        (
+            "POST",
+            "/api/categories".to_owned(),
+            json!({"name": "X", "parent": "abc"}),
+            400,
+            "Parent category not found.",
+        ),
+        (
+            "PUT",
+            format!("/api/categories/{top_id}"),
+            json!({"name": "Top", "parent": child_id}),
+            400,
+            "A category cannot be placed under itself or one of its own sub-categories.",
+        ),
+        (
+            "PUT",
+            format!("/api/categories/{top_id}"),
+            json!({"name": "Top", "parent": top_id}),
+            400,
+            "A category cannot be placed under itself or one of its own sub-categories.",
+        ),
+        ("PUT", "/api/categories/999999".to_owned(), json!({"name": "Ghost"}), 404, "Category not found."),
+        ("PUT", "/api/categories/x".to_owned(), json!({"name": "Ghost"}), 400, "'x' is not a valid id."),
+    ];
+    for (method, path, body, status, message) in cases {
+        let answer = send(&app, &cookie, method, &path, Some(body.clone())).await;
+
+        assert_eq!((answer.0, answer.1["message"].clone()), (status, json!(message)), "{method} {path} {body}");
+    }
+    let (_, tree) = app.get_json("/api/categories").await;
+    assert_eq!(tree.as_array().unwrap().len(), 2, "nothing was added");
+    assert_eq!(tree[1]["fullPath"], "Top > Child", "nothing moved");
+}
+
+#[tokio::test]
+async fn the_admin_adds_pauses_and_deletes_coupons() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let today = domain::calendar::pakistan_date(chrono::Utc::now());
+    let form = json!({"code": "eid25", "discountPercent": "25", "amount": "", "startDate": today.to_string(), "endDate": "2099-12-31", "minPrice": ""});
+
+    let (status, created) = send(&app, &cookie, "POST", "/api/coupons", Some(form.clone())).await;
+    let id = created["coupon"]["_id"].as_str().unwrap().to_owned();
+    let duplicate = send(&app, &cookie, "POST", "/api/coupons", Some(form)).await;
+    let applied = app.post_json("/api/coupons/apply", &json!({"code": "EID25", "cartTotal": 1000})).await;
+    let (_, paused) = send(&app, &cookie, "PATCH", &format!("/api/coupons/toggle/{id}"), None).await;
+    let refused = app.post_json("/api/coupons/apply", &json!({"code": "EID25", "cartTotal": 1000})).await;
+    let (_, list) = send(&app, &cookie, "GET", "/api/coupons", None).await;
+
+    assert_eq!(status, 201);
+    assert_eq!(
+        created["coupon"],
+        json!({"_id": id, "code": "EID25", "discountPercent": 25, "amount": null, "startDate": today.to_string(), "endDate": "2099-12-31", "minPrice": 0, "isActive": true})
+    );
+    assert_eq!(duplicate, (409, json!({"message": "A coupon with this code already exists."})));
+    assert_eq!(applied.1["discount"], 250);
+    assert_eq!(paused["coupon"]["isActive"], false);
+    assert_eq!(refused, (404, json!({"message": "Invalid or expired coupon."})));
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(
+        send(&app, &cookie, "DELETE", &format!("/api/coupons/{id}"), None).await,
+        (200, json!({"message": "Coupon deleted."}))
+    );
+    assert_eq!(
+        send(&app, &cookie, "PATCH", &format!("/api/coupons/toggle/{id}"), None).await,
+        (404, json!({"message": "Coupon not found."}))
+    );
+}
+
+#[tokio::test]
+async fn bad_coupon_forms_are_refused_and_store_nothing() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let base = |extra: serde_json::Value| {
+        let mut form =
+            json!({"code": "OK1", "discountPercent": 10, "startDate": "2026-01-01", "endDate": "2026-12-31"});
+        form.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        form
+    };
+    let cases = [
+        (base(json!({"code": ""})), "⚠️ Please enter a code and a valid discount."),
+        (base(json!({"discountPercent": ""})), "⚠️ Please enter a code and a valid discount."),
+        (base(json!({"amount": 100})), "⚠️ Please enter a code and a valid discount."),
+        (base(json!({"discountPercent": 101})), "⚠️ Please enter a code and a valid discount."),
+        (base(json!({"discountPercent": -5})), "⚠️ Please enter a code and a valid discount."),
+        (base(json!({"discountPercent": "ten"})), "⚠️ Please enter a code and a valid discount."),
+        (base(json!({"startDate": "31/12/2026"})), "Enter the start and end dates as YYYY-MM-DD."),
+        (base(json!({"endDate": "2025-12-31"})), "The end date cannot be before the start date."),
+        (base(json!({"minPrice": -1})), "Minimum order must be from Rs 0 to Rs 100000000."),
+    ];
+
+    for (form, message) in cases {
+        let answer = send(&app, &cookie, "POST", "/api/coupons", Some(form.clone())).await;
+
+        assert_eq!((answer.0, answer.1["message"].clone()), (400, json!(message)), "{form}");
+    }
+    assert_eq!(send(&app, &cookie, "GET", "/api/coupons", None).await.1, json!([]));
+}

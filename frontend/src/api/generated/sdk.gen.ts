@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses } from './types.gen';
-import { zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse } from './zod.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses } from './types.gen';
+import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zToggleCouponPath, zToggleCouponResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -89,6 +89,24 @@ export const listCategories = <ThrowOnError extends boolean = false>(options?: O
     responseValidator: async (data) => await zListCategoriesResponse.parseAsync(data),
     url: '/api/categories',
     ...options
+});
+
+/**
+ * Adds a category.
+ */
+export const addCategory = <ThrowOnError extends boolean = false>(options: Options<AddCategoryData, ThrowOnError>) => (options.client ?? client).post<AddCategoryResponses, AddCategoryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zAddCategoryBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAddCategoryResponse.parseAsync(data),
+    url: '/api/categories',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -212,6 +230,112 @@ export const adminCheck = <ThrowOnError extends boolean = false>(options?: Optio
     }).parseAsync(data),
     responseValidator: async (data) => await zAdminCheckResponse.parseAsync(data),
     url: '/api/admin/check',
+    ...options
+});
+
+/**
+ * Every category with its full path and views (analytics).
+ */
+export const categoryViews = <ThrowOnError extends boolean = false>(options?: Options<CategoryViewsData, ThrowOnError>) => (options?.client ?? client).get<CategoryViewsResponses, CategoryViewsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(zCategoryViewsQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCategoryViewsResponse.parseAsync(data),
+    url: '/api/categories/category-views',
+    ...options
+});
+
+/**
+ * Deletes a category that holds no products and no sub-categories.
+ */
+export const deleteCategory = <ThrowOnError extends boolean = false>(options: Options<DeleteCategoryData, ThrowOnError>) => (options.client ?? client).delete<DeleteCategoryResponses, DeleteCategoryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDeleteCategoryPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteCategoryResponse.parseAsync(data),
+    url: '/api/categories/{id}',
+    ...options
+});
+
+/**
+ * Renames a category and, when `parent` is sent, moves it.
+ */
+export const changeCategory = <ThrowOnError extends boolean = false>(options: Options<ChangeCategoryData, ThrowOnError>) => (options.client ?? client).put<ChangeCategoryResponses, ChangeCategoryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zChangeCategoryBody,
+        path: zChangeCategoryPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zChangeCategoryResponse.parseAsync(data),
+    url: '/api/categories/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Every coupon, newest first.
+ */
+export const listCoupons = <ThrowOnError extends boolean = false>(options?: Options<ListCouponsData, ThrowOnError>) => (options?.client ?? client).get<ListCouponsResponses, ListCouponsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(zListCouponsQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCouponsResponse.parseAsync(data),
+    url: '/api/coupons',
+    ...options
+});
+
+/**
+ * Adds a coupon: a code and exactly one of a percentage or an amount.
+ */
+export const addCoupon = <ThrowOnError extends boolean = false>(options: Options<AddCouponData, ThrowOnError>) => (options.client ?? client).post<AddCouponResponses, AddCouponErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zAddCouponBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAddCouponResponse.parseAsync(data),
+    url: '/api/coupons',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Pauses an active coupon or activates a paused one.
+ */
+export const toggleCoupon = <ThrowOnError extends boolean = false>(options: Options<ToggleCouponData, ThrowOnError>) => (options.client ?? client).patch<ToggleCouponResponses, ToggleCouponErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zToggleCouponPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zToggleCouponResponse.parseAsync(data),
+    url: '/api/coupons/toggle/{id}',
+    ...options
+});
+
+/**
+ * Deletes a coupon.
+ */
+export const deleteCoupon = <ThrowOnError extends boolean = false>(options: Options<DeleteCouponData, ThrowOnError>) => (options.client ?? client).delete<DeleteCouponResponses, DeleteCouponErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDeleteCouponPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteCouponResponse.parseAsync(data),
+    url: '/api/coupons/{id}',
     ...options
 });
 

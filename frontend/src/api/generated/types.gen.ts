@@ -67,6 +67,25 @@ export type ApplyCouponResponse = {
 };
 
 /**
+ * A category to add or change.
+ */
+export type CategoryBody = {
+    name: string;
+    /**
+     * The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
+     * the parent, "" makes it a root.
+     */
+    parent?: string | null;
+};
+
+/**
+ * A category after a change.
+ */
+export type CategoryEnvelope = {
+    category: CategoryResponse;
+};
+
+/**
  * A category page: the category, its own products and a section per child.
  */
 export type CategoryPageResponse = {
@@ -116,6 +135,70 @@ export type CategorySectionResponse = {
 export type CategorySummary = {
     _id: string;
     name: string;
+};
+
+/**
+ * A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
+ */
+export type CouponBody = {
+    code: string;
+    /**
+     * 1 to 100; leave empty for an amount coupon.
+     */
+    discountPercent?: number | null;
+    /**
+     * Whole rupees; leave empty for a percent coupon.
+     */
+    amount?: number | null;
+    /**
+     * `YYYY-MM-DD` (or an ISO 8601 timestamp, read in Pakistan time).
+     */
+    startDate: string;
+    endDate: string;
+    /**
+     * Whole rupees, default 0.
+     */
+    minPrice?: number | null;
+    /**
+     * Default true.
+     */
+    isActive?: boolean | null;
+};
+
+/**
+ * One coupon.
+ */
+export type CouponEnvelope = {
+    coupon: CouponResponse;
+};
+
+/**
+ * A coupon as the admin sees it.
+ */
+export type CouponResponse = {
+    _id: string;
+    code: string;
+    /**
+     * The percentage off, when it is a percent coupon.
+     */
+    discountPercent?: number | null;
+    /**
+     * Whole rupees off, when it is an amount coupon.
+     */
+    amount?: number | null;
+    /**
+     * First valid day, `YYYY-MM-DD`, Pakistan time.
+     */
+    startDate: string;
+    /**
+     * Last valid day, inclusive.
+     */
+    endDate: string;
+    /**
+     * The smallest subtotal plus delivery it needs, in whole rupees.
+     */
+    minPrice: number;
+    isActive: boolean;
 };
 
 /**
@@ -433,6 +516,35 @@ export type ListCategoriesResponses = {
 
 export type ListCategoriesResponse = ListCategoriesResponses[keyof ListCategoriesResponses];
 
+export type AddCategoryData = {
+    body: CategoryBody;
+    path?: never;
+    query?: never;
+    url: '/api/categories';
+};
+
+export type AddCategoryErrors = {
+    /**
+     * No name, or an unknown parent
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type AddCategoryError = AddCategoryErrors[keyof AddCategoryErrors];
+
+export type AddCategoryResponses = {
+    /**
+     * Added
+     */
+    201: CategoryEnvelope;
+};
+
+export type AddCategoryResponse = AddCategoryResponses[keyof AddCategoryResponses];
+
 export type GetCategoryWithProductsData = {
     body?: never;
     path: {
@@ -678,6 +790,251 @@ export type AdminCheckResponses = {
 };
 
 export type AdminCheckResponse = AdminCheckResponses[keyof AdminCheckResponses];
+
+export type CategoryViewsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many items at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many items to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/categories/category-views';
+};
+
+export type CategoryViewsErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type CategoryViewsError = CategoryViewsErrors[keyof CategoryViewsErrors];
+
+export type CategoryViewsResponses = {
+    /**
+     * Categories with their views
+     */
+    200: Array<CategoryResponse>;
+};
+
+export type CategoryViewsResponse = CategoryViewsResponses[keyof CategoryViewsResponses];
+
+export type DeleteCategoryData = {
+    body?: never;
+    path: {
+        /**
+         * The category's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/categories/{id}';
+};
+
+export type DeleteCategoryErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No category has this id
+     */
+    404: ErrorBody;
+    /**
+     * It still has products or sub-categories
+     */
+    409: ErrorBody;
+};
+
+export type DeleteCategoryError = DeleteCategoryErrors[keyof DeleteCategoryErrors];
+
+export type DeleteCategoryResponses = {
+    /**
+     * Deleted
+     */
+    200: MessageResponse;
+};
+
+export type DeleteCategoryResponse = DeleteCategoryResponses[keyof DeleteCategoryResponses];
+
+export type ChangeCategoryData = {
+    body: CategoryBody;
+    path: {
+        /**
+         * The category's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/categories/{id}';
+};
+
+export type ChangeCategoryErrors = {
+    /**
+     * No name, an unknown parent or a cycle
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No category has this id
+     */
+    404: ErrorBody;
+};
+
+export type ChangeCategoryError = ChangeCategoryErrors[keyof ChangeCategoryErrors];
+
+export type ChangeCategoryResponses = {
+    /**
+     * Changed
+     */
+    200: CategoryEnvelope;
+};
+
+export type ChangeCategoryResponse = ChangeCategoryResponses[keyof ChangeCategoryResponses];
+
+export type ListCouponsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many items at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many items to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/coupons';
+};
+
+export type ListCouponsErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type ListCouponsError = ListCouponsErrors[keyof ListCouponsErrors];
+
+export type ListCouponsResponses = {
+    /**
+     * Coupons
+     */
+    200: Array<CouponResponse>;
+};
+
+export type ListCouponsResponse = ListCouponsResponses[keyof ListCouponsResponses];
+
+export type AddCouponData = {
+    body: CouponBody;
+    path?: never;
+    query?: never;
+    url: '/api/coupons';
+};
+
+export type AddCouponErrors = {
+    /**
+     * No code, no or two discounts, bad dates
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * The code is taken
+     */
+    409: ErrorBody;
+};
+
+export type AddCouponError = AddCouponErrors[keyof AddCouponErrors];
+
+export type AddCouponResponses = {
+    /**
+     * Added
+     */
+    201: CouponEnvelope;
+};
+
+export type AddCouponResponse = AddCouponResponses[keyof AddCouponResponses];
+
+export type ToggleCouponData = {
+    body?: never;
+    path: {
+        /**
+         * The coupon's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/coupons/toggle/{id}';
+};
+
+export type ToggleCouponErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No coupon has this id
+     */
+    404: ErrorBody;
+};
+
+export type ToggleCouponError = ToggleCouponErrors[keyof ToggleCouponErrors];
+
+export type ToggleCouponResponses = {
+    /**
+     * The coupon now
+     */
+    200: CouponEnvelope;
+};
+
+export type ToggleCouponResponse = ToggleCouponResponses[keyof ToggleCouponResponses];
+
+export type DeleteCouponData = {
+    body?: never;
+    path: {
+        /**
+         * The coupon's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/coupons/{id}';
+};
+
+export type DeleteCouponErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No coupon has this id
+     */
+    404: ErrorBody;
+};
+
+export type DeleteCouponError = DeleteCouponErrors[keyof DeleteCouponErrors];
+
+export type DeleteCouponResponses = {
+    /**
+     * Deleted
+     */
+    200: MessageResponse;
+};
+
+export type DeleteCouponResponse = DeleteCouponResponses[keyof DeleteCouponResponses];
 
 export type HealthzData = {
     body?: never;

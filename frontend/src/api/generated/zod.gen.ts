@@ -44,6 +44,14 @@ export const zApplyCouponResponse = z.object({
 });
 
 /**
+ * A category to add or change.
+ */
+export const zCategoryBody = z.object({
+    name: z.string(),
+    parent: z.nullish(z.string())
+});
+
+/**
  * A category in the tree.
  */
 export const zCategoryResponse = z.object({
@@ -55,11 +63,52 @@ export const zCategoryResponse = z.object({
 });
 
 /**
+ * A category after a change.
+ */
+export const zCategoryEnvelope = z.object({
+    category: zCategoryResponse
+});
+
+/**
  * The category a product belongs to.
  */
 export const zCategorySummary = z.object({
     _id: z.string(),
     name: z.string()
+});
+
+/**
+ * A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
+ */
+export const zCouponBody = z.object({
+    code: z.string(),
+    discountPercent: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    amount: z.nullish(z.number()),
+    startDate: z.string(),
+    endDate: z.string(),
+    minPrice: z.nullish(z.number()),
+    isActive: z.nullish(z.boolean())
+});
+
+/**
+ * A coupon as the admin sees it.
+ */
+export const zCouponResponse = z.object({
+    _id: z.string(),
+    code: z.string(),
+    discountPercent: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    amount: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    startDate: z.string(),
+    endDate: z.string(),
+    minPrice: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    isActive: z.boolean()
+});
+
+/**
+ * One coupon.
+ */
+export const zCouponEnvelope = z.object({
+    coupon: zCouponResponse
 });
 
 /**
@@ -212,6 +261,13 @@ export const zListCategoriesQuery = z.object({
  */
 export const zListCategoriesResponse = z.array(zCategoryResponse);
 
+export const zAddCategoryBody = zCategoryBody;
+
+/**
+ * Added
+ */
+export const zAddCategoryResponse = zCategoryEnvelope;
+
 export const zGetCategoryWithProductsPath = z.object({
     id: z.string()
 });
@@ -265,6 +321,71 @@ export const zAdminLogoutResponse = zMessageResponse;
  * Signed in as the admin
  */
 export const zAdminCheckResponse = zAdminStatusResponse;
+
+export const zCategoryViewsQuery = z.object({
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Categories with their views
+ */
+export const zCategoryViewsResponse = z.array(zCategoryResponse);
+
+export const zDeleteCategoryPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Deleted
+ */
+export const zDeleteCategoryResponse = zMessageResponse;
+
+export const zChangeCategoryBody = zCategoryBody;
+
+export const zChangeCategoryPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Changed
+ */
+export const zChangeCategoryResponse = zCategoryEnvelope;
+
+export const zListCouponsQuery = z.object({
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Coupons
+ */
+export const zListCouponsResponse = z.array(zCouponResponse);
+
+export const zAddCouponBody = zCouponBody;
+
+/**
+ * Added
+ */
+export const zAddCouponResponse = zCouponEnvelope;
+
+export const zToggleCouponPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The coupon now
+ */
+export const zToggleCouponResponse = zCouponEnvelope;
+
+export const zDeleteCouponPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Deleted
+ */
+export const zDeleteCouponResponse = zMessageResponse;
 
 /**
  * The process is alive

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { adminCheck, adminLogin, adminLogout, applyCoupon, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz, searchProducts, setDeliveryCharge } from '../sdk.gen';
-import type { AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, deleteCategory, deleteCoupon, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listCoupons, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz, searchProducts, setDeliveryCharge, toggleCoupon } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -266,6 +266,23 @@ export const listCategoriesInfiniteOptions = (options?: Options<ListCategoriesDa
     queryKey: listCategoriesInfiniteQueryKey(options)
 });
 
+/**
+ * Adds a category.
+ */
+export const addCategoryMutation = (options?: Partial<Options<AddCategoryData>>): UseMutationOptions<AddCategoryResponse, AddCategoryError, Options<AddCategoryData>> => {
+    const mutationOptions: UseMutationOptions<AddCategoryResponse, AddCategoryError, Options<AddCategoryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getCategoryWithProductsQueryKey = (options: Options<GetCategoryWithProductsData>) => createQueryKey('getCategoryWithProducts', options);
 
 /**
@@ -404,6 +421,181 @@ export const adminCheckOptions = (options?: Options<AdminCheckData>) => queryOpt
     },
     queryKey: adminCheckQueryKey(options)
 });
+
+export const categoryViewsQueryKey = (options?: Options<CategoryViewsData>) => createQueryKey('categoryViews', options);
+
+/**
+ * Every category with its full path and views (analytics).
+ */
+export const categoryViewsOptions = (options?: Options<CategoryViewsData>) => queryOptions<CategoryViewsResponse, CategoryViewsError, CategoryViewsResponse, ReturnType<typeof categoryViewsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await categoryViews({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: categoryViewsQueryKey(options)
+});
+
+export const categoryViewsInfiniteQueryKey = (options?: Options<CategoryViewsData>): QueryKey<Options<CategoryViewsData>> => createQueryKey('categoryViews', options, true);
+
+/**
+ * Every category with its full path and views (analytics).
+ */
+export const categoryViewsInfiniteOptions = (options?: Options<CategoryViewsData>) => infiniteQueryOptions<CategoryViewsResponse, CategoryViewsError, InfiniteData<CategoryViewsResponse>, QueryKey<Options<CategoryViewsData>>, number | Pick<QueryKey<Options<CategoryViewsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<CategoryViewsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await categoryViews({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: categoryViewsInfiniteQueryKey(options)
+});
+
+/**
+ * Deletes a category that holds no products and no sub-categories.
+ */
+export const deleteCategoryMutation = (options?: Partial<Options<DeleteCategoryData>>): UseMutationOptions<DeleteCategoryResponse, DeleteCategoryError, Options<DeleteCategoryData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCategoryResponse, DeleteCategoryError, Options<DeleteCategoryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Renames a category and, when `parent` is sent, moves it.
+ */
+export const changeCategoryMutation = (options?: Partial<Options<ChangeCategoryData>>): UseMutationOptions<ChangeCategoryResponse, ChangeCategoryError, Options<ChangeCategoryData>> => {
+    const mutationOptions: UseMutationOptions<ChangeCategoryResponse, ChangeCategoryError, Options<ChangeCategoryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await changeCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listCouponsQueryKey = (options?: Options<ListCouponsData>) => createQueryKey('listCoupons', options);
+
+/**
+ * Every coupon, newest first.
+ */
+export const listCouponsOptions = (options?: Options<ListCouponsData>) => queryOptions<ListCouponsResponse, ListCouponsError, ListCouponsResponse, ReturnType<typeof listCouponsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listCoupons({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCouponsQueryKey(options)
+});
+
+export const listCouponsInfiniteQueryKey = (options?: Options<ListCouponsData>): QueryKey<Options<ListCouponsData>> => createQueryKey('listCoupons', options, true);
+
+/**
+ * Every coupon, newest first.
+ */
+export const listCouponsInfiniteOptions = (options?: Options<ListCouponsData>) => infiniteQueryOptions<ListCouponsResponse, ListCouponsError, InfiniteData<ListCouponsResponse>, QueryKey<Options<ListCouponsData>>, number | Pick<QueryKey<Options<ListCouponsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListCouponsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listCoupons({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCouponsInfiniteQueryKey(options)
+});
+
+/**
+ * Adds a coupon: a code and exactly one of a percentage or an amount.
+ */
+export const addCouponMutation = (options?: Partial<Options<AddCouponData>>): UseMutationOptions<AddCouponResponse, AddCouponError, Options<AddCouponData>> => {
+    const mutationOptions: UseMutationOptions<AddCouponResponse, AddCouponError, Options<AddCouponData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Pauses an active coupon or activates a paused one.
+ */
+export const toggleCouponMutation = (options?: Partial<Options<ToggleCouponData>>): UseMutationOptions<ToggleCouponResponse, ToggleCouponError, Options<ToggleCouponData>> => {
+    const mutationOptions: UseMutationOptions<ToggleCouponResponse, ToggleCouponError, Options<ToggleCouponData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await toggleCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a coupon.
+ */
+export const deleteCouponMutation = (options?: Partial<Options<DeleteCouponData>>): UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 export const healthzQueryKey = (options?: Options<HealthzData>) => createQueryKey('healthz', options);
 

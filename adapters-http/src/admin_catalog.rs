@@ -1,0 +1,148 @@
+//! The shop owner's category management (SPEC.md §7 admin calls).
+
+use actix_web::{delete, get, post, put, web, HttpResponse};
+use application::catalog_admin::{CatalogAdmin, CatalogAdminError, CategoryChange};
+use domain::ids::CategoryId;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::admin::{AdminSession, MessageResponse};
+use crate::dto::{CategoryResponse, PageQuery};
+use crate::error::{ApiError, ErrorBody};
+use crate::forms;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(category_views).service(add_category).service(change_category).service(delete_category);
+}
+
+impl From<CatalogAdminError> for ApiError {
+    fn from(err: CatalogAdminError) -> Self {
+        match err {
+            CatalogAdminError::Name(_) => Self::invalid_field("name", err.to_string()),
+            CatalogAdminError::ParentNotFound | CatalogAdminError::Cycle(_) => {
+                Self::invalid_field("parent", err.to_string())
+            }
+            CatalogAdminError::CategoryNotFound => Self::NotFound(err.to_string()),
+            CatalogAdminError::CategoryInUse => Self::Conflict(err.to_string()),
+            CatalogAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+/// A category to add or change.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CategoryBody {
+    #[schema(value_type = String)]
+    pub name: Option<Value>,
+    /// The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
+    /// the parent, "" makes it a root.
+    #[schema(value_type = Option<String>)]
+    pub parent: Option<Value>,
+}
+
+/// A category after a change.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct CategoryEnvelope {
+    pub category: CategoryResponse,
+}
+
+fn parent(body: &CategoryBody) -> Result<Option<CategoryId>, ApiError> {
+    forms::id(body.parent.as_ref())
+        .transpose()
+        .map_err(|()| ApiError::invalid_field("parent", "Parent category not found."))
+}
+
+fn name(body: &CategoryBody) -> &str {
+    body.name.as_ref().and_then(Value::as_str).unwrap_or_default()
+}
+
+/// Every category with its full path and views (analytics).
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "categoryViews",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "Categories with their views", body = [CategoryResponse]),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[get("/api/categories/category-views")]
+pub async fn category_views(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let list = admin.category_views(query.page()?).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(CategoryResponse::from).collect::<Vec<_>>()))
+}
+
+/// Adds a category.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "addCategory",
+    request_body = CategoryBody,
+    responses(
+        (status = 201, description = "Added", body = CategoryEnvelope),
+        (status = 400, description = "No name, or an unknown parent", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[post("/api/categories")]
+pub async fn add_category(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    body: web::Json<CategoryBody>,
+) -> Result<HttpResponse, ApiError> {
+    let category = admin.add_category(name(&body), parent(&body)?).await?;
+    Ok(HttpResponse::Created().json(CategoryEnvelope { category: category.into() }))
+}
+
+/// Renames a category and, when `parent` is sent, moves it.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "changeCategory",
+    params(("id" = String, Path, description = "The category's id")),
+    request_body = CategoryBody,
+    responses(
+        (status = 200, description = "Changed", body = CategoryEnvelope),
+        (status = 400, description = "No name, an unknown parent or a cycle", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No category has this id", body = ErrorBody),
+    )
+)]
+#[put("/api/categories/{id}")]
+pub async fn change_category(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+    body: web::Json<CategoryBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CategoryId = id.parse()?;
+    let new_parent = if body.parent.is_some() { Some(parent(&body)?) } else { None };
+    let category =
+        admin.change_category(id, CategoryChange { name: name(&body).to_owned(), parent: new_parent }).await?;
+    Ok(HttpResponse::Ok().json(CategoryEnvelope { category: category.into() }))
+}
+
+/// Deletes a category that holds no products and no sub-categories.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "deleteCategory",
+    params(("id" = String, Path, description = "The category's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No category has this id", body = ErrorBody),
+        (status = 409, description = "It still has products or sub-categories", body = ErrorBody),
+    )
+)]
+#[delete("/api/categories/{id}")]
+pub async fn delete_category(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    admin.delete_category(id.parse()?).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse { message: "Category deleted.".into() }))
+}
