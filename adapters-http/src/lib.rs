@@ -4,6 +4,7 @@
 
 mod admin;
 mod admin_catalog;
+mod admin_products;
 mod catalog;
 mod coupons;
 mod dto;

@@ -82,6 +82,23 @@ impl MediaStore for FsMediaStore {
         .await
         .map_err(io_error)?
     }
+
+    async fn remove(&self, urls: Vec<String>) {
+        let dir = self.dir.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            for url in urls {
+                let Some(name) = url.strip_prefix("/media/").filter(|n| !n.contains('/') && !n.starts_with('.')) else {
+                    continue;
+                };
+                let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+                let _ = std::fs::remove_file(dir.join(name));
+                for width in VARIANT_WIDTHS {
+                    let _ = std::fs::remove_file(dir.join(format!("{stem}-{width}.webp")));
+                }
+            }
+        })
+        .await;
+    }
 }
 
 #[cfg(test)]
@@ -115,6 +132,10 @@ mod tests {
         let decoded = image::load_from_memory(&copy).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (640, 426));
         assert!(copy.len() < png(1500, 1000).len() / 4, "the copy is much smaller than the original");
+
+        store.remove(vec![stored.url.clone(), "/media/../../etc/passwd".into()]).await;
+
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the original and its copies are gone");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

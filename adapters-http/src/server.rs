@@ -18,7 +18,7 @@ use application::settings::Settings;
 use crate::admin::PublicOrigin;
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
-use crate::{admin, admin_catalog, catalog, coupons, health, openapi, settings};
+use crate::{admin, admin_catalog, admin_products, catalog, coupons, health, openapi, settings};
 
 /// The use cases the handlers call.
 #[derive(Clone)]
@@ -104,6 +104,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .configure(health::configure)
             .configure(admin::configure)
             .configure(admin_catalog::configure)
+            .configure(admin_products::configure)
             .configure(openapi::configure)
             .configure(catalog::configure)
             .configure(coupons::configure)

@@ -99,6 +99,22 @@ struct NewMediaRow<'a> {
     variant_widths: Vec<i32>,
 }
 
+/// The rows of a product's media, in order.
+fn media_rows(product_id: i64, media: &[Media]) -> Vec<NewMediaRow<'_>> {
+    media
+        .iter()
+        .zip(0..)
+        .map(|(m, position)| NewMediaRow {
+            product_id,
+            position,
+            kind: m.kind.as_str(),
+            url: &m.url,
+            width: m.width.and_then(|w| i32::try_from(w).ok()),
+            variant_widths: m.variant_widths.iter().filter_map(|w| i32::try_from(*w).ok()).collect(),
+        })
+        .collect()
+}
+
 fn media_kind(kind: &str) -> Result<MediaKind, RepositoryError> {
     match kind {
         "image" => Ok(MediaKind::Image),
@@ -249,8 +265,10 @@ impl CatalogRepository for PgCatalogRepository {
                 .limit(i64::from(page.limit()))
                 .offset(i64::from(page.offset()))
                 .into_boxed();
-            if filter == ProductFilter::Featured {
-                query = query.filter(products::featured.eq(true));
+            match filter {
+                ProductFilter::All => {}
+                ProductFilter::Featured => query = query.filter(products::featured.eq(true)),
+                ProductFilter::InCategory(category) => query = query.filter(products::category_id.eq(category.get())),
             }
             let rows = query.load::<(ProductRow, String)>(conn).map_err(from_diesel)?;
             with_media(conn, rows)
@@ -432,6 +450,66 @@ impl CatalogWriter for PgCatalogRepository {
         .await
     }
 
+    async fn update_product(&self, id: ProductId, product: NewProduct) -> Result<(), RepositoryError> {
+        let quantity = i32::try_from(product.quantity).map_err(|_| RepositoryError::Conflict("quantity".into()))?;
+        with_connection(&self.pool, move |conn| {
+            conn.transaction(|conn| {
+                let changed = diesel::update(products::table.find(id.get()))
+                    .set((
+                        products::name.eq(&product.name),
+                        products::category_id.eq(product.category.get()),
+                        products::price_paisa.eq(product.price.list_price().paisa()),
+                        products::sale_price_paisa.eq(product.price.sale_price().map(Rupees::paisa)),
+                        products::discount_percent.eq(i16::from(product.price.discount_percent())),
+                        products::description.eq(&product.description),
+                        products::color.eq(product.color.as_deref()),
+                        products::quantity.eq(quantity),
+                        products::featured.eq(product.featured),
+                        products::free_delivery.eq(product.free_delivery),
+                        products::updated_at.eq(diesel::dsl::now),
+                    ))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                diesel::delete(product_media::table.filter(product_media::product_id.eq(id.get()))).execute(conn)?;
+                diesel::insert_into(product_media::table)
+                    .values(&media_rows(id.get(), &product.media))
+                    .execute(conn)?;
+                Ok(())
+            })
+            .map_err(from_diesel)
+        })
+        .await
+    }
+
+    async fn delete_product(&self, id: ProductId) -> Result<Option<Vec<String>>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            conn.transaction(|conn| {
+                let urls: Vec<String> = product_media::table
+                    .filter(product_media::product_id.eq(id.get()))
+                    .select(product_media::url)
+                    .load(conn)?;
+                let deleted = diesel::delete(products::table.find(id.get())).execute(conn)?;
+                Ok(if deleted == 0 { None } else { Some(urls) })
+            })
+            .map_err(from_diesel)
+        })
+        .await
+    }
+
+    async fn toggle_featured(&self, id: ProductId) -> Result<Option<bool>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(products::table.find(id.get()))
+                .set(products::featured.eq(diesel::dsl::not(products::featured)))
+                .returning(products::featured)
+                .get_result(conn)
+                .optional()
+                .map_err(from_diesel)
+        })
+        .await
+    }
+
     async fn create_product(&self, product: NewProduct) -> Result<ProductId, RepositoryError> {
         let quantity = i32::try_from(product.quantity).map_err(|_| RepositoryError::Conflict("quantity".into()))?;
         with_connection(&self.pool, move |conn| {
@@ -451,19 +529,7 @@ impl CatalogWriter for PgCatalogRepository {
                     };
                     let id: i64 =
                         diesel::insert_into(products::table).values(&row).returning(products::id).get_result(conn)?;
-                    let media: Vec<NewMediaRow<'_>> = product
-                        .media
-                        .iter()
-                        .zip(0..)
-                        .map(|(m, position)| NewMediaRow {
-                            product_id: id,
-                            position,
-                            kind: m.kind.as_str(),
-                            url: &m.url,
-                            width: m.width.and_then(|w| i32::try_from(w).ok()),
-                            variant_widths: m.variant_widths.iter().filter_map(|w| i32::try_from(*w).ok()).collect(),
-                        })
-                        .collect();
+                    let media = media_rows(id, &product.media);
                     diesel::insert_into(product_media::table).values(&media).execute(conn)?;
                     Ok(id)
                 })

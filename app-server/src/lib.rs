@@ -114,6 +114,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         catalog_admin: CatalogAdmin::new(
             Arc::new(PgCatalogRepository::new(pool.clone())),
             Arc::new(PgCatalogRepository::new(pool.clone())),
+            Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
         ),
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),

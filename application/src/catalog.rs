@@ -113,6 +113,8 @@ pub struct NewProduct {
 pub enum ProductFilter {
     All,
     Featured,
+    /// Products directly in one category.
+    InCategory(CategoryId),
 }
 
 /// What a shopper searches for: trimmed, lower-cased, 1 to 100 characters.

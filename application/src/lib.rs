@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod catalog_admin;
 pub mod coupons;
 pub mod health;
+pub mod media;
 pub mod page;
 pub mod ports;
 pub mod seed_demo;

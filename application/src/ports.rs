@@ -114,6 +114,24 @@ pub trait CatalogWriter: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn category_line(&self, id: CategoryId) -> Result<Vec<CategoryId>, RepositoryError>;
 
+    /// Replaces a product's fields and media, in one transaction.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] when the product or the category does not exist.
+    async fn update_product(&self, id: ProductId, product: NewProduct) -> Result<(), RepositoryError>;
+
+    /// Deletes a product; answers the addresses of its media, or `None` when there was no such product.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete_product(&self, id: ProductId) -> Result<Option<Vec<String>>, RepositoryError>;
+
+    /// Flips a product's featured flag; answers the new value, or `None` for an unknown id.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn toggle_featured(&self, id: ProductId) -> Result<Option<bool>, RepositoryError>;
+
     /// Stores a new product with its media, in one transaction.
     ///
     /// # Errors
@@ -215,6 +233,9 @@ pub trait MediaStore: Send + Sync + 'static {
     /// # Errors
     /// [`MediaStoreError`] when the file cannot be written.
     async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError>;
+
+    /// Removes kept files and their copies, by address; files already gone are skipped.
+    async fn remove(&self, urls: Vec<String>);
 }
 
 /// Whether the shop's storage answers.

@@ -196,6 +196,11 @@ const ADMIN_ROUTES: &[(&str, &str)] = &[
     ("PATCH", "/api/coupons/toggle/1"),
     ("DELETE", "/api/coupons/1"),
     ("GET", "/api/admin/check"),
+    ("GET", "/api/products/by-category/1"),
+    ("POST", "/api/products/upload"),
+    ("PUT", "/api/products/1"),
+    ("DELETE", "/api/products/1"),
+    ("PATCH", "/api/products/toggle-featured/1"),
 ];
 
 #[tokio::test]

@@ -6,3 +6,4 @@ mod coupons;
 mod helpers;
 mod openapi;
 mod operations;
+mod products;

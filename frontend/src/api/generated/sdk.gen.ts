@@ -2,10 +2,10 @@
 
 import * as z from 'zod/mini';
 
-import type { Client, Options as Options2, TDataShape } from './client';
+import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses } from './types.gen';
-import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zToggleCouponPath, zToggleCouponResponse } from './zod.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
+import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zChangeProductBody, zChangeProductPath, zChangeProductResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zDeleteProductPath, zDeleteProductResponse, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zProductsByCategoryPath, zProductsByCategoryQuery, zProductsByCategoryResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zToggleCouponPath, zToggleCouponResponse, zToggleFeaturedPath, zToggleFeaturedResponse, zUploadProductBody, zUploadProductResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -50,6 +50,20 @@ export const listFeaturedProducts = <ThrowOnError extends boolean = false>(optio
 });
 
 /**
+ * Deletes a product and its media; orders keep their own copies.
+ */
+export const deleteProduct = <ThrowOnError extends boolean = false>(options: Options<DeleteProductData, ThrowOnError>) => (options.client ?? client).delete<DeleteProductResponses, DeleteProductErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDeleteProductPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteProductResponse.parseAsync(data),
+    url: '/api/products/{id}',
+    ...options
+});
+
+/**
  * One product.
  */
 export const getProduct = <ThrowOnError extends boolean = false>(options: Options<GetProductData, ThrowOnError>) => (options.client ?? client).get<GetProductResponses, GetProductErrors, ThrowOnError>({
@@ -61,6 +75,25 @@ export const getProduct = <ThrowOnError extends boolean = false>(options: Option
     responseValidator: async (data) => await zGetProductResponse.parseAsync(data),
     url: '/api/products/{id}',
     ...options
+});
+
+/**
+ * Replaces a product's fields and media.
+ */
+export const changeProduct = <ThrowOnError extends boolean = false>(options: Options<ChangeProductData, ThrowOnError>) => (options.client ?? client).put<ChangeProductResponses, ChangeProductErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zChangeProductBody,
+        path: zChangeProductPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zChangeProductResponse.parseAsync(data),
+    url: '/api/products/{id}',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
 });
 
 /**
@@ -277,6 +310,53 @@ export const changeCategory = <ThrowOnError extends boolean = false>(options: Op
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The products directly in a category, newest first.
+ */
+export const productsByCategory = <ThrowOnError extends boolean = false>(options: Options<ProductsByCategoryData, ThrowOnError>) => (options.client ?? client).get<ProductsByCategoryResponses, ProductsByCategoryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zProductsByCategoryPath,
+        query: z.optional(zProductsByCategoryQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zProductsByCategoryResponse.parseAsync(data),
+    url: '/api/products/by-category/{id}',
+    ...options
+});
+
+/**
+ * Adds a product with its pictures.
+ */
+export const uploadProduct = <ThrowOnError extends boolean = false>(options: Options<UploadProductData, ThrowOnError>) => (options.client ?? client).post<UploadProductResponses, UploadProductErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zUploadProductBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUploadProductResponse.parseAsync(data),
+    url: '/api/products/upload',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Features a product on the home page, or stops featuring it.
+ */
+export const toggleFeatured = <ThrowOnError extends boolean = false>(options: Options<ToggleFeaturedData, ThrowOnError>) => (options.client ?? client).patch<ToggleFeaturedResponses, ToggleFeaturedErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zToggleFeaturedPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zToggleFeaturedResponse.parseAsync(data),
+    url: '/api/products/toggle-featured/{id}',
+    ...options
 });
 
 /**

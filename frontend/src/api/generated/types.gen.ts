@@ -238,6 +238,13 @@ export type ErrorBody = {
 };
 
 /**
+ * Whether a product is featured now.
+ */
+export type FeaturedResponse = {
+    featured: boolean;
+};
+
+/**
  * A health answer.
  */
 export type HealthResponse = {
@@ -285,6 +292,53 @@ export type MediaVariantResponse = {
  */
 export type MessageResponse = {
     message: string;
+};
+
+/**
+ * A product after a change.
+ */
+export type ProductEnvelope = {
+    product: ProductResponse;
+};
+
+/**
+ * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false".
+ */
+export type ProductFormBody = {
+    name: string;
+    /**
+     * The category's id.
+     */
+    category: string;
+    /**
+     * Whole rupees (two decimals at most).
+     */
+    price: string;
+    /**
+     * Below the price; recomputes the discount. Empty for none.
+     */
+    salePrice?: string | null;
+    /**
+     * 0 to 90; recomputes the sale price when no sale price is sent.
+     */
+    discountPercent?: string | null;
+    description: string;
+    color?: string | null;
+    /**
+     * Units on hand, 0 or more.
+     */
+    quantity: string;
+    featured?: string | null;
+    freeDelivery?: string | null;
+    /**
+     * Pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when editing, MP4 or WebM videos (100 MB each).
+     * `media[]` is accepted too.
+     */
+    media: Array<Blob | File>;
+    /**
+     * When editing: the addresses of the current media to keep, in the order to show them.
+     */
+    existingMedia?: Array<string> | null;
 };
 
 /**
@@ -410,6 +464,40 @@ export type ListFeaturedProductsResponses = {
 
 export type ListFeaturedProductsResponse = ListFeaturedProductsResponses[keyof ListFeaturedProductsResponses];
 
+export type DeleteProductData = {
+    body?: never;
+    path: {
+        /**
+         * The product's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/products/{id}';
+};
+
+export type DeleteProductErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No product has this id
+     */
+    404: ErrorBody;
+};
+
+export type DeleteProductError = DeleteProductErrors[keyof DeleteProductErrors];
+
+export type DeleteProductResponses = {
+    /**
+     * Deleted
+     */
+    200: MessageResponse;
+};
+
+export type DeleteProductResponse = DeleteProductResponses[keyof DeleteProductResponses];
+
 export type GetProductData = {
     body?: never;
     path: {
@@ -443,6 +531,52 @@ export type GetProductResponses = {
 };
 
 export type GetProductResponse = GetProductResponses[keyof GetProductResponses];
+
+export type ChangeProductData = {
+    body: ProductFormBody;
+    path: {
+        /**
+         * The product's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/products/{id}';
+};
+
+export type ChangeProductErrors = {
+    /**
+     * A required field is missing or a value is out of range
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No product has this id
+     */
+    404: ErrorBody;
+    /**
+     * A file or the whole upload is too large
+     */
+    413: ErrorBody;
+    /**
+     * A file is neither a picture nor a video
+     */
+    415: ErrorBody;
+};
+
+export type ChangeProductError = ChangeProductErrors[keyof ChangeProductErrors];
+
+export type ChangeProductResponses = {
+    /**
+     * Changed
+     */
+    200: ProductEnvelope;
+};
+
+export type ChangeProductResponse = ChangeProductResponses[keyof ChangeProductResponses];
 
 export type SearchProductsData = {
     body?: never;
@@ -900,6 +1034,120 @@ export type ChangeCategoryResponses = {
 };
 
 export type ChangeCategoryResponse = ChangeCategoryResponses[keyof ChangeCategoryResponses];
+
+export type ProductsByCategoryData = {
+    body?: never;
+    path: {
+        /**
+         * The category's id
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * How many items at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many items to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/products/by-category/{id}';
+};
+
+export type ProductsByCategoryErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No category has this id
+     */
+    404: ErrorBody;
+};
+
+export type ProductsByCategoryError = ProductsByCategoryErrors[keyof ProductsByCategoryErrors];
+
+export type ProductsByCategoryResponses = {
+    /**
+     * Products
+     */
+    200: Array<ProductResponse>;
+};
+
+export type ProductsByCategoryResponse = ProductsByCategoryResponses[keyof ProductsByCategoryResponses];
+
+export type UploadProductData = {
+    body: ProductFormBody;
+    path?: never;
+    query?: never;
+    url: '/api/products/upload';
+};
+
+export type UploadProductErrors = {
+    /**
+     * A required field is missing or a value is out of range
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A file or the whole upload is too large
+     */
+    413: ErrorBody;
+    /**
+     * A file is not a picture (or, when editing, a video)
+     */
+    415: ErrorBody;
+};
+
+export type UploadProductError = UploadProductErrors[keyof UploadProductErrors];
+
+export type UploadProductResponses = {
+    /**
+     * Created
+     */
+    201: ProductEnvelope;
+};
+
+export type UploadProductResponse = UploadProductResponses[keyof UploadProductResponses];
+
+export type ToggleFeaturedData = {
+    body?: never;
+    path: {
+        /**
+         * The product's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/products/toggle-featured/{id}';
+};
+
+export type ToggleFeaturedErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No product has this id
+     */
+    404: ErrorBody;
+};
+
+export type ToggleFeaturedError = ToggleFeaturedErrors[keyof ToggleFeaturedErrors];
+
+export type ToggleFeaturedResponses = {
+    /**
+     * Whether it is featured now
+     */
+    200: FeaturedResponse;
+};
+
+export type ToggleFeaturedResponse = ToggleFeaturedResponses[keyof ToggleFeaturedResponses];
 
 export type ListCouponsData = {
     body?: never;

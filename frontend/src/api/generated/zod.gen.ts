@@ -134,6 +134,13 @@ export const zErrorBody = z.object({
 });
 
 /**
+ * Whether a product is featured now.
+ */
+export const zFeaturedResponse = z.object({
+    featured: z.boolean()
+});
+
+/**
  * A health answer.
  */
 export const zHealthResponse = z.object({
@@ -163,6 +170,24 @@ export const zMediaResponse = z.object({
  */
 export const zMessageResponse = z.object({
     message: z.string()
+});
+
+/**
+ * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false".
+ */
+export const zProductFormBody = z.object({
+    name: z.string(),
+    category: z.string(),
+    price: z.string(),
+    salePrice: z.nullish(z.string()),
+    discountPercent: z.nullish(z.string()),
+    description: z.string(),
+    color: z.nullish(z.string()),
+    quantity: z.string(),
+    featured: z.nullish(z.string()),
+    freeDelivery: z.nullish(z.string()),
+    media: z.array(z.string()),
+    existingMedia: z.nullish(z.array(z.string()))
 });
 
 /**
@@ -205,6 +230,13 @@ export const zCategoryPageResponse = z.object({
 });
 
 /**
+ * A product after a change.
+ */
+export const zProductEnvelope = z.object({
+    product: zProductResponse
+});
+
+/**
  * A category's view count.
  */
 export const zViewsResponse = z.object({
@@ -231,6 +263,15 @@ export const zListFeaturedProductsQuery = z.object({
  */
 export const zListFeaturedProductsResponse = z.array(zProductResponse);
 
+export const zDeleteProductPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Deleted
+ */
+export const zDeleteProductResponse = zMessageResponse;
+
 export const zGetProductPath = z.object({
     id: z.string()
 });
@@ -239,6 +280,17 @@ export const zGetProductPath = z.object({
  * The product
  */
 export const zGetProductResponse = zProductResponse;
+
+export const zChangeProductBody = zProductFormBody;
+
+export const zChangeProductPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Changed
+ */
+export const zChangeProductResponse = zProductEnvelope;
 
 export const zSearchProductsQuery = z.object({
     q: z.optional(z.string()),
@@ -351,6 +403,36 @@ export const zChangeCategoryPath = z.object({
  * Changed
  */
 export const zChangeCategoryResponse = zCategoryEnvelope;
+
+export const zProductsByCategoryPath = z.object({
+    id: z.string()
+});
+
+export const zProductsByCategoryQuery = z.object({
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Products
+ */
+export const zProductsByCategoryResponse = z.array(zProductResponse);
+
+export const zUploadProductBody = zProductFormBody;
+
+/**
+ * Created
+ */
+export const zUploadProductResponse = zProductEnvelope;
+
+export const zToggleFeaturedPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Whether it is featured now
+ */
+export const zToggleFeaturedResponse = zFeaturedResponse;
 
 export const zListCouponsQuery = z.object({
     limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, deleteCategory, deleteCoupon, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listCoupons, listFeaturedProducts, listProducts, openapiDocument, type Options, readyz, searchProducts, setDeliveryCharge, toggleCoupon } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, deleteCategory, deleteCoupon, deleteProduct, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listCoupons, listFeaturedProducts, listProducts, openapiDocument, type Options, productsByCategory, readyz, searchProducts, setDeliveryCharge, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -158,6 +158,23 @@ export const listFeaturedProductsInfiniteOptions = (options?: Options<ListFeatur
     queryKey: listFeaturedProductsInfiniteQueryKey(options)
 });
 
+/**
+ * Deletes a product and its media; orders keep their own copies.
+ */
+export const deleteProductMutation = (options?: Partial<Options<DeleteProductData>>): UseMutationOptions<DeleteProductResponse, DeleteProductError, Options<DeleteProductData>> => {
+    const mutationOptions: UseMutationOptions<DeleteProductResponse, DeleteProductError, Options<DeleteProductData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteProduct({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getProductQueryKey = (options: Options<GetProductData>) => createQueryKey('getProduct', options);
 
 /**
@@ -175,6 +192,23 @@ export const getProductOptions = (options: Options<GetProductData>) => queryOpti
     },
     queryKey: getProductQueryKey(options)
 });
+
+/**
+ * Replaces a product's fields and media.
+ */
+export const changeProductMutation = (options?: Partial<Options<ChangeProductData>>): UseMutationOptions<ChangeProductResponse, ChangeProductError, Options<ChangeProductData>> => {
+    const mutationOptions: UseMutationOptions<ChangeProductResponse, ChangeProductError, Options<ChangeProductData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await changeProduct({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 export const searchProductsQueryKey = (options?: Options<SearchProductsData>) => createQueryKey('searchProducts', options);
 
@@ -491,6 +525,85 @@ export const changeCategoryMutation = (options?: Partial<Options<ChangeCategoryD
     const mutationOptions: UseMutationOptions<ChangeCategoryResponse, ChangeCategoryError, Options<ChangeCategoryData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await changeCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const productsByCategoryQueryKey = (options: Options<ProductsByCategoryData>) => createQueryKey('productsByCategory', options);
+
+/**
+ * The products directly in a category, newest first.
+ */
+export const productsByCategoryOptions = (options: Options<ProductsByCategoryData>) => queryOptions<ProductsByCategoryResponse, ProductsByCategoryError, ProductsByCategoryResponse, ReturnType<typeof productsByCategoryQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await productsByCategory({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: productsByCategoryQueryKey(options)
+});
+
+export const productsByCategoryInfiniteQueryKey = (options: Options<ProductsByCategoryData>): QueryKey<Options<ProductsByCategoryData>> => createQueryKey('productsByCategory', options, true);
+
+/**
+ * The products directly in a category, newest first.
+ */
+export const productsByCategoryInfiniteOptions = (options: Options<ProductsByCategoryData>) => infiniteQueryOptions<ProductsByCategoryResponse, ProductsByCategoryError, InfiniteData<ProductsByCategoryResponse>, QueryKey<Options<ProductsByCategoryData>>, number | Pick<QueryKey<Options<ProductsByCategoryData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ProductsByCategoryData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await productsByCategory({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: productsByCategoryInfiniteQueryKey(options)
+});
+
+/**
+ * Adds a product with its pictures.
+ */
+export const uploadProductMutation = (options?: Partial<Options<UploadProductData>>): UseMutationOptions<UploadProductResponse, UploadProductError, Options<UploadProductData>> => {
+    const mutationOptions: UseMutationOptions<UploadProductResponse, UploadProductError, Options<UploadProductData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await uploadProduct({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Features a product on the home page, or stops featuring it.
+ */
+export const toggleFeaturedMutation = (options?: Partial<Options<ToggleFeaturedData>>): UseMutationOptions<ToggleFeaturedResponse, ToggleFeaturedError, Options<ToggleFeaturedData>> => {
+    const mutationOptions: UseMutationOptions<ToggleFeaturedResponse, ToggleFeaturedError, Options<ToggleFeaturedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await toggleFeatured({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,348 @@
+//! The shop owner's product management: multipart upload and edit, delete, featured, products by category.
+
+use std::collections::HashMap;
+
+use actix_multipart::Multipart;
+use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
+use application::catalog_admin::{CatalogAdmin, CheckedUpload, ProductAdminError, ProductForm};
+use application::media::{sniff, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
+use application::ports::MediaUpload;
+use domain::ids::{CategoryId, ProductId};
+use futures_util::StreamExt as _;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::admin::{AdminSession, MessageResponse};
+use crate::dto::{rupees_from_text, PageQuery, ProductResponse};
+use crate::error::{ApiError, ErrorBody};
+use crate::forms;
+
+/// The largest whole upload: ten pictures or one video with room to spare.
+pub const MAX_UPLOAD_BYTES: usize = 150 * 1024 * 1024;
+/// At most this many files per product form.
+const MAX_FILES: usize = 10;
+/// The largest text field.
+const MAX_TEXT_BYTES: usize = 64 * 1024;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(products_by_category)
+        .service(upload_product)
+        .service(change_product)
+        .service(delete_product)
+        .service(toggle_featured);
+}
+
+impl From<ProductAdminError> for ApiError {
+    fn from(err: ProductAdminError) -> Self {
+        let field = |name: &str| Self::invalid_field(name, err.to_string());
+        match err {
+            ProductAdminError::NameRequired | ProductAdminError::NameTooLong => field("name"),
+            ProductAdminError::DescriptionRequired | ProductAdminError::DescriptionTooLong => field("description"),
+            ProductAdminError::CategoryNotFound => field("category"),
+            ProductAdminError::Price(
+                domain::product::PriceError::SaleNotPositive | domain::product::PriceError::SaleNotBelowPrice,
+            ) => field("salePrice"),
+            ProductAdminError::Price(_) => field("price"),
+            ProductAdminError::Discount(_) => field("discountPercent"),
+            ProductAdminError::Quantity => field("quantity"),
+            ProductAdminError::VideoOnAdd => Self::UnsupportedMediaType(err.to_string()),
+            ProductAdminError::ProductNotFound => Self::NotFound(err.to_string()),
+            ProductAdminError::Media(source) => Self::Internal(Box::new(source)),
+            ProductAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+/// The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false".
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "camelCase")]
+pub struct ProductFormBody {
+    name: String,
+    /// The category's id.
+    category: String,
+    /// Whole rupees (two decimals at most).
+    price: String,
+    /// Below the price; recomputes the discount. Empty for none.
+    sale_price: Option<String>,
+    /// 0 to 90; recomputes the sale price when no sale price is sent.
+    discount_percent: Option<String>,
+    description: String,
+    color: Option<String>,
+    /// Units on hand, 0 or more.
+    quantity: String,
+    featured: Option<String>,
+    free_delivery: Option<String>,
+    /// Pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when editing, MP4 or WebM videos (100 MB each).
+    /// `media[]` is accepted too.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    media: Vec<Vec<u8>>,
+    /// When editing: the addresses of the current media to keep, in the order to show them.
+    existing_media: Option<Vec<String>>,
+}
+
+/// A product after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductEnvelope {
+    pub product: ProductResponse,
+}
+
+/// Whether a product is featured now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FeaturedResponse {
+    pub featured: bool,
+}
+
+struct ParsedForm {
+    fields: HashMap<String, String>,
+    keep: Vec<String>,
+    files: Vec<CheckedUpload>,
+}
+
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge("The upload is too large: pictures up to 10 MB, videos up to 100 MB.".into())
+}
+
+fn bad_multipart(err: impl std::fmt::Display) -> ApiError {
+    ApiError::bad_request(format!("The form could not be read: {err}"))
+}
+
+/// Reads the whole form, checking every file by its bytes and size as it arrives.
+async fn read_form(req: &HttpRequest, payload: web::Payload) -> Result<ParsedForm, ApiError> {
+    let declared =
+        req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > MAX_UPLOAD_BYTES) {
+        return Err(too_large());
+    }
+    let mut payload = Multipart::new(req.headers(), payload);
+    let mut parsed = ParsedForm { fields: HashMap::new(), keep: Vec::new(), files: Vec::new() };
+    let mut total = 0usize;
+    while let Some(field) = payload.next().await {
+        let mut field = field.map_err(bad_multipart)?;
+        let name = field.name().unwrap_or_default().trim_end_matches("[]").to_owned();
+        let is_file = name == "media";
+        let limit = if is_file { MAX_VIDEO_BYTES } else { MAX_TEXT_BYTES };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(bad_multipart)?;
+            total += chunk.len();
+            if bytes.len() + chunk.len() > limit || total > MAX_UPLOAD_BYTES {
+                return Err(too_large());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if is_file {
+            if bytes.is_empty() {
+                continue;
+            }
+            if parsed.files.len() == MAX_FILES {
+                return Err(ApiError::invalid_field("media", "At most 10 files per product."));
+            }
+            let Some((kind, content_type)) = sniff(&bytes) else {
+                return Err(ApiError::UnsupportedMediaType(
+                    "Only JPEG, PNG, WebP or GIF pictures, or MP4 or WebM videos, are accepted.".into(),
+                ));
+            };
+            if kind == application::catalog::MediaKind::Image && bytes.len() > MAX_IMAGE_BYTES {
+                return Err(too_large());
+            }
+            parsed
+                .files
+                .push(CheckedUpload { kind, upload: MediaUpload { bytes, content_type: content_type.to_owned() } });
+        } else {
+            let text =
+                String::from_utf8(bytes).map_err(|_| ApiError::invalid_field(&name, "Text fields must be UTF-8."))?;
+            if name == "existingMedia" {
+                parsed.keep.push(text);
+            } else {
+                parsed.fields.insert(name, text);
+            }
+        }
+    }
+    Ok(parsed)
+}
+
+const REQUIRED: &str = "Name, category, price, quantity and description are required.";
+
+impl ParsedForm {
+    fn value(&self, name: &str) -> Option<Value> {
+        self.fields.get(name).map(|v| Value::String(v.clone()))
+    }
+
+    fn product_form(&self) -> Result<ProductForm, ApiError> {
+        let missing: Vec<&str> = ["name", "category", "price", "quantity", "description"]
+            .into_iter()
+            .filter(|f| forms::is_absent(self.value(f).as_ref()))
+            .collect();
+        if !missing.is_empty() {
+            return Err(ApiError::BadRequest {
+                message: REQUIRED.into(),
+                errors: Some(missing.iter().map(|f| ((*f).to_owned(), vec![format!("{f} is required.")])).collect()),
+            });
+        }
+        let category: CategoryId = forms::id(self.value("category").as_ref())
+            .and_then(Result::ok)
+            .ok_or_else(|| ApiError::invalid_field("category", "Category not found."))?;
+        let money = |name: &str, message: &str| -> Result<Option<domain::money::Rupees>, ApiError> {
+            match self.fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty()) {
+                None => Ok(None),
+                Some(text) => rupees_from_text(text).map(Some).ok_or_else(|| ApiError::invalid_field(name, message)),
+            }
+        };
+        let price = money("price", "Price must be above 0.")?.unwrap_or_default();
+        let sale_price = money("salePrice", "Sale price must be above 0.")?;
+        let discount_percent = match forms::whole_number(self.value("discountPercent").as_ref()) {
+            None => None,
+            Some(Ok(p)) => Some(u8::try_from(p).map_err(|_| {
+                ApiError::invalid_field("discountPercent", "Discount must be between 0 and 90 per cent.")
+            })?),
+            Some(Err(())) => {
+                return Err(ApiError::invalid_field("discountPercent", "Discount must be between 0 and 90 per cent."))
+            }
+        };
+        let quantity = match forms::whole_number(self.value("quantity").as_ref()) {
+            Some(Ok(q)) => u32::try_from(q).ok(),
+            _ => None,
+        }
+        .ok_or_else(|| ApiError::invalid_field("quantity", "Quantity must be a whole number from 0 to 1000000."))?;
+        let flag = |name: &str| match self.fields.get(name).map(|v| v.trim()) {
+            None | Some("" | "false" | "off" | "0") => Ok(false),
+            Some("true" | "on" | "1") => Ok(true),
+            Some(_) => Err(ApiError::invalid_field(name, format!("{name} must be true or false."))),
+        };
+        Ok(ProductForm {
+            name: self.fields.get("name").cloned().unwrap_or_default(),
+            category,
+            price,
+            sale_price,
+            discount_percent,
+            description: self.fields.get("description").cloned().unwrap_or_default(),
+            color: self.fields.get("color").cloned(),
+            quantity,
+            featured: flag("featured")?,
+            free_delivery: flag("freeDelivery")?,
+        })
+    }
+}
+
+/// Adds a product with its pictures.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "uploadProduct",
+    request_body(content = ProductFormBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Created", body = ProductEnvelope),
+        (status = 400, description = "A required field is missing or a value is out of range", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
+        (status = 415, description = "A file is not a picture (or, when editing, a video)", body = ErrorBody),
+    )
+)]
+#[post("/api/products/upload")]
+pub async fn upload_product(
+    _admin: AdminSession,
+    req: HttpRequest,
+    admin: web::Data<CatalogAdmin>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let parsed = read_form(&req, payload).await?;
+    let product = admin.add_product(parsed.product_form()?, parsed.files).await?;
+    Ok(HttpResponse::Created().json(ProductEnvelope { product: product.into() }))
+}
+
+/// Replaces a product's fields and media.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "changeProduct",
+    params(("id" = String, Path, description = "The product's id")),
+    request_body(content = ProductFormBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Changed", body = ProductEnvelope),
+        (status = 400, description = "A required field is missing or a value is out of range", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No product has this id", body = ErrorBody),
+        (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
+        (status = 415, description = "A file is neither a picture nor a video", body = ErrorBody),
+    )
+)]
+#[put("/api/products/{id}")]
+pub async fn change_product(
+    _admin: AdminSession,
+    req: HttpRequest,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let id: ProductId = id.parse()?;
+    let parsed = read_form(&req, payload).await?;
+    let product = admin.change_product(id, parsed.product_form()?, &parsed.keep, parsed.files).await?;
+    Ok(HttpResponse::Ok().json(ProductEnvelope { product: product.into() }))
+}
+
+/// Deletes a product and its media; orders keep their own copies.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "deleteProduct",
+    params(("id" = String, Path, description = "The product's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No product has this id", body = ErrorBody),
+    )
+)]
+#[delete("/api/products/{id}")]
+pub async fn delete_product(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    admin.delete_product(id.parse()?).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse { message: "Product deleted.".into() }))
+}
+
+/// Features a product on the home page, or stops featuring it.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "toggleFeatured",
+    params(("id" = String, Path, description = "The product's id")),
+    responses(
+        (status = 200, description = "Whether it is featured now", body = FeaturedResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No product has this id", body = ErrorBody),
+    )
+)]
+#[patch("/api/products/toggle-featured/{id}")]
+pub async fn toggle_featured(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let featured = admin.toggle_featured(id.parse()?).await?;
+    Ok(HttpResponse::Ok().json(FeaturedResponse { featured }))
+}
+
+/// The products directly in a category, newest first.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "productsByCategory",
+    params(("id" = String, Path, description = "The category's id"), PageQuery),
+    responses(
+        (status = 200, description = "Products", body = [ProductResponse]),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No category has this id", body = ErrorBody),
+    )
+)]
+#[get("/api/products/by-category/{id}")]
+pub async fn products_by_category(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let products = admin.products_in(id.parse()?, query.page()?).await.map_err(|err| match err {
+        ProductAdminError::CategoryNotFound => ApiError::NotFound("Category not found.".into()),
+        other => other.into(),
+    })?;
+    Ok(HttpResponse::Ok().json(products.into_iter().map(ProductResponse::from).collect::<Vec<_>>()))
+}

@@ -1,0 +1,228 @@
+use reqwest::multipart::{Form, Part};
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::helpers::{spawn_app, TestApp};
+
+fn png(width: u32, height: u32, shade: u8) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([shade, (x % 256) as u8, (y % 256) as u8]));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+    bytes
+}
+
+fn form(fields: &[(&str, &str)], files: Vec<(&str, Vec<u8>)>) -> Form {
+    let mut form = Form::new();
+    for (name, value) in fields {
+        form = form.text((*name).to_owned(), (*value).to_owned());
+    }
+    for (name, bytes) in files {
+        form = form.part(name.to_owned(), Part::bytes(bytes).file_name("photo.png"));
+    }
+    form
+}
+
+async fn send(app: &TestApp, cookie: &str, method: &str, path: &str, form: Option<Form>) -> (u16, serde_json::Value) {
+    let mut request =
+        app.client.request(method.parse().unwrap(), format!("{}{path}", app.address)).header("cookie", cookie);
+    if let Some(form) = form {
+        request = request.multipart(form);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+/// Form fields, files, the expected status and message.
+type BadForm = (Vec<(&'static str, String)>, Vec<(&'static str, Vec<u8>)>, u16, &'static str);
+
+fn media_files(app: &TestApp) -> usize {
+    std::fs::read_dir(&app.config.media_dir).map(|d| d.count()).unwrap_or(0)
+}
+
+#[tokio::test]
+async fn the_admin_uploads_edits_features_and_deletes_a_product() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let fields = [
+        ("name", "Clear MagSafe Case"),
+        ("category", cases.as_str()),
+        ("price", "2500"),
+        ("salePrice", ""),
+        ("discountPercent", "20"),
+        ("description", "Crystal clear with magnets."),
+        ("color", "Clear"),
+        ("quantity", "12"),
+        ("freeDelivery", "true"),
+    ];
+
+    let (status, created) = send(
+        &app,
+        &cookie,
+        "POST",
+        "/api/products/upload",
+        Some(form(&fields, vec![("media", png(700, 700, 10)), ("media[]", png(400, 400, 200))])),
+    )
+    .await;
+
+    assert_eq!(status, 201, "{created}");
+    let product = &created["product"];
+    let id = product["_id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        (product["price"].clone(), product["salePrice"].clone(), product["discountPercent"].clone()),
+        (json!(2500), json!(2000), json!(20))
+    );
+    assert_eq!((product["finalPrice"].clone(), product["discount"].clone()), (json!(2000), json!(20)));
+    assert_eq!(
+        (product["freeDelivery"].clone(), product["featured"].clone(), product["stock"].clone()),
+        (json!(true), json!(false), json!(12))
+    );
+    assert_eq!(product["media"][0]["width"], 700);
+    assert_eq!(product["media"][0]["variants"].as_array().unwrap().len(), 2, "320 and 640");
+    assert_eq!(product["media"][1]["variants"][0]["width"], 320);
+    let (_, listed) = app.get_json("/api/products").await;
+    assert_eq!(listed[0]["name"], "Clear MagSafe Case", "the storefront shows it");
+    let first = product["media"][0]["url"].as_str().unwrap().to_owned();
+    let second = product["media"][1]["url"].as_str().unwrap().to_owned();
+    assert_eq!(media_files(&app), 2 + 2 + 1, "two originals and three copies");
+
+    let edit = [
+        ("name", "Clear MagSafe Case"),
+        ("category", cases.as_str()),
+        ("price", "2300"),
+        ("salePrice", "1999"),
+        ("description", "Still clear."),
+        ("quantity", "3"),
+        ("existingMedia", second.as_str()),
+    ];
+    let (edit_status, edited) =
+        send(&app, &cookie, "PUT", &format!("/api/products/{id}"), Some(form(&edit, vec![]))).await;
+
+    assert_eq!(edit_status, 200, "{edited}");
+    assert_eq!(
+        (edited["product"]["finalPrice"].clone(), edited["product"]["discount"].clone()),
+        (json!(1999), json!(13))
+    );
+    assert_eq!(edited["product"]["media"].as_array().unwrap().len(), 1);
+    assert_eq!(edited["product"]["media"][0]["url"], json!(second));
+    assert_eq!(app.get(&first).await.status(), 404, "the dropped picture is deleted");
+    assert_eq!(app.get_json(&format!("/api/products/{id}")).await.1["price"], 2300);
+
+    assert_eq!(
+        send(&app, &cookie, "PATCH", &format!("/api/products/toggle-featured/{id}"), None).await,
+        (200, json!({"featured": true}))
+    );
+    assert_eq!(app.get_json("/api/products/featured").await.1[0]["_id"], json!(id));
+    let (by_status, by_category) =
+        send(&app, &cookie, "GET", &format!("/api/products/by-category/{cases}"), None).await;
+    assert_eq!((by_status, by_category.as_array().unwrap().len()), (200, 1));
+
+    assert_eq!(
+        send(&app, &cookie, "DELETE", &format!("/api/products/{id}"), None).await,
+        (200, json!({"message": "Product deleted."}))
+    );
+    assert_eq!(app.get_json(&format!("/api/products/{id}")).await.0, 404);
+    assert_eq!(media_files(&app), 0, "its files are gone too");
+}
+
+#[tokio::test]
+async fn bad_product_forms_are_refused_and_write_nothing() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let good = |overrides: &[(&'static str, &'static str)]| {
+        let mut fields: Vec<(&str, String)> = vec![
+            ("name", "Case".into()),
+            ("category", cases.clone()),
+            ("price", "1000".into()),
+            ("description", "A case.".into()),
+            ("quantity", "5".into()),
+        ];
+        for (name, value) in overrides {
+            fields.retain(|(n, _)| n != name);
+            fields.push((name, (*value).to_owned()));
+        }
+        fields
+    };
+    let cases_table: Vec<BadForm> = vec![
+        (good(&[("name", "")]), vec![], 400, "Name, category, price, quantity and description are required."),
+        (good(&[("quantity", "")]), vec![], 400, "Name, category, price, quantity and description are required."),
+        (good(&[("price", "-5")]), vec![], 400, "Price must be above 0."),
+        (good(&[("price", "0")]), vec![], 400, "Price must be above 0."),
+        (good(&[("salePrice", "1200")]), vec![], 400, "Sale price must be below the price."),
+        (good(&[("discountPercent", "95")]), vec![], 400, "Discount must be between 0 and 90 per cent."),
+        (good(&[("quantity", "-1")]), vec![], 400, "Quantity must be a whole number from 0 to 1000000."),
+        (good(&[("category", "999999")]), vec![("media", png(50, 50, 1))], 400, "Category not found."),
+        (good(&[("category", "abc")]), vec![], 400, "Category not found."),
+        (
+            good(&[]),
+            vec![("media", b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec())],
+            415,
+            "Only JPEG, PNG, WebP or GIF pictures, or MP4 or WebM videos, are accepted.",
+        ),
+        (
+            good(&[]),
+            vec![("media", b"\0\0\0\x18ftypmp42 a video".to_vec())],
+            415,
+            "Only image files are allowed when adding a product.",
+        ),
+    ];
+
+    for (fields, files, status, message) in cases_table {
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let answer = send(&app, &cookie, "POST", "/api/products/upload", Some(form(&pairs, files))).await;
+
+        assert_eq!((answer.0, answer.1["message"].clone()), (status, json!(message)), "{pairs:?}");
+    }
+    assert_eq!(app.get_json("/api/products").await.1, json!([]));
+    assert_eq!(media_files(&app), 0, "no file is left behind");
+    let plain = app
+        .client
+        .post(format!("{}/api/products/upload", app.address))
+        .header("cookie", &cookie)
+        .json(&json!({"name": "x"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(plain.status(), 400);
+    assert!(plain.json::<serde_json::Value>().await.unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The form could not be read"));
+    let (missing_status, _) = send(
+        &app,
+        &cookie,
+        "PUT",
+        "/api/products/999999",
+        Some(form(
+            &[("name", "x"), ("category", cases.as_str()), ("price", "5"), ("description", "d"), ("quantity", "1")],
+            vec![],
+        )),
+    )
+    .await;
+    assert_eq!(missing_status, 404);
+}
+
+#[tokio::test]
+async fn a_200_megabyte_upload_is_refused_before_it_is_read() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let head = format!(
+        "POST /api/products/upload HTTP/1.1\r\nHost: {address}\r\nCookie: {cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n--x\r\n",
+        200 * 1024 * 1024
+    );
+
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer);
+
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(
+        answer.contains(r#"{"message":"The upload is too large: pictures up to 10 MB, videos up to 100 MB."}"#),
+        "{answer}"
+    );
+}
