@@ -8,6 +8,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::admin::{AdminSession, MessageResponse};
+use crate::cache::ResponseCache;
 use crate::dto::{CategoryResponse, PageQuery};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms;
@@ -92,9 +93,11 @@ pub async fn category_views(
 pub async fn add_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     body: web::Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let category = admin.add_category(name(&body), parent(&body)?).await?;
+    cache.clear();
     Ok(HttpResponse::Created().json(CategoryEnvelope { category: category.into() }))
 }
 
@@ -115,6 +118,7 @@ pub async fn add_category(
 pub async fn change_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
     body: web::Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -122,6 +126,7 @@ pub async fn change_category(
     let new_parent = if body.parent.is_some() { Some(parent(&body)?) } else { None };
     let category =
         admin.change_category(id, CategoryChange { name: name(&body).to_owned(), parent: new_parent }).await?;
+    cache.clear();
     Ok(HttpResponse::Ok().json(CategoryEnvelope { category: category.into() }))
 }
 
@@ -141,8 +146,10 @@ pub async fn change_category(
 pub async fn delete_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     admin.delete_category(id.parse()?).await?;
+    cache.clear();
     Ok(HttpResponse::Ok().json(MessageResponse { message: "Category deleted.".into() }))
 }

@@ -14,6 +14,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::admin::{AdminSession, MessageResponse};
+use crate::cache::ResponseCache;
 use crate::dto::{rupees_from_text, PageQuery, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms;
@@ -244,10 +245,12 @@ pub async fn upload_product(
     _admin: AdminSession,
     req: HttpRequest,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let parsed = read_form(&req, payload).await?;
     let product = admin.add_product(parsed.product_form()?, parsed.files).await?;
+    cache.clear();
     Ok(HttpResponse::Created().json(ProductEnvelope { product: product.into() }))
 }
 
@@ -271,12 +274,14 @@ pub async fn change_product(
     _admin: AdminSession,
     req: HttpRequest,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
     let parsed = read_form(&req, payload).await?;
     let product = admin.change_product(id, parsed.product_form()?, &parsed.keep, parsed.files).await?;
+    cache.clear();
     Ok(HttpResponse::Ok().json(ProductEnvelope { product: product.into() }))
 }
 
@@ -295,9 +300,11 @@ pub async fn change_product(
 pub async fn delete_product(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     admin.delete_product(id.parse()?).await?;
+    cache.clear();
     Ok(HttpResponse::Ok().json(MessageResponse { message: "Product deleted.".into() }))
 }
 
@@ -316,9 +323,11 @@ pub async fn delete_product(
 pub async fn toggle_featured(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
+    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let featured = admin.toggle_featured(id.parse()?).await?;
+    cache.clear();
     Ok(HttpResponse::Ok().json(FeaturedResponse { featured }))
 }
 

@@ -1,11 +1,12 @@
 //! The public catalogue: product lists, one product, categories.
 
-use actix_web::{get, put, web, HttpResponse};
+use actix_web::{get, put, web, HttpRequest, HttpResponse};
 use application::catalog::{Catalog, CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
 use domain::ids::{CategoryId, ProductId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::cache::ResponseCache;
 use crate::dto::{CategoryResponse, PageQuery, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 
@@ -95,13 +96,18 @@ impl From<SearchTermsError> for ApiError {
 )]
 #[get("/api/products/search")]
 pub async fn search_products(
+    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<SearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = SearchTerms::parse(query.q.as_deref().unwrap_or_default())?;
     let page = PageQuery { limit: query.limit, offset: query.offset }.page()?;
-    let list = catalog.search(&terms, page).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>()))
+    cache
+        .json(format!("search:{}:{}:{}", terms.as_str(), page.limit(), page.offset()), || async {
+            let list = catalog.search(&terms, page).await?;
+            Ok(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>())
+        })
+        .await
 }
 
 /// A category with its products and its children's products.
@@ -117,11 +123,14 @@ pub async fn search_products(
 )]
 #[get("/api/categories/with-products/{id}")]
 pub async fn category_with_products(
+    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
-    Ok(HttpResponse::Ok().json(CategoryPageResponse::from(catalog.category_page(id).await?)))
+    cache
+        .json(format!("category:{id}"), || async { Ok(CategoryPageResponse::from(catalog.category_page(id).await?)) })
+        .await
 }
 
 /// Counts a view of a category page (the browser sends it once per category).
@@ -137,17 +146,35 @@ pub async fn category_with_products(
 )]
 #[put("/api/categories/increment-view/{id}")]
 pub async fn increment_category_views(
+    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
     let views = catalog.count_view(id).await?;
+    cache.clear();
     Ok(HttpResponse::Ok().json(ViewsResponse { views: i32::try_from(views).unwrap_or(i32::MAX) }))
 }
 
-async fn products(catalog: &Catalog, filter: ProductFilter, query: &PageQuery) -> Result<HttpResponse, ApiError> {
-    let list = catalog.list_products(filter, query.page()?).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>()))
+/// The cache key of a request: its path and query.
+fn key(req: &HttpRequest) -> String {
+    format!("{}?{}", req.path(), req.query_string())
+}
+
+async fn products(
+    req: &HttpRequest,
+    cache: &ResponseCache,
+    catalog: &Catalog,
+    filter: ProductFilter,
+    query: &PageQuery,
+) -> Result<HttpResponse, ApiError> {
+    let page = query.page()?;
+    cache
+        .json(key(req), || async {
+            let list = catalog.list_products(filter, page).await?;
+            Ok(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>())
+        })
+        .await
 }
 
 /// All products, newest first.
@@ -162,10 +189,12 @@ async fn products(catalog: &Catalog, filter: ProductFilter, query: &PageQuery) -
 )]
 #[get("/api/products")]
 pub async fn list_products(
+    req: HttpRequest,
+    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    products(&catalog, ProductFilter::All, &query).await
+    products(&req, &cache, &catalog, ProductFilter::All, &query).await
 }
 
 /// The featured products, newest first.
@@ -180,10 +209,12 @@ pub async fn list_products(
 )]
 #[get("/api/products/featured")]
 pub async fn list_featured(
+    req: HttpRequest,
+    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    products(&catalog, ProductFilter::Featured, &query).await
+    products(&req, &cache, &catalog, ProductFilter::Featured, &query).await
 }
 
 /// One product.
@@ -198,10 +229,13 @@ pub async fn list_featured(
     )
 )]
 #[get("/api/products/{id}")]
-pub async fn get_product(catalog: web::Data<Catalog>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_product(
+    cache: web::Data<ResponseCache>,
+    catalog: web::Data<Catalog>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
-    let product = catalog.product(id).await?;
-    Ok(HttpResponse::Ok().json(ProductResponse::from(product)))
+    cache.json(format!("product:{id}"), || async { Ok(ProductResponse::from(catalog.product(id).await?)) }).await
 }
 
 /// The category tree as a flat list, parents before their children.
@@ -216,9 +250,16 @@ pub async fn get_product(catalog: web::Data<Catalog>, id: web::Path<String>) -> 
 )]
 #[get("/api/categories")]
 pub async fn list_categories(
+    req: HttpRequest,
+    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let list = catalog.categories(query.page()?).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(CategoryResponse::from).collect::<Vec<_>>()))
+    let page = query.page()?;
+    cache
+        .json(key(&req), || async {
+            let list = catalog.categories(page).await?;
+            Ok(list.into_iter().map(CategoryResponse::from).collect::<Vec<_>>())
+        })
+        .await
 }

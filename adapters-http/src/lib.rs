@@ -5,6 +5,7 @@
 mod admin;
 mod admin_catalog;
 mod admin_products;
+mod cache;
 mod catalog;
 mod coupons;
 mod dto;

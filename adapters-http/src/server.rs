@@ -16,6 +16,7 @@ use application::health::Health;
 use application::settings::Settings;
 
 use crate::admin::PublicOrigin;
+use crate::cache::ResponseCache;
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
 use crate::{admin, admin_catalog, admin_products, catalog, coupons, health, openapi, settings};
@@ -40,6 +41,8 @@ pub struct ServerConfig {
     pub media_dir: PathBuf,
     /// The shop's origin (PUBLIC_URL), for the Origin check and Secure cookies.
     pub public_origin: String,
+    /// How long public catalogue answers are reused; zero turns the cache off.
+    pub catalog_cache: std::time::Duration,
     /// Worker threads; `None` for one per core.
     pub workers: Option<usize>,
 }
@@ -76,6 +79,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let catalog_admin = web::Data::new(state.catalog_admin);
+    let cache = web::Data::new(ResponseCache::new(config.catalog_cache));
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
@@ -96,6 +100,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(catalog.clone())
             .app_data(admin_auth.clone())
             .app_data(catalog_admin.clone())
+            .app_data(cache.clone())
             .app_data(public_origin.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())

@@ -30,6 +30,8 @@ pub struct Config {
     pub admin: Option<AdminCredentials>,
     /// Failed logins per e-mail or address within 15 minutes before logins are refused.
     pub login_max_failures: u32,
+    /// How long public catalogue answers are reused, in milliseconds; 0 turns the cache off.
+    pub catalog_cache_ms: u64,
 }
 
 /// ADMIN_EMAIL and ADMIN_PASSWORD. The password never reaches `Debug` or a log.
@@ -55,6 +57,7 @@ impl fmt::Debug for Config {
             .field("workers", &self.workers)
             .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
             .field("login_max_failures", &self.login_max_failures)
+            .field("catalog_cache_ms", &self.catalog_cache_ms)
             .finish()
     }
 }
@@ -106,9 +109,11 @@ impl Config {
             }
         };
         let login_max_failures: u32 = parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?;
+        let catalog_cache_ms: u64 = parsed(text("CATALOG_CACHE_MS"), "CATALOG_CACHE_MS", Some(2000))?;
         Ok(Self {
             admin,
             login_max_failures,
+            catalog_cache_ms,
             database_url,
             bind_addr,
             public_url,

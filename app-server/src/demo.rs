@@ -602,6 +602,16 @@ mod tests {
     }
 
     #[test]
+    fn the_bench_shop_has_the_asked_numbers_of_categories_and_products() {
+        let shop = bench_shop(200, 10_000);
+
+        let categories: usize = shop.categories.iter().map(|c| 1 + c.children.len()).sum();
+
+        assert_eq!(categories, 200);
+        assert_eq!(all_products(&shop.categories).len(), 10_000);
+    }
+
+    #[test]
     fn the_demo_shop_covers_every_case_a_shopper_meets() {
         let shop = shop(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
         let products = all_products(&shop.categories);
@@ -617,4 +627,58 @@ mod tests {
         assert_eq!(shop.coupons.len(), 2);
         assert_eq!(shop.delivery_charge, Rupees::from_whole(250));
     }
+}
+
+/// The benchmark's catalogue: `categories` categories (a fifth of them roots, the rest their children)
+/// holding `products` products spread over the children, each with one of six shared pictures.
+#[must_use]
+pub fn bench_shop(categories: usize, products: usize) -> DemoShop {
+    const KINDS: [(Kind, &str, &str); 6] = [
+        (Kind::Case, "Case", "Black"),
+        (Kind::Charger, "Fast Charger", "White"),
+        (Kind::Cable, "Braided Cable", "Red"),
+        (Kind::Audio, "Wireless Earbuds", "Blue"),
+        (Kind::PowerBank, "Power Bank", "Purple"),
+        (Kind::Protector, "Tempered Glass", "Clear"),
+    ];
+    let pictures: Vec<_> = KINDS.iter().map(|(kind, _, colour)| picture(*kind, colour, 0)).collect();
+    let roots = (categories / 5).max(1);
+    let children_per_root = (categories - roots) / roots;
+    let leaves = (roots * children_per_root).max(1);
+    let mut made = 0;
+    let tree = (0..roots)
+        .map(|r| {
+            let children = (0..children_per_root)
+                .map(|c| {
+                    let leaf = r * children_per_root + c;
+                    let count = products / leaves + usize::from(leaf < products % leaves);
+                    let products = (0..count)
+                        .map(|_| {
+                            made += 1;
+                            let kind = made % KINDS.len();
+                            let (_, noun, colour) = KINDS[kind];
+                            let price = 300 + (made as i64 * 37) % 9700;
+                            DemoProduct {
+                                name: format!("{noun} Model {made}"),
+                                price: PriceTag::new(
+                                    Rupees::from_whole(price),
+                                    (made % 3 == 0).then(|| Rupees::from_whole(price * 4 / 5)),
+                                    0,
+                                ),
+                                description: format!("Benchmark {noun} number {made} for phones, sold in rupees."),
+                                color: Some(colour.to_owned()),
+                                quantity: u32::try_from(made % 40).unwrap_or(0),
+                                featured: made % 50 == 0,
+                                free_delivery: made % 7 == 0,
+                                pictures: vec![pictures[kind].clone()],
+                            }
+                        })
+                        .collect();
+                    DemoCategory { name: format!("Range {r}-{c}"), products, children: vec![] }
+                })
+                .collect();
+            DemoCategory { name: format!("Department {r}"), products: vec![], children }
+        })
+        .collect();
+    DemoShop { categories: tree, delivery_charge: Rupees::from_whole(250), coupons: vec![] }
 }

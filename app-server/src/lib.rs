@@ -62,11 +62,28 @@ pub async fn migrate(config: &Config) -> anyhow::Result<Vec<String>> {
     Ok(tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&pool)).await??)
 }
 
+/// Which catalogue to seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seed {
+    /// The believable demo shop.
+    Demo,
+    /// The benchmark's 10,000 products in 200 categories.
+    Bench,
+}
+
 /// Migrates, then fills an empty shop with the demo catalogue.
 ///
 /// # Errors
 /// When PostgreSQL cannot be reached or a write fails.
 pub async fn seed_demo(config: &Config) -> anyhow::Result<SeedOutcome> {
+    seed(config, Seed::Demo).await
+}
+
+/// Migrates, then fills an empty shop with the chosen catalogue.
+///
+/// # Errors
+/// When PostgreSQL cannot be reached or a write fails.
+pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     migrate(config).await?;
     let pool = pool(config).await?;
     let catalog = Arc::new(PgCatalogRepository::new(pool.clone()));
@@ -77,7 +94,10 @@ pub async fn seed_demo(config: &Config) -> anyhow::Result<SeedOutcome> {
         Arc::new(PgCouponRepository::new(pool)),
         Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
     );
-    Ok(seed.run(|| demo::shop(domain::calendar::pakistan_date(SystemClock.now()))).await?)
+    Ok(match which {
+        Seed::Demo => seed.run(|| demo::shop(domain::calendar::pakistan_date(SystemClock.now()))).await?,
+        Seed::Bench => seed.run(|| demo::bench_shop(200, 10_000)).await?,
+    })
 }
 
 /// Migrates, then starts serving on the configured address (port 0 picks a free port).
@@ -127,6 +147,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             spa_dir: config.spa_dir.clone(),
             media_dir: config.media_dir.clone(),
             public_origin: config.public_url.clone(),
+            catalog_cache: std::time::Duration::from_millis(config.catalog_cache_ms),
             workers: config.workers,
         },
     )?;

@@ -6,7 +6,7 @@ use app_server::Config;
 use application::seed_demo::SeedOutcome;
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi|bench-floor FILE]";
+const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi|seed-bench|bench-floor FILE]";
 
 #[actix_web::main]
 async fn main() -> ExitCode {
@@ -15,7 +15,7 @@ async fn main() -> ExitCode {
         print!("{}", adapters_http::openapi_yaml());
         return ExitCode::SUCCESS;
     }
-    if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo" | "bench-floor") {
+    if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo" | "seed-bench" | "bench-floor") {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
@@ -50,7 +50,12 @@ async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
             let listener = std::net::TcpListener::bind(config.bind_addr)?;
             adapters_http::serve_floor(listener, body, config.workers)?.await?;
         }
-        "seed-demo" => match app_server::seed_demo(config).await? {
+        "seed-demo" | "seed-bench" => match app_server::seed(
+            config,
+            if command == "seed-demo" { app_server::Seed::Demo } else { app_server::Seed::Bench },
+        )
+        .await?
+        {
             SeedOutcome::Seeded { categories, products } => {
                 tracing::info!(categories, products, "demo shop seeded");
             }

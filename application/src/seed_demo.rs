@@ -1,5 +1,8 @@
 //! Filling an empty shop with demo content, for `app-server seed-demo` and `just run`.
 
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use domain::coupon::Coupon;
@@ -10,7 +13,7 @@ use domain::pricing::PriceTag;
 use crate::catalog::{CatalogError, Media, MediaKind, NewCategory, NewProduct};
 use crate::ports::{
     CatalogRepository, CatalogWriter, CouponRepository, MediaStore, MediaStoreError, MediaUpload, RepositoryError,
-    SettingsRepository,
+    SettingsRepository, StoredMedia,
 };
 
 /// The demo shop to create.
@@ -96,13 +99,14 @@ impl SeedDemo {
         }
         let shop = build();
         let mut counts = (0, 0);
+        let mut stored: HashMap<u64, StoredMedia> = HashMap::new();
         let mut pending: Vec<(Option<CategoryId>, DemoCategory)> =
             shop.categories.into_iter().rev().map(|c| (None, c)).collect();
         while let Some((parent, category)) = pending.pop() {
             let id = self.writer.create_category(NewCategory { name: category.name, parent }).await?;
             counts.0 += 1;
             for product in category.products {
-                self.create_product(id, product).await?;
+                self.create_product(id, product, &mut stored).await?;
                 counts.1 += 1;
             }
             pending.extend(category.children.into_iter().rev().map(|c| (Some(id), c)));
@@ -114,10 +118,28 @@ impl SeedDemo {
         Ok(SeedOutcome::Seeded { categories: counts.0, products: counts.1 })
     }
 
-    async fn create_product(&self, category: CategoryId, product: DemoProduct) -> Result<(), SeedError> {
+    /// Creates a product; identical pictures are stored once and shared.
+    async fn create_product(
+        &self,
+        category: CategoryId,
+        product: DemoProduct,
+        kept: &mut HashMap<u64, StoredMedia>,
+    ) -> Result<(), SeedError> {
         let mut media = Vec::with_capacity(product.pictures.len());
         for picture in product.pictures {
-            let stored = self.media.save(picture).await?;
+            let fingerprint = {
+                let mut hasher = DefaultHasher::new();
+                picture.bytes.hash(&mut hasher);
+                hasher.finish()
+            };
+            let stored = match kept.get(&fingerprint) {
+                Some(stored) => stored.clone(),
+                None => {
+                    let stored = self.media.save(picture).await?;
+                    kept.insert(fingerprint, stored.clone());
+                    stored
+                }
+            };
             media.push(Media {
                 url: stored.url,
                 kind: MediaKind::Image,
@@ -218,7 +240,7 @@ mod tests {
             })
             .times(2)
             .returning(|_| Ok(ProductId::new(10).unwrap()));
-        media.expect_save().times(2).returning(|_| {
+        media.expect_save().times(1).returning(|_| {
             Ok(crate::ports::StoredMedia { url: "/media/x.png".into(), width: Some(480), variant_widths: vec![320] })
         });
         settings.expect_set_delivery_charge().withf(|c| *c == Rupees::from_whole(200)).times(1).returning(|_| Ok(()));
@@ -228,5 +250,6 @@ mod tests {
         let outcome = seed.run(demo).await.unwrap();
 
         assert_eq!(outcome, SeedOutcome::Seeded { categories: 2, products: 2 });
+        // The two products' identical pictures were stored once (`times(1)` above).
     }
 }

@@ -108,6 +108,7 @@ async fn the_admin_uploads_edits_features_and_deletes_a_product() {
     assert_eq!(edited["product"]["media"][0]["url"], json!(second));
     assert_eq!(app.get(&first).await.status(), 404, "the dropped picture is deleted");
     assert_eq!(app.get_json(&format!("/api/products/{id}")).await.1["price"], 2300);
+    assert_eq!(app.get_json("/api/products").await.1[0]["finalPrice"], 1999, "the cached list was cleared by the edit");
 
     assert_eq!(
         send(&app, &cookie, "PATCH", &format!("/api/products/toggle-featured/{id}"), None).await,
