@@ -9,7 +9,10 @@ import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 function renderAt(route: string) {
-  mockFetch(() => jsonResponse([]));
+  // Signed in as the admin, so the admin routes show their pages (the guard has its own tests).
+  mockFetch((url) =>
+    url.pathname === '/api/admin/check' ? jsonResponse({ ok: true, email: 'owner@shop.test' }) : jsonResponse([]),
+  );
   render(
     <AppProvider queryClient={createTestQueryClient()}>
       <MemoryRouter initialEntries={[route]}>

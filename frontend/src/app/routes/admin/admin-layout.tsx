@@ -1,29 +1,48 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { LogoutButton } from '@/features/admin/components/logout-button';
+import { RequireAdmin } from '@/features/admin/components/require-admin';
 
-/** The management area's frame: brand, a way back to the dashboard, and the page. */
+import '@/features/admin/admin.css';
+
+/**
+ * The management area's frame (SPEC.md §2 'Admin'), shown only to the signed-in admin: a top bar with the
+ * brand (a link to the shop), the dashboard and 'Logout', which returns to the shop's home page.
+ */
 export default function AdminLayout() {
+  const navigate = useNavigate();
+
   return (
-    <>
-      <header className="admin-header">
-        <nav className="admin-header__nav" aria-label="Admin">
-          <Link to={paths.admin.root.getHref()} className="navbar__brand">
-            {env.shopName} Admin
+    <RequireAdmin>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="admin-bar">
+        <div className="admin-bar__inner">
+          <Link to={paths.home.getHref()} className="admin-bar__brand">
+            {env.shopName}
           </Link>
-          <Link to={paths.home.getHref()} className="nav-link">
-            Back to shop
-          </Link>
-        </nav>
+          <nav className="admin-bar__nav" aria-label="Admin">
+            <NavLink to={paths.admin.dashboard.getHref()} className="admin-bar__link">
+              Dashboard
+            </NavLink>
+            <LogoutButton
+              onLoggedOut={() => {
+                void navigate(paths.home.getHref());
+              }}
+            />
+          </nav>
+        </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<LoadingBar label="Loading page" />}>
           <Outlet />
         </Suspense>
       </main>
-    </>
+    </RequireAdmin>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
+// The ten tiles of SPEC.md §2 'Admin', in its order.
 const tiles = [
   { label: 'Add Category', href: paths.admin.addCategory.getHref() },
   { label: 'Add Product', href: paths.admin.uploadProduct.getHref() },
@@ -15,19 +16,21 @@ const tiles = [
   { label: 'Send Email to Customer', href: paths.admin.sendEmail.getHref() },
 ] as const;
 
+/** The admin index and /admin/dashboard. */
 export default function AdminDashboardRoute() {
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page admin-page admin-page--wide" aria-labelledby="page-title">
       <title>Dashboard</title>
       <h1 id="page-title">Dashboard</h1>
-      <p>Sign-in for the management area is coming soon; these pages are placeholders for now.</p>
-      <ul className="admin-tiles">
-        {tiles.map((tile) => (
-          <li key={tile.href}>
-            <Link to={tile.href}>{tile.label}</Link>
-          </li>
-        ))}
-      </ul>
+      <nav aria-label="Management pages">
+        <ul className="admin-tile-grid">
+          {tiles.map((tile) => (
+            <li key={tile.href}>
+              <Link to={tile.href}>{tile.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </section>
   );
 }

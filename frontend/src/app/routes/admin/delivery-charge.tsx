@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { DeliveryChargeSettings } from '@/features/admin/components/delivery-charge-settings';
 
 export default function DeliveryChargeRoute() {
-  return <ComingSoon title="Delivery Charges" description="Set the delivery charge added to orders." />;
+  return (
+    <section className="page admin-page" aria-labelledby="page-title">
+      <title>Delivery Charges</title>
+      <h1 id="page-title">Delivery Charges</h1>
+      <DeliveryChargeSettings />
+    </section>
+  );
 }

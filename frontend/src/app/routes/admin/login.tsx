@@ -1,5 +1,25 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useLocation, useNavigate } from 'react-router';
 
+import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
+import { returnPathFrom } from '@/features/admin/lib/return-to';
+
+import '@/features/admin/admin.css';
+
+/** /admin/login: after logging in, back to the admin page the owner asked for, else the dashboard. */
 export default function AdminLoginRoute() {
-  return <ComingSoon title="Admin Login" description="The shop administrator signs in here." />;
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  return (
+    <section className="page admin-login" aria-labelledby="page-title">
+      <title>Admin Login</title>
+      <h1 id="page-title">Admin Login</h1>
+      <p className="admin-page__intro">For the shop owner: sign in to manage the shop.</p>
+      <AdminLoginForm
+        onLoggedIn={() => {
+          void navigate(returnPathFrom(location.state), { replace: true });
+        }}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,202 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { AppProvider } from '@/app/provider';
+import { AppRoutes } from '@/app/router';
+import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { createTestQueryClient, LocationDisplay } from '@/testing/render';
+
+const owner = { ok: true, email: 'owner@shop.test' };
+const loginRequired = () => json({ message: 'Admin login required.' }, 401);
+
+interface Shop {
+  /** Whether the admin cookie is set at the start (default: yes). */
+  signedIn?: boolean;
+  /** The answer to GET /api/admin/check while signed out; a promise keeps it pending. */
+  check?: () => Response | Promise<Response>;
+  login?: () => Response;
+  saveCharge?: () => Response;
+}
+
+/** The whole app at `route`, against a shop whose admin calls answer as `shop` says. */
+function renderApp(route: string, { signedIn: initially = true, check = loginRequired, login = () => json(owner), saveCharge }: Shop = {}) {
+  let signedIn = initially;
+  const calls: string[] = [];
+  mockFetch((url, request) => {
+    calls.push(`${request.method} ${url.pathname}`);
+    switch (`${request.method} ${url.pathname}`) {
+      case 'GET /api/admin/check':
+        return signedIn ? json(owner) : check();
+      case 'POST /api/admin/login': {
+        const answer = login();
+        signedIn = answer.ok;
+        return answer;
+      }
+      case 'POST /api/admin/logout':
+        signedIn = false;
+        return json({ message: 'Logged out.' });
+      case 'GET /api/settings/delivery-charge':
+        return json({ deliveryCharge: 250 });
+      case 'PUT /api/settings/delivery-charge':
+        if (saveCharge) {
+          signedIn = false;
+          return saveCharge();
+        }
+        return json({ deliveryCharge: 300 });
+      default:
+        return json([]);
+    }
+  });
+  render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <LocationDisplay />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const location = () => screen.getByTestId('location');
+
+async function logIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Email'), 'owner@shop.test');
+  await user.type(screen.getByLabelText('Password'), 'secret');
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('the admin guard', () => {
+  it("shows 'Checking login...' while the session is checked, then the page", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/admin', { signedIn: false, check: () => new Promise<Response>((resolve) => (answer = resolve)) });
+
+    // The first render also loads the lazy admin chunks.
+    expect(await screen.findByText('Checking login...', {}, { timeout: 3000 })).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    answer(json(owner));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Checking login...')).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin', '/admin/dashboard', '/admin/delivery-charge', '/admin/coupons', '/admin/edit-product/12'])(
+    'sends a visitor who is not signed in from %s to /admin/login',
+    async (route) => {
+      renderApp(route, { signedIn: false });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+      expect(location()).toHaveTextContent(/^\/admin\/login$/);
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('treats a check answer of the wrong shape as not signed in', async () => {
+    renderApp('/admin', { signedIn: false, check: () => json([]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+  });
+
+  it('treats an unreachable server as not signed in', async () => {
+    renderApp('/admin', { signedIn: false, check: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+  });
+
+  it('returns to the page asked for after logging in', async () => {
+    const { user } = renderApp('/admin/delivery-charge?from=tile', { signedIn: false });
+
+    await logIn(user);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery Charges' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/admin\/delivery-charge\?from=tile$/);
+    expect(await screen.findByRole('spinbutton', { name: 'Delivery charge (Rs)' })).toHaveValue(250);
+  });
+
+  it('goes to /admin after logging in from the login page itself', async () => {
+    const { user } = renderApp('/admin/login', { signedIn: false });
+
+    await logIn(user);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('stays on the login page with the message when the login is refused', async () => {
+    const { user } = renderApp('/admin/orders', {
+      signedIn: false,
+      login: () => json({ message: 'Invalid email or password.' }, 401),
+    });
+
+    await logIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    expect(location()).toHaveTextContent(/^\/admin\/login$/);
+  });
+
+  it('sends the owner to log in when a save finds the session gone', async () => {
+    const { user } = renderApp('/admin/delivery-charge', { saveCharge: loginRequired });
+    const input = await screen.findByRole('spinbutton', { name: 'Delivery charge (Rs)' });
+
+    await user.clear(input);
+    await user.type(input, '300');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+    await logIn(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery Charges' })).toBeInTheDocument();
+  });
+});
+
+describe('the admin layout', () => {
+  it('has the brand, a way to the dashboard and Logout', async () => {
+    renderApp('/admin/coupons');
+
+    const bar = within(await screen.findByRole('banner'));
+    expect(bar.getByRole('link', { name: 'Mobile Accessories' })).toHaveAttribute('href', '/');
+    expect(bar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+    expect(bar.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Coupons' })).toBeInTheDocument();
+  });
+
+  it.each(['/admin', '/admin/dashboard'])('%s shows the ten tiles in order', async (route) => {
+    renderApp(route);
+
+    const tiles = within(await screen.findByRole('navigation', { name: 'Management pages' })).getAllByRole('link');
+    expect(tiles.map((tile) => [tile.textContent, tile.getAttribute('href')])).toEqual([
+      ['Add Category', '/admin/add-category'],
+      ['Add Product', '/admin/upload-product'],
+      ['Products by Category', '/admin/products-by-category'],
+      ['Review Requests', '/admin/reviews'],
+      ['Manage Products', '/admin/manage'],
+      ['Delivery Charges', '/admin/delivery-charge'],
+      ['Customer Orders', '/admin/orders'],
+      ['Manage Coupons', '/admin/coupons'],
+      ['Category Views (Analytics)', '/admin/category-views'],
+      ['Send Email to Customer', '/admin/send-email'],
+    ]);
+  });
+
+  it('logs out and returns to the home page', async () => {
+    const { calls, user } = renderApp('/admin/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobile Accessories' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/$/);
+    expect(calls).toContain('POST /api/admin/logout');
+  });
+
+  it('stays signed in and says so when the logout cannot reach the server', async () => {
+    renderApp('/admin/dashboard');
+    mockFetch((url) =>
+      url.pathname === '/api/admin/logout' ? Promise.reject(new TypeError('Failed to fetch')) : json(owner),
+    );
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not log out. Please try again.');
+    expect(location()).toHaveTextContent(/^\/admin\/dashboard$/);
+  });
+});

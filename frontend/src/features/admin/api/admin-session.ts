@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { adminLogin, adminLogout } from '@/api/generated';
+import { adminCheckOptions, adminCheckQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+
+import { toServerReply } from '../lib/server-reply';
+
+// Admin calls ride on the httpOnly admin cookie (SPEC.md §6: 'Calls send credentials').
+const withCredentials = { credentials: 'include' } as const;
+
+export function getAdminCheckQueryOptions() {
+  return {
+    ...adminCheckOptions(withCredentials),
+    // A 401 is a definite answer; every entry to the admin area asks again.
+    retry: false,
+    staleTime: 0,
+  };
+}
+
+/** GET /api/admin/check: whether the admin cookie is a live session. */
+export function useAdminCheck() {
+  return useQuery(getAdminCheckQueryOptions());
+}
+
+/** POST /api/admin/login; on success the check's cache holds the session, so the guard lets the owner in. */
+export function useAdminLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: { email: string; password: string }) =>
+      toServerReply(() => adminLogin({ body: credentials, ...withCredentials })),
+    onSuccess: (reply) => {
+      if (reply.kind === 'done') queryClient.setQueryData(adminCheckQueryKey(withCredentials), reply.data);
+    },
+  });
+}
+
+/**
+ * POST /api/admin/logout, answering whether the session has ended (a 401 means it already had). Afterwards
+ * the session is forgotten, so the next visit to /admin checks again.
+ */
+export function useAdminLogoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const reply = await toServerReply(() => adminLogout(withCredentials));
+      return reply.kind === 'done' || (reply.kind === 'refused' && reply.status === 401);
+    },
+    onSuccess: (ended) => {
+      if (ended) queryClient.removeQueries({ queryKey: adminCheckQueryKey(withCredentials) });
+    },
+  });
+}
+
+/** Forces the guard to ask the server again, e.g. after a call answered 401 (the session expired). */
+export function useRecheckAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminCheckQueryKey(withCredentials) });
+}
