@@ -344,3 +344,28 @@ pub trait SessionTokens: Send + Sync + 'static {
     /// The digest a token is stored and looked up under.
     fn digest(&self, token: &str) -> String;
 }
+
+/// An e-mail to send: plain text and HTML bodies of the same message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub to: Email,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// The mail could not be handed over.
+#[derive(Debug, thiserror::Error)]
+#[error("the mail could not be sent")]
+pub struct MailError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+
+/// Sending e-mail (SMTP, or an outbox directory in development).
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait Mailer: Send + Sync + 'static {
+    /// Hands the message to the mail server (or writes it to the outbox).
+    ///
+    /// # Errors
+    /// [`MailError`] when the server refuses or cannot be reached.
+    async fn send(&self, mail: OutgoingMail) -> Result<(), MailError>;
+}
