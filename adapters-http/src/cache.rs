@@ -24,8 +24,11 @@ const MAX_ENTRIES: usize = 2048;
 #[derive(Debug)]
 pub struct ResponseCache {
     lifetime: Duration,
-    entries: RwLock<HashMap<String, (Instant, Arc<OnceCell<Bytes>>)>>,
+    entries: RwLock<HashMap<String, Entry>>,
 }
+
+/// When an answer was first asked for, and the cell that holds it once computed.
+type Entry = (Instant, Arc<OnceCell<Bytes>>);
 
 impl ResponseCache {
     /// A cache keeping answers for `lifetime`; zero turns it off.

@@ -2,6 +2,7 @@
 //! render the answer, the JSON error shape of CONTRACT.md §2, the OpenAPI document, uploaded media and the
 //! single-page app. One `configure` function per feature.
 
+mod accounts;
 mod admin;
 mod admin_catalog;
 mod admin_products;

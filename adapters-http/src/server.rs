@@ -8,6 +8,7 @@ use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::middleware::{Compress, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
+use application::accounts::Accounts;
 use application::admin_auth::AdminAuth;
 use application::catalog::Catalog;
 use application::catalog_admin::CatalogAdmin;
@@ -19,11 +20,12 @@ use crate::admin::PublicOrigin;
 use crate::cache::ResponseCache;
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
-use crate::{admin, admin_catalog, admin_products, catalog, coupons, health, openapi, settings};
+use crate::{accounts, admin, admin_catalog, admin_products, catalog, coupons, health, openapi, settings};
 
 /// The use cases the handlers call.
 #[derive(Clone)]
 pub struct AppState {
+    pub accounts: Accounts,
     pub admin_auth: AdminAuth,
     pub catalog: Catalog,
     pub catalog_admin: CatalogAdmin,
@@ -78,6 +80,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let spa_dir = web::Data::new(SpaDir(config.spa_dir.clone()));
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
+    let accounts = web::Data::new(state.accounts);
     let catalog_admin = web::Data::new(state.catalog_admin);
     let cache = web::Data::new(ResponseCache::new(config.catalog_cache));
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
@@ -99,6 +102,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(catalog.clone())
             .app_data(admin_auth.clone())
+            .app_data(accounts.clone())
             .app_data(catalog_admin.clone())
             .app_data(cache.clone())
             .app_data(public_origin.clone())
@@ -107,6 +111,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(health.clone())
             .app_data(spa_dir.clone())
             .configure(health::configure)
+            .configure(accounts::configure)
             .configure(admin::configure)
             .configure(admin_catalog::configure)
             .configure(admin_products::configure)

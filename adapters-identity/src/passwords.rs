@@ -101,7 +101,7 @@ mod decoy_tests {
 
     #[test]
     fn the_decoy_hash_is_a_well_formed_argon2id_hash_so_checking_it_costs_a_real_hash() {
-        let parsed = PasswordHash::new(application::admin_auth::DECOY_HASH).unwrap();
+        let parsed = PasswordHash::new(application::password_login::DECOY_HASH).unwrap();
 
         assert_eq!(parsed.algorithm.as_str(), "argon2id");
     }

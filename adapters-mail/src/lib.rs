@@ -2,6 +2,9 @@
 //! lettre when `SMTP_URL` is set, otherwise `.eml` files in an outbox directory for development. Nobody
 //! outside this crate knows the protocol.
 
+#[cfg(feature = "test-support")]
+pub mod test_support;
+
 use std::path::PathBuf;
 
 use application::ports::{MailError, Mailer, OutgoingMail};

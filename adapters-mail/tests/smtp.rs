@@ -1,53 +1,9 @@
 //! The SMTP adapter against a real SMTP conversation on loopback, and the outbox adapter on disk.
 
+use adapters_mail::test_support::SmtpSink;
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use application::ports::{Mailer, OutgoingMail};
 use domain::contact::Email;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpListener;
-
-/// A one-message SMTP sink: answers the protocol and hands back what it received.
-async fn sink() -> (u16, tokio::task::JoinHandle<String>) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let handle = tokio::spawn(async move {
-        let (stream, _) = listener.accept().await.unwrap();
-        let (read, mut write) = stream.into_split();
-        let mut lines = BufReader::new(read).lines();
-        let mut received = String::new();
-        write.write_all(b"220 sink ESMTP\r\n").await.unwrap();
-        let mut in_data = false;
-        while let Some(line) = lines.next_line().await.unwrap() {
-            if in_data {
-                if line == "." {
-                    in_data = false;
-                    write.write_all(b"250 queued\r\n").await.unwrap();
-                } else {
-                    received.push_str(&line);
-                    received.push('\n');
-                }
-                continue;
-            }
-            received.push_str(&line);
-            received.push('\n');
-            let upper = line.to_ascii_uppercase();
-            let reply: &[u8] = if upper.starts_with("EHLO") {
-                b"250-sink\r\n250 8BITMIME\r\n"
-            } else if upper.starts_with("DATA") {
-                in_data = true;
-                b"354 go ahead\r\n"
-            } else if upper.starts_with("QUIT") {
-                write.write_all(b"221 bye\r\n").await.unwrap();
-                break;
-            } else {
-                b"250 ok\r\n"
-            };
-            write.write_all(reply).await.unwrap();
-        }
-        received
-    });
-    (port, handle)
-}
 
 fn mail() -> OutgoingMail {
     OutgoingMail {
@@ -60,28 +16,32 @@ fn mail() -> OutgoingMail {
 
 #[tokio::test]
 async fn a_message_reaches_the_smtp_server_with_both_bodies() {
-    let (port, received) = sink().await;
-    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "Shop <shop@localhost>").unwrap();
+    let sink = SmtpSink::start().await;
+    let mailer = SmtpMailer::new(&sink.url(), "Shop <shop@localhost>").unwrap();
 
     mailer.send(mail()).await.unwrap();
-    drop(mailer);
-    let conversation = received.await.unwrap();
 
-    assert!(conversation.contains("MAIL FROM:<shop@localhost>"), "{conversation}");
-    assert!(conversation.contains("RCPT TO:<ayesha@example.pk>"), "{conversation}");
-    assert!(conversation.contains("Subject: Reset your password"), "{conversation}");
-    assert!(conversation.contains("Content-Type: text/plain"), "{conversation}");
-    assert!(conversation.contains("Content-Type: text/html"), "{conversation}");
+    let received = sink.messages();
+    assert_eq!(received.len(), 1);
+    assert_eq!(received[0].from, "shop@localhost");
+    assert_eq!(received[0].to, ["ayesha@example.pk"]);
+    let data = &received[0].data;
+    assert!(data.contains("Subject: Reset your password"), "{data}");
+    assert!(data.contains("Content-Type: text/plain"), "{data}");
+    assert!(data.contains("Content-Type: text/html"), "{data}");
 }
 
 #[tokio::test]
 async fn a_refusing_or_absent_server_is_an_error() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    drop(listener);
-    let mailer = SmtpMailer::new(&format!("smtp://127.0.0.1:{port}"), "shop@localhost").unwrap();
+    let mut sink = SmtpSink::start().await;
+    let mailer = SmtpMailer::new(&sink.url(), "shop@localhost").unwrap();
+    sink.stop();
 
     assert!(mailer.send(mail()).await.is_err());
+
+    sink.restart().await;
+    mailer.send(mail()).await.unwrap();
+    assert_eq!(sink.messages().len(), 1, "delivered once the server is back");
 }
 
 #[tokio::test]

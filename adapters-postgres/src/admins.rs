@@ -114,8 +114,21 @@ impl AdminRepository for PgAdminRepository {
     }
 }
 
+/// Failed-login counts in PostgreSQL, shared by every instance.
+#[derive(Clone)]
+pub struct PgLoginThrottle {
+    pool: PgPool,
+}
+
+impl PgLoginThrottle {
+    #[must_use]
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
 #[async_trait]
-impl LoginThrottle for PgAdminRepository {
+impl LoginThrottle for PgLoginThrottle {
     async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError> {
         let key = key.to_owned();
         with_connection(&self.pool, move |conn| {

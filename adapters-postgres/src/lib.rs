@@ -5,6 +5,7 @@
 mod admins;
 mod catalog;
 mod coupons;
+mod customers;
 mod error;
 mod health;
 mod pool;
@@ -13,9 +14,10 @@ mod settings;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
-pub use admins::PgAdminRepository;
+pub use admins::{PgAdminRepository, PgLoginThrottle};
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
+pub use customers::PgCustomerRepository;
 pub use health::PgHealthProbe;
 pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
 pub use settings::PgSettingsRepository;

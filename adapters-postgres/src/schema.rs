@@ -95,3 +95,34 @@ diesel::table! {
 
 diesel::joinable!(admin_sessions -> admins (admin_id));
 diesel::allow_tables_to_appear_in_same_query!(admins, admin_sessions);
+
+diesel::table! {
+    customers (id) {
+        id -> Int8,
+        email -> Text,
+        name -> Text,
+        password_hash -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    customer_sessions (token_hash) {
+        token_hash -> Text,
+        customer_id -> Int8,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    password_resets (token_hash) {
+        token_hash -> Text,
+        customer_id -> Int8,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::joinable!(customer_sessions -> customers (customer_id));
+diesel::allow_tables_to_appear_in_same_query!(customers, customer_sessions);

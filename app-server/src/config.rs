@@ -32,6 +32,10 @@ pub struct Config {
     pub login_max_failures: u32,
     /// How long public catalogue answers are reused, in milliseconds; 0 turns the cache off.
     pub catalog_cache_ms: u64,
+    /// SMTP server URL; without it mail goes to `mail_outbox_dir` as .eml files.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub mail_outbox_dir: PathBuf,
 }
 
 /// ADMIN_EMAIL and ADMIN_PASSWORD. The password never reaches `Debug` or a log.
@@ -58,6 +62,9 @@ impl fmt::Debug for Config {
             .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
             .field("login_max_failures", &self.login_max_failures)
             .field("catalog_cache_ms", &self.catalog_cache_ms)
+            .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<set>"))
+            .field("mail_from", &self.mail_from)
+            .field("mail_outbox_dir", &self.mail_outbox_dir)
             .finish()
     }
 }
@@ -114,6 +121,9 @@ impl Config {
             admin,
             login_max_failures,
             catalog_cache_ms,
+            smtp_url: text("SMTP_URL"),
+            mail_from: text("MAIL_FROM").unwrap_or_else(|| "shop@localhost".to_owned()),
+            mail_outbox_dir: text("MAIL_OUTBOX_DIR").map_or_else(|| PathBuf::from("data/outbox"), PathBuf::from),
             database_url,
             bind_addr,
             public_url,

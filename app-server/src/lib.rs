@@ -10,16 +10,20 @@ use std::sync::Arc;
 
 use adapters_http::{AppState, FsMediaStore, ServerConfig};
 use adapters_identity::{Argon2Hasher, HashCost, RandomSessionTokens};
+use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_postgres::{
-    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgPool, PgSettingsRepository,
+    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
+    PgPool, PgSettingsRepository,
 };
 use anyhow::Context;
+use application::accounts::Accounts;
 use application::admin_auth::{AdminAuth, AdminAuthPolicy};
 use application::catalog::Catalog;
 use application::catalog_admin::CatalogAdmin;
 use application::coupons::Coupons;
 use application::health::Health;
-use application::ports::Clock;
+use application::password_login::{PasswordCheck, ThrottlePolicy};
+use application::ports::{Clock, Mailer};
 use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::Settings;
 
@@ -113,10 +117,12 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
     let admins = Arc::new(PgAdminRepository::new(pool.clone()));
+    let throttle = Arc::new(PgLoginThrottle::new(pool.clone()));
+    let hasher = Arc::new(Argon2Hasher::new(HashCost::Recommended));
     let admin_auth = AdminAuth::new(
-        admins.clone(),
         admins,
-        Arc::new(Argon2Hasher::new(HashCost::Recommended)),
+        throttle.clone(),
+        hasher.clone(),
         Arc::new(RandomSessionTokens),
         Arc::new(SystemClock),
         AdminAuthPolicy { max_failures: config.login_max_failures, ..AdminAuthPolicy::default() },
@@ -128,7 +134,28 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         }
         None => tracing::warn!("ADMIN_EMAIL and ADMIN_PASSWORD are not set: the admin area refuses every login"),
     }
+    let mailer: Arc<dyn Mailer> = match &config.smtp_url {
+        Some(url) => Arc::new(SmtpMailer::new(url, &config.mail_from)?),
+        None => {
+            tracing::info!(dir = %config.mail_outbox_dir.display(), "SMTP_URL is not set: e-mails go to the outbox directory");
+            Arc::new(OutboxMailer::new(config.mail_outbox_dir.clone(), &config.mail_from)?)
+        }
+    };
+    let accounts = Accounts::new(
+        Arc::new(PgCustomerRepository::new(pool.clone())),
+        PasswordCheck::new(
+            throttle.clone(),
+            hasher.clone(),
+            ThrottlePolicy { max_failures: config.login_max_failures, ..ThrottlePolicy::default() },
+        ),
+        hasher,
+        Arc::new(RandomSessionTokens),
+        Arc::new(SystemClock),
+        mailer,
+        config.public_url.clone(),
+    );
     let state = AppState {
+        accounts,
         admin_auth,
         catalog: Catalog::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
         catalog_admin: CatalogAdmin::new(

@@ -7,6 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 use domain::contact::Email;
 use domain::ids::AdminId;
 
+use crate::password_login::{PasswordCheck, PasswordCheckError, ThrottlePolicy};
 use crate::ports::{AdminRepository, Clock, LoginThrottle, PasswordHasher, RepositoryError, SessionTokens};
 
 /// How logins are limited and how long a session lasts.
@@ -69,7 +70,7 @@ pub const DECOY_HASH: &str =
 #[derive(Clone)]
 pub struct AdminAuth {
     admins: Arc<dyn AdminRepository>,
-    throttle: Arc<dyn LoginThrottle>,
+    check: PasswordCheck,
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn SessionTokens>,
     clock: Arc<dyn Clock>,
@@ -86,7 +87,15 @@ impl AdminAuth {
         clock: Arc<dyn Clock>,
         policy: AdminAuthPolicy,
     ) -> Self {
-        Self { admins, throttle, hasher, tokens, clock, policy }
+        let throttle_policy = ThrottlePolicy { max_failures: policy.max_failures, window: policy.window };
+        Self {
+            admins,
+            check: PasswordCheck::new(throttle, hasher.clone(), throttle_policy),
+            hasher,
+            tokens,
+            clock,
+            policy,
+        }
     }
 
     /// Makes `email` the shop's one admin with `password`, stored as a hash (at start, from the config).
@@ -106,33 +115,20 @@ impl AdminAuth {
     /// [`AdminAuthError::InvalidCredentials`] for anything that does not match.
     pub async fn login(&self, email: &str, password: &str, address: &str) -> Result<AdminLogin, AdminAuthError> {
         let now = self.clock.now();
-        let email = email.trim().to_lowercase();
-        let email_key = format!("admin-email:{email}");
-        let address_key = format!("admin-address:{address}");
-        let since = now - self.policy.window;
-        for key in [&email_key, &address_key] {
-            if self.throttle.failures_since(key, since).await? >= self.policy.max_failures {
-                return Err(AdminAuthError::TooManyAttempts);
-            }
-        }
-        let admin = match Email::parse(&email) {
-            Ok(email) => self.admins.find_admin(&email).await?,
-            Err(_) => None,
-        };
-        let (hash, admin) = match admin {
-            Some((id, hash)) => (hash, Some(id)),
-            None => (DECOY_HASH.to_owned(), None),
-        };
-        let matches = self.hasher.verify(password.to_owned(), hash).await;
-        let Some(admin) = admin.filter(|_| matches) else {
-            self.throttle.record_failure(&[email_key, address_key], now).await?;
-            return Err(AdminAuthError::InvalidCredentials);
-        };
-        self.throttle.clear(&email_key).await?;
+        let admins = &self.admins;
+        let admin = self
+            .check
+            .check("admin", email, password, address, now, |email| async move { admins.find_admin(&email).await })
+            .await
+            .map_err(|err| match err {
+                PasswordCheckError::InvalidCredentials => AdminAuthError::InvalidCredentials,
+                PasswordCheckError::TooManyAttempts => AdminAuthError::TooManyAttempts,
+                PasswordCheckError::Unexpected(source) => AdminAuthError::Unexpected(source),
+            })?;
         let token = self.tokens.generate();
         let expires_at = now + self.policy.session_lifetime;
         self.admins.create_session(admin, &self.tokens.digest(&token), expires_at).await?;
-        Ok(AdminLogin { token, email, expires_at, lifetime: self.policy.session_lifetime })
+        Ok(AdminLogin { token, email: email.trim().to_lowercase(), expires_at, lifetime: self.policy.session_lifetime })
     }
 
     /// The admin a session token belongs to, while the session lasts.
@@ -253,7 +249,7 @@ mod tests {
     async fn an_unknown_email_still_checks_a_password_and_is_refused_alike() {
         let mut p = ports(0);
         p.admins.expect_find_admin().returning(|_| Ok(None));
-        p.hasher.expect_verify().withf(|_, h| h == DECOY_HASH).times(1).returning(|_, _| true);
+        p.hasher.expect_verify().withf(|_, h| h == crate::password_login::DECOY_HASH).times(1).returning(|_, _| true);
         p.throttle.expect_record_failure().times(1).returning(|_, _| Ok(()));
 
         let err = auth(p).login("nobody@shop.pk", "anything", "10.0.0.1").await.unwrap_err();

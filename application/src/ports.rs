@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::contact::Email;
-use domain::ids::{AdminId, CategoryId, CouponId, ProductId};
+use domain::ids::{AdminId, CategoryId, CouponId, CustomerId, ProductId};
 use domain::money::Rupees;
 
 use crate::catalog::{Category, CategoryPage, NewCategory, NewProduct, Product, ProductFilter, SearchTerms};
@@ -368,4 +368,86 @@ pub trait Mailer: Send + Sync + 'static {
     /// # Errors
     /// [`MailError`] when the server refuses or cannot be reached.
     async fn send(&self, mail: OutgoingMail) -> Result<(), MailError>;
+}
+
+/// A customer account as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomerRecord {
+    pub id: CustomerId,
+    pub email: String,
+    pub name: String,
+}
+
+/// Customer accounts, sessions and password resets of the built-in identity provider.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CustomerRepository: Send + Sync + 'static {
+    /// Creates an account.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the e-mail is taken.
+    async fn create_customer(
+        &self,
+        email: &Email,
+        name: &str,
+        password_hash: &str,
+    ) -> Result<CustomerRecord, RepositoryError>;
+
+    /// The account with this e-mail and its password hash (none for external-only accounts).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_by_email(&self, email: &Email) -> Result<Option<(CustomerRecord, Option<String>)>, RepositoryError>;
+
+    /// Changes the display name.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] for an unknown id.
+    async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError>;
+
+    /// Stores a session under the digest of its token.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn create_session(
+        &self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// The account of a session that has not expired at `now`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn session(&self, token_digest: &str, now: DateTime<Utc>) -> Result<Option<CustomerRecord>, RepositoryError>;
+
+    /// Ends a session.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
+
+    /// Stores a password-reset token's digest, valid until `expires_at`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn create_reset(
+        &self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
+    /// transaction. Answers `false` for an unknown, used or expired token.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn use_reset(
+        &self,
+        token_digest: &str,
+        now: DateTime<Utc>,
+        password_hash: &str,
+    ) -> Result<bool, RepositoryError>;
 }

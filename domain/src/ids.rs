@@ -74,6 +74,10 @@ id_type!(
     /// The shop admin's identifier.
     AdminId
 );
+id_type!(
+    /// A customer's identifier (the `uid` on the wire).
+    CustomerId
+);
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use adapters_mail::test_support::SmtpSink;
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgPool, PgSettingsRepository};
 use app_server::Config;
@@ -42,6 +43,8 @@ pub const INDEX_HTML: &str = "<!doctype html><title>Shop</title><div id=root></d
 
 pub struct TestApp {
     pub address: String,
+    /// The SMTP server the app sends through.
+    pub smtp: SmtpSink,
     pub client: reqwest::Client,
     pub config: Config,
     pool: PgPool,
@@ -52,6 +55,7 @@ pub struct TestApp {
 
 /// Starts the application against a new database.
 pub async fn spawn_app() -> TestApp {
+    let smtp = SmtpSink::start().await;
     let db = TestDb::new();
     let media = ScratchDir::new("shop-media");
     let spa = ScratchDir::new("shop-spa");
@@ -68,11 +72,14 @@ pub async fn spawn_app() -> TestApp {
         ("ADMIN_EMAIL", ADMIN_EMAIL.to_owned()),
         ("ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
         ("LOGIN_MAX_FAILURES", "5".to_owned()),
+        ("SMTP_URL", smtp.url()),
+        ("MAIL_FROM", "Mobile Accessories <shop@localhost>".to_owned()),
     ];
     let config = Config::from_vars(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())).unwrap();
     let running = app_server::start(&config).await.expect("the app starts");
     tokio::spawn(running.server);
     TestApp {
+        smtp,
         address: format!("http://{}", running.addr),
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         pool: db.pool(),

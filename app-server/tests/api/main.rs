@@ -1,5 +1,6 @@
 //! The HTTP API end to end: the real application on a free port, against its own PostgreSQL database.
 
+mod accounts;
 mod admin;
 mod catalogue;
 mod coupons;

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, OpenapiDocumentData, OpenapiDocumentResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
-import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zChangeProductBody, zChangeProductPath, zChangeProductResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zDeleteProductPath, zDeleteProductResponse, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zProductsByCategoryPath, zProductsByCategoryQuery, zProductsByCategoryResponse, zReadyzResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zToggleCouponPath, zToggleCouponResponse, zToggleFeaturedPath, zToggleFeaturedResponse, zUploadProductBody, zUploadProductResponse } from './zod.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, OpenapiDocumentData, OpenapiDocumentResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
+import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zChangeProductBody, zChangeProductPath, zChangeProductResponse, zConfirmPasswordResetBody, zConfirmPasswordResetResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zDeleteProductPath, zDeleteProductResponse, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zLogInBody, zLogInResponse, zLogOutResponse, zMeResponse, zProductsByCategoryPath, zProductsByCategoryQuery, zProductsByCategoryResponse, zReadyzResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zSaveUserBody2, zSaveUserResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zSignUpBody, zSignUpResponse, zToggleCouponPath, zToggleCouponResponse, zToggleFeaturedPath, zToggleFeaturedResponse, zUploadProductBody, zUploadProductResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -218,6 +218,137 @@ export const setDeliveryCharge = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Creates an account and signs it in.
+ */
+export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>) => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSignUpBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSignUpResponse.parseAsync(data),
+    url: '/api/auth/signup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Signs a customer in.
+ */
+export const logIn = <ThrowOnError extends boolean = false>(options: Options<LogInData, ThrowOnError>) => (options.client ?? client).post<LogInResponses, LogInErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zLogInBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zLogInResponse.parseAsync(data),
+    url: '/api/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ends the session and clears the cookie.
+ */
+export const logOut = <ThrowOnError extends boolean = false>(options?: Options<LogOutData, ThrowOnError>) => (options?.client ?? client).post<LogOutResponses, unknown, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zLogOutResponse.parseAsync(data),
+    url: '/api/auth/logout',
+    ...options
+});
+
+/**
+ * The signed-in customer.
+ */
+export const me = <ThrowOnError extends boolean = false>(options?: Options<MeData, ThrowOnError>) => (options?.client ?? client).get<MeResponses, MeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zMeResponse.parseAsync(data),
+    url: '/api/auth/me',
+    ...options
+});
+
+/**
+ * Sends a reset link when an account has this e-mail; the answer is the same either way.
+ */
+export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRequestPasswordResetBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRequestPasswordResetResponse.parseAsync(data),
+    url: '/api/auth/password-reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sets a new password with a reset token (once, within an hour).
+ */
+export const confirmPasswordReset = <ThrowOnError extends boolean = false>(options: Options<ConfirmPasswordResetData, ThrowOnError>) => (options.client ?? client).post<ConfirmPasswordResetResponses, ConfirmPasswordResetErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zConfirmPasswordResetBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zConfirmPasswordResetResponse.parseAsync(data),
+    url: '/api/auth/password-reset/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Saves the signed-in customer's profile after login or sign-up.
+ */
+export const saveUser = <ThrowOnError extends boolean = false>(options: Options<SaveUserData, ThrowOnError>) => (options.client ?? client).post<SaveUserResponses, SaveUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSaveUserBody2,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSaveUserResponse.parseAsync(data),
+    url: '/api/users/auth/save-user',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * "Login with Google": not configured on this server.
+ */
+export const googleLogin = <ThrowOnError extends boolean = false>(options?: Options<GoogleLoginData, ThrowOnError>) => (options?.client ?? client).get<unknown, GoogleLoginErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    url: '/api/auth/google',
+    ...options
 });
 
 /**

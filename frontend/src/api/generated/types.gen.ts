@@ -202,6 +202,15 @@ export type CouponResponse = {
 };
 
 /**
+ * E-mail and password (and, on sign-up, an optional name).
+ */
+export type CredentialsBody = {
+    email: string;
+    password: string;
+    name?: string | null;
+};
+
+/**
  * A new delivery charge.
  */
 export type DeliveryChargeBody = {
@@ -387,6 +396,44 @@ export type ProductResponse = {
      * Pictures and videos in display order; the first is the card picture.
      */
     media: Array<MediaResponse>;
+};
+
+/**
+ * A reset token and the new password.
+ */
+export type ResetConfirmBody = {
+    token: string;
+    password: string;
+};
+
+/**
+ * An e-mail address for a reset link.
+ */
+export type ResetRequestBody = {
+    email: string;
+};
+
+/**
+ * The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
+ * is the session's.
+ */
+export type SaveUserBody = {
+    /**
+     * The display name; 'Customer' when missing or blank.
+     */
+    name?: string | null;
+};
+
+/**
+ * The signed-in customer.
+ */
+export type UserResponse = {
+    /**
+     * The customer's id.
+     */
+    uid: string;
+    email: string;
+    name: string;
 };
 
 /**
@@ -837,6 +884,200 @@ export type SetDeliveryChargeResponses = {
 };
 
 export type SetDeliveryChargeResponse = SetDeliveryChargeResponses[keyof SetDeliveryChargeResponses];
+
+export type SignUpData = {
+    body: CredentialsBody;
+    path?: never;
+    query?: never;
+    url: '/api/auth/signup';
+};
+
+export type SignUpErrors = {
+    /**
+     * Missing fields, a bad e-mail or a password under 6 characters
+     */
+    400: ErrorBody;
+    /**
+     * The e-mail is already registered
+     */
+    409: ErrorBody;
+};
+
+export type SignUpError = SignUpErrors[keyof SignUpErrors];
+
+export type SignUpResponses = {
+    /**
+     * Signed up and in; the cookie is set
+     */
+    201: UserResponse;
+};
+
+export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
+
+export type LogInData = {
+    body: CredentialsBody;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login';
+};
+
+export type LogInErrors = {
+    /**
+     * Missing fields
+     */
+    400: ErrorBody;
+    /**
+     * Invalid email or password.
+     */
+    401: ErrorBody;
+    /**
+     * Too many failed attempts
+     */
+    429: ErrorBody;
+};
+
+export type LogInError = LogInErrors[keyof LogInErrors];
+
+export type LogInResponses = {
+    /**
+     * Signed in; the cookie is set
+     */
+    200: UserResponse;
+};
+
+export type LogInResponse = LogInResponses[keyof LogInResponses];
+
+export type LogOutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/logout';
+};
+
+export type LogOutResponses = {
+    /**
+     * Signed out
+     */
+    204: void;
+};
+
+export type LogOutResponse = LogOutResponses[keyof LogOutResponses];
+
+export type MeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/me';
+};
+
+export type MeErrors = {
+    /**
+     * Not signed in
+     */
+    401: ErrorBody;
+};
+
+export type MeError = MeErrors[keyof MeErrors];
+
+export type MeResponses = {
+    /**
+     * The customer
+     */
+    200: UserResponse;
+};
+
+export type MeResponse = MeResponses[keyof MeResponses];
+
+export type RequestPasswordResetData = {
+    body: ResetRequestBody;
+    path?: never;
+    query?: never;
+    url: '/api/auth/password-reset';
+};
+
+export type RequestPasswordResetErrors = {
+    /**
+     * No e-mail
+     */
+    400: ErrorBody;
+};
+
+export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
+
+export type RequestPasswordResetResponses = {
+    /**
+     * A link was sent if the account exists
+     */
+    202: MessageResponse;
+};
+
+export type RequestPasswordResetResponse = RequestPasswordResetResponses[keyof RequestPasswordResetResponses];
+
+export type ConfirmPasswordResetData = {
+    body: ResetConfirmBody;
+    path?: never;
+    query?: never;
+    url: '/api/auth/password-reset/confirm';
+};
+
+export type ConfirmPasswordResetErrors = {
+    /**
+     * A bad password, or an unknown, used or expired token
+     */
+    400: ErrorBody;
+};
+
+export type ConfirmPasswordResetError = ConfirmPasswordResetErrors[keyof ConfirmPasswordResetErrors];
+
+export type ConfirmPasswordResetResponses = {
+    /**
+     * The password is changed; every session ended
+     */
+    204: void;
+};
+
+export type ConfirmPasswordResetResponse = ConfirmPasswordResetResponses[keyof ConfirmPasswordResetResponses];
+
+export type SaveUserData = {
+    body: SaveUserBody;
+    path?: never;
+    query?: never;
+    url: '/api/users/auth/save-user';
+};
+
+export type SaveUserErrors = {
+    /**
+     * Not signed in
+     */
+    401: ErrorBody;
+};
+
+export type SaveUserError = SaveUserErrors[keyof SaveUserErrors];
+
+export type SaveUserResponses = {
+    /**
+     * The saved profile
+     */
+    200: UserResponse;
+};
+
+export type SaveUserResponse = SaveUserResponses[keyof SaveUserResponses];
+
+export type GoogleLoginData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/google';
+};
+
+export type GoogleLoginErrors = {
+    /**
+     * Google sign-in is not configured
+     */
+    503: ErrorBody;
+};
+
+export type GoogleLoginError = GoogleLoginErrors[keyof GoogleLoginErrors];
 
 export type AdminLoginData = {
     body: AdminLoginBody;

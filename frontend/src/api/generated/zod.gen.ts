@@ -112,6 +112,15 @@ export const zCouponEnvelope = z.object({
 });
 
 /**
+ * E-mail and password (and, on sign-up, an optional name).
+ */
+export const zCredentialsBody = z.object({
+    email: z.string(),
+    password: z.string(),
+    name: z.nullish(z.string())
+});
+
+/**
  * A new delivery charge.
  */
 export const zDeliveryChargeBody = z.object({
@@ -237,6 +246,38 @@ export const zProductEnvelope = z.object({
 });
 
 /**
+ * A reset token and the new password.
+ */
+export const zResetConfirmBody = z.object({
+    token: z.string(),
+    password: z.string()
+});
+
+/**
+ * An e-mail address for a reset link.
+ */
+export const zResetRequestBody = z.object({
+    email: z.string()
+});
+
+/**
+ * The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
+ * is the session's.
+ */
+export const zSaveUserBody = z.object({
+    name: z.nullish(z.string())
+});
+
+/**
+ * The signed-in customer.
+ */
+export const zUserResponse = z.object({
+    uid: z.string(),
+    email: z.string(),
+    name: z.string()
+});
+
+/**
  * A category's view count.
  */
 export const zViewsResponse = z.object({
@@ -356,6 +397,51 @@ export const zSetDeliveryChargeBody = zDeliveryChargeBody;
  * The delivery charge now in force
  */
 export const zSetDeliveryChargeResponse = zDeliveryChargeResponse;
+
+export const zSignUpBody = zCredentialsBody;
+
+/**
+ * Signed up and in; the cookie is set
+ */
+export const zSignUpResponse = zUserResponse;
+
+export const zLogInBody = zCredentialsBody;
+
+/**
+ * Signed in; the cookie is set
+ */
+export const zLogInResponse = zUserResponse;
+
+/**
+ * Signed out
+ */
+export const zLogOutResponse = z.void();
+
+/**
+ * The customer
+ */
+export const zMeResponse = zUserResponse;
+
+export const zRequestPasswordResetBody = zResetRequestBody;
+
+/**
+ * A link was sent if the account exists
+ */
+export const zRequestPasswordResetResponse = zMessageResponse;
+
+export const zConfirmPasswordResetBody = zResetConfirmBody;
+
+/**
+ * The password is changed; every session ended
+ */
+export const zConfirmPasswordResetResponse = z.void();
+
+export const zSaveUserBody2 = zSaveUserBody;
+
+/**
+ * The saved profile
+ */
+export const zSaveUserResponse = zUserResponse;
 
 export const zAdminLoginBody2 = zAdminLoginBody;
 

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, deleteCategory, deleteCoupon, deleteProduct, getCategoryWithProducts, getDeliveryCharge, getProduct, healthz, incrementCategoryViews, listCategories, listCoupons, listFeaturedProducts, listProducts, openapiDocument, type Options, productsByCategory, readyz, searchProducts, setDeliveryCharge, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, getCategoryWithProducts, getDeliveryCharge, getProduct, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -403,6 +403,144 @@ export const setDeliveryChargeMutation = (options?: Partial<Options<SetDeliveryC
     };
     return mutationOptions;
 };
+
+/**
+ * Creates an account and signs it in.
+ */
+export const signUpMutation = (options?: Partial<Options<SignUpData>>): UseMutationOptions<SignUpResponse, SignUpError, Options<SignUpData>> => {
+    const mutationOptions: UseMutationOptions<SignUpResponse, SignUpError, Options<SignUpData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await signUp({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Signs a customer in.
+ */
+export const logInMutation = (options?: Partial<Options<LogInData>>): UseMutationOptions<LogInResponse, LogInError, Options<LogInData>> => {
+    const mutationOptions: UseMutationOptions<LogInResponse, LogInError, Options<LogInData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await logIn({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Ends the session and clears the cookie.
+ */
+export const logOutMutation = (options?: Partial<Options<LogOutData>>): UseMutationOptions<LogOutResponse, DefaultError, Options<LogOutData>> => {
+    const mutationOptions: UseMutationOptions<LogOutResponse, DefaultError, Options<LogOutData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await logOut({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const meQueryKey = (options?: Options<MeData>) => createQueryKey('me', options);
+
+/**
+ * The signed-in customer.
+ */
+export const meOptions = (options?: Options<MeData>) => queryOptions<MeResponse, MeError, MeResponse, ReturnType<typeof meQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await me({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: meQueryKey(options)
+});
+
+/**
+ * Sends a reset link when an account has this e-mail; the answer is the same either way.
+ */
+export const requestPasswordResetMutation = (options?: Partial<Options<RequestPasswordResetData>>): UseMutationOptions<RequestPasswordResetResponse, RequestPasswordResetError, Options<RequestPasswordResetData>> => {
+    const mutationOptions: UseMutationOptions<RequestPasswordResetResponse, RequestPasswordResetError, Options<RequestPasswordResetData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await requestPasswordReset({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sets a new password with a reset token (once, within an hour).
+ */
+export const confirmPasswordResetMutation = (options?: Partial<Options<ConfirmPasswordResetData>>): UseMutationOptions<ConfirmPasswordResetResponse, ConfirmPasswordResetError, Options<ConfirmPasswordResetData>> => {
+    const mutationOptions: UseMutationOptions<ConfirmPasswordResetResponse, ConfirmPasswordResetError, Options<ConfirmPasswordResetData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await confirmPasswordReset({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Saves the signed-in customer's profile after login or sign-up.
+ */
+export const saveUserMutation = (options?: Partial<Options<SaveUserData>>): UseMutationOptions<SaveUserResponse, SaveUserError, Options<SaveUserData>> => {
+    const mutationOptions: UseMutationOptions<SaveUserResponse, SaveUserError, Options<SaveUserData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await saveUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const googleLoginQueryKey = (options?: Options<GoogleLoginData>) => createQueryKey('googleLogin', options);
+
+/**
+ * "Login with Google": not configured on this server.
+ */
+export const googleLoginOptions = (options?: Options<GoogleLoginData>) => queryOptions<unknown, GoogleLoginError, unknown, ReturnType<typeof googleLoginQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await googleLogin({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: googleLoginQueryKey(options)
+});
 
 /**
  * Signs the admin in and sets the admin session cookie.

@@ -1,0 +1,297 @@
+//! Customer accounts (CONTRACT.md §3): sign-up, login, logout, the current customer, the profile name and
+//! password reset, ending in an httpOnly, SameSite=Lax session cookie (Secure over https).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::cookie::{time, Cookie, SameSite};
+use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
+use application::accounts::{AccountError, Accounts, SignedIn};
+use application::ports::CustomerRecord;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::admin::{check_origin, MessageResponse, PublicOrigin};
+use crate::error::{ApiError, ErrorBody};
+use crate::forms;
+
+/// The customer session cookie.
+pub const CUSTOMER_COOKIE: &str = "shop_session";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(sign_up)
+        .service(log_in)
+        .service(log_out)
+        .service(me)
+        .service(request_reset)
+        .service(confirm_reset)
+        .service(save_user)
+        .service(google);
+}
+
+impl From<AccountError> for ApiError {
+    fn from(err: AccountError) -> Self {
+        match err {
+            AccountError::InvalidEmail => Self::invalid_field("email", err.to_string()),
+            AccountError::PasswordTooShort | AccountError::PasswordTooLong => {
+                Self::invalid_field("password", err.to_string())
+            }
+            AccountError::EmailInUse => Self::Conflict(err.to_string()),
+            AccountError::InvalidCredentials => Self::Unauthorized(err.to_string()),
+            AccountError::TooManyAttempts => Self::TooManyRequests(err.to_string()),
+            AccountError::InvalidResetToken => Self::invalid_field("token", err.to_string()),
+            AccountError::Hash(source) => Self::Internal(Box::new(source)),
+            AccountError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+/// A signed-in customer; handlers that take one answer 401 without a valid session cookie.
+#[derive(Debug, Clone)]
+pub struct CustomerSession(pub CustomerRecord);
+
+impl FromRequest for CustomerSession {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            check_origin(&req)?;
+            let unauthorized = || ApiError::Unauthorized("Please log in.".into());
+            let token = req.cookie(CUSTOMER_COOKIE).map(|c| c.value().to_owned()).ok_or_else(unauthorized)?;
+            let accounts = req
+                .app_data::<web::Data<Accounts>>()
+                .ok_or_else(|| ApiError::Internal("the accounts use case is not configured".into()))?;
+            accounts.current(&token).await?.map(CustomerSession).ok_or_else(unauthorized)
+        })
+    }
+}
+
+/// E-mail and password (and, on sign-up, an optional name).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CredentialsBody {
+    #[schema(value_type = String)]
+    pub email: Option<Value>,
+    #[schema(value_type = String)]
+    pub password: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub name: Option<Value>,
+}
+
+/// The signed-in customer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserResponse {
+    /// The customer's id.
+    pub uid: String,
+    pub email: String,
+    pub name: String,
+}
+
+impl From<CustomerRecord> for UserResponse {
+    fn from(customer: CustomerRecord) -> Self {
+        Self { uid: customer.id.to_string(), email: customer.email, name: customer.name }
+    }
+}
+
+/// An e-mail address for a reset link.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetRequestBody {
+    #[schema(value_type = String)]
+    pub email: Option<Value>,
+}
+
+/// A reset token and the new password.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetConfirmBody {
+    #[schema(value_type = String)]
+    pub token: Option<Value>,
+    #[schema(value_type = String)]
+    pub password: Option<Value>,
+}
+
+/// The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
+/// is the session's.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveUserBody {
+    /// The display name; 'Customer' when missing or blank.
+    #[schema(value_type = Option<String>)]
+    pub name: Option<Value>,
+}
+
+fn session_cookie(origin: &PublicOrigin, value: String, max_age: time::Duration) -> Cookie<'static> {
+    Cookie::build(CUSTOMER_COOKIE, value)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(origin.origin.starts_with("https://"))
+        .max_age(max_age)
+        .finish()
+}
+
+fn signed_in(status: actix_web::http::StatusCode, origin: &PublicOrigin, session: SignedIn) -> HttpResponse {
+    HttpResponse::build(status)
+        .cookie(session_cookie(origin, session.token, time::Duration::seconds(session.lifetime.num_seconds())))
+        .json(UserResponse::from(session.customer))
+}
+
+fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
+    match (forms::text(body.email.as_ref()), body.password.as_ref().and_then(Value::as_str).filter(|p| !p.is_empty())) {
+        (Some(email), Some(password)) => Ok((email, password)),
+        _ => Err(ApiError::bad_request("Email and password are required.")),
+    }
+}
+
+/// Creates an account and signs it in.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "signUp",
+    request_body = CredentialsBody,
+    responses(
+        (status = 201, description = "Signed up and in; the cookie is set", body = UserResponse),
+        (status = 400, description = "Missing fields, a bad e-mail or a password under 6 characters", body = ErrorBody),
+        (status = 409, description = "The e-mail is already registered", body = ErrorBody),
+    )
+)]
+#[post("/api/auth/signup")]
+pub async fn sign_up(
+    req: HttpRequest,
+    accounts: web::Data<Accounts>,
+    origin: web::Data<PublicOrigin>,
+    body: web::Json<CredentialsBody>,
+) -> Result<HttpResponse, ApiError> {
+    check_origin(&req)?;
+    let (email, password) = credentials(&body)?;
+    let session = accounts.sign_up(email, password, forms::text(body.name.as_ref())).await?;
+    Ok(signed_in(actix_web::http::StatusCode::CREATED, &origin, session))
+}
+
+/// Signs a customer in.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "logIn",
+    request_body = CredentialsBody,
+    responses(
+        (status = 200, description = "Signed in; the cookie is set", body = UserResponse),
+        (status = 400, description = "Missing fields", body = ErrorBody),
+        (status = 401, description = "Invalid email or password.", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+    )
+)]
+#[post("/api/auth/login")]
+pub async fn log_in(
+    req: HttpRequest,
+    accounts: web::Data<Accounts>,
+    origin: web::Data<PublicOrigin>,
+    body: web::Json<CredentialsBody>,
+) -> Result<HttpResponse, ApiError> {
+    check_origin(&req)?;
+    let (email, password) = credentials(&body)?;
+    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let session = accounts.log_in(email, password, &address).await?;
+    Ok(signed_in(actix_web::http::StatusCode::OK, &origin, session))
+}
+
+/// Ends the session and clears the cookie.
+#[utoipa::path(tag = "accounts", operation_id = "logOut", responses((status = 204, description = "Signed out")))]
+#[post("/api/auth/logout")]
+pub async fn log_out(
+    req: HttpRequest,
+    accounts: web::Data<Accounts>,
+    origin: web::Data<PublicOrigin>,
+) -> Result<HttpResponse, ApiError> {
+    check_origin(&req)?;
+    if let Some(cookie) = req.cookie(CUSTOMER_COOKIE) {
+        accounts.log_out(cookie.value()).await?;
+    }
+    Ok(HttpResponse::NoContent().cookie(session_cookie(&origin, String::new(), time::Duration::ZERO)).finish())
+}
+
+/// The signed-in customer.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "me",
+    responses(
+        (status = 200, description = "The customer", body = UserResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/api/auth/me")]
+pub async fn me(customer: CustomerSession) -> HttpResponse {
+    HttpResponse::Ok().json(UserResponse::from(customer.0))
+}
+
+/// Sends a reset link when an account has this e-mail; the answer is the same either way.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "requestPasswordReset",
+    request_body = ResetRequestBody,
+    responses(
+        (status = 202, description = "A link was sent if the account exists", body = MessageResponse),
+        (status = 400, description = "No e-mail", body = ErrorBody),
+    )
+)]
+#[post("/api/auth/password-reset")]
+pub async fn request_reset(
+    accounts: web::Data<Accounts>,
+    body: web::Json<ResetRequestBody>,
+) -> Result<HttpResponse, ApiError> {
+    let email =
+        forms::text(body.email.as_ref()).ok_or_else(|| ApiError::invalid_field("email", "Email is required."))?;
+    accounts.request_reset(email).await?;
+    Ok(HttpResponse::Accepted()
+        .json(MessageResponse { message: "If an account uses this e-mail, a reset link is on its way.".into() }))
+}
+
+/// Sets a new password with a reset token (once, within an hour).
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "confirmPasswordReset",
+    request_body = ResetConfirmBody,
+    responses(
+        (status = 204, description = "The password is changed; every session ended"),
+        (status = 400, description = "A bad password, or an unknown, used or expired token", body = ErrorBody),
+    )
+)]
+#[post("/api/auth/password-reset/confirm")]
+pub async fn confirm_reset(
+    accounts: web::Data<Accounts>,
+    body: web::Json<ResetConfirmBody>,
+) -> Result<HttpResponse, ApiError> {
+    let token = forms::text(body.token.as_ref()).ok_or(AccountError::InvalidResetToken)?;
+    let password = body.password.as_ref().and_then(Value::as_str).unwrap_or_default();
+    accounts.confirm_reset(token, password).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Saves the signed-in customer's profile after login or sign-up.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "saveUser",
+    request_body = SaveUserBody,
+    responses(
+        (status = 200, description = "The saved profile", body = UserResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[post("/api/users/auth/save-user")]
+pub async fn save_user(
+    customer: CustomerSession,
+    accounts: web::Data<Accounts>,
+    body: web::Json<SaveUserBody>,
+) -> Result<HttpResponse, ApiError> {
+    let saved = accounts.save_profile(&customer.0, forms::text(body.name.as_ref())).await?;
+    Ok(HttpResponse::Ok().json(UserResponse::from(saved)))
+}
+
+/// "Login with Google": not configured on this server.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "googleLogin",
+    responses((status = 503, description = "Google sign-in is not configured", body = ErrorBody))
+)]
+#[get("/api/auth/google")]
+pub async fn google() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::Unavailable("Google sign-in is not configured on this shop.".into()))
+}

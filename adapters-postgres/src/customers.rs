@@ -1,0 +1,175 @@
+//! Customer accounts, sessions and password resets.
+
+use application::ports::{CustomerRecord, CustomerRepository, RepositoryError};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use domain::contact::Email;
+use domain::ids::CustomerId;
+
+use crate::error::{corrupt, from_diesel};
+use crate::pool::{with_connection, PgPool};
+use crate::schema::{customer_sessions, customers, password_resets};
+
+/// Customers in PostgreSQL.
+#[derive(Clone)]
+pub struct PgCustomerRepository {
+    pool: PgPool,
+}
+
+impl PgCustomerRepository {
+    #[must_use]
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+fn record((id, email, name): (i64, String, String)) -> Result<CustomerRecord, RepositoryError> {
+    Ok(CustomerRecord { id: CustomerId::new(id).map_err(corrupt)?, email, name })
+}
+
+#[async_trait]
+impl CustomerRepository for PgCustomerRepository {
+    async fn create_customer(
+        &self,
+        email: &Email,
+        name: &str,
+        password_hash: &str,
+    ) -> Result<CustomerRecord, RepositoryError> {
+        let (email, name, hash) = (email.as_str().to_owned(), name.to_owned(), password_hash.to_owned());
+        with_connection(&self.pool, move |conn| {
+            let row = diesel::insert_into(customers::table)
+                .values((customers::email.eq(email), customers::name.eq(name), customers::password_hash.eq(hash)))
+                .returning((customers::id, customers::email, customers::name))
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            record(row)
+        })
+        .await
+    }
+
+    async fn find_by_email(&self, email: &Email) -> Result<Option<(CustomerRecord, Option<String>)>, RepositoryError> {
+        let email = email.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            let row: Option<(i64, String, String, Option<String>)> = customers::table
+                .filter(customers::email.eq(email))
+                .select((customers::id, customers::email, customers::name, customers::password_hash))
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?;
+            row.map(|(id, email, name, hash)| Ok((record((id, email, name))?, hash))).transpose()
+        })
+        .await
+    }
+
+    async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError> {
+        let name = name.to_owned();
+        with_connection(&self.pool, move |conn| {
+            let row = diesel::update(customers::table.find(id.get()))
+                .set(customers::name.eq(name))
+                .returning((customers::id, customers::email, customers::name))
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            record(row)
+        })
+        .await
+    }
+
+    async fn create_session(
+        &self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::insert_into(customer_sessions::table)
+                .values((
+                    customer_sessions::token_hash.eq(digest),
+                    customer_sessions::customer_id.eq(id.get()),
+                    customer_sessions::expires_at.eq(expires_at),
+                ))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session(&self, token_digest: &str, now: DateTime<Utc>) -> Result<Option<CustomerRecord>, RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            customer_sessions::table
+                .inner_join(customers::table)
+                .filter(customer_sessions::token_hash.eq(digest))
+                .filter(customer_sessions::expires_at.gt(now))
+                .select((customers::id, customers::email, customers::name))
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(record)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::delete(customer_sessions::table.find(digest)).execute(conn).map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn create_reset(
+        &self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError> {
+        let digest = token_digest.to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::insert_into(password_resets::table)
+                .values((
+                    password_resets::token_hash.eq(digest),
+                    password_resets::customer_id.eq(id.get()),
+                    password_resets::expires_at.eq(expires_at),
+                ))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn use_reset(
+        &self,
+        token_digest: &str,
+        now: DateTime<Utc>,
+        password_hash: &str,
+    ) -> Result<bool, RepositoryError> {
+        let (digest, hash) = (token_digest.to_owned(), password_hash.to_owned());
+        with_connection(&self.pool, move |conn| {
+            conn.transaction(|conn| {
+                let customer: Option<i64> = diesel::update(
+                    password_resets::table
+                        .filter(password_resets::token_hash.eq(digest))
+                        .filter(password_resets::used_at.is_null())
+                        .filter(password_resets::expires_at.gt(now)),
+                )
+                .set(password_resets::used_at.eq(now))
+                .returning(password_resets::customer_id)
+                .get_result(conn)
+                .optional()?;
+                let Some(customer) = customer else { return Ok(false) };
+                diesel::update(customers::table.find(customer)).set(customers::password_hash.eq(hash)).execute(conn)?;
+                diesel::delete(customer_sessions::table.filter(customer_sessions::customer_id.eq(customer)))
+                    .execute(conn)?;
+                Ok(true)
+            })
+            .map_err(from_diesel)
+        })
+        .await
+    }
+}

@@ -1,0 +1,332 @@
+//! Customer accounts of the built-in identity provider (CONTRACT.md §3): sign-up, login, logout, the
+//! current customer, the profile name, and password reset by e-mail. Passwords are kept only as argon2id
+//! hashes; sessions and reset tokens only as digests.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+use domain::contact::{Email, FALLBACK_CUSTOMER_NAME};
+
+use crate::password_login::{PasswordCheck, PasswordCheckError};
+use crate::ports::{
+    Clock, CustomerRecord, CustomerRepository, Mailer, OutgoingMail, PasswordHasher, RepositoryError, SessionTokens,
+};
+
+/// The shortest and longest passwords accepted.
+pub const MIN_PASSWORD_CHARS: usize = 6;
+pub const MAX_PASSWORD_CHARS: usize = 1024;
+/// How long a customer session lasts.
+pub const SESSION_LIFETIME_DAYS: i64 = 30;
+/// How long a password-reset link works.
+pub const RESET_LIFETIME_MINUTES: i64 = 60;
+
+/// A customer with a new session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedIn {
+    pub customer: CustomerRecord,
+    pub token: String,
+    pub lifetime: Duration,
+}
+
+/// Why an account call failed; the texts are the ones shoppers see.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error("Please enter a valid email address.")]
+    InvalidEmail,
+    #[error("Password must be at least 6 characters.")]
+    PasswordTooShort,
+    #[error("Password must be at most 1024 characters.")]
+    PasswordTooLong,
+    #[error("This email is already registered.")]
+    EmailInUse,
+    #[error("Invalid email or password.")]
+    InvalidCredentials,
+    #[error("Too many failed attempts. Please try again in 15 minutes.")]
+    TooManyAttempts,
+    #[error("This reset link is invalid, used or expired.")]
+    InvalidResetToken,
+    #[error("the password could not be hashed")]
+    Hash(#[source] crate::ports::PasswordHashError),
+    #[error("the accounts could not be read or written")]
+    Unexpected(#[from] RepositoryError),
+}
+
+fn checked_password(password: &str) -> Result<(), AccountError> {
+    match password.chars().count() {
+        n if n < MIN_PASSWORD_CHARS => Err(AccountError::PasswordTooShort),
+        n if n > MAX_PASSWORD_CHARS => Err(AccountError::PasswordTooLong),
+        _ => Ok(()),
+    }
+}
+
+fn display_name(name: Option<&str>) -> String {
+    name.map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map_or_else(|| FALLBACK_CUSTOMER_NAME.to_owned(), |n| n.chars().take(100).collect())
+}
+
+/// The account use cases.
+#[derive(Clone)]
+pub struct Accounts {
+    customers: Arc<dyn CustomerRepository>,
+    check: PasswordCheck,
+    hasher: Arc<dyn PasswordHasher>,
+    tokens: Arc<dyn SessionTokens>,
+    clock: Arc<dyn Clock>,
+    mailer: Arc<dyn Mailer>,
+    public_url: String,
+}
+
+impl Accounts {
+    #[must_use]
+    pub fn new(
+        customers: Arc<dyn CustomerRepository>,
+        check: PasswordCheck,
+        hasher: Arc<dyn PasswordHasher>,
+        tokens: Arc<dyn SessionTokens>,
+        clock: Arc<dyn Clock>,
+        mailer: Arc<dyn Mailer>,
+        public_url: String,
+    ) -> Self {
+        Self { customers, check, hasher, tokens, clock, mailer, public_url }
+    }
+
+    async fn open_session(&self, customer: CustomerRecord) -> Result<SignedIn, AccountError> {
+        let token = self.tokens.generate();
+        let lifetime = Duration::days(SESSION_LIFETIME_DAYS);
+        self.customers.create_session(customer.id, &self.tokens.digest(&token), self.clock.now() + lifetime).await?;
+        Ok(SignedIn { customer, token, lifetime })
+    }
+
+    /// Creates an account and signs it in.
+    ///
+    /// # Errors
+    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::EmailInUse`], or a store failure.
+    pub async fn sign_up(&self, email: &str, password: &str, name: Option<&str>) -> Result<SignedIn, AccountError> {
+        let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
+        checked_password(password)?;
+        let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
+        let customer =
+            self.customers.create_customer(&email, &display_name(name), &hash).await.map_err(|err| match err {
+                RepositoryError::Conflict(_) => AccountError::EmailInUse,
+                other => AccountError::Unexpected(other),
+            })?;
+        self.open_session(customer).await
+    }
+
+    /// Signs a customer in. `address` is the client's network address.
+    ///
+    /// # Errors
+    /// [`AccountError::InvalidCredentials`], [`AccountError::TooManyAttempts`], or a store failure.
+    pub async fn log_in(&self, email: &str, password: &str, address: &str) -> Result<SignedIn, AccountError> {
+        if password.chars().count() > MAX_PASSWORD_CHARS {
+            return Err(AccountError::InvalidCredentials);
+        }
+        let customers = &self.customers;
+        let found = self
+            .check
+            .check("customer", email, password, address, self.clock.now(), |email| async move {
+                Ok(customers.find_by_email(&email).await?.and_then(|(c, hash)| hash.map(|h| (c, h))))
+            })
+            .await
+            .map_err(|err| match err {
+                PasswordCheckError::InvalidCredentials => AccountError::InvalidCredentials,
+                PasswordCheckError::TooManyAttempts => AccountError::TooManyAttempts,
+                PasswordCheckError::Unexpected(source) => AccountError::Unexpected(source),
+            })?;
+        self.open_session(found).await
+    }
+
+    /// The customer a session token belongs to, while it lasts.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn current(&self, token: &str) -> Result<Option<CustomerRecord>, AccountError> {
+        Ok(self.customers.session(&self.tokens.digest(token), self.clock.now()).await?)
+    }
+
+    /// Ends a session.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn log_out(&self, token: &str) -> Result<(), AccountError> {
+        Ok(self.customers.delete_session(&self.tokens.digest(token)).await?)
+    }
+
+    /// Saves the signed-in customer's display name; a missing or blank one becomes 'Customer'.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn save_profile(
+        &self,
+        customer: &CustomerRecord,
+        name: Option<&str>,
+    ) -> Result<CustomerRecord, AccountError> {
+        Ok(self.customers.rename(customer.id, &display_name(name)).await?)
+    }
+
+    /// Sends a reset link when an account has this e-mail; answers the same either way, so the call
+    /// reveals nothing about who has an account. A mail failure is logged, not shown.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn request_reset(&self, email: &str) -> Result<(), AccountError> {
+        let Ok(email) = Email::parse(&email.trim().to_lowercase()) else { return Ok(()) };
+        let Some((customer, _)) = self.customers.find_by_email(&email).await? else { return Ok(()) };
+        let token = self.tokens.generate();
+        let expires_at = self.clock.now() + Duration::minutes(RESET_LIFETIME_MINUTES);
+        self.customers.create_reset(customer.id, &self.tokens.digest(&token), expires_at).await?;
+        let link = format!("{}/reset-password?token={token}", self.public_url);
+        let mail = OutgoingMail {
+            to: email,
+            subject: "Reset your password".into(),
+            text: format!("Hello {},\n\nOpen this link within an hour to choose a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n", customer.name),
+            html: format!(
+                "<p>Hello {},</p><p><a href=\"{link}\">Choose a new password</a> within an hour.</p><p>If you did not ask for this, ignore this e-mail.</p>",
+                html_escape(&customer.name)
+            ),
+        };
+        if let Err(err) = self.mailer.send(mail).await {
+            tracing::error!(error = %err, "the password reset e-mail could not be sent");
+        }
+        Ok(())
+    }
+
+    /// Sets a new password with a reset token, once, within the hour; every session of the account ends.
+    ///
+    /// # Errors
+    /// A password error, [`AccountError::InvalidResetToken`], or a store failure.
+    pub async fn confirm_reset(&self, token: &str, password: &str) -> Result<(), AccountError> {
+        checked_password(password)?;
+        let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
+        if self.customers.use_reset(&self.tokens.digest(token), self.clock.now(), &hash).await? {
+            Ok(())
+        } else {
+            Err(AccountError::InvalidResetToken)
+        }
+    }
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::password_login::ThrottlePolicy;
+    use crate::ports::{
+        MockClock, MockCustomerRepository, MockLoginThrottle, MockMailer, MockPasswordHasher, MockSessionTokens,
+    };
+    use chrono::{TimeZone, Utc};
+    use domain::ids::CustomerId;
+
+    fn ayesha() -> CustomerRecord {
+        CustomerRecord { id: CustomerId::new(4).unwrap(), email: "ayesha@example.pk".into(), name: "Ayesha".into() }
+    }
+
+    fn accounts(customers: MockCustomerRepository, mailer: MockMailer) -> Accounts {
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().returning(|p| Ok(format!("hash-of-{p}")));
+        let mut tokens = MockSessionTokens::new();
+        tokens.expect_generate().returning(|| "tok".into());
+        tokens.expect_digest().returning(|t| format!("d-{t}"));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(|| Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap());
+        let hasher = Arc::new(hasher);
+        Accounts::new(
+            Arc::new(customers),
+            PasswordCheck::new(Arc::new(MockLoginThrottle::new()), hasher.clone(), ThrottlePolicy::default()),
+            hasher,
+            Arc::new(tokens),
+            Arc::new(clock),
+            Arc::new(mailer),
+            "https://shop.pk".into(),
+        )
+    }
+
+    #[tokio::test]
+    async fn sign_up_refuses_a_bad_email_and_a_short_password_before_hashing() {
+        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new());
+
+        assert_eq!(
+            accounts.sign_up("not-an-email", "secret1", None).await.unwrap_err().to_string(),
+            "Please enter a valid email address."
+        );
+        assert_eq!(
+            accounts.sign_up("a@b.pk", "12345", None).await.unwrap_err().to_string(),
+            "Password must be at least 6 characters."
+        );
+    }
+
+    #[tokio::test]
+    async fn sign_up_stores_a_hash_and_the_fallback_name() {
+        let mut customers = MockCustomerRepository::new();
+        customers
+            .expect_create_customer()
+            .withf(|e, name, hash| e.as_str() == "ayesha@example.pk" && name == "Customer" && hash == "hash-of-secret1")
+            .times(1)
+            .returning(|_, _, _| Ok(ayesha()));
+        customers.expect_create_session().withf(|_, digest, _| digest == "d-tok").times(1).returning(|_, _, _| Ok(()));
+
+        let signed_in =
+            accounts(customers, MockMailer::new()).sign_up(" Ayesha@Example.pk ", "secret1", Some("  ")).await.unwrap();
+
+        assert_eq!(signed_in.token, "tok");
+        assert_eq!(signed_in.lifetime, Duration::days(30));
+    }
+
+    #[tokio::test]
+    async fn a_taken_email_is_reported() {
+        let mut customers = MockCustomerRepository::new();
+        customers
+            .expect_create_customer()
+            .returning(|_, _, _| Err(RepositoryError::Conflict("customers_email_key".into())));
+
+        let err =
+            accounts(customers, MockMailer::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "This email is already registered.");
+    }
+
+    #[tokio::test]
+    async fn a_reset_for_a_known_account_mails_a_one_hour_link() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().returning(|_| Ok(Some((ayesha(), Some("h".into())))));
+        customers
+            .expect_create_reset()
+            .withf(|_, digest, expires| {
+                digest == "d-tok" && *expires == Utc.with_ymd_and_hms(2026, 11, 22, 11, 0, 0).unwrap()
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let mut mailer = MockMailer::new();
+        mailer
+            .expect_send()
+            .withf(|m| {
+                m.to.as_str() == "ayesha@example.pk" && m.text.contains("https://shop.pk/reset-password?token=tok")
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+
+        accounts(customers, mailer).request_reset("ayesha@example.pk").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_reset_for_an_unknown_email_sends_nothing_and_answers_the_same() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().returning(|_| Ok(None));
+
+        accounts(customers, MockMailer::new()).request_reset("nobody@example.pk").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_used_or_unknown_reset_token_is_refused() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_use_reset().returning(|_, _, _| Ok(false));
+
+        let err = accounts(customers, MockMailer::new()).confirm_reset("old", "newpass1").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
+    }
+}

@@ -1,0 +1,3 @@
+DROP TABLE password_resets;
+DROP TABLE customer_sessions;
+DROP TABLE customers;
