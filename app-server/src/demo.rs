@@ -593,42 +593,6 @@ pub fn shop(today: NaiveDate) -> DemoShop {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn all_products(categories: &[DemoCategory]) -> Vec<&DemoProduct> {
-        categories.iter().flat_map(|c| c.products.iter().chain(all_products(&c.children))).collect()
-    }
-
-    #[test]
-    fn the_bench_shop_has_the_asked_numbers_of_categories_and_products() {
-        let shop = bench_shop(200, 10_000);
-
-        let categories: usize = shop.categories.iter().map(|c| 1 + c.children.len()).sum();
-
-        assert_eq!(categories, 200);
-        assert_eq!(all_products(&shop.categories).len(), 10_000);
-    }
-
-    #[test]
-    fn the_demo_shop_covers_every_case_a_shopper_meets() {
-        let shop = shop(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
-        let products = all_products(&shop.categories);
-
-        assert!(products.len() >= 40, "{} products", products.len());
-        assert!(products.iter().any(|p| p.price.sale_price().is_some()));
-        assert!(products.iter().any(|p| p.price.discount_percent() > 0));
-        assert!(products.iter().any(|p| p.free_delivery));
-        assert!(products.iter().any(|p| p.quantity == 0));
-        assert!(products.iter().any(|p| (1..3).contains(&p.quantity)));
-        assert!(products.iter().filter(|p| p.featured).count() >= 8);
-        assert!(products.iter().all(|p| !p.pictures.is_empty()));
-        assert_eq!(shop.coupons.len(), 2);
-        assert_eq!(shop.delivery_charge, Rupees::from_whole(250));
-    }
-}
-
 /// The benchmark's catalogue: `categories` categories (a fifth of them roots, the rest their children)
 /// holding `products` products spread over the children, each with one of six shared pictures.
 #[must_use]
@@ -681,4 +645,40 @@ pub fn bench_shop(categories: usize, products: usize) -> DemoShop {
         })
         .collect();
     DemoShop { categories: tree, delivery_charge: Rupees::from_whole(250), coupons: vec![] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_products(categories: &[DemoCategory]) -> Vec<&DemoProduct> {
+        categories.iter().flat_map(|c| c.products.iter().chain(all_products(&c.children))).collect()
+    }
+
+    #[test]
+    fn the_bench_shop_has_the_asked_numbers_of_categories_and_products() {
+        let shop = bench_shop(200, 10_000);
+
+        let categories: usize = shop.categories.iter().map(|c| 1 + c.children.len()).sum();
+
+        assert_eq!(categories, 200);
+        assert_eq!(all_products(&shop.categories).len(), 10_000);
+    }
+
+    #[test]
+    fn the_demo_shop_covers_every_case_a_shopper_meets() {
+        let shop = shop(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
+        let products = all_products(&shop.categories);
+
+        assert!(products.len() >= 40, "{} products", products.len());
+        assert!(products.iter().any(|p| p.price.sale_price().is_some()));
+        assert!(products.iter().any(|p| p.price.discount_percent() > 0));
+        assert!(products.iter().any(|p| p.free_delivery));
+        assert!(products.iter().any(|p| p.quantity == 0));
+        assert!(products.iter().any(|p| (1..3).contains(&p.quantity)));
+        assert!(products.iter().filter(|p| p.featured).count() >= 8);
+        assert!(products.iter().all(|p| !p.pictures.is_empty()));
+        assert_eq!(shop.coupons.len(), 2);
+        assert_eq!(shop.delivery_charge, Rupees::from_whole(250));
+    }
 }
