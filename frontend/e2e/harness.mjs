@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 const here = import.meta.dirname;
 const appServer = process.env.APP_SERVER_BIN;
@@ -59,13 +60,15 @@ async function dropDatabase(name) {
 }
 
 /**
- * Starts a seeded shop. Answers its base URL, the server's log lines so far, and `stop()`.
+ * Starts a seeded shop that sends mail to its own SMTP sink. Answers its base URL, the server's log lines
+ * so far, the sink (`smtp.lastTo(address)`), and `stop()`.
  */
 export async function startShop() {
   if (!appServer || !existsSync(appServer)) throw new Error('APP_SERVER_BIN must name the built app-server');
   const database = `shop_e2e_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   const scratch = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
+  const smtp = await startSmtpSink();
   const env = {
     ...process.env,
     DATABASE_URL: `${pgBase}/${database}`,
@@ -78,6 +81,7 @@ export async function startShop() {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
   };
   execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -89,9 +93,11 @@ export async function startShop() {
   return {
     baseUrl,
     log,
+    smtp,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await smtp.close();
       await dropDatabase(database);
       rmSync(scratch, { recursive: true, force: true });
     },
