@@ -1,5 +1,43 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link, useParams } from 'react-router';
 
+import { LoadingBar } from '@/components/ui/loading-bar';
+import { paths } from '@/config/paths';
+import { useAdminCategories } from '@/features/admin/api/categories';
+import { useAdminProduct, useChangeProductMutation } from '@/features/admin/api/products';
+import { ProductForm } from '@/features/admin/components/product-form';
+import { adminMessages } from '@/features/admin/lib/messages';
+
+/** /admin/edit-product/:id: the product form filled in, with its media to remove, reorder or add to. */
 export default function EditProductRoute() {
-  return <ComingSoon title="Edit Product" description="Change a product, its photos and its videos." />;
+  const { id = '' } = useParams();
+  const product = useAdminProduct(id);
+  const categories = useAdminCategories();
+  const change = useChangeProductMutation();
+
+  return (
+    <section className="page admin-page" aria-labelledby="page-title">
+      <title>Edit Product</title>
+      <h1 id="page-title">Edit Product</h1>
+      <p className="admin-page__intro">
+        <Link to={paths.admin.manage.getHref()}>Back to Manage Products</Link>
+      </p>
+      {product.isPending || categories.isPending ? (
+        <LoadingBar label="Loading product" />
+      ) : product.isError ? (
+        <p className="admin-message admin-message--error" role="alert">
+          {adminMessages.productLoadFailed}
+        </p>
+      ) : (
+        <ProductForm
+          // A fresh form for each product.
+          key={product.data._id}
+          categories={categories.data ?? []}
+          product={product.data}
+          submitLabel="Update Product"
+          successMessage={adminMessages.productUpdated}
+          onSave={(body) => change.mutateAsync({ id, body })}
+        />
+      )}
+    </section>
+  );
 }

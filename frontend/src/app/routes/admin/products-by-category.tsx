@@ -1,5 +1,56 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 
+import { LoadingBar } from '@/components/ui/loading-bar';
+import { useAdminCategories } from '@/features/admin/api/categories';
+import { useProductsByCategory } from '@/features/admin/api/products';
+import { ProductManager } from '@/features/admin/components/product-manager';
+import { adminMessages } from '@/features/admin/lib/messages';
+
+/** /admin/products-by-category?category={id}: pick a category, see and manage its products. */
 export default function ProductsByCategoryRoute() {
-  return <ComingSoon title="Products by Category" description="Browse the products of each category." />;
+  const [params, setParams] = useSearchParams();
+  const categoryId = params.get('category') ?? '';
+  const categories = useAdminCategories();
+  const products = useProductsByCategory(categoryId);
+  const selectId = useId();
+
+  return (
+    <section className="page admin-page admin-page--wide" aria-labelledby="page-title">
+      <title>Products by Category</title>
+      <h1 id="page-title">Products by Category</h1>
+      {categories.isError && (
+        <p className="admin-message admin-message--error" role="alert">
+          {adminMessages.categoriesLoadFailed}
+        </p>
+      )}
+      <div className="admin-field admin-page__picker">
+        <label htmlFor={selectId}>Category</label>
+        <select
+          id={selectId}
+          value={categoryId}
+          onChange={(event) => {
+            setParams(event.target.value === '' ? {} : { category: event.target.value }, { replace: true });
+          }}
+        >
+          <option value="">Choose a category</option>
+          {(categories.data ?? []).map((category) => (
+            <option key={category._id} value={category._id}>
+              {category.fullPath}
+            </option>
+          ))}
+        </select>
+      </div>
+      {categoryId !== '' &&
+        (products.isPending ? (
+          <LoadingBar label="Loading products" />
+        ) : products.isError ? (
+          <p className="admin-message admin-message--error" role="alert">
+            {adminMessages.productsLoadFailed}
+          </p>
+        ) : (
+          <ProductManager products={products.data} />
+        ))}
+    </section>
+  );
 }

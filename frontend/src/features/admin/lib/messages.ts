@@ -1,4 +1,7 @@
-/** The admin area's user-visible messages (SPEC.md §8 'Admin login', 'Delivery charge'; §5 'Delivery charge'). */
+/**
+ * The admin area's user-visible messages (SPEC.md §8 'Admin login', 'Delivery charge', 'Admin product',
+ * 'Admin category', 'Admin coupon'; §5 'Delivery charge', 'Coupon (admin)', 'Add/edit product').
+ */
 export const adminMessages = {
   loginFailed: 'Login failed',
   loginUnreachable: 'Something went wrong.',
@@ -8,4 +11,27 @@ export const adminMessages = {
   deliveryChargeSaveFailed: 'Failed to update delivery charge.',
   deliveryChargeUnreachable: 'Network error. Please try again.',
   deliveryChargeSaved: '✅ Delivery charge updated successfully.',
+  categoryAdded: '✅ Category added',
+  categoryRenamed: '✅ Category renamed',
+  categoryDeleted: '✅ Category deleted',
+  categoriesLoadFailed: 'Could not load categories.',
+  productCreated: '✅ Product created',
+  productUpdated: '✅ Product updated',
+  productDeleted: '✅ Product deleted',
+  productRequiredFields: 'Name, category, price, quantity and description are required.',
+  productImagesOnly: 'Only image files are allowed when adding a product.',
+  productMediaTypes: 'Only images and MP4 or WebM videos are allowed.',
+  productsLoadFailed: 'Could not load products.',
+  productLoadFailed: 'Could not load the product.',
+  couponAdded: '✅ Coupon added successfully',
+  couponInvalid: '⚠️ Please enter a code and a valid discount.',
+  couponsLoadFailed: 'Could not load coupons.',
+  categoryViewsLoadFailed: 'Could not load category views.',
+  somethingWentWrong: 'Something went wrong',
+  unreachable: 'Network error. Please try again.',
 } as const;
+
+/** '❌ {message}', falling back to 'Something went wrong' when the server gave none (SPEC.md §8). */
+export function failureMessage(message: string | undefined): string {
+  return `❌ ${message ?? adminMessages.somethingWentWrong}`;
+}

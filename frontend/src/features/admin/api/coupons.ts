@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { addCoupon, deleteCoupon, toggleCoupon, type CouponBody } from '@/api/generated';
+import { listCouponsOptions, listCouponsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+
+import { toServerReply } from '../lib/server-reply';
+
+const withCredentials = { credentials: 'include' } as const;
+
+/** GET /api/coupons: every coupon, as it is now. */
+export function useCoupons() {
+  return useQuery({ ...listCouponsOptions({ query: { limit: 100 }, ...withCredentials }), staleTime: 0 });
+}
+
+function useCouponMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: A) => toServerReply(() => call(args)),
+    onSuccess: (reply) => {
+      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: listCouponsQueryKey() });
+    },
+  });
+}
+
+/** POST /api/coupons. */
+export function useAddCouponMutation() {
+  return useCouponMutation((body: CouponBody) => addCoupon({ body, ...withCredentials }));
+}
+
+/** PATCH /api/coupons/toggle/{id}: activates a paused coupon or pauses an active one. */
+export function useToggleCouponMutation() {
+  return useCouponMutation((id: string) => toggleCoupon({ path: { id }, ...withCredentials }));
+}
+
+/** DELETE /api/coupons/{id}. */
+export function useDeleteCouponMutation() {
+  return useCouponMutation((id: string) => deleteCoupon({ path: { id }, ...withCredentials }));
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import { changeProduct, deleteProduct, toggleFeatured, uploadProduct, type ProductFormBody } from '@/api/generated';
+import {
+  getProductOptions,
+  listProductsOptions,
+  productsByCategoryOptions,
+} from '@/api/generated/@tanstack/react-query.gen';
+import { zProductFormBody } from '@/api/generated/zod.gen';
+
+import { toServerReply } from '../lib/server-reply';
+
+const withCredentials = { credentials: 'include' } as const;
+
+/**
+ * The generated validator describes the files as strings (OpenAPI's `format: binary`), so it would refuse every
+ * real upload; this one checks the same text fields and that the media are files.
+ */
+const productFormRequest = z.object({
+  body: z.extend(z.omit(zProductFormBody, { media: true }), { media: z.array(z.instanceof(Blob)) }),
+});
+const validateProductForm = async (data: unknown) => productFormRequest.parseAsync(data);
+
+/** How many products the manage page shows at a time (the server's largest page). */
+export const ADMIN_PAGE_SIZE = 100;
+
+/** GET /api/products, one page, as it is now. */
+export function useAdminProducts(offset: number) {
+  return useQuery({ ...listProductsOptions({ query: { limit: ADMIN_PAGE_SIZE, offset } }), staleTime: 0 });
+}
+
+/** GET /api/products/{id}, fresh, for the edit form. */
+export function useAdminProduct(id: string) {
+  return useQuery({ ...getProductOptions({ path: { id } }), staleTime: 0 });
+}
+
+/** GET /api/products/by-category/{id}; waits until a category is picked. */
+export function useProductsByCategory(categoryId: string) {
+  return useQuery({
+    ...productsByCategoryOptions({ path: { id: categoryId }, ...withCredentials }),
+    enabled: categoryId !== '',
+    staleTime: 0,
+  });
+}
+
+// Every product list, page and category page the shop may have cached shows a changed product.
+const productQueryIds = [
+  'listProducts',
+  'listFeaturedProducts',
+  'getProduct',
+  'searchProducts',
+  'productsByCategory',
+  'getCategoryWithProducts',
+];
+
+function invalidateProducts(queryClient: QueryClient) {
+  for (const id of productQueryIds) void queryClient.invalidateQueries({ queryKey: [{ _id: id }] });
+}
+
+function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: A) => toServerReply(() => call(args)),
+    onSuccess: (reply) => {
+      if (reply.kind === 'done') invalidateProducts(queryClient);
+    },
+  });
+}
+
+/** POST /api/products/upload (multipart, pictures under `media`). */
+export function useUploadProductMutation() {
+  return useProductMutation((body: ProductFormBody) =>
+    uploadProduct({ body, requestValidator: validateProductForm, ...withCredentials }),
+  );
+}
+
+/** PUT /api/products/{id} (multipart: the media to keep under `existingMedia`, new files under `media`). */
+export function useChangeProductMutation() {
+  return useProductMutation(({ id, body }: { id: string; body: ProductFormBody }) =>
+    changeProduct({ path: { id }, body, requestValidator: validateProductForm, ...withCredentials }),
+  );
+}
+
+/** DELETE /api/products/{id}. */
+export function useDeleteProductMutation() {
+  return useProductMutation((id: string) => deleteProduct({ path: { id }, ...withCredentials }));
+}
+
+/** PATCH /api/products/toggle-featured/{id}, answering whether it is featured now. */
+export function useToggleFeaturedMutation() {
+  return useProductMutation((id: string) => toggleFeatured({ path: { id }, ...withCredentials }));
+}

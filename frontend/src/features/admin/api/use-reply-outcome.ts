@@ -1,0 +1,16 @@
+import { outcomeOf, type Outcome } from '../lib/outcome';
+import type { ServerReply } from '../lib/server-reply';
+
+import { useRecheckAdmin } from './admin-session';
+
+/**
+ * Turns an admin call's reply into the message to show; a 401 (the session has ended) also makes the guard
+ * ask again, which sends the owner to log in and back.
+ */
+export function useReplyOutcome() {
+  const recheckAdmin = useRecheckAdmin();
+  return (reply: ServerReply<unknown>, success: string): Outcome => {
+    if (reply.kind === 'refused' && reply.status === 401) void recheckAdmin();
+    return outcomeOf(reply, success);
+  };
+}

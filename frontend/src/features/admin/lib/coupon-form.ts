@@ -1,0 +1,62 @@
+import * as z from 'zod/mini';
+
+import type { CouponBody } from '@/api/generated';
+
+/** The coupon form as the owner fills it in (text, as typed). */
+export interface CouponFields {
+  code: string;
+  discountPercent: string;
+  amount: string;
+  startDate: string;
+  endDate: string;
+  minPrice: string;
+  isActive: boolean;
+}
+
+/** A blank form: minPrice defaults to 0 and a new coupon is active (SPEC.md §3 'Coupon'). */
+export function emptyCouponFields(today: string): CouponFields {
+  return { code: '', discountPercent: '', amount: '', startDate: today, endDate: today, minPrice: '0', isActive: true };
+}
+
+/** SPEC.md §5 'Coupon (admin)': a coupon is a percent or an amount, so entering one clears the other. */
+export function updateCouponFields<K extends keyof CouponFields>(
+  fields: CouponFields,
+  changed: K,
+  value: CouponFields[K],
+): CouponFields {
+  const next = { ...fields, [changed]: value };
+  if (changed === 'discountPercent' && value !== '') next.amount = '';
+  if (changed === 'amount' && value !== '') next.discountPercent = '';
+  return next;
+}
+
+const positiveNumber = z.pipe(
+  z.string().check(z.trim(), z.minLength(1)),
+  z.pipe(z.transform(Number), z.number().check(z.positive())),
+);
+
+/**
+ * The body of POST /api/coupons, or null when the code is empty or there is neither a positive percent nor a
+ * positive amount ('⚠️ Please enter a code and a valid discount.'). The server checks dates and ranges.
+ */
+export function toCouponBody(fields: CouponFields): CouponBody | null {
+  const code = fields.code.trim();
+  const percent = positiveNumber.safeParse(fields.discountPercent);
+  const amount = positiveNumber.safeParse(fields.amount);
+  if (code === '' || (!percent.success && !amount.success)) return null;
+  const minPrice = Number(fields.minPrice.trim() === '' ? '0' : fields.minPrice);
+  return {
+    code,
+    discountPercent: percent.success ? percent.data : null,
+    amount: percent.success ? null : amount.success ? amount.data : null,
+    startDate: fields.startDate,
+    endDate: fields.endDate,
+    minPrice: Number.isFinite(minPrice) ? minPrice : 0,
+    isActive: fields.isActive,
+  };
+}
+
+/** Today's date in Pakistan (UTC+5, no daylight saving) as `YYYY-MM-DD`, for the date fields' defaults. */
+export function todayInPakistan(now: Date = new Date()): string {
+  return new Date(now.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,120 @@
+import * as z from 'zod/mini';
+
+import type { ProductFormBody } from '@/api/generated';
+
+/** A number typed into a field, or null when the field is empty or not a number. */
+function numberIn(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * SPEC.md §5 'Add/edit product': a sale price sets the discount to (price − sale) / price × 100, rounded to a
+ * whole number. Empty when the sale price is cleared or the price is not yet a positive number.
+ */
+export function discountForSalePrice(price: string, salePrice: string): string {
+  const list = numberIn(price);
+  const sale = numberIn(salePrice);
+  if (list === null || list <= 0 || sale === null) return '';
+  return String(Math.round(((list - sale) / list) * 100));
+}
+
+/** SPEC.md §5: a discount sets the sale price to price × (100 − discount) / 100, rounded to whole rupees. */
+export function salePriceForDiscount(price: string, discountPercent: string): string {
+  const list = numberIn(price);
+  const discount = numberIn(discountPercent);
+  if (list === null || list <= 0 || discount === null) return '';
+  return String(Math.round((list * (100 - discount)) / 100));
+}
+
+/** The three linked price fields as the form holds them (text, as typed). */
+export interface PriceFields {
+  price: string;
+  salePrice: string;
+  discountPercent: string;
+}
+
+/**
+ * The price fields after the owner changes one of them: the sale price and the discount recompute each other;
+ * a new price keeps the sale price and recomputes the discount from it (or, with no sale price, keeps the
+ * discount and recomputes the sale price).
+ */
+export function updatePriceFields(fields: PriceFields, changed: keyof PriceFields, value: string): PriceFields {
+  switch (changed) {
+    case 'salePrice':
+      return { ...fields, salePrice: value, discountPercent: discountForSalePrice(fields.price, value) };
+    case 'discountPercent':
+      return { ...fields, discountPercent: value, salePrice: salePriceForDiscount(fields.price, value) };
+    case 'price':
+      if (fields.salePrice.trim() !== '') {
+        return { ...fields, price: value, discountPercent: discountForSalePrice(value, fields.salePrice) };
+      }
+      if (fields.discountPercent.trim() !== '') {
+        return { ...fields, price: value, salePrice: salePriceForDiscount(value, fields.discountPercent) };
+      }
+      return { ...fields, price: value };
+  }
+}
+
+const trimmed = z._default(z.string().check(z.trim()), '');
+
+/** The product form's text fields, read from its FormData (checkboxes are absent when unticked). */
+export const productFields = z.object({
+  name: trimmed,
+  category: trimmed,
+  price: trimmed,
+  salePrice: trimmed,
+  discountPercent: trimmed,
+  description: trimmed,
+  color: trimmed,
+  quantity: trimmed,
+  featured: z.optional(z.string()),
+  freeDelivery: z.optional(z.string()),
+});
+
+export type ProductFields = z.infer<typeof productFields>;
+
+/** Whether the fields SPEC.md §5 requires (name, category, price, quantity, description) are all filled in. */
+export function hasRequiredProductFields(fields: ProductFields): boolean {
+  return [fields.name, fields.category, fields.price, fields.quantity, fields.description].every((value) => value !== '');
+}
+
+/** The multipart body of POST /api/products/upload and PUT /api/products/{id}. */
+export function toProductFormBody(fields: ProductFields, media: File[], existingMedia?: string[]): ProductFormBody {
+  return {
+    name: fields.name,
+    category: fields.category,
+    price: fields.price,
+    salePrice: fields.salePrice,
+    discountPercent: fields.discountPercent,
+    description: fields.description,
+    color: fields.color,
+    quantity: fields.quantity,
+    featured: fields.featured === undefined ? 'false' : 'true',
+    freeDelivery: fields.freeDelivery === undefined ? 'false' : 'true',
+    media,
+    ...(existingMedia === undefined ? {} : { existingMedia }),
+  };
+}
+
+/** Files the add form may send: pictures only. */
+export function isImageFile(file: File): boolean {
+  return file.type.startsWith('image/');
+}
+
+/** Files the edit form may send: pictures, MP4 and WebM videos. */
+export function isImageOrVideoFile(file: File): boolean {
+  return isImageFile(file) || file.type === 'video/mp4' || file.type === 'video/webm';
+}
+
+/** Moves the item at `index` one place up (−1) or down (+1); the list is unchanged at either end. */
+export function moveItem<T>(items: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  const next = [...items];
+  if (target < 0 || target >= next.length) return next;
+  const [item] = next.splice(index, 1);
+  if (item !== undefined) next.splice(target, 0, item);
+  return next;
+}
