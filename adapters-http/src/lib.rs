@@ -5,6 +5,7 @@
 mod accounts;
 mod admin;
 mod admin_catalog;
+mod admin_email;
 mod admin_products;
 mod cache;
 mod catalog;

@@ -10,6 +10,7 @@ use actix_web::middleware::{Compress, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::Accounts;
 use application::admin_auth::AdminAuth;
+use application::bulk_email::BulkEmail;
 use application::catalog::Catalog;
 use application::catalog_admin::CatalogAdmin;
 use application::coupons::Coupons;
@@ -20,13 +21,14 @@ use crate::admin::PublicOrigin;
 use crate::cache::ResponseCache;
 use crate::error::ApiError;
 use crate::spa::{self, SpaDir};
-use crate::{accounts, admin, admin_catalog, admin_products, catalog, coupons, health, openapi, settings};
+use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
 
 /// The use cases the handlers call.
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: Accounts,
     pub admin_auth: AdminAuth,
+    pub bulk_email: BulkEmail,
     pub catalog: Catalog,
     pub catalog_admin: CatalogAdmin,
     pub coupons: Coupons,
@@ -81,6 +83,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let accounts = web::Data::new(state.accounts);
+    let bulk_email = web::Data::new(state.bulk_email);
     let catalog_admin = web::Data::new(state.catalog_admin);
     let cache = web::Data::new(ResponseCache::new(config.catalog_cache));
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
@@ -103,6 +106,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(catalog.clone())
             .app_data(admin_auth.clone())
             .app_data(accounts.clone())
+            .app_data(bulk_email.clone())
             .app_data(catalog_admin.clone())
             .app_data(cache.clone())
             .app_data(public_origin.clone())
@@ -114,6 +118,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .configure(accounts::configure)
             .configure(admin::configure)
             .configure(admin_catalog::configure)
+            .configure(admin_email::configure)
             .configure(admin_products::configure)
             .configure(openapi::configure)
             .configure(catalog::configure)

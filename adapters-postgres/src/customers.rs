@@ -1,5 +1,6 @@
 //! Customer accounts, sessions and password resets.
 
+use application::page::Page;
 use application::ports::{CustomerRecord, CustomerRepository, RepositoryError};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -30,6 +31,29 @@ fn record((id, email, name): (i64, String, String)) -> Result<CustomerRecord, Re
 
 #[async_trait]
 impl CustomerRepository for PgCustomerRepository {
+    async fn list_customers(&self, page: Page) -> Result<Vec<CustomerRecord>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            customers::table
+                .order(customers::email)
+                .limit(i64::from(page.limit()))
+                .offset(i64::from(page.offset()))
+                .select((customers::id, customers::email, customers::name))
+                .load(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(record)
+                .collect()
+        })
+        .await
+    }
+
+    async fn all_emails(&self) -> Result<Vec<String>, RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            customers::table.order(customers::email).select(customers::email).load(conn).map_err(from_diesel)
+        })
+        .await
+    }
+
     async fn create_customer(
         &self,
         email: &Email,

@@ -126,3 +126,19 @@ diesel::table! {
 
 diesel::joinable!(customer_sessions -> customers (customer_id));
 diesel::allow_tables_to_appear_in_same_query!(customers, customer_sessions);
+
+diesel::table! {
+    email_outbox (id) {
+        id -> Int8,
+        recipient -> Text,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        status -> Text,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}

@@ -36,6 +36,10 @@ pub struct Config {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub mail_outbox_dir: PathBuf,
+    /// How often the outbox worker looks for due e-mails, in milliseconds.
+    pub outbox_poll_ms: u64,
+    /// The pause after a failed delivery, doubled on each further failure, in milliseconds.
+    pub outbox_retry_base_ms: u64,
 }
 
 /// ADMIN_EMAIL and ADMIN_PASSWORD. The password never reaches `Debug` or a log.
@@ -65,6 +69,8 @@ impl fmt::Debug for Config {
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<set>"))
             .field("mail_from", &self.mail_from)
             .field("mail_outbox_dir", &self.mail_outbox_dir)
+            .field("outbox_poll_ms", &self.outbox_poll_ms)
+            .field("outbox_retry_base_ms", &self.outbox_retry_base_ms)
             .finish()
     }
 }
@@ -123,6 +129,8 @@ impl Config {
             catalog_cache_ms,
             smtp_url: text("SMTP_URL"),
             mail_from: text("MAIL_FROM").unwrap_or_else(|| "shop@localhost".to_owned()),
+            outbox_poll_ms: parsed(text("OUTBOX_POLL_MS"), "OUTBOX_POLL_MS", Some(2000))?,
+            outbox_retry_base_ms: parsed(text("OUTBOX_RETRY_BASE_MS"), "OUTBOX_RETRY_BASE_MS", Some(30_000))?,
             mail_outbox_dir: text("MAIL_OUTBOX_DIR").map_or_else(|| PathBuf::from("data/outbox"), PathBuf::from),
             database_url,
             bind_addr,

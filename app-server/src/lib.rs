@@ -13,11 +13,12 @@ use adapters_identity::{Argon2Hasher, HashCost, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
-    PgPool, PgSettingsRepository,
+    PgMailOutbox, PgPool, PgSettingsRepository,
 };
 use anyhow::Context;
 use application::accounts::Accounts;
 use application::admin_auth::{AdminAuth, AdminAuthPolicy};
+use application::bulk_email::BulkEmail;
 use application::catalog::Catalog;
 use application::catalog_admin::CatalogAdmin;
 use application::coupons::Coupons;
@@ -104,6 +105,24 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     })
 }
 
+/// Delivers queued e-mails in the background: one pass every `every`, for as long as the runtime lives.
+fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(50)));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match bulk.deliver_due(50).await {
+                Ok(pass) if pass.sent + pass.retried + pass.given_up > 0 => {
+                    tracing::info!(sent = pass.sent, retried = pass.retried, given_up = pass.given_up, "outbox pass");
+                }
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = %err, "the outbox pass failed"),
+            }
+        }
+    });
+}
+
 /// Migrates, then starts serving on the configured address (port 0 picks a free port).
 ///
 /// # Errors
@@ -151,11 +170,20 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         hasher,
         Arc::new(RandomSessionTokens),
         Arc::new(SystemClock),
-        mailer,
+        mailer.clone(),
         config.public_url.clone(),
     );
+    let bulk_email = BulkEmail::new(
+        Arc::new(PgCustomerRepository::new(pool.clone())),
+        Arc::new(PgMailOutbox::new(pool.clone())),
+        mailer,
+        Arc::new(SystemClock),
+        chrono::Duration::milliseconds(i64::try_from(config.outbox_retry_base_ms).unwrap_or(i64::MAX)),
+    );
+    spawn_outbox_worker(bulk_email.clone(), std::time::Duration::from_millis(config.outbox_poll_ms));
     let state = AppState {
         accounts,
+        bulk_email,
         admin_auth,
         catalog: Catalog::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
         catalog_admin: CatalogAdmin::new(

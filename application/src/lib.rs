@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod admin_auth;
+pub mod bulk_email;
 pub mod catalog;
 pub mod catalog_admin;
 pub mod coupons;

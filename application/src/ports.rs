@@ -450,4 +450,78 @@ pub trait CustomerRepository: Send + Sync + 'static {
         now: DateTime<Utc>,
         password_hash: &str,
     ) -> Result<bool, RepositoryError>;
+
+    /// A page of customers, by e-mail.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn list_customers(&self, page: Page) -> Result<Vec<CustomerRecord>, RepositoryError>;
+
+    /// Every customer's e-mail address (for "send to all").
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn all_emails(&self) -> Result<Vec<String>, RepositoryError>;
+}
+
+/// A mail claimed from the outbox for one delivery attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
+    pub id: i64,
+    pub mail: OutgoingMail,
+    /// Attempts made before this one.
+    pub attempts: u32,
+}
+
+/// How many outbox mails are waiting, sent and given up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct OutboxCounts {
+    pub queued: u64,
+    pub sent: u64,
+    pub failed: u64,
+}
+
+/// The e-mail outbox in the database, drained by a background worker.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait MailOutbox: Send + Sync + 'static {
+    /// Queues mails for delivery; answers how many.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn enqueue(&self, mails: Vec<OutgoingMail>) -> Result<u64, RepositoryError>;
+
+    /// Claims up to `limit` mails due at `now`, leasing them until `lease_until` so no other worker takes them.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn claim_due(
+        &self,
+        limit: u32,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> Result<Vec<QueuedMail>, RepositoryError>;
+
+    /// Marks a mail delivered.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+
+    /// Records a failed attempt: tried again at `retry_at`, or given up when `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn mark_failed_attempt(
+        &self,
+        id: i64,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> Result<(), RepositoryError>;
+
+    /// The counts by status.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn counts(&self) -> Result<OutboxCounts, RepositoryError>;
 }

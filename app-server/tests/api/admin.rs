@@ -201,6 +201,9 @@ const ADMIN_ROUTES: &[(&str, &str)] = &[
     ("PUT", "/api/products/1"),
     ("DELETE", "/api/products/1"),
     ("PATCH", "/api/products/toggle-featured/1"),
+    ("GET", "/api/users/admin/users"),
+    ("POST", "/api/users/admin/send-bulk-email"),
+    ("GET", "/api/users/admin/email-status"),
 ];
 
 #[tokio::test]

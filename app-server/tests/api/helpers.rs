@@ -43,7 +43,7 @@ pub const INDEX_HTML: &str = "<!doctype html><title>Shop</title><div id=root></d
 
 pub struct TestApp {
     pub address: String,
-    /// The SMTP server the app sends through.
+    /// The SMTP server the app sends through; `stop` and `restart` it to test delivery retries.
     pub smtp: SmtpSink,
     pub client: reqwest::Client,
     pub config: Config,
@@ -74,6 +74,8 @@ pub async fn spawn_app() -> TestApp {
         ("LOGIN_MAX_FAILURES", "5".to_owned()),
         ("SMTP_URL", smtp.url()),
         ("MAIL_FROM", "Mobile Accessories <shop@localhost>".to_owned()),
+        ("OUTBOX_POLL_MS", "100".to_owned()),
+        ("OUTBOX_RETRY_BASE_MS", "200".to_owned()),
     ];
     let config = Config::from_vars(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())).unwrap();
     let running = app_server::start(&config).await.expect("the app starts");

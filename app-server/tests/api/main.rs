@@ -2,6 +2,7 @@
 
 mod accounts;
 mod admin;
+mod bulk_email;
 mod catalogue;
 mod coupons;
 mod helpers;

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, OpenapiDocumentData, OpenapiDocumentResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
-import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zChangeProductBody, zChangeProductPath, zChangeProductResponse, zConfirmPasswordResetBody, zConfirmPasswordResetResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zDeleteProductPath, zDeleteProductResponse, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zLogInBody, zLogInResponse, zLogOutResponse, zMeResponse, zProductsByCategoryPath, zProductsByCategoryQuery, zProductsByCategoryResponse, zReadyzResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zSaveUserBody2, zSaveUserResponse, zSearchProductsQuery, zSearchProductsResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zSignUpBody, zSignUpResponse, zToggleCouponPath, zToggleCouponResponse, zToggleFeaturedPath, zToggleFeaturedResponse, zUploadProductBody, zUploadProductResponse } from './zod.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, OpenapiDocumentData, OpenapiDocumentResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
+import { zAddCategoryBody, zAddCategoryResponse, zAddCouponBody, zAddCouponResponse, zAdminCheckResponse, zAdminLoginBody2, zAdminLoginResponse, zAdminLogoutResponse, zApplyCouponBody2, zApplyCouponResponse2, zCategoryViewsQuery, zCategoryViewsResponse, zChangeCategoryBody, zChangeCategoryPath, zChangeCategoryResponse, zChangeProductBody, zChangeProductPath, zChangeProductResponse, zConfirmPasswordResetBody, zConfirmPasswordResetResponse, zDeleteCategoryPath, zDeleteCategoryResponse, zDeleteCouponPath, zDeleteCouponResponse, zDeleteProductPath, zDeleteProductResponse, zEmailStatusResponse2, zGetCategoryWithProductsPath, zGetCategoryWithProductsResponse, zGetDeliveryChargeResponse, zGetProductPath, zGetProductResponse, zHealthzResponse, zIncrementCategoryViewsPath, zIncrementCategoryViewsResponse, zListCategoriesQuery, zListCategoriesResponse, zListCouponsQuery, zListCouponsResponse, zListCustomersQuery, zListCustomersResponse, zListFeaturedProductsQuery, zListFeaturedProductsResponse, zListProductsQuery, zListProductsResponse, zLogInBody, zLogInResponse, zLogOutResponse, zMeResponse, zProductsByCategoryPath, zProductsByCategoryQuery, zProductsByCategoryResponse, zReadyzResponse, zRequestPasswordResetBody, zRequestPasswordResetResponse, zSaveUserBody2, zSaveUserResponse, zSearchProductsQuery, zSearchProductsResponse, zSendBulkEmailBody, zSendBulkEmailResponse, zSetDeliveryChargeBody, zSetDeliveryChargeResponse, zSignUpBody, zSignUpResponse, zToggleCouponPath, zToggleCouponResponse, zToggleFeaturedPath, zToggleFeaturedResponse, zUploadProductBody, zUploadProductResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -487,6 +487,53 @@ export const toggleFeatured = <ThrowOnError extends boolean = false>(options: Op
     }).parseAsync(data),
     responseValidator: async (data) => await zToggleFeaturedResponse.parseAsync(data),
     url: '/api/products/toggle-featured/{id}',
+    ...options
+});
+
+/**
+ * The customers, by e-mail.
+ */
+export const listCustomers = <ThrowOnError extends boolean = false>(options?: Options<ListCustomersData, ThrowOnError>) => (options?.client ?? client).get<ListCustomersResponses, ListCustomersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(zListCustomersQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCustomersResponse.parseAsync(data),
+    url: '/api/users/admin/users',
+    ...options
+});
+
+/**
+ * Queues an e-mail to every customer or to the selected ones; a worker delivers it, retrying while the
+ * mail server is down.
+ */
+export const sendBulkEmail = <ThrowOnError extends boolean = false>(options: Options<SendBulkEmailData, ThrowOnError>) => (options.client ?? client).post<SendBulkEmailResponses, SendBulkEmailErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSendBulkEmailBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSendBulkEmailResponse.parseAsync(data),
+    url: '/api/users/admin/send-bulk-email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * How many e-mails wait in the outbox, were sent and were given up.
+ */
+export const emailStatus = <ThrowOnError extends boolean = false>(options?: Options<EmailStatusData, ThrowOnError>) => (options?.client ?? client).get<EmailStatusResponses, EmailStatusErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zEmailStatusResponse2.parseAsync(data),
+    url: '/api/users/admin/email-status',
     ...options
 });
 

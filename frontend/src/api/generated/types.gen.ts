@@ -67,6 +67,19 @@ export type ApplyCouponResponse = {
 };
 
 /**
+ * An e-mail to customers.
+ */
+export type BulkEmailBody = {
+    subject: string;
+    message: string;
+    /**
+     * Send to every customer; otherwise to `selectedEmails`.
+     */
+    sendToAll?: boolean | null;
+    selectedEmails?: Array<string> | null;
+};
+
+/**
  * A category to add or change.
  */
 export type CategoryBody = {
@@ -211,6 +224,15 @@ export type CredentialsBody = {
 };
 
 /**
+ * A customer in the recipient list.
+ */
+export type CustomerSummary = {
+    _id: string;
+    name: string;
+    email: string;
+};
+
+/**
  * A new delivery charge.
  */
 export type DeliveryChargeBody = {
@@ -228,6 +250,15 @@ export type DeliveryChargeResponse = {
      * Whole rupees charged for delivery unless every item has free delivery.
      */
     deliveryCharge: number;
+};
+
+/**
+ * The outbox's counts.
+ */
+export type EmailStatusResponse = {
+    queued: number;
+    sent: number;
+    failed: number;
 };
 
 /**
@@ -396,6 +427,14 @@ export type ProductResponse = {
      * Pictures and videos in display order; the first is the card picture.
      */
     media: Array<MediaResponse>;
+};
+
+/**
+ * How many e-mails were queued.
+ */
+export type QueuedResponse = {
+    message: string;
+    queued: number;
 };
 
 /**
@@ -1389,6 +1428,94 @@ export type ToggleFeaturedResponses = {
 };
 
 export type ToggleFeaturedResponse = ToggleFeaturedResponses[keyof ToggleFeaturedResponses];
+
+export type ListCustomersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many items at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many items to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/users/admin/users';
+};
+
+export type ListCustomersErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type ListCustomersError = ListCustomersErrors[keyof ListCustomersErrors];
+
+export type ListCustomersResponses = {
+    /**
+     * Customers
+     */
+    200: Array<CustomerSummary>;
+};
+
+export type ListCustomersResponse = ListCustomersResponses[keyof ListCustomersResponses];
+
+export type SendBulkEmailData = {
+    body: BulkEmailBody;
+    path?: never;
+    query?: never;
+    url: '/api/users/admin/send-bulk-email';
+};
+
+export type SendBulkEmailErrors = {
+    /**
+     * No subject or message, no recipients, or an address that is not a customer's
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type SendBulkEmailError = SendBulkEmailErrors[keyof SendBulkEmailErrors];
+
+export type SendBulkEmailResponses = {
+    /**
+     * Queued
+     */
+    202: QueuedResponse;
+};
+
+export type SendBulkEmailResponse = SendBulkEmailResponses[keyof SendBulkEmailResponses];
+
+export type EmailStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/users/admin/email-status';
+};
+
+export type EmailStatusErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type EmailStatusError = EmailStatusErrors[keyof EmailStatusErrors];
+
+export type EmailStatusResponses = {
+    /**
+     * The outbox's counts
+     */
+    200: EmailStatusResponse;
+};
+
+export type EmailStatusResponse2 = EmailStatusResponses[keyof EmailStatusResponses];
 
 export type ListCouponsData = {
     body?: never;

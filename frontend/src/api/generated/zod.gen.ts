@@ -44,6 +44,16 @@ export const zApplyCouponResponse = z.object({
 });
 
 /**
+ * An e-mail to customers.
+ */
+export const zBulkEmailBody = z.object({
+    subject: z.string(),
+    message: z.string(),
+    sendToAll: z.nullish(z.boolean()),
+    selectedEmails: z.nullish(z.array(z.string()))
+});
+
+/**
  * A category to add or change.
  */
 export const zCategoryBody = z.object({
@@ -121,6 +131,15 @@ export const zCredentialsBody = z.object({
 });
 
 /**
+ * A customer in the recipient list.
+ */
+export const zCustomerSummary = z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string()
+});
+
+/**
  * A new delivery charge.
  */
 export const zDeliveryChargeBody = z.object({
@@ -132,6 +151,15 @@ export const zDeliveryChargeBody = z.object({
  */
 export const zDeliveryChargeResponse = z.object({
     deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The outbox's counts.
+ */
+export const zEmailStatusResponse = z.object({
+    queued: z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' })),
+    sent: z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' })),
+    failed: z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' }))
 });
 
 /**
@@ -243,6 +271,14 @@ export const zCategoryPageResponse = z.object({
  */
 export const zProductEnvelope = z.object({
     product: zProductResponse
+});
+
+/**
+ * How many e-mails were queued.
+ */
+export const zQueuedResponse = z.object({
+    message: z.string(),
+    queued: z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' }))
 });
 
 /**
@@ -519,6 +555,28 @@ export const zToggleFeaturedPath = z.object({
  * Whether it is featured now
  */
 export const zToggleFeaturedResponse = zFeaturedResponse;
+
+export const zListCustomersQuery = z.object({
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Customers
+ */
+export const zListCustomersResponse = z.array(zCustomerSummary);
+
+export const zSendBulkEmailBody = zBulkEmailBody;
+
+/**
+ * Queued
+ */
+export const zSendBulkEmailResponse = zQueuedResponse;
+
+/**
+ * The outbox's counts
+ */
+export const zEmailStatusResponse2 = zEmailStatusResponse;
 
 export const zListCouponsQuery = z.object({
     limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, getCategoryWithProducts, getDeliveryCharge, getProduct, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -751,6 +751,87 @@ export const toggleFeaturedMutation = (options?: Partial<Options<ToggleFeaturedD
     };
     return mutationOptions;
 };
+
+export const listCustomersQueryKey = (options?: Options<ListCustomersData>) => createQueryKey('listCustomers', options);
+
+/**
+ * The customers, by e-mail.
+ */
+export const listCustomersOptions = (options?: Options<ListCustomersData>) => queryOptions<ListCustomersResponse, ListCustomersError, ListCustomersResponse, ReturnType<typeof listCustomersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listCustomers({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCustomersQueryKey(options)
+});
+
+export const listCustomersInfiniteQueryKey = (options?: Options<ListCustomersData>): QueryKey<Options<ListCustomersData>> => createQueryKey('listCustomers', options, true);
+
+/**
+ * The customers, by e-mail.
+ */
+export const listCustomersInfiniteOptions = (options?: Options<ListCustomersData>) => infiniteQueryOptions<ListCustomersResponse, ListCustomersError, InfiniteData<ListCustomersResponse>, QueryKey<Options<ListCustomersData>>, number | Pick<QueryKey<Options<ListCustomersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListCustomersData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listCustomers({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCustomersInfiniteQueryKey(options)
+});
+
+/**
+ * Queues an e-mail to every customer or to the selected ones; a worker delivers it, retrying while the
+ * mail server is down.
+ */
+export const sendBulkEmailMutation = (options?: Partial<Options<SendBulkEmailData>>): UseMutationOptions<SendBulkEmailResponse, SendBulkEmailError, Options<SendBulkEmailData>> => {
+    const mutationOptions: UseMutationOptions<SendBulkEmailResponse, SendBulkEmailError, Options<SendBulkEmailData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendBulkEmail({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const emailStatusQueryKey = (options?: Options<EmailStatusData>) => createQueryKey('emailStatus', options);
+
+/**
+ * How many e-mails wait in the outbox, were sent and were given up.
+ */
+export const emailStatusOptions = (options?: Options<EmailStatusData>) => queryOptions<EmailStatusResponse2, EmailStatusError, EmailStatusResponse2, ReturnType<typeof emailStatusQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await emailStatus({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: emailStatusQueryKey(options)
+});
 
 export const listCouponsQueryKey = (options?: Options<ListCouponsData>) => createQueryKey('listCoupons', options);
 

@@ -1,0 +1,130 @@
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::helpers::{spawn_app, TestApp};
+
+async fn sign_up(app: &TestApp, email: &str) {
+    let response = app
+        .client
+        .post(format!("{}/api/auth/signup", app.address))
+        .json(&json!({"email": email, "password": "secret-123"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+}
+
+async fn admin(
+    app: &TestApp,
+    cookie: &str,
+    method: &str,
+    path: &str,
+    body: Option<serde_json::Value>,
+) -> (u16, serde_json::Value) {
+    let mut request =
+        app.client.request(method.parse().unwrap(), format!("{}{path}", app.address)).header("cookie", cookie);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+/// Waits (at most 15 s) until the sink holds `count` messages.
+async fn delivered(app: &TestApp, count: usize) -> bool {
+    for _ in 0..150 {
+        if app.smtp.messages().len() >= count {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn selected_customers_get_the_e_mail_through_the_outbox() {
+    let app = spawn_app().await;
+    sign_up(&app, "ali@example.pk").await;
+    sign_up(&app, "zara@example.pk").await;
+    let cookie = app.admin_cookie().await;
+
+    let (_, users) = admin(&app, &cookie, "GET", "/api/users/admin/users", None).await;
+    let body = json!({"subject": "Eid sale", "message": "20% off all cases", "sendToAll": false, "selectedEmails": ["Zara@Example.pk"]});
+    let (status, queued) = admin(&app, &cookie, "POST", "/api/users/admin/send-bulk-email", Some(body)).await;
+
+    assert_eq!(
+        users.as_array().unwrap().iter().map(|u| u["email"].clone()).collect::<Vec<_>>(),
+        [json!("ali@example.pk"), json!("zara@example.pk")]
+    );
+    assert_eq!((status, queued), (202, json!({"message": "✅ Emails sent!", "queued": 1})));
+    assert!(delivered(&app, 1).await, "the worker delivered it");
+    let mail = &app.smtp.messages()[0];
+    assert_eq!(mail.to, ["zara@example.pk"]);
+    assert!(mail.data.contains("Subject: Eid sale"));
+    assert_eq!(
+        admin(&app, &cookie, "GET", "/api/users/admin/email-status", None).await,
+        (200, json!({"queued": 0, "sent": 1, "failed": 0}))
+    );
+}
+
+#[tokio::test]
+async fn with_the_mail_server_down_mail_waits_and_goes_out_when_it_is_back() {
+    let mut app = spawn_app().await;
+    sign_up(&app, "ali@example.pk").await;
+    sign_up(&app, "zara@example.pk").await;
+    let cookie = app.admin_cookie().await;
+    app.smtp.stop();
+
+    let (status, _) = admin(
+        &app,
+        &cookie,
+        "POST",
+        "/api/users/admin/send-bulk-email",
+        Some(json!({"subject": "Hello", "message": "New chargers", "sendToAll": true})),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let (_, while_down) = admin(&app, &cookie, "GET", "/api/users/admin/email-status", None).await;
+    app.smtp.restart().await;
+
+    assert_eq!(status, 202);
+    assert_eq!(while_down, json!({"queued": 2, "sent": 0, "failed": 0}));
+    assert!(delivered(&app, 2).await, "delivered once the server is back");
+    let mut recipients: Vec<String> = app.smtp.messages().iter().flat_map(|m| m.to.clone()).collect();
+    recipients.sort();
+    assert_eq!(recipients, ["ali@example.pk", "zara@example.pk"]);
+}
+
+#[tokio::test]
+async fn bad_bulk_e_mails_are_refused_and_queue_nothing() {
+    let app = spawn_app().await;
+    sign_up(&app, "ali@example.pk").await;
+    let cookie = app.admin_cookie().await;
+
+    let cases = [
+        (json!({"subject": "", "message": "x", "sendToAll": true}), "Subject and message are required."),
+        (json!({"subject": "x", "sendToAll": true}), "Subject and message are required."),
+        (
+            json!({"subject": "x", "message": "y", "sendToAll": false, "selectedEmails": []}),
+            "Choose at least one customer.",
+        ),
+        (
+            json!({"subject": "x", "message": "y", "selectedEmails": ["stranger@example.pk"]}),
+            "Not a customer's e-mail: stranger@example.pk",
+        ),
+        (
+            json!({"subject": "x", "message": "y", "selectedEmails": "ali@example.pk"}),
+            "selectedEmails must be a list of e-mails.",
+        ),
+    ];
+    for (body, message) in cases {
+        let answer = admin(&app, &cookie, "POST", "/api/users/admin/send-bulk-email", Some(body.clone())).await;
+
+        assert_eq!((answer.0, answer.1["message"].clone()), (400, json!(message)), "{body}");
+    }
+    assert_eq!(
+        admin(&app, &cookie, "GET", "/api/users/admin/email-status", None).await.1,
+        json!({"queued": 0, "sent": 0, "failed": 0})
+    );
+}
