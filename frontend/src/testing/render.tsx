@@ -15,13 +15,20 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
+interface RenderOptions {
+  /** Where the router starts. */
+  route?: string;
+  /** The route pattern `ui` is mounted at, for pages that read params (`/product/:id`); default: the route's path. */
+  path?: string;
+}
+
 /** Renders `ui` at `route` with a fresh query client and a router; every other path shows the location. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+export function renderWithProviders(ui: ReactElement, { route = '/', path }: RenderOptions = {}) {
   return render(
     <AppProvider queryClient={createTestQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
-          <Route path={new URL(route, 'http://test').pathname} element={ui} />
+          <Route path={path ?? new URL(route, 'http://test').pathname} element={ui} />
           <Route path="*" element={<LocationDisplay />} />
         </Routes>
       </MemoryRouter>

@@ -1,5 +1,124 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useCountCategoryView } from '@/features/categories/api/count-category-view';
+import { useCategoryPage } from '@/features/categories/api/get-category-with-products';
+import { PriceSortMenu } from '@/features/products/components/price-sort-menu';
+import { ProductGrid } from '@/features/products/components/product-grid';
+import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-products';
+import type { Product } from '@/features/products/types';
+
+import { cartActions } from './shared/cart-actions';
+
+/**
+ * /category/{id}: the category's own products under 'Products in {name}', then a section per child, every
+ * grid sorted by price on its own (low to high first; not kept). Counts the view once per browser.
+ */
 export default function CategoryRoute() {
-  return <ComingSoon title="Category" description="The products of one category and its sub-categories, sortable by price." />;
+  const { id = '' } = useParams();
+  const page = useCategoryPage(id);
+  // The order is not kept: another category starts from low to high again.
+  const [sort, setSort] = useState<{ categoryId: string; order: PriceOrder }>({ categoryId: id, order: 'low-to-high' });
+  const order = sort.categoryId === id ? sort.order : 'low-to-high';
+  const setOrder = (next: PriceOrder) => {
+    setSort({ categoryId: id, order: next });
+  };
+  useCountCategoryView(id, page.isSuccess);
+
+  if (page.isPending) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <title>Category</title>
+        <h1 id="page-title" className="visually-hidden">
+          Category
+        </h1>
+        <p className="status-text" role="status">
+          Loading category...
+        </p>
+      </section>
+    );
+  }
+
+  if (page.isError) {
+    return (
+      <section className="page not-found" aria-labelledby="page-title">
+        <title>{page.notFound ? 'Category not found' : 'Category'}</title>
+        <h1 id="page-title" className={page.notFound ? undefined : 'visually-hidden'}>
+          {page.notFound ? 'Category not found' : 'Category'}
+        </h1>
+        <p className="status-text" role="alert">
+          Failed to load category
+        </p>
+        {page.notFound ? (
+          <>
+            <p>This category does not exist or has been removed.</p>
+            <p>
+              <Link to={paths.home.getHref()} className="button">
+                Back to the shop
+              </Link>
+            </p>
+          </>
+        ) : (
+          <p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                void page.refetch();
+              }}
+            >
+              Try again
+            </button>
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const { category, parentProducts, children } = page.data;
+  const empty = parentProducts.length === 0 && children.every((child) => child.products.length === 0);
+
+  return (
+    <section className="page category-page" aria-labelledby="page-title">
+      <title>{category.name}</title>
+      <div className="category-page__header">
+        <h1 id="page-title">{category.name}</h1>
+        {!empty && <PriceSortMenu value={order} onChange={setOrder} />}
+      </div>
+      {empty ? (
+        <p className="status-text">No products found in this category.</p>
+      ) : (
+        <>
+          {parentProducts.length > 0 && (
+            <ProductSection id={`category-${category._id}`} title={`Products in ${category.name}`} products={parentProducts} order={order} />
+          )}
+          {children.map((child) => (
+            <ProductSection key={child._id} id={`category-${child._id}`} title={child.name} products={child.products} order={order} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+interface ProductSectionProps {
+  id: string;
+  title: string;
+  products: readonly Product[];
+  order: PriceOrder;
+}
+
+function ProductSection({ id, title, products, order }: ProductSectionProps) {
+  const headingId = `${id}-title`;
+  return (
+    <section className="product-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {products.length === 0 ? (
+        <p className="status-text">No products found.</p>
+      ) : (
+        <ProductGrid products={sortByPrice(products, order)} renderActions={cartActions} />
+      )}
+    </section>
+  );
 }

@@ -2,19 +2,15 @@ import { useRef } from 'react';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
-import { CartControls } from '@/features/cart/components/cart-controls';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
 import { useProducts } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import type { Product } from '@/features/products/types';
 
-const EMPTY_TEXT = 'No products available at the moment.';
+import { cartActions } from './shared/cart-actions';
 
-/** Each card's cart buttons: the cart feature's controls, composed into the products feature's card here. */
-function cartActions(product: Product, describedBy: string) {
-  return <CartControls product={product} describedBy={describedBy} />;
-}
+const EMPTY_TEXT = 'No products available at the moment.';
 
 /**
  * List responses are used only if they are arrays: the generated client validates each response with

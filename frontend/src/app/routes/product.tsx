@@ -1,5 +1,129 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link, useParams } from 'react-router';
 
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
+import { useCartItem, useCartStore } from '@/features/cart/hooks/use-cart';
+import { useProduct } from '@/features/products/api/get-product';
+import { ProductDetails } from '@/features/products/components/product-details';
+import type { Product } from '@/features/products/types';
+import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
+import { ReviewList } from '@/features/reviews/components/review-list';
+import { averageRating } from '@/features/reviews/lib/review-stats';
+
+const REVIEWS_ID = 'reviews';
+
+/**
+ * /product/{id}: a spinner, then the product (gallery, details, the cart control from the cart feature) and
+ * its approved reviews. Unknown or malformed ids get a not-found page; other failures offer a retry.
+ */
 export default function ProductRoute() {
-  return <ComingSoon title="Product details" description="Photos, price, stock, reviews and an Add to Cart button for one product." />;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  // Reviews load beside the product rather than after it; a failure only hides them.
+  const reviews = useApprovedReviews(id);
+  const inCart = useCartItem(id)?.quantity ?? 0;
+
+  if (product.isPending) {
+    return (
+      <div className="page">
+        <title>Loading product</title>
+        <Spinner label="Loading product..." />
+      </div>
+    );
+  }
+
+  if (product.notFound) {
+    return (
+      <section className="page not-found" aria-labelledby="page-title">
+        <title>Product not found</title>
+        <h1 id="page-title">Product not found</h1>
+        <p>This product does not exist or is no longer sold.</p>
+        <p>
+          <Link to={paths.home.getHref()} className="button">
+            Back to the shop
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (product.isError) {
+    return (
+      <section className="page not-found" aria-labelledby="page-title">
+        <title>Product details</title>
+        <h1 id="page-title">Product details</h1>
+        <p role="alert">We could not load this product. Check your connection and try again.</p>
+        <p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              void product.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      </section>
+    );
+  }
+
+  const data = product.data;
+  return (
+    <div className="product-route">
+      <title>{data.name}</title>
+      <ProductDetails
+        key={data._id}
+        product={data}
+        available={data.stock - inCart}
+        rating={averageRating(reviews.reviews)}
+        reviewsId={REVIEWS_ID}
+        actions={<ProductCartControl product={data} />}
+      />
+      <ReviewList id={REVIEWS_ID} reviews={reviews.reviews} isPending={reviews.isPending} />
+    </div>
+  );
+}
+
+/** 'Add to Cart' (disabled when out of stock), or the cart's stepper and 'Buy Now' once it is in the cart. */
+function ProductCartControl({ product }: { product: Product }) {
+  const store = useCartStore();
+  const item = useCartItem(product._id);
+
+  if (item) {
+    return (
+      <div className="product-cart">
+        <QuantityStepper
+          quantity={item.quantity}
+          max={Math.min(item.stock, product.stock)}
+          decrementLabel="Remove one"
+          describedBy="product-name"
+          onDecrement={() => {
+            store.decrement(product._id);
+          }}
+          onIncrement={() => {
+            store.increment(product._id);
+          }}
+        />
+        <Link to={paths.cart.getHref()} className="button button--large">
+          Buy Now
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      className="button button--large product-cart__add"
+      disabled={product.stock <= 0}
+      aria-describedby="product-name"
+      onClick={() => {
+        store.add(product);
+      }}
+    >
+      Add to Cart
+    </button>
+  );
 }

@@ -1,5 +1,65 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useProductPages } from '@/features/products/api/get-product-pages';
+import { ProductGrid } from '@/features/products/components/product-grid';
+import type { Product } from '@/features/products/types';
+
+function viewDetails(product: Product, describedBy: string) {
+  return (
+    <Link to={paths.product.getHref(product._id)} className="button button--secondary product-card__details" aria-describedby={describedBy}>
+      View Details
+    </Link>
+  );
+}
+
+/**
+ * /products: every product, a page at a time; 'Load more' fetches the next page when the shopper asks. A
+ * failed first page ends loading with the empty text (SPEC.md §8).
+ */
 export default function ProductsRoute() {
-  return <ComingSoon title="All Products" description="Every accessory in the shop, with a View Details link for each." />;
+  const pages = useProductPages();
+  const products = pages.data?.pages.flat() ?? [];
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <title>All Products</title>
+      <h1 id="page-title" className="page-title">
+        All Products
+      </h1>
+      {pages.isPending ? (
+        <p className="status-text" role="status">
+          Loading products...
+        </p>
+      ) : products.length === 0 ? (
+        <p className="status-text">No products available.</p>
+      ) : (
+        <>
+          <ProductGrid products={products} renderActions={viewDetails} headingLevel="h2" />
+          <div className="load-more">
+            <p className="visually-hidden" aria-live="polite">
+              Showing {products.length} products
+            </p>
+            {pages.isFetchNextPageError && (
+              <p className="status-text" role="alert">
+                Could not load more products. Please try again.
+              </p>
+            )}
+            {pages.hasNextPage && (
+              <button
+                type="button"
+                className="button button--secondary button--large"
+                disabled={pages.isFetchingNextPage}
+                onClick={() => {
+                  void pages.fetchNextPage();
+                }}
+              >
+                {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
 }

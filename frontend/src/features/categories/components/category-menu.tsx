@@ -15,11 +15,27 @@ export function CategoryMenu() {
   // A mouse opens the menu by hovering, so the click that follows must not close it again at once.
   const openedByHover = useRef(false);
   const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   const cancelClose = () => {
     window.clearTimeout(closeTimer.current);
   };
   useEffect(() => cancelClose, []);
+
+  // A tap or click anywhere else closes an open menu (touch screens have no pointer to leave it).
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutside = (event: globalThis.PointerEvent) => {
+      if (rootRef.current?.contains(event.target as Node)) return;
+      openedByHover.current = false;
+      setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutside);
+    };
+  }, [open]);
 
   const handlePointerEnter = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
@@ -38,17 +54,20 @@ export function CategoryMenu() {
 
   return (
     <div
+      ref={rootRef}
       className="category-menu"
       onPointerEnter={handlePointerEnter}
       onPointerLeave={handlePointerLeave}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') {
+        if (event.key === 'Escape' && open) {
           openedByHover.current = false;
           setOpen(false);
+          buttonRef.current?.focus();
         }
       }}
     >
       <button
+        ref={buttonRef}
         type="button"
         className="nav-button"
         aria-expanded={open}

@@ -25,6 +25,21 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Rs 3500')).toBeInTheDocument();
   });
 
+  it('offers the narrower WebP copies through srcset, sized for the grid', () => {
+    const card = renderCard({
+      media: [{ url: '/media/ab12.jpg', kind: 'image', width: 480, variants: [{ url: '/media/ab12-320.webp', width: 320 }] }],
+    });
+    const image = within(card).getByRole('img', { name: 'Spigen Tough Armor — Galaxy S24' });
+    expect(image.getAttribute('srcset')).toMatch(/\/media\/ab12-320\.webp 320w, .*\/media\/ab12\.jpg 480w$/);
+    expect(image).toHaveAttribute('sizes', expect.stringContaining('48vw'));
+  });
+
+  it('shows no image rather than a video in the picture slot', () => {
+    const card = renderCard({ media: [{ url: '/media/clip.mp4', kind: 'video', width: null, variants: [] }] });
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(card).getByText('No image')).toBeInTheDocument();
+  });
+
   it('shows no struck price and no badges when not discounted and delivery is charged', () => {
     const card = renderCard();
     expect(card.querySelector('s')).toBeNull();

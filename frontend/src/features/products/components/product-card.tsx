@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/money';
-import { mediaUrl } from '@/lib/media-url';
+import { CARD_IMAGE_SIZES, imageSources } from '@/lib/responsive-image';
 
 import type { Product } from '../types';
 
@@ -23,7 +23,8 @@ interface ProductCardProps {
 export function ProductCard({ product, renderActions, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const titleId = useId();
   const href = paths.product.getHref(product._id);
-  const image = product.media.find((item) => item.kind === 'image') ?? product.media[0];
+  // The first picture; a video cannot stand in for it in an <img>.
+  const image = product.media.find((item) => item.kind === 'image');
   const discounted = product.finalPrice < product.price;
   const outOfStock = product.stock <= 0;
   const lowStock = product.stock > 0 && product.stock < LOW_STOCK_BELOW;
@@ -32,7 +33,15 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
     <article className="product-card" aria-labelledby={titleId}>
       <Link to={href} className="product-card__media">
         {image ? (
-          <img src={mediaUrl(image.url)} alt={product.name} loading="lazy" decoding="async" width={300} height={300} />
+          <img
+            {...imageSources(image)}
+            sizes={CARD_IMAGE_SIZES}
+            alt={product.name}
+            loading="lazy"
+            decoding="async"
+            width={300}
+            height={300}
+          />
         ) : (
           <span className="product-card__no-image">No image</span>
         )}

@@ -8,16 +8,19 @@ interface ProductGridProps {
   products: readonly Product[];
   /** Each card's buttons, composed in by the page; gets the product and the id of its name. */
   renderActions?: (product: Product, describedBy: string) => ReactNode;
+  /** The cards' heading level: h3 under a section's h2 (the default), h2 right under the page's h1. */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** Cards in 2 columns on small screens, 3 on medium, 4 on large. */
-export function ProductGrid({ products, renderActions }: ProductGridProps) {
+export function ProductGrid({ products, renderActions, headingLevel }: ProductGridProps) {
   return (
     <ul className="product-grid">
       {products.map((product) => (
         <li key={product._id}>
           <ProductCard
             product={product}
+            headingLevel={headingLevel}
             renderActions={renderActions && ((describedBy) => renderActions(product, describedBy))}
           />
         </li>

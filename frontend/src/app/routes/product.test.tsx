@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { CartStoreProvider } from '@/features/cart/hooks/use-cart';
+import { createCartStore } from '@/features/cart/lib/cart-store';
+import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { makeProduct } from '@/testing/fixtures';
+import { MemoryStorage } from '@/testing/memory-storage';
+import { renderWithProviders } from '@/testing/render';
+
+import ProductRoute from './product';
+
+type ProductOverrides = Parameters<typeof makeProduct>[0];
+
+const reviewsMissing = () => jsonResponse({ message: 'No such resource.' }, 404);
+
+function setup(
+  product: ProductOverrides | Response | (() => Response | Promise<Response>),
+  reviews: () => Response | Promise<Response> = () => jsonResponse([]),
+  id = '6',
+) {
+  const requested = mockFetch((url) => {
+    if (url.pathname === `/api/reviews/approved/${id}`) return reviews();
+    if (url.pathname === `/api/products/${id}`) {
+      if (typeof product === 'function') return product();
+      if (product instanceof Response) return product;
+      return jsonResponse(makeProduct({ _id: id, ...product }));
+    }
+    return jsonResponse({ message: 'No such resource.' }, 404);
+  });
+  const store = createCartStore(new MemoryStorage(), new EventTarget());
+  renderWithProviders(
+    <CartStoreProvider value={store}>
+      <ProductRoute />
+    </CartStoreProvider>,
+    { route: `/product/${id}`, path: '/product/:id' },
+  );
+  return { store, requested, user: userEvent.setup() };
+}
+
+const armor = {
+  name: 'Galaxy S24 Ultra Tough Armor Case',
+  price: 3499,
+  salePrice: 2999,
+  finalPrice: 2999,
+  discount: 14,
+  color: 'Black',
+  description: 'Dual-layer protection.',
+  freeDelivery: true,
+  stock: 18,
+  quantity: 18,
+};
+
+describe('Product page', () => {
+  it('shows a spinner until the product loads', () => {
+    setup(() => new Promise<Response>(() => undefined));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading product...');
+  });
+
+  it('shows the name, badges, price with the struck list price, colour, stock and description', async () => {
+    setup(armor);
+    await screen.findByRole('heading', { level: 1, name: armor.name });
+    const page = within(screen.getByRole('article', { name: armor.name }));
+    expect(page.getByText('Free Delivery')).toBeInTheDocument();
+    expect(page.getByText('14% OFF')).toBeInTheDocument();
+    expect(page.getByText('Rs 2999')).toBeInTheDocument();
+    expect(page.getByText('Rs 3499').tagName).toBe('S');
+    expect(page.getByText('Colour: Black')).toBeInTheDocument();
+    expect(page.getByText('In Stock')).toBeInTheDocument();
+    expect(page.getByText('Dual-layer protection.')).toBeInTheDocument();
+    expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it.each([
+    [1, 'Only 1 left!'],
+    [3, 'Only 3 left!'],
+    [4, 'In Stock'],
+  ])('with %i in stock says %s', async (stock, text) => {
+    setup({ stock, quantity: stock });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('disables Add to Cart when out of stock', async () => {
+    setup({ stock: 0, quantity: 0 });
+    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  it('turns Add to Cart into the stepper, and counts what the cart holds against the stock', async () => {
+    const { store, user } = setup({ stock: 4, quantity: 4 });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    expect(store.getState().items).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('1');
+    expect(screen.getByText('Only 3 left!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/cart');
+
+    await user.click(screen.getByRole('button', { name: 'Remove one' }));
+    expect(store.getState().items).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+  });
+
+  it('shows the average of the approved reviews and the reviews themselves', async () => {
+    const reviews = [
+      { _id: 'a', reviewerName: 'Ali', rating: 5, comment: 'Great', images: [], createdAt: '2025-01-01T00:00:00Z', adminReply: null, status: 'approved' },
+      { _id: 'b', reviewerName: null, rating: 4, comment: 'Good', images: [], createdAt: '2025-01-02T00:00:00Z', adminReply: null, status: 'approved' },
+    ];
+    setup(armor, () => jsonResponse(reviews));
+    expect(await screen.findByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '(2 reviews)' })).toHaveAttribute('href', '#reviews');
+    const section = within(screen.getByRole('region', { name: 'Customer Reviews' }));
+    expect(section.getByRole('heading', { name: 'Ali' })).toBeInTheDocument();
+    expect(section.getByRole('heading', { name: 'Anonymous' })).toBeInTheDocument();
+  });
+
+  it('logs a failed reviews call and shows no rating and no reviews', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setup(armor, reviewsMissing);
+    expect(await screen.findByText('No reviews yet for this product.')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Error fetching product reviews', expect.anything());
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: armor.name })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an unknown id', () => jsonResponse({ message: 'Product not found.' }, 404)],
+    ['a malformed id', () => jsonResponse({ message: "'abc' is not a valid id." }, 400)],
+  ])('shows a not-found page for %s, once, without retrying', async (_case, answer) => {
+    const { requested } = setup(answer, reviewsMissing);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
+    expect(requested.filter((path) => path.startsWith('/api/products/'))).toHaveLength(1);
+  });
+
+  it('offers a retry when the product cannot be loaded for another reason', async () => {
+    let calls = 0;
+    const { user } = setup(() => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new TypeError('offline')) : jsonResponse(makeProduct({ _id: '6', name: 'Back online' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this product.');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Back online' })).toBeInTheDocument();
+    });
+  });
+});

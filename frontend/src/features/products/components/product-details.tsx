@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+
+import { StarRating } from '@/components/ui/star-rating';
+import { formatRupees } from '@/lib/money';
+
+import { stockMessage } from '../lib/stock';
+import type { Product } from '../types';
+
+import { ProductGallery } from './product-gallery';
+
+/** The average of the approved reviews, when there are any. */
+export interface ProductRating {
+  average: number;
+  count: number;
+}
+
+interface ProductDetailsProps {
+  product: Product;
+  /** Units the shopper can still add: stock minus what the cart holds. */
+  available: number;
+  rating?: ProductRating | null;
+  /** The cart control, composed in by the page; fixed to the bottom of small screens. */
+  actions?: ReactNode;
+  /** Where the rating links to (the reviews section's id). */
+  reviewsId?: string;
+}
+
+/** Clear cases have no colour a swatch could paint; they show a checkerboard. */
+const CLEAR_COLOURS = /^(clear|transparent)$/i;
+
+/**
+ * The product page's body: gallery, name, rating, badges, price with the struck list price, colour swatch,
+ * stock message, the cart control and the description.
+ */
+export function ProductDetails({ product, available, rating, actions, reviewsId }: ProductDetailsProps) {
+  const discounted = product.finalPrice < product.price;
+  const stock = stockMessage(available);
+  const colour = product.color?.trim();
+
+  return (
+    <article className="product-page" aria-labelledby="product-name">
+      <div className="product-page__gallery">
+        <ProductGallery media={product.media} productName={product.name} />
+      </div>
+      <div className="product-page__info">
+        <h1 id="product-name" className="product-page__name">
+          {product.name}
+        </h1>
+        {rating && rating.count > 0 && (
+          <p className="product-page__rating">
+            <StarRating rating={rating.average} />
+            <span aria-hidden="true">{rating.average.toFixed(1)}</span>
+            {reviewsId ? (
+              <a href={`#${reviewsId}`}>
+                ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
+              </a>
+            ) : (
+              <span>
+                ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
+              </span>
+            )}
+          </p>
+        )}
+        {(product.freeDelivery || product.discount > 0) && (
+          <p className="product-page__badges">
+            {product.freeDelivery && <span className="badge badge--delivery">Free Delivery</span>}
+            {product.discount > 0 && <span className="badge badge--sale">{product.discount}% OFF</span>}
+          </p>
+        )}
+        <p className="product-page__price">
+          <span className="visually-hidden">Price: </span>
+          <strong>{formatRupees(product.finalPrice)}</strong>
+          {discounted && (
+            <>
+              {' '}
+              <span className="visually-hidden">Original price: </span>
+              <s>{formatRupees(product.price)}</s>
+            </>
+          )}
+        </p>
+        {colour && (
+          <p className="product-page__colour">
+            <span
+              className={CLEAR_COLOURS.test(colour) ? 'swatch swatch--clear' : 'swatch'}
+              style={CLEAR_COLOURS.test(colour) ? undefined : { backgroundColor: colour }}
+              aria-hidden="true"
+            />
+            Colour: {colour}
+          </p>
+        )}
+        <p className={`product-page__stock product-page__stock--${stock.level}`}>{stock.text}</p>
+        {actions && <div className="product-page__buy">{actions}</div>}
+        <section className="product-page__description" aria-labelledby="product-description-title">
+          <h2 id="product-description-title">Description</h2>
+          <p>{product.description}</p>
+        </section>
+      </div>
+    </article>
+  );
+}

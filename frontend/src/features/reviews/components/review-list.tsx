@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+
+import { StarRating } from '@/components/ui/star-rating';
+import { env } from '@/config/env';
+
+import type { Review } from '../api/get-approved-reviews';
+import { timeAgo } from '../lib/relative-time';
+import { reviewerName } from '../lib/review-stats';
+
+import { ReviewLightbox } from './review-lightbox';
+import { ReviewMedia } from './review-media';
+
+interface ReviewListProps {
+  reviews: readonly Review[];
+  isPending?: boolean;
+  /** The section's id, for links to it. */
+  id?: string;
+  /** The time 'x ago' counts from; tests pin it. */
+  now?: Date;
+}
+
+/** The product page's approved reviews, or 'No reviews yet for this product.' */
+export function ReviewList({ reviews, isPending = false, id = 'reviews', now }: ReviewListProps) {
+  return (
+    <section id={id} className="reviews" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Customer Reviews</h2>
+      {isPending ? (
+        <p className="status-text" role="status">
+          Loading reviews...
+        </p>
+      ) : reviews.length === 0 ? (
+        <p className="reviews__empty">No reviews yet for this product.</p>
+      ) : (
+        <ul className="reviews__list">
+          {reviews.map((review) => (
+            <ReviewItem key={review._id} review={review} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReviewItem({ review, now }: { review: Review; now?: Date }) {
+  const nameId = useId();
+  const [openAt, setOpenAt] = useState<number | null>(null);
+  const name = reviewerName(review);
+  const createdAt = new Date(review.createdAt);
+  const ago = timeAgo(createdAt, now);
+  const comment = review.comment?.trim();
+  const reply = review.adminReply?.trim();
+
+  return (
+    <li className="review" aria-labelledby={nameId}>
+      <div className="review__header">
+        <h3 id={nameId} className="review__name">
+          {name}
+        </h3>
+        <StarRating rating={review.rating} />
+        {ago && (
+          <time className="review__time" dateTime={Number.isNaN(createdAt.getTime()) ? undefined : createdAt.toISOString()}>
+            {ago}
+          </time>
+        )}
+      </div>
+      {comment && <p className="review__comment">{comment}</p>}
+      {review.images.length > 0 && (
+        <ul className="review__images">
+          {review.images.map((url, index) => (
+            <li key={`${url}-${index}`}>
+              <button
+                type="button"
+                className="review__image-button"
+                aria-label={`Open image ${index + 1} of ${review.images.length} from ${name}'s review`}
+                onClick={() => {
+                  setOpenAt(index);
+                }}
+              >
+                <ReviewMedia url={url} alt="" className="review__image" variant="thumbnail" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {reply && (
+        <p className="review__reply">
+          <strong>{env.shopName}:</strong> {reply}
+        </p>
+      )}
+      {openAt !== null && (
+        <ReviewLightbox
+          images={review.images}
+          startIndex={openAt}
+          reviewer={name}
+          onClose={() => {
+            setOpenAt(null);
+          }}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import * as z from 'zod/mini';
+
+import { searchProductsOptions } from '@/api/generated/@tanstack/react-query.gen';
+
+/** The API takes 1 to 100 characters; a longer term is searched by its first 100. */
+export const MAX_SEARCH_LENGTH = 100;
+
+export function getSearchQueryOptions(term: string) {
+  return searchProductsOptions({ query: { q: term.slice(0, MAX_SEARCH_LENGTH) } });
+}
+
+/**
+ * Products matching `term`, best first. A blank term sends nothing. A response that is not a list of
+ * products counts as no results (SPEC.md §5 'List responses'); any other failure is an error.
+ */
+export function useSearchProducts(term: string) {
+  const query = useQuery({ ...getSearchQueryOptions(term), enabled: term !== '' });
+  const malformed = query.error instanceof z.core.$ZodError;
+
+  useEffect(() => {
+    if (query.error) console.error('Failed to fetch results', query.error);
+  }, [query.error]);
+
+  return {
+    isPending: term !== '' && query.isPending,
+    isError: query.isError && !malformed,
+    error: malformed ? null : query.error,
+    products: query.data ?? [],
+  };
+}

@@ -1,0 +1,17 @@
+/** A horizontal swipe must travel more than this to change the picture (SPEC.md §9). */
+export const SWIPE_THRESHOLD_PX = 50;
+
+export type SwipeDirection = 'next' | 'previous' | 'down' | null;
+
+/**
+ * What a finger's movement means: `next` for a leftward swipe longer than the threshold, `previous` for a
+ * rightward one, `down` for a downward pull longer than the threshold, nothing for the rest (short moves,
+ * upward scrolls).
+ */
+export function swipeDirection(deltaX: number, deltaY: number): SwipeDirection {
+  if (Math.abs(deltaX) > Math.abs(deltaY)) {
+    if (Math.abs(deltaX) <= SWIPE_THRESHOLD_PX) return null;
+    return deltaX < 0 ? 'next' : 'previous';
+  }
+  return deltaY > SWIPE_THRESHOLD_PX ? 'down' : null;
+}
