@@ -209,9 +209,20 @@ const ADMIN_ROUTES: &[(&str, &str)] = &[
 #[tokio::test]
 async fn every_admin_call_refuses_without_the_admin_cookie() {
     let app = spawn_app().await;
+    let signup = app
+        .client
+        .post(format!("{}/api/auth/signup", app.address))
+        .json(&json!({"email": "shopper@example.pk", "password": "secret-123"}))
+        .send()
+        .await
+        .unwrap();
+    let customer = signup.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    assert!(customer.starts_with("shop_session="), "a real customer session: {customer}");
+    let as_admin_cookie = customer.replacen("shop_session=", "shop_admin=", 1);
 
     for (method, path) in ADMIN_ROUTES {
-        for cookie in [None, Some("shop_admin=not-a-session"), Some("shop_session=a-customer-session")] {
+        for cookie in [None, Some("shop_admin=not-a-session"), Some(customer.as_str()), Some(as_admin_cookie.as_str())]
+        {
             let mut request = app
                 .client
                 .request(method.parse().unwrap(), format!("{}{path}", app.address))
