@@ -111,6 +111,21 @@ bench: build-frontend
         floor_rps = floor_rps or rps
         print(f"{name:48} {rps:9.0f} req/s  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  {100 * rps / floor_rps:5.1f}% of floor")
     PY
+    lh="$HOME/.cache/phone-shop/lighthouse"
+    [ -x "$lh/node_modules/.bin/lighthouse" ] || npm install --prefix "$lh" --no-audit --no-fund --loglevel=error lighthouse@12.8.2 > /dev/null
+    for page in / "/product/$id"; do
+        CHROME_PATH=/usr/bin/chromium "$lh/node_modules/.bin/lighthouse" "http://127.0.0.1:18580$page" --quiet \
+            --only-categories=performance --form-factor=mobile --output=json --output-path="$scratch/lh.json" \
+            --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=$scratch/chromium"
+        python3 - "$scratch/lh.json" "$page" <<'PY'
+    import json, sys
+    report = json.load(open(sys.argv[1]))
+    audits = report["audits"]
+    score = round(report["categories"]["performance"]["score"] * 100)
+    shown = ", ".join(f"{name} {audits[key]['displayValue']}" for name, key in [("LCP", "largest-contentful-paint"), ("TBT", "total-blocking-time"), ("CLS", "cumulative-layout-shift")])
+    print(f"Lighthouse mobile performance of {sys.argv[2]}: {score} ({shown})")
+    PY
+    done
 
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps
