@@ -1,0 +1,53 @@
+// Secrets never reach the server's log: passwords, password hashes, session cookies and reset tokens.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { admin, startShop } from './harness.mjs';
+
+let shop;
+
+before(async () => {
+  shop = await startShop();
+});
+
+after(async () => {
+  await shop?.stop();
+});
+
+async function post(path, body, cookie) {
+  return fetch(`${shop.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+function cookieValue(response, name) {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return header.split(';')[0].slice(name.length + 1);
+}
+
+test('passwords, hashes, session tokens and reset tokens stay out of the log', async () => {
+  const password = 'Pw-for-log-check-9137';
+  const signup = await post('/api/auth/signup', { email: 'logcheck@example.pk', password });
+  const session = cookieValue(signup, 'shop_session');
+  await post('/api/auth/login', { email: 'logcheck@example.pk', password: 'wrong-Pw-4471' });
+  const adminLogin = await post('/api/admin/login', admin);
+  const adminSession = cookieValue(adminLogin, 'shop_admin');
+  await post('/api/auth/password-reset', { email: 'logcheck@example.pk' });
+  let mail;
+  for (let i = 0; i < 50 && !mail; i += 1) {
+    mail = shop.smtp.lastTo('logcheck@example.pk');
+    if (!mail) await new Promise((r) => setTimeout(r, 100));
+  }
+  const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)[1];
+  const confirm = await post('/api/auth/password-reset/confirm', { token, password: 'New-Pw-5582' });
+
+  assert.equal(signup.status, 201);
+  assert.equal(adminLogin.status, 200);
+  assert.equal(confirm.status, 204);
+  const log = shop.log.join('');
+  assert.match(log, /POST \/api\/auth\/login 401/, 'the requests were logged');
+  for (const secret of [password, 'wrong-Pw-4471', 'New-Pw-5582', admin.password, session, adminSession, token, '$argon2']) {
+    assert.ok(!log.includes(secret), `the log holds a secret: ${secret.slice(0, 6)}…`);
+  }
+});
