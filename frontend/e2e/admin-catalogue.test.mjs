@@ -167,6 +167,22 @@ test('catalogue admin: category, product, edit, featured, coupon, views', async 
     await row.waitFor();
     assert.match(await row.innerText(), /0$/);
     await assertFitsPhone(page, 'the category views page');
+    const visited = (await apiGet(shop, '/api/categories')).find((c) => c.name === categoryName);
+    const shopper = await browser.context.newPage();
+    try {
+      await shopper.goto(`${shop.baseUrl}/category/${visited._id}`);
+      await shopper.getByRole('heading', { name: categoryName }).first().waitFor();
+      for (let i = 0; i < 50; i += 1) {
+        const now = (await apiGet(shop, '/api/categories')).find((c) => c._id === visited._id);
+        if (now.views === 1) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await shopper.close();
+    }
+    await page.reload();
+    await row.waitFor();
+    assert.match(await row.innerText(), /1$/, "the shopper's visit shows in the views table");
 
     // Products by category.
     await page.goto(`${shop.baseUrl}/admin/products-by-category`);
