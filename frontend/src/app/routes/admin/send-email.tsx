@@ -1,5 +1,14 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { EmailStatusPanel } from '@/features/admin/components/email-status-panel';
+import { SendEmailForm } from '@/features/admin/components/send-email-form';
 
+/** /admin/send-email: an e-mail to every customer or to chosen ones, and the outbox's counts below. */
 export default function SendEmailRoute() {
-  return <ComingSoon title="Send Email to Customer" description="Send an e-mail to all customers or to chosen ones." />;
+  return (
+    <section className="page admin-page" aria-labelledby="page-title">
+      <title>Send Email to Customer</title>
+      <h1 id="page-title">Send Email to Customer</h1>
+      <SendEmailForm />
+      <EmailStatusPanel />
+    </section>
+  );
 }

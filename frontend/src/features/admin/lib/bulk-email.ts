@@ -1,0 +1,47 @@
+import type { BulkEmailBody } from '@/api/generated';
+
+/** The bulk e-mail page's messages (SPEC.md §5 'Bulk e-mail', §8 'Bulk e-mail'). */
+export const bulkEmailMessages = {
+  required: 'Subject and message are required.',
+  noRecipients: 'Choose at least one customer.',
+  sent: '✅ Emails sent!',
+  failed: '❌ Failed to send emails.',
+  customersLoadFailed: 'Could not load customers.',
+  statusLoadFailed: 'Could not load e-mail status.',
+} as const;
+
+/** Who gets the e-mail: every customer, or the ones ticked. */
+export type Recipients = 'all' | 'selected';
+
+/** The send-email form as the owner fills it in. */
+export interface BulkEmailFields {
+  subject: string;
+  message: string;
+  recipients: Recipients;
+  selectedEmails: readonly string[];
+}
+
+export const emptyBulkEmailFields: BulkEmailFields = { subject: '', message: '', recipients: 'all', selectedEmails: [] };
+
+/**
+ * The body of POST /api/users/admin/send-bulk-email, or the message to show instead when the subject or the
+ * message is empty, or no customer is ticked for 'Selected customers'. Sending to all sends no addresses.
+ */
+export function toBulkEmailBody(fields: BulkEmailFields): { body: BulkEmailBody } | { error: string } {
+  const subject = fields.subject.trim();
+  if (subject === '' || fields.message.trim() === '') return { error: bulkEmailMessages.required };
+  if (fields.recipients === 'all') return { body: { subject, message: fields.message, sendToAll: true, selectedEmails: [] } };
+  if (fields.selectedEmails.length === 0) return { error: bulkEmailMessages.noRecipients };
+  return { body: { subject, message: fields.message, sendToAll: false, selectedEmails: [...fields.selectedEmails] } };
+}
+
+/** Ticks an address that was not ticked, and unticks one that was (keeping the list's order). */
+export function toggleEmail(selected: readonly string[], email: string): string[] {
+  return selected.includes(email) ? selected.filter((value) => value !== email) : [...selected, email];
+}
+
+/** '✅ Emails sent! 3 e-mails queued.' */
+export function sentMessage(queued: number | bigint): string {
+  const count = String(queued);
+  return `${bulkEmailMessages.sent} ${count} e-mail${count === '1' ? '' : 's'} queued.`;
+}
