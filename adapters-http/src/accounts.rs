@@ -4,7 +4,6 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
 use application::accounts::{AccountError, Accounts, SignedIn};
 use application::ports::CustomerRecord;
@@ -12,12 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::admin::{check_origin, MessageResponse, PublicOrigin};
+use crate::admin::{check_origin, MessageResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms;
-
-/// The customer session cookie.
-pub const CUSTOMER_COOKIE: &str = "shop_session";
+use crate::session::{client_address, PublicOrigin, CUSTOMER_SESSION};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(sign_up)
@@ -60,7 +57,7 @@ impl FromRequest for CustomerSession {
         Box::pin(async move {
             check_origin(&req)?;
             let unauthorized = || ApiError::Unauthorized("Please log in.".into());
-            let token = req.cookie(CUSTOMER_COOKIE).map(|c| c.value().to_owned()).ok_or_else(unauthorized)?;
+            let token = CUSTOMER_SESSION.token(&req).ok_or_else(unauthorized)?;
             let accounts = req
                 .app_data::<web::Data<Accounts>>()
                 .ok_or_else(|| ApiError::Internal("the accounts use case is not configured".into()))?;
@@ -120,19 +117,9 @@ pub struct SaveUserBody {
     pub name: Option<Value>,
 }
 
-fn session_cookie(origin: &PublicOrigin, value: String, max_age: time::Duration) -> Cookie<'static> {
-    Cookie::build(CUSTOMER_COOKIE, value)
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(origin.origin.starts_with("https://"))
-        .max_age(max_age)
-        .finish()
-}
-
 fn signed_in(status: actix_web::http::StatusCode, origin: &PublicOrigin, session: SignedIn) -> HttpResponse {
     HttpResponse::build(status)
-        .cookie(session_cookie(origin, session.token, time::Duration::seconds(session.lifetime.num_seconds())))
+        .cookie(CUSTOMER_SESSION.set(origin, session.token, session.lifetime.num_seconds()))
         .json(UserResponse::from(session.customer))
 }
 
@@ -188,8 +175,7 @@ pub async fn log_in(
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    let session = accounts.log_in(email, password, &address).await?;
+    let session = accounts.log_in(email, password, &client_address(&req)).await?;
     Ok(signed_in(actix_web::http::StatusCode::OK, &origin, session))
 }
 
@@ -202,10 +188,10 @@ pub async fn log_out(
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
-    if let Some(cookie) = req.cookie(CUSTOMER_COOKIE) {
-        accounts.log_out(cookie.value()).await?;
+    if let Some(token) = CUSTOMER_SESSION.token(&req) {
+        accounts.log_out(&token).await?;
     }
-    Ok(HttpResponse::NoContent().cookie(session_cookie(&origin, String::new(), time::Duration::ZERO)).finish())
+    Ok(HttpResponse::NoContent().cookie(CUSTOMER_SESSION.clear(&origin)).finish())
 }
 
 /// The signed-in customer.

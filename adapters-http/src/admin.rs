@@ -4,7 +4,6 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::http::Method;
 use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
 use application::admin_auth::{AdminAuth, AdminIdentity};
@@ -14,25 +13,10 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::forms;
-
-/// The admin session cookie, separate from any customer session.
-pub const ADMIN_COOKIE: &str = "shop_admin";
+use crate::session::{client_address, PublicOrigin, ADMIN_SESSION};
 
 /// The longest password looked at; longer ones are refused before any hashing.
 const MAX_PASSWORD_CHARS: usize = 1024;
-
-/// Where the shop is served from, for the Origin check and for cookies.
-#[derive(Debug, Clone)]
-pub struct PublicOrigin {
-    /// e.g. `https://shop.example.pk`, without a trailing slash.
-    pub origin: String,
-}
-
-impl PublicOrigin {
-    fn is_https(&self) -> bool {
-        self.origin.starts_with("https://")
-    }
-}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(login).service(logout).service(check);
@@ -68,7 +52,7 @@ impl FromRequest for AdminSession {
         let req = req.clone();
         Box::pin(async move {
             check_origin(&req)?;
-            let token = req.cookie(ADMIN_COOKIE).map(|c| c.value().to_owned()).ok_or_else(unauthorized)?;
+            let token = ADMIN_SESSION.token(&req).ok_or_else(unauthorized)?;
             let auth = req
                 .app_data::<web::Data<AdminAuth>>()
                 .ok_or_else(|| ApiError::Internal("the admin use case is not configured".into()))?;
@@ -100,16 +84,6 @@ pub struct MessageResponse {
     pub message: String,
 }
 
-fn session_cookie(origin: &PublicOrigin, value: String, max_age: time::Duration) -> Cookie<'static> {
-    Cookie::build(ADMIN_COOKIE, value)
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(origin.is_https())
-        .max_age(max_age)
-        .finish()
-}
-
 /// Signs the admin in and sets the admin session cookie.
 #[utoipa::path(
     tag = "admin",
@@ -137,11 +111,9 @@ pub async fn login(
     if password.chars().count() > MAX_PASSWORD_CHARS || email.chars().count() > 254 {
         return Err(ApiError::Unauthorized("Invalid email or password.".into()));
     }
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    let session = auth.login(email, password, &address).await?;
-    let lifetime = session.lifetime.num_seconds();
+    let session = auth.login(email, password, &client_address(&req)).await?;
     Ok(HttpResponse::Ok()
-        .cookie(session_cookie(&origin, session.token, time::Duration::seconds(lifetime)))
+        .cookie(ADMIN_SESSION.set(&origin, session.token, session.lifetime.num_seconds()))
         .json(AdminStatusResponse { ok: true, email: session.email }))
 }
 
@@ -161,12 +133,10 @@ pub async fn logout(
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
-    if let Some(cookie) = req.cookie(ADMIN_COOKIE) {
-        auth.logout(cookie.value()).await?;
+    if let Some(token) = ADMIN_SESSION.token(&req) {
+        auth.logout(&token).await?;
     }
-    Ok(HttpResponse::Ok()
-        .cookie(session_cookie(&origin, String::new(), time::Duration::ZERO))
-        .json(MessageResponse { message: "Logged out.".into() }))
+    Ok(HttpResponse::Ok().cookie(ADMIN_SESSION.clear(&origin)).json(MessageResponse { message: "Logged out.".into() }))
 }
 
 /// Whether the admin session cookie is valid.

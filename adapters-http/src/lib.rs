@@ -17,11 +17,12 @@ mod health;
 mod media;
 mod openapi;
 mod server;
+mod session;
 mod settings;
 mod spa;
 
-pub use admin::PublicOrigin;
 pub use error::ApiError;
 pub use media::FsMediaStore;
 pub use openapi::{openapi_json, openapi_yaml};
 pub use server::{serve, serve_floor, AppState, ServerConfig};
+pub use session::PublicOrigin;

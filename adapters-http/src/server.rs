@@ -17,9 +17,9 @@ use application::coupons::Coupons;
 use application::health::Health;
 use application::settings::Settings;
 
-use crate::admin::PublicOrigin;
 use crate::cache::ResponseCache;
 use crate::error::ApiError;
+use crate::session::PublicOrigin;
 use crate::spa::{self, SpaDir};
 use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
 
