@@ -9,10 +9,12 @@ import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 function renderAt(route: string) {
-  // Signed in as the admin, so the admin routes show their pages (the guard has its own tests).
-  mockFetch((url) =>
-    url.pathname === '/api/admin/check' ? jsonResponse({ ok: true, email: 'owner@shop.test' }) : jsonResponse([]),
-  );
+  // Signed in as the admin and as a customer, so guarded routes show their pages (the guards have their own tests).
+  mockFetch((url) => {
+    if (url.pathname === '/api/admin/check') return jsonResponse({ ok: true, email: 'owner@shop.test' });
+    if (url.pathname === '/api/auth/me') return jsonResponse({ uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' });
+    return jsonResponse([]);
+  });
   render(
     <AppProvider queryClient={createTestQueryClient()}>
       <MemoryRouter initialEntries={[route]}>

@@ -101,6 +101,51 @@ describe('Navbar', () => {
   });
 });
 
+describe('Navbar for a signed-in customer', () => {
+  function setupSignedIn(logout: () => Response | Promise<Response> = () => new Response(null, { status: 204 })) {
+    const requested = mockFetch((url) => {
+      if (url.pathname === '/api/auth/me') return jsonResponse({ uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' });
+      if (url.pathname === '/api/auth/logout') return logout();
+      return jsonResponse([]);
+    });
+    renderWithProviders(<Navbar />, { route: '/cart' });
+    return { requested, user: userEvent.setup() };
+  }
+
+  it('shows My Orders and Logout instead of Login and Admin', async () => {
+    setupSignedIn();
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(await nav.findByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+    expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('logs out from the small-screen menu: clears the user, closes the menu and goes to /login', async () => {
+    const { requested, user } = setupSignedIn();
+    await screen.findByRole('link', { name: 'My Orders' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const panel = within(screen.getByRole('navigation', { name: 'Menu' }));
+    expect(panel.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+
+    await user.click(panel.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(requested).toContain('/api/auth/logout');
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('stays signed in and says so when the logout does not reach the shop', async () => {
+    const { user } = setupSignedIn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+
+    await user.click(await nav.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Could not log out. Please try again.')).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
+  });
+});
+
 describe('Footer', () => {
   it('has social links, a mailto link and the copyright line', () => {
     renderWithProviders(<Footer />);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/api/current-user';
+import { LogoutButton } from '@/features/auth/components/logout-button';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { CategoryMenu } from '@/features/categories/components/category-menu';
 import { CategoryTree } from '@/features/categories/components/category-tree';
@@ -13,8 +15,14 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const signedIn = Boolean(useCurrentUser().data?.uid);
   const closeMenu = () => {
     setMenuOpen(false);
+  };
+  const afterLogout = () => {
+    closeMenu();
+    void navigate(paths.login.getHref());
   };
 
   return (
@@ -26,12 +34,23 @@ export function Navbar() {
         <SearchBox className="navbar__search" onSearch={closeMenu} />
         <div className="navbar__desktop">
           <CategoryMenu />
-          <Link to={paths.login.getHref()} className="nav-link">
-            Login
-          </Link>
-          <Link to={paths.admin.login.getHref()} className="nav-link">
-            Admin
-          </Link>
+          {signedIn ? (
+            <>
+              <Link to={paths.orders.getHref()} className="nav-link">
+                My Orders
+              </Link>
+              <LogoutButton className="nav-button" onLoggedOut={afterLogout} />
+            </>
+          ) : (
+            <>
+              <Link to={paths.login.getHref()} className="nav-link">
+                Login
+              </Link>
+              <Link to={paths.admin.login.getHref()} className="nav-link">
+                Admin
+              </Link>
+            </>
+          )}
         </div>
         <CartLink onNavigate={closeMenu} />
         <button
@@ -54,12 +73,18 @@ export function Navbar() {
           </svg>
         </button>
       </nav>
-      {menuOpen && <MobileMenu onClose={closeMenu} />}
+      {menuOpen && <MobileMenu signedIn={signedIn} onClose={closeMenu} onLoggedOut={afterLogout} />}
     </header>
   );
 }
 
-function MobileMenu({ onClose }: { onClose: () => void }) {
+interface MobileMenuProps {
+  signedIn: boolean;
+  onClose: () => void;
+  onLoggedOut: () => void;
+}
+
+function MobileMenu({ signedIn, onClose, onLoggedOut }: MobileMenuProps) {
   const tree = useCategoryTree();
   return (
     <nav id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Menu">
@@ -78,18 +103,31 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
       <h2 className="mobile-menu__heading">Categories</h2>
       {tree.length === 0 ? <p>No categories yet.</p> : <CategoryTree nodes={tree} onNavigate={onClose} />}
       <h2 className="mobile-menu__heading">My Account</h2>
-      <ul className="mobile-menu__list">
-        <li>
-          <Link to={paths.login.getHref()} onClick={onClose}>
-            Login
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.admin.login.getHref()} onClick={onClose}>
-            Admin
-          </Link>
-        </li>
-      </ul>
+      {signedIn ? (
+        <ul className="mobile-menu__list">
+          <li>
+            <Link to={paths.orders.getHref()} onClick={onClose}>
+              My Orders
+            </Link>
+          </li>
+          <li>
+            <LogoutButton className="auth-menu-button" onLoggedOut={onLoggedOut} />
+          </li>
+        </ul>
+      ) : (
+        <ul className="mobile-menu__list">
+          <li>
+            <Link to={paths.login.getHref()} onClick={onClose}>
+              Login
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.admin.login.getHref()} onClick={onClose}>
+              Admin
+            </Link>
+          </li>
+        </ul>
+      )}
     </nav>
   );
 }

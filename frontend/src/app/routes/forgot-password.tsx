@@ -1,5 +1,21 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+
+/** /forgot-password: asks for an e-mail with a link to /reset-password. */
 export default function ForgotPasswordRoute() {
-  return <ComingSoon title="Reset Password" description="Request an e-mail with a link to choose a new password." />;
+  return (
+    <section className="page auth-page" aria-labelledby="page-title">
+      <title>Reset Password</title>
+      <h1 id="page-title">Reset Password</h1>
+      <p className="auth-page__intro">Enter your e-mail and we will send you a link to choose a new password.</p>
+      <ForgotPasswordForm />
+      <ul className="auth-links">
+        <li>
+          <Link to={paths.login.getHref()}>Back to Login</Link>
+        </li>
+      </ul>
+    </section>
+  );
 }

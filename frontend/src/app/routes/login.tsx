@@ -1,5 +1,39 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link, useLocation, useNavigate } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { authMessages } from '@/features/auth/lib/messages';
+import { returnPathFrom } from '@/features/auth/lib/return-to';
+
+/** /login: afterwards back to the page the shopper was going to (router state 'from'), else home. */
 export default function LoginRoute() {
-  return <ComingSoon title="Welcome Back" description="Log in with your e-mail and password or with Google." />;
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  return (
+    <section className="page auth-page" aria-labelledby="page-title">
+      <title>Login</title>
+      <h1 id="page-title">Welcome Back</h1>
+      <p className="auth-page__intro">Log in to place orders and see your orders.</p>
+      <LoginForm
+        onLoggedIn={() => {
+          void navigate(returnPathFrom(location.state), { replace: true });
+        }}
+      />
+      <p className="auth-divider">or</p>
+      <GoogleButton label="Login with Google" failureMessage={authMessages.googleLoginFailed} />
+      <ul className="auth-links">
+        <li>
+          <Link to={paths.forgotPassword.getHref()}>Forgot Password</Link>
+        </li>
+        <li>
+          {/* Signing up instead still leads back to the page the shopper was going to. */}
+          <Link to={paths.signup.getHref()} state={location.state as unknown}>
+            New here? Sign up
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
 }

@@ -1,5 +1,10 @@
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { RequireCustomer } from '@/features/auth/components/require-customer';
 
 export default function OrdersRoute() {
-  return <ComingSoon title="My Orders" description="Your orders, their status and their delivery details." />;
+  return (
+    <RequireCustomer>
+      <ComingSoon title="My Orders" description="Your orders, their status and their delivery details." />
+    </RequireCustomer>
+  );
 }

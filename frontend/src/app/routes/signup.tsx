@@ -1,5 +1,35 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link, useLocation, useNavigate } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { authMessages } from '@/features/auth/lib/messages';
+import { returnPathFrom } from '@/features/auth/lib/return-to';
+
+/** /signup: afterwards, signed in, back to the page the shopper was going to, else home. */
 export default function SignupRoute() {
-  return <ComingSoon title="Create Account" description="Sign up with your e-mail and a password or with Google." />;
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  return (
+    <section className="page auth-page" aria-labelledby="page-title">
+      <title>Sign Up</title>
+      <h1 id="page-title">Create Account</h1>
+      <p className="auth-page__intro">Sign up to place orders and follow them.</p>
+      <SignupForm
+        onSignedUp={() => {
+          void navigate(returnPathFrom(location.state), { replace: true });
+        }}
+      />
+      <p className="auth-divider">or</p>
+      <GoogleButton label="Sign Up with Google" failureMessage={authMessages.googleSignupFailed} />
+      <ul className="auth-links">
+        <li>
+          <Link to={paths.login.getHref()} state={location.state as unknown}>
+            Already have an account? Login
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
 }

@@ -1,0 +1,109 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { createTestQueryClient, LocationDisplay } from '@/testing/render';
+
+import { AppProvider } from '../provider';
+import { AppRoutes } from '../router';
+
+const ayesha = { uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' };
+
+/** The whole app at `route`, with a server that signs Ayesha in with the password 'secret1'. */
+function renderApp(route: string) {
+  let signedIn = false;
+  const requested = mockFetch(async (url, request) => {
+    switch (url.pathname) {
+      case '/api/auth/me':
+        return signedIn ? json(ayesha) : json({ message: 'Not signed in.' }, 401);
+      case '/api/auth/login': {
+        const { password } = (await request.json()) as { password: string };
+        signedIn = password === 'secret1';
+        return signedIn ? json(ayesha) : json({ message: 'Invalid email or password.' }, 401);
+      }
+      case '/api/users/auth/save-user':
+        return json(ayesha);
+      default:
+        return json([]);
+    }
+  });
+  render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <LocationDisplay />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return { requested, user: userEvent.setup() };
+}
+
+async function logIn(user: ReturnType<typeof userEvent.setup>, password: string) {
+  await user.type(await screen.findByLabelText('Email'), 'ayesha@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('login-protected routes', () => {
+  it.each([
+    ['/checkout', 'Checkout'],
+    ['/orders', 'My Orders'],
+  ])('%s sends a signed-out shopper to log in, and back there afterwards', async (route, heading) => {
+    const { requested, user } = renderApp(route);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+
+    await logIn(user, 'wrong-password');
+    expect(await screen.findByText('⚠️ Invalid email or password.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.clear(screen.getByLabelText('Password'));
+    await logIn(user, 'secret1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${route}$`));
+    expect(requested).toContain('/api/users/auth/save-user');
+    // The navigation bar knows at once, without asking the server again.
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('goes home after a login nobody was sent to', async () => {
+    const { user } = renderApp('/login');
+
+    await logIn(user, 'secret1');
+
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    });
+  });
+});
+
+describe('account pages', () => {
+  it('links the login to the forgot-password and sign-up pages', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: /Sign up/ })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+  });
+
+  it('links sign-up back to the login', async () => {
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('button', { name: 'Sign Up with Google' })).toBeInTheDocument();
+  });
+
+  it('links the forgot-password page back to the login', async () => {
+    renderApp('/forgot-password');
+    expect(await screen.findByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says a reset link without a token is incomplete', async () => {
+    renderApp('/reset-password');
+    expect(await screen.findByText(/This reset link is incomplete/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+});

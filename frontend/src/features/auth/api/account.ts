@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import {
+  confirmPasswordReset,
+  googleLogin,
+  logIn,
+  requestPasswordReset,
+  saveUser,
+  signUp,
+} from '@/api/generated';
+
+import { toServerReply, type ServerReply } from '../lib/server-reply';
+import { setCurrentUser, withCredentials, type CurrentUser } from './current-user';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * POST /api/users/auth/save-user after login or sign-up (SPEC.md §7), name falling back to 'Customer'. The
+ * shopper is signed in whatever it answers, so a failure is only logged.
+ */
+async function saveProfile(user: CurrentUser): Promise<void> {
+  const reply = await toServerReply(() => saveUser({ body: { name: user.name.trim() || 'Customer' }, ...withCredentials }));
+  if (reply.kind !== 'done') console.error('failed to save user profile', reply);
+}
+
+/** Signs in (or up) through `call`; on success saves the profile and puts the user in the cache. */
+function useSignInMutation(call: (credentials: Credentials) => Promise<ServerReply<CurrentUser>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials) => {
+      const reply = await call(credentials);
+      if (reply.kind === 'done') await saveProfile(reply.data);
+      return reply;
+    },
+    onSuccess: (reply) => {
+      if (reply.kind === 'done') setCurrentUser(queryClient, reply.data);
+    },
+  });
+}
+
+/** POST /api/auth/login. */
+export function useLoginMutation() {
+  return useSignInMutation((credentials) => toServerReply(() => logIn({ body: credentials, ...withCredentials })));
+}
+
+/** POST /api/auth/signup: creates the account and signs it in. */
+export function useSignupMutation() {
+  return useSignInMutation((credentials) => toServerReply(() => signUp({ body: credentials, ...withCredentials })));
+}
+
+/**
+ * 'Login with Google': asks GET /api/auth/google without following its redirect. A configured server
+ * answers with a redirect to Google, and the browser is then sent there for real; anything else (503 when
+ * Google is not configured, no answer) answers false.
+ */
+export function useGoogleLoginMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      // The generated client leaves `response` undefined when the fetch itself failed.
+      let result: { response?: Response };
+      try {
+        result = await googleLogin({ ...withCredentials, redirect: 'manual' });
+      } catch {
+        return false;
+      }
+      if (result.response?.type !== 'opaqueredirect') return false;
+      window.location.assign(result.response.url);
+      return true;
+    },
+  });
+}
+
+/** POST /api/auth/password-reset: answers 202 whether or not the account exists. */
+export function useRequestPasswordResetMutation() {
+  return useMutation({
+    mutationFn: (email: string) => toServerReply(() => requestPasswordReset({ body: { email }, ...withCredentials })),
+  });
+}
+
+/** POST /api/auth/password-reset/confirm with the token from the e-mail's link. */
+export function useConfirmPasswordResetMutation() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      toServerReply(() => confirmPasswordReset({ body, ...withCredentials })),
+  });
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+
+import { useGoogleLoginMutation } from '../api/account';
+
+import '../auth.css';
+
+interface GoogleButtonProps {
+  /** 'Login with Google' or 'Sign Up with Google'. */
+  label: string;
+  /** Shown when Google cannot be reached or is not configured on this shop. */
+  failureMessage: string;
+}
+
+/** Sends the shopper to Google through the server (OpenID Connect); says so when that is not possible. */
+export function GoogleButton({ label, failureMessage }: GoogleButtonProps) {
+  const google = useGoogleLoginMutation();
+  const [failed, setFailed] = useState(false);
+
+  async function handleClick() {
+    setFailed(false);
+    const redirected = await google.mutateAsync();
+    if (!redirected) setFailed(true);
+  }
+
+  return (
+    <div className="auth-google">
+      <button
+        type="button"
+        className="button button--secondary auth-google__button"
+        onClick={() => void handleClick()}
+        disabled={google.isPending}
+        aria-busy={google.isPending}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
+          <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+          <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9z" />
+          <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+        </svg>
+        {label}
+      </button>
+      <p className="auth-message auth-message--error" role="alert">
+        {failed ? failureMessage : ''}
+      </p>
+    </div>
+  );
+}

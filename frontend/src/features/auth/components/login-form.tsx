@@ -1,0 +1,50 @@
+import { useState, type SubmitEvent } from 'react';
+
+import { useLoginMutation } from '../api/account';
+import { credentialFields } from '../lib/credentials';
+import { authMessages, warning } from '../lib/messages';
+import { EmailField } from './email-field';
+import { FormMessages } from './form-message';
+import { PasswordField } from './password-field';
+
+import '../auth.css';
+
+interface LoginFormProps {
+  /** Called once the server has signed the customer in and the profile is saved. */
+  onLoggedIn: () => void;
+}
+
+/**
+ * E-mail and password login (SPEC.md §2 'Login, sign-up, reset'). Wrong credentials show '⚠️ Invalid email
+ * or password.'; too many attempts show the server's own message (when to try again); no answer at all
+ * says the shop could not be reached.
+ */
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const login = useLoginMutation();
+  const [error, setError] = useState('');
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const credentials = credentialFields.parse(Object.fromEntries(new FormData(event.currentTarget)));
+    setError('');
+    const reply = await login.mutateAsync(credentials);
+    if (reply.kind === 'done') {
+      onLoggedIn();
+      return;
+    }
+    if (reply.kind === 'unreachable') setError(authMessages.unreachable);
+    else if (reply.status === 429 && reply.message) setError(warning(reply.message));
+    else setError(authMessages.loginFailed);
+  }
+
+  return (
+    <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
+      <EmailField autoComplete="username" />
+      <PasswordField label="Password" name="password" autoComplete="current-password" required />
+      <FormMessages error={error} />
+      <button type="submit" className="button auth-form__submit" disabled={login.isPending} aria-busy={login.isPending}>
+        Login
+      </button>
+    </form>
+  );
+}
