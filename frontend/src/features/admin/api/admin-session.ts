@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminLogin, adminLogout } from '@/api/generated';
 import { adminCheckOptions, adminCheckQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 // Admin calls ride on the httpOnly admin cookie (SPEC.md §6: 'Calls send credentials').
 const withCredentials = { credentials: 'include' } as const;

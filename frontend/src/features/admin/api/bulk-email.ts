@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listCustomers, sendBulkEmail, type BulkEmailBody, type CustomerSummary } from '@/api/generated';
 import { emailStatusOptions, emailStatusQueryKey, listCustomersQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 const withCredentials = { credentials: 'include' } as const;
 

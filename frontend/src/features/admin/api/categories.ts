@@ -8,7 +8,7 @@ import {
   listCategoriesQueryKey,
 } from '@/api/generated/@tanstack/react-query.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 const withCredentials = { credentials: 'include' } as const;
 

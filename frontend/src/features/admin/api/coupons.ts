@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addCoupon, deleteCoupon, toggleCoupon, type CouponBody } from '@/api/generated';
 import { listCouponsOptions, listCouponsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 const withCredentials = { credentials: 'include' } as const;
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setDeliveryCharge } from '@/api/generated';
 import { getDeliveryChargeOptions, getDeliveryChargeQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 export function getDeliveryChargeSettingQueryOptions() {
   // The admin page always shows the charge in force now, not a cached one.

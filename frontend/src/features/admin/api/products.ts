@@ -9,7 +9,7 @@ import {
 } from '@/api/generated/@tanstack/react-query.gen';
 import { zProductFormBody } from '@/api/generated/zod.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 const withCredentials = { credentials: 'include' } as const;
 

@@ -1,5 +1,5 @@
 import { outcomeOf, type Outcome } from '../lib/outcome';
-import type { ServerReply } from '../lib/server-reply';
+import type { ServerReply } from '@/lib/server-reply';
 
 import { useRecheckAdmin } from './admin-session';
 

@@ -16,7 +16,7 @@ import {
   updatePriceFields,
   type PriceFields,
 } from '../lib/product-form';
-import type { ServerReply } from '../lib/server-reply';
+import type { ServerReply } from '@/lib/server-reply';
 
 import { OutcomeMessage } from './outcome-message';
 

@@ -1,5 +1,5 @@
 import { failureMessage } from './messages';
-import type { ServerReply } from './server-reply';
+import type { ServerReply } from '@/lib/server-reply';
 
 /** A message shown after an action: green when it worked, red when it did not. */
 export interface Outcome {

@@ -9,7 +9,7 @@ import {
   signUp,
 } from '@/api/generated';
 
-import { toServerReply, type ServerReply } from '../lib/server-reply';
+import { toServerReply, type ServerReply } from '@/lib/server-reply';
 import { setCurrentUser, withCredentials, type CurrentUser } from './current-user';
 
 export interface Credentials {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { logOut, me, type UserResponse } from '@/api/generated';
 import { meQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
-import { toServerReply } from '../lib/server-reply';
+import { toServerReply } from '@/lib/server-reply';
 
 /** The customer's session rides on an httpOnly cookie, also when the API is on another origin. */
 export const withCredentials = { credentials: 'include' } as const;

@@ -1,7 +1,7 @@
 import { zErrorBody } from '@/api/generated/zod.gen';
 
 /**
- * What an account call came to: done with its data, refused by the server (with its status and, when the
+ * What a call to the server came to: done with its data, refused by the server (with its status and, when the
  * answer is the contract's error body, its message), or unreachable (no answer at all).
  */
 export type ServerReply<T> =
