@@ -21,6 +21,8 @@ run: _frontend-deps
     set -euo pipefail
     base=$(just _postgres)
     export DATABASE_URL="${DATABASE_URL:-$base/shop_dev}"
+    # The demo's admin; set both variables to choose your own.
+    export ADMIN_EMAIL="${ADMIN_EMAIL:-admin@demo.shop}" ADMIN_PASSWORD="${ADMIN_PASSWORD:-demo-admin-2025}"
     just build-frontend
     cargo build -q -p app-server
     "{{app_server}}" seed-demo
