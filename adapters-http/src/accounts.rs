@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::admin::{check_origin, MessageResponse};
+use crate::admin::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms;
-use crate::session::{client_address, PublicOrigin, CUSTOMER_SESSION};
+use crate::session::{check_origin, client_address, resolve, PublicOrigin, CUSTOMER_SESSION};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(sign_up)
@@ -55,13 +55,14 @@ impl FromRequest for CustomerSession {
     fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            check_origin(&req)?;
-            let unauthorized = || ApiError::Unauthorized("Please log in.".into());
-            let token = CUSTOMER_SESSION.token(&req).ok_or_else(unauthorized)?;
-            let accounts = req
-                .app_data::<web::Data<Accounts>>()
-                .ok_or_else(|| ApiError::Internal("the accounts use case is not configured".into()))?;
-            accounts.current(&token).await?.map(CustomerSession).ok_or_else(unauthorized)
+            let customer = resolve(
+                &req,
+                CUSTOMER_SESSION,
+                "Please log in.",
+                |accounts: web::Data<Accounts>, token: String| async move { accounts.current(&token).await },
+            )
+            .await?;
+            Ok(CustomerSession(customer))
         })
     }
 }

@@ -4,7 +4,6 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::http::Method;
 use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
 use application::admin_auth::{AdminAuth, AdminIdentity};
 use serde::{Deserialize, Serialize};
@@ -13,7 +12,7 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::forms;
-use crate::session::{client_address, PublicOrigin, ADMIN_SESSION};
+use crate::session::{check_origin, client_address, resolve, PublicOrigin, ADMIN_SESSION};
 
 /// The longest password looked at; longer ones are refused before any hashing.
 const MAX_PASSWORD_CHARS: usize = 1024;
@@ -22,27 +21,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(login).service(logout).service(check);
 }
 
-/// Refuses a state-changing request whose Origin header names another site (403).
-pub fn check_origin(req: &HttpRequest) -> Result<(), ApiError> {
-    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return Ok(());
-    }
-    let Some(origin) = req.headers().get("origin") else { return Ok(()) };
-    let expected = req.app_data::<web::Data<PublicOrigin>>().map(|p| p.origin.as_str());
-    if origin.to_str().ok() == expected {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden("Cross-site requests are refused.".into()))
-    }
-}
-
 /// A signed-in admin; handlers that take one answer 401 without a valid admin cookie.
 #[derive(Debug, Clone)]
 pub struct AdminSession(pub AdminIdentity);
-
-fn unauthorized() -> ApiError {
-    ApiError::Unauthorized("Admin login required.".into())
-}
 
 impl FromRequest for AdminSession {
     type Error = ApiError;
@@ -51,12 +32,14 @@ impl FromRequest for AdminSession {
     fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            check_origin(&req)?;
-            let token = ADMIN_SESSION.token(&req).ok_or_else(unauthorized)?;
-            let auth = req
-                .app_data::<web::Data<AdminAuth>>()
-                .ok_or_else(|| ApiError::Internal("the admin use case is not configured".into()))?;
-            auth.authenticate(&token).await?.map(AdminSession).ok_or_else(unauthorized)
+            let identity = resolve(
+                &req,
+                ADMIN_SESSION,
+                "Admin login required.",
+                |auth: web::Data<AdminAuth>, token: String| async move { auth.authenticate(&token).await },
+            )
+            .await?;
+            Ok(AdminSession(identity))
         })
     }
 }

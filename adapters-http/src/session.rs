@@ -1,8 +1,13 @@
 //! The two session cookies (the admin's and a customer's), built and read in one place, and the other
 //! request facts the logins use.
 
+use std::future::Future;
+
 use actix_web::cookie::{time, Cookie, SameSite};
-use actix_web::HttpRequest;
+use actix_web::http::Method;
+use actix_web::{web, HttpRequest};
+
+use crate::error::ApiError;
 
 /// Where the shop is served from, for the Origin check and for Secure cookies.
 #[derive(Debug, Clone)]
@@ -53,4 +58,46 @@ impl SessionCookie {
 #[must_use]
 pub fn client_address(req: &HttpRequest) -> String {
     req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+}
+
+/// Refuses a state-changing request whose Origin header names another site (403).
+pub fn check_origin(req: &HttpRequest) -> Result<(), ApiError> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return Ok(());
+    }
+    let Some(origin) = req.headers().get("origin") else { return Ok(()) };
+    let expected = req.app_data::<web::Data<PublicOrigin>>().map(|p| p.origin.as_str());
+    if origin.to_str().ok() == expected {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden("Cross-site requests are refused.".into()))
+    }
+}
+
+/// The signed-in party of a request: checks the Origin of a state change, reads the session cookie and
+/// asks `lookup` (with the use case `U` from the app data) whom the token belongs to; 401 with `message`
+/// when there is no cookie or nobody.
+///
+/// # Errors
+/// 403 for a foreign Origin, 401 without a session, the use case's error when it fails.
+pub async fn resolve<U, T, E, F, Fut>(
+    req: &HttpRequest,
+    cookie: SessionCookie,
+    message: &str,
+    lookup: F,
+) -> Result<T, ApiError>
+where
+    U: 'static,
+    F: FnOnce(web::Data<U>, String) -> Fut,
+    Fut: Future<Output = Result<Option<T>, E>>,
+    ApiError: From<E>,
+{
+    check_origin(req)?;
+    let unauthorized = || ApiError::Unauthorized(message.to_owned());
+    let token = cookie.token(req).ok_or_else(unauthorized)?;
+    let use_case = req
+        .app_data::<web::Data<U>>()
+        .cloned()
+        .ok_or_else(|| ApiError::Internal("a session's use case is not configured".into()))?;
+    lookup(use_case, token).await?.ok_or_else(unauthorized)
 }
