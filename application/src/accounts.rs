@@ -183,7 +183,7 @@ impl Accounts {
             text: format!("Hello {},\n\nOpen this link within an hour to choose a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n", customer.name),
             html: format!(
                 "<p>Hello {},</p><p><a href=\"{link}\">Choose a new password</a> within an hour.</p><p>If you did not ask for this, ignore this e-mail.</p>",
-                html_escape(&customer.name)
+                OutgoingMail::escape_html(&customer.name)
             ),
         };
         if let Err(err) = self.mailer.send(mail).await {
@@ -205,10 +205,6 @@ impl Accounts {
             Err(AccountError::InvalidResetToken)
         }
     }
-}
-
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

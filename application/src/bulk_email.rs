@@ -58,10 +58,6 @@ pub struct BulkEmail {
     retry_base: Duration,
 }
 
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 impl BulkEmail {
     #[must_use]
     pub fn new(
@@ -115,7 +111,8 @@ impl BulkEmail {
         if chosen.is_empty() {
             return Err(BulkEmailError::NoRecipients);
         }
-        let html = format!("<p>{}</p>", html_escape(message).replace("\n\n", "</p><p>").replace('\n', "<br>"));
+        let html =
+            format!("<p>{}</p>", OutgoingMail::escape_html(message).replace("\n\n", "</p><p>").replace('\n', "<br>"));
         let mails = chosen
             .into_iter()
             .filter_map(|address| Email::parse(&address).ok())

@@ -354,6 +354,14 @@ pub struct OutgoingMail {
     pub html: String,
 }
 
+impl OutgoingMail {
+    /// `text` made safe to place in an HTML body.
+    #[must_use]
+    pub fn escape_html(text: &str) -> String {
+        text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    }
+}
+
 /// The mail could not be handed over.
 #[derive(Debug, thiserror::Error)]
 #[error("the mail could not be sent")]
