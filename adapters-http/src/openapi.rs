@@ -31,6 +31,7 @@ use utoipa::OpenApi;
         crate::accounts::confirm_reset,
         crate::accounts::save_user,
         crate::accounts::google,
+        crate::accounts::google_callback,
         crate::admin::login,
         crate::admin::logout,
         crate::admin::check,

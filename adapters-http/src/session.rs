@@ -16,24 +16,29 @@ pub struct PublicOrigin {
     pub origin: String,
 }
 
-/// A session cookie: httpOnly, for the whole site, Secure when the shop is served over https.
+/// A session cookie: httpOnly, Secure when the shop is served over https.
 #[derive(Debug, Clone, Copy)]
 pub struct SessionCookie {
     pub name: &'static str,
     same_site: SameSite,
+    path: &'static str,
 }
 
 /// The admin's session: SameSite=Strict, separate from any customer's.
-pub const ADMIN_SESSION: SessionCookie = SessionCookie { name: "shop_admin", same_site: SameSite::Strict };
+pub const ADMIN_SESSION: SessionCookie = SessionCookie { name: "shop_admin", same_site: SameSite::Strict, path: "/" };
 /// A customer's session: SameSite=Lax, so arriving from a link keeps the shopper signed in.
-pub const CUSTOMER_SESSION: SessionCookie = SessionCookie { name: "shop_session", same_site: SameSite::Lax };
+pub const CUSTOMER_SESSION: SessionCookie = SessionCookie { name: "shop_session", same_site: SameSite::Lax, path: "/" };
+/// A "Login with Google" under way: the state, nonce and PKCE verifier the browser keeps while it is at
+/// the provider. SameSite=Lax, so it comes back with the provider's redirect; sent only to the Google calls.
+pub const GOOGLE_LOGIN: SessionCookie =
+    SessionCookie { name: "shop_google_login", same_site: SameSite::Lax, path: "/api/auth/google" };
 
 impl SessionCookie {
     /// The cookie carrying `token` for `seconds`.
     #[must_use]
     pub fn set(self, origin: &PublicOrigin, token: String, seconds: i64) -> Cookie<'static> {
         Cookie::build(self.name, token)
-            .path("/")
+            .path(self.path)
             .http_only(true)
             .same_site(self.same_site)
             .secure(origin.origin.starts_with("https://"))

@@ -1,8 +1,13 @@
-//! Identity adapters: argon2id password hashing and random session tokens stored by their SHA-256 digest.
-//! Customer accounts (built-in and OpenID Connect for Google) will join them here.
+//! Identity adapters: argon2id password hashing, random session tokens stored by their SHA-256 digest, and
+//! "Login with Google" through OpenID Connect.
 
+mod oidc;
 mod passwords;
 mod tokens;
 
+#[cfg(feature = "test-support")]
+pub mod test_support;
+
+pub use oidc::{OidcConfig, OidcConfigError, OidcProvider, GOOGLE_ISSUER};
 pub use passwords::{Argon2Hasher, HashCost};
 pub use tokens::RandomSessionTokens;

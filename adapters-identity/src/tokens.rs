@@ -10,11 +10,17 @@ use sha2::{Digest, Sha256};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RandomSessionTokens;
 
+/// 256 random bits as 43 URL-safe characters: session and reset tokens, and OpenID Connect's state, nonce
+/// and PKCE verifier.
+pub(crate) fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
 impl SessionTokens for RandomSessionTokens {
     fn generate(&self) -> String {
-        let mut bytes = [0u8; 32];
-        rand::rng().fill_bytes(&mut bytes);
-        URL_SAFE_NO_PAD.encode(bytes)
+        random_token()
     }
 
     fn digest(&self, token: &str) -> String {

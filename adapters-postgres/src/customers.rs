@@ -1,7 +1,7 @@
 //! Customer accounts, sessions and password resets.
 
 use application::page::Page;
-use application::ports::{CustomerRecord, CustomerRepository, RepositoryError};
+use application::ports::{CustomerRecord, CustomerRepository, ExternalIdentity, NewCredential, RepositoryError};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -10,7 +10,7 @@ use domain::ids::CustomerId;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
-use crate::schema::{customer_sessions, customers, password_resets};
+use crate::schema::{customer_identities, customer_sessions, customers, password_resets};
 
 /// Customers in PostgreSQL.
 #[derive(Clone)]
@@ -58,16 +58,49 @@ impl CustomerRepository for PgCustomerRepository {
         &self,
         email: &Email,
         name: &str,
-        password_hash: &str,
+        credential: &NewCredential,
     ) -> Result<CustomerRecord, RepositoryError> {
-        let (email, name, hash) = (email.as_str().to_owned(), name.to_owned(), password_hash.to_owned());
+        let (email, name, credential) = (email.as_str().to_owned(), name.to_owned(), credential.clone());
         with_connection(&self.pool, move |conn| {
-            let row = diesel::insert_into(customers::table)
-                .values((customers::email.eq(email), customers::name.eq(name), customers::password_hash.eq(hash)))
-                .returning((customers::id, customers::email, customers::name))
-                .get_result(conn)
-                .map_err(from_diesel)?;
-            record(row)
+            let hash = match &credential {
+                NewCredential::PasswordHash(hash) => Some(hash.clone()),
+                NewCredential::External(_) => None,
+            };
+            conn.transaction(|conn| {
+                let row: (i64, String, String) = diesel::insert_into(customers::table)
+                    .values((customers::email.eq(email), customers::name.eq(name), customers::password_hash.eq(hash)))
+                    .returning((customers::id, customers::email, customers::name))
+                    .get_result(conn)?;
+                if let NewCredential::External(identity) = credential {
+                    diesel::insert_into(customer_identities::table)
+                        .values((
+                            customer_identities::issuer.eq(identity.issuer),
+                            customer_identities::subject.eq(identity.subject),
+                            customer_identities::customer_id.eq(row.0),
+                        ))
+                        .execute(conn)?;
+                }
+                Ok(row)
+            })
+            .map_err(from_diesel)
+            .and_then(record)
+        })
+        .await
+    }
+
+    async fn find_by_identity(&self, identity: &ExternalIdentity) -> Result<Option<CustomerRecord>, RepositoryError> {
+        let identity = identity.clone();
+        with_connection(&self.pool, move |conn| {
+            customer_identities::table
+                .inner_join(customers::table)
+                .filter(customer_identities::issuer.eq(identity.issuer))
+                .filter(customer_identities::subject.eq(identity.subject))
+                .select((customers::id, customers::email, customers::name))
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(record)
+                .transpose()
         })
         .await
     }

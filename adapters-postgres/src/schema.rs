@@ -124,8 +124,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    customer_identities (issuer, subject) {
+        issuer -> Text,
+        subject -> Text,
+        customer_id -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(customer_sessions -> customers (customer_id));
-diesel::allow_tables_to_appear_in_same_query!(customers, customer_sessions);
+diesel::joinable!(customer_identities -> customers (customer_id));
+diesel::allow_tables_to_appear_in_same_query!(customers, customer_sessions, customer_identities);
 
 diesel::table! {
     email_outbox (id) {

@@ -1,13 +1,17 @@
 //! The repositories against a real PostgreSQL, each test in its own database.
 
 use adapters_postgres::test_support::TestDb;
-use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgHealthProbe, PgSettingsRepository};
+use adapters_postgres::{
+    PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgSettingsRepository,
+};
 use application::catalog::{Media, MediaKind, NewCategory, NewProduct, ProductFilter};
 use application::page::Page;
 use application::ports::{
-    CatalogRepository, CatalogWriter, CouponRepository, HealthProbe, RepositoryError, SettingsRepository,
+    CatalogRepository, CatalogWriter, CouponRepository, CustomerRepository, ExternalIdentity, HealthProbe,
+    NewCredential, RepositoryError, SettingsRepository,
 };
 use chrono::NaiveDate;
+use domain::contact::Email;
 use domain::coupon::Coupon;
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
@@ -185,4 +189,48 @@ async fn a_coupon_is_found_by_its_code_and_reads_back_whole() {
 
     assert_eq!(found, Some(stored));
     assert_eq!(missing, None);
+}
+
+#[tokio::test]
+async fn an_account_made_through_an_external_provider_is_found_by_its_identity_and_has_no_password() {
+    let db = TestDb::new();
+    let repo = PgCustomerRepository::new(db.pool());
+    let google =
+        |subject: &str| ExternalIdentity { issuer: "https://accounts.google.com".into(), subject: subject.into() };
+    let email = Email::parse("bilal@gmail.com").unwrap();
+
+    let made = repo.create_customer(&email, "Bilal", &NewCredential::External(google("1077"))).await.unwrap();
+
+    assert_eq!(repo.find_by_identity(&google("1077")).await.unwrap(), Some(made.clone()));
+    assert_eq!(repo.find_by_identity(&google("2088")).await.unwrap(), None);
+    assert_eq!(repo.find_by_email(&email).await.unwrap(), Some((made, None)));
+}
+
+#[tokio::test]
+async fn a_taken_address_links_no_identity() {
+    let db = TestDb::new();
+    let repo = PgCustomerRepository::new(db.pool());
+    let email = Email::parse("ayesha@example.pk").unwrap();
+    let google = ExternalIdentity { issuer: "https://accounts.google.com".into(), subject: "1077".into() };
+    repo.create_customer(&email, "Ayesha", &NewCredential::PasswordHash("$argon2id$stub".into())).await.unwrap();
+
+    let err = repo.create_customer(&email, "Someone", &NewCredential::External(google.clone())).await;
+
+    assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "customers_email_key"), "{err:?}");
+    assert_eq!(repo.find_by_identity(&google).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn an_identity_linked_twice_leaves_no_half_made_account() {
+    let db = TestDb::new();
+    let repo = PgCustomerRepository::new(db.pool());
+    let google = ExternalIdentity { issuer: "https://accounts.google.com".into(), subject: "1077".into() };
+    let first = Email::parse("bilal@gmail.com").unwrap();
+    let second = Email::parse("bilal.khan@gmail.com").unwrap();
+    repo.create_customer(&first, "Bilal", &NewCredential::External(google.clone())).await.unwrap();
+
+    let err = repo.create_customer(&second, "Bilal", &NewCredential::External(google)).await;
+
+    assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "customer_identities_pkey"), "{err:?}");
+    assert_eq!(repo.find_by_email(&second).await.unwrap(), None);
 }

@@ -40,6 +40,17 @@ pub struct Config {
     pub outbox_poll_ms: u64,
     /// The pause after a failed delivery, doubled on each further failure, in milliseconds.
     pub outbox_retry_base_ms: u64,
+    /// "Login with Google" (OpenID Connect), when configured.
+    pub google: Option<GoogleSignIn>,
+}
+
+/// GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and OIDC_ISSUER. The secret never reaches `Debug` or a log.
+#[derive(Clone)]
+pub struct GoogleSignIn {
+    pub client_id: String,
+    pub client_secret: String,
+    /// Google's issuer unless OIDC_ISSUER names another OpenID Connect provider.
+    pub issuer: String,
 }
 
 /// ADMIN_EMAIL and ADMIN_PASSWORD. The password never reaches `Debug` or a log.
@@ -71,6 +82,7 @@ impl fmt::Debug for Config {
             .field("mail_outbox_dir", &self.mail_outbox_dir)
             .field("outbox_poll_ms", &self.outbox_poll_ms)
             .field("outbox_retry_base_ms", &self.outbox_retry_base_ms)
+            .field("google", &self.google.as_ref().map(|g| (g.client_id.as_str(), g.issuer.as_str())))
             .finish()
     }
 }
@@ -123,7 +135,28 @@ impl Config {
         };
         let login_max_failures: u32 = parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?;
         let catalog_cache_ms: u64 = parsed(text("CATALOG_CACHE_MS"), "CATALOG_CACHE_MS", Some(2000))?;
+        let google = match (text("GOOGLE_CLIENT_ID"), text("GOOGLE_CLIENT_SECRET")) {
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err(ConfigError {
+                    name: "GOOGLE_CLIENT_SECRET",
+                    reason: "is required with GOOGLE_CLIENT_ID".into(),
+                })
+            }
+            (None, Some(_)) => {
+                return Err(ConfigError {
+                    name: "GOOGLE_CLIENT_ID",
+                    reason: "is required with GOOGLE_CLIENT_SECRET".into(),
+                })
+            }
+            (Some(client_id), Some(client_secret)) => Some(GoogleSignIn {
+                client_id,
+                client_secret,
+                issuer: text("OIDC_ISSUER").unwrap_or_else(|| adapters_identity::GOOGLE_ISSUER.to_owned()),
+            }),
+        };
         Ok(Self {
+            google,
             admin,
             login_max_failures,
             catalog_cache_ms,
@@ -226,6 +259,24 @@ mod tests {
 
         assert!(shown.contains("owner@shop.pk"));
         assert!(!shown.contains("s3cret-Passw0rd"));
+    }
+
+    #[test]
+    fn google_needs_both_client_variables_defaults_to_googles_issuer_and_hides_the_secret() {
+        let google = config(&[("GOOGLE_CLIENT_ID", "id.apps"), ("GOOGLE_CLIENT_SECRET", "GOCSPX-hush")]).unwrap();
+        let other = config(&[
+            ("GOOGLE_CLIENT_ID", "id"),
+            ("GOOGLE_CLIENT_SECRET", "s"),
+            ("OIDC_ISSUER", "https://login.example.pk"),
+        ])
+        .unwrap();
+        let missing = config(&[("GOOGLE_CLIENT_ID", "id.apps")]).unwrap_err();
+
+        assert_eq!(google.google.as_ref().map(|g| g.issuer.as_str()), Some("https://accounts.google.com"));
+        assert_eq!(other.google.map(|g| g.issuer), Some("https://login.example.pk".to_owned()));
+        assert_eq!(missing.to_string(), "GOOGLE_CLIENT_SECRET is invalid: is required with GOOGLE_CLIENT_ID");
+        assert!(config(&[]).unwrap().google.is_none());
+        assert!(!format!("{google:?}").contains("GOCSPX-hush"));
     }
 
     #[test]

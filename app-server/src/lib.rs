@@ -9,7 +9,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use adapters_http::{AppState, FsMediaStore, ServerConfig};
-use adapters_identity::{Argon2Hasher, HashCost, RandomSessionTokens};
+use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
@@ -173,6 +173,22 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         mailer.clone(),
         config.public_url.clone(),
     );
+    let accounts = match &config.google {
+        Some(google) => {
+            let provider = OidcProvider::new(OidcConfig {
+                issuer: google.issuer.clone(),
+                client_id: google.client_id.clone(),
+                client_secret: google.client_secret.clone(),
+                redirect_uri: format!("{}/api/auth/google/callback", config.public_url),
+            })?;
+            tracing::info!(issuer = %google.issuer, "Login with Google is on");
+            accounts.with_external(Arc::new(provider))
+        }
+        None => {
+            tracing::info!("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set: Login with Google is off");
+            accounts
+        }
+    };
     let bulk_email = BulkEmail::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         Arc::new(PgMailOutbox::new(pool.clone())),

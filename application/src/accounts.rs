@@ -9,7 +9,8 @@ use domain::contact::{Email, FALLBACK_CUSTOMER_NAME};
 
 use crate::password_login::{PasswordCheck, PasswordCheckError};
 use crate::ports::{
-    Clock, CustomerRecord, CustomerRepository, Mailer, OutgoingMail, PasswordHasher, RepositoryError, SessionTokens,
+    Clock, CustomerRecord, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, ExternalLoginStart,
+    Mailer, NewCredential, OutgoingMail, PasswordHasher, PendingExternalLogin, RepositoryError, SessionTokens,
 };
 
 /// The shortest and longest passwords accepted.
@@ -45,6 +46,14 @@ pub enum AccountError {
     TooManyAttempts,
     #[error("This reset link is invalid, used or expired.")]
     InvalidResetToken,
+    #[error("Google sign-in is not configured on this shop.")]
+    ExternalNotConfigured,
+    #[error("Google sign-in is not available right now. Please try again.")]
+    ExternalUnavailable(#[source] ExternalIdentityError),
+    #[error("Google sign-in failed.")]
+    ExternalRefused(String),
+    #[error("This email is already registered. Log in with your password.")]
+    ExternalEmailInUse,
     #[error("the password could not be hashed")]
     Hash(#[source] crate::ports::PasswordHashError),
     #[error("the accounts could not be read or written")]
@@ -75,6 +84,7 @@ pub struct Accounts {
     clock: Arc<dyn Clock>,
     mailer: Arc<dyn Mailer>,
     public_url: String,
+    external: Option<Arc<dyn ExternalIdentityProvider>>,
 }
 
 impl Accounts {
@@ -88,7 +98,14 @@ impl Accounts {
         mailer: Arc<dyn Mailer>,
         public_url: String,
     ) -> Self {
-        Self { customers, check, hasher, tokens, clock, mailer, public_url }
+        Self { customers, check, hasher, tokens, clock, mailer, public_url, external: None }
+    }
+
+    /// Adds "Login with Google" through an external OpenID Connect provider.
+    #[must_use]
+    pub fn with_external(mut self, provider: Arc<dyn ExternalIdentityProvider>) -> Self {
+        self.external = Some(provider);
+        self
     }
 
     async fn open_session(&self, customer: CustomerRecord) -> Result<SignedIn, AccountError> {
@@ -106,8 +123,11 @@ impl Accounts {
         let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
         checked_password(password)?;
         let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
-        let customer =
-            self.customers.create_customer(&email, &display_name(name), &hash).await.map_err(|err| match err {
+        let customer = self
+            .customers
+            .create_customer(&email, &display_name(name), &NewCredential::PasswordHash(hash))
+            .await
+            .map_err(|err| match err {
                 RepositoryError::Conflict(_) => AccountError::EmailInUse,
                 other => AccountError::Unexpected(other),
             })?;
@@ -192,6 +212,64 @@ impl Accounts {
         Ok(())
     }
 
+    fn external(&self) -> Result<&dyn ExternalIdentityProvider, AccountError> {
+        self.external.as_deref().ok_or(AccountError::ExternalNotConfigured)
+    }
+
+    /// Starts "Login with Google": the provider's URL to send the browser to, and what the browser must
+    /// keep until it comes back.
+    ///
+    /// # Errors
+    /// [`AccountError::ExternalNotConfigured`], or [`AccountError::ExternalUnavailable`].
+    pub async fn begin_external(&self) -> Result<ExternalLoginStart, AccountError> {
+        self.external()?.begin().await.map_err(AccountError::ExternalUnavailable)
+    }
+
+    /// Finishes "Login with Google" when the browser returns with `code` and `state`: the state must be the
+    /// one this browser kept, the provider must vouch for the person, and then the linked account is signed
+    /// in, or a new one is made. An address that already has an account is not taken over: the shopper is
+    /// asked to log in with the password (an account made with someone else's address must not become
+    /// theirs, nor theirs someone else's).
+    ///
+    /// # Errors
+    /// [`AccountError::ExternalRefused`], [`AccountError::ExternalEmailInUse`], the provider's or the
+    /// store's failures.
+    pub async fn finish_external(
+        &self,
+        code: &str,
+        returned_state: &str,
+        pending: &PendingExternalLogin,
+    ) -> Result<SignedIn, AccountError> {
+        let provider = self.external()?;
+        if pending.state.is_empty() || returned_state != pending.state {
+            return Err(AccountError::ExternalRefused("the state does not match this browser's".into()));
+        }
+        let profile = provider.finish(code, pending).await.map_err(|err| match err {
+            ExternalIdentityError::Refused(why) => AccountError::ExternalRefused(why),
+            unavailable @ ExternalIdentityError::Unavailable(_) => AccountError::ExternalUnavailable(unavailable),
+        })?;
+        if let Some(customer) = self.customers.find_by_identity(&profile.identity).await? {
+            return self.open_session(customer).await;
+        }
+        if !profile.email_verified {
+            return Err(AccountError::ExternalRefused("the provider has not verified the e-mail address".into()));
+        }
+        let email = profile
+            .email
+            .as_deref()
+            .and_then(|e| Email::parse(&e.trim().to_lowercase()).ok())
+            .ok_or_else(|| AccountError::ExternalRefused("the provider gave no usable e-mail address".into()))?;
+        let customer = self
+            .customers
+            .create_customer(&email, &display_name(profile.name.as_deref()), &NewCredential::External(profile.identity))
+            .await
+            .map_err(|err| match err {
+                RepositoryError::Conflict(_) => AccountError::ExternalEmailInUse,
+                other => AccountError::Unexpected(other),
+            })?;
+        self.open_session(customer).await
+    }
+
     /// Sets a new password with a reset token, once, within the hour; every session of the account ends.
     ///
     /// # Errors
@@ -212,7 +290,8 @@ mod tests {
     use super::*;
     use crate::password_login::ThrottlePolicy;
     use crate::ports::{
-        MockClock, MockCustomerRepository, MockLoginThrottle, MockMailer, MockPasswordHasher, MockSessionTokens,
+        ExternalIdentity, ExternalProfile, MockClock, MockCustomerRepository, MockExternalIdentityProvider,
+        MockLoginThrottle, MockMailer, MockPasswordHasher, MockSessionTokens,
     };
     use chrono::{TimeZone, Utc};
     use domain::ids::CustomerId;
@@ -260,7 +339,11 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers
             .expect_create_customer()
-            .withf(|e, name, hash| e.as_str() == "ayesha@example.pk" && name == "Customer" && hash == "hash-of-secret1")
+            .withf(|e, name, credential| {
+                e.as_str() == "ayesha@example.pk"
+                    && name == "Customer"
+                    && *credential == NewCredential::PasswordHash("hash-of-secret1".into())
+            })
             .times(1)
             .returning(|_, _, _| Ok(ayesha()));
         customers.expect_create_session().withf(|_, digest, _| digest == "d-tok").times(1).returning(|_, _, _| Ok(()));
@@ -324,5 +407,142 @@ mod tests {
         let err = accounts(customers, MockMailer::new()).confirm_reset("old", "newpass1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
+    }
+
+    fn pending() -> PendingExternalLogin {
+        PendingExternalLogin { state: "st".into(), nonce: "no".into(), pkce_verifier: "ve".into() }
+    }
+
+    fn google_identity() -> ExternalIdentity {
+        ExternalIdentity { issuer: "https://accounts.google.com".into(), subject: "1077".into() }
+    }
+
+    fn vouching(profile: ExternalProfile) -> MockExternalIdentityProvider {
+        let mut provider = MockExternalIdentityProvider::new();
+        provider
+            .expect_finish()
+            .withf(|code, p| code == "the-code" && *p == pending())
+            .returning(move |_, _| Ok(profile.clone()));
+        provider
+    }
+
+    fn bilal(email_verified: bool) -> ExternalProfile {
+        ExternalProfile {
+            identity: google_identity(),
+            email: Some("Bilal@Gmail.com".into()),
+            email_verified,
+            name: Some("Bilal Khan".into()),
+        }
+    }
+
+    #[tokio::test]
+    async fn without_a_provider_google_is_not_configured() {
+        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new());
+
+        assert_eq!(
+            accounts.begin_external().await.unwrap_err().to_string(),
+            "Google sign-in is not configured on this shop."
+        );
+        assert!(matches!(
+            accounts.finish_external("c", "st", &pending()).await,
+            Err(AccountError::ExternalNotConfigured)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_state_other_than_the_browsers_is_refused_before_the_provider_is_asked() {
+        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new())
+            .with_external(Arc::new(MockExternalIdentityProvider::new()));
+
+        for returned in ["other", ""] {
+            let err = accounts.finish_external("the-code", returned, &pending()).await.unwrap_err();
+            assert!(matches!(err, AccountError::ExternalRefused(_)), "{returned:?}: {err:?}");
+        }
+        let empty = PendingExternalLogin { state: String::new(), ..pending() };
+        assert!(matches!(
+            accounts.finish_external("the-code", "", &empty).await,
+            Err(AccountError::ExternalRefused(_))
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_linked_person_signs_into_their_account() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_identity().withf(|i| *i == google_identity()).returning(|_| Ok(Some(ayesha())));
+        customers.expect_create_customer().never();
+        customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
+        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(true))));
+
+        let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
+
+        assert_eq!(signed_in.customer, ayesha());
+    }
+
+    #[tokio::test]
+    async fn a_new_person_gets_an_account_linked_to_the_identity() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_identity().returning(|_| Ok(None));
+        customers
+            .expect_create_customer()
+            .withf(|e, name, credential| {
+                e.as_str() == "bilal@gmail.com"
+                    && name == "Bilal Khan"
+                    && *credential == NewCredential::External(google_identity())
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(ayesha()));
+        customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
+        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(true))));
+
+        accounts.finish_external("the-code", "st", &pending()).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn an_unverified_email_makes_no_account() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_identity().returning(|_| Ok(None));
+        customers.expect_create_customer().never();
+        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(false))));
+
+        let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
+
+        assert!(matches!(err, AccountError::ExternalRefused(_)), "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn an_address_with_an_account_is_not_taken_over() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_identity().returning(|_| Ok(None));
+        customers
+            .expect_create_customer()
+            .returning(|_, _, _| Err(RepositoryError::Conflict("customers_email_key".into())));
+        customers.expect_create_session().never();
+        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(true))));
+
+        let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "This email is already registered. Log in with your password.");
+    }
+
+    #[tokio::test]
+    async fn a_refusal_and_an_outage_are_told_apart() {
+        let mut provider = MockExternalIdentityProvider::new();
+        provider.expect_finish().returning(|code, _| {
+            Err(if code == "bad" {
+                ExternalIdentityError::Refused("invalid_grant".into())
+            } else {
+                ExternalIdentityError::Unavailable("connection refused".into())
+            })
+        });
+        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new()).with_external(Arc::new(provider));
+
+        assert!(matches!(
+            accounts.finish_external("bad", "st", &pending()).await,
+            Err(AccountError::ExternalRefused(_))
+        ));
+        assert!(matches!(
+            accounts.finish_external("down", "st", &pending()).await,
+            Err(AccountError::ExternalUnavailable(_))
+        ));
     }
 }

@@ -386,6 +386,87 @@ pub struct CustomerRecord {
     pub name: String,
 }
 
+/// A person at an external identity provider: the issuer and its subject identifier, which never changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternalIdentity {
+    pub issuer: String,
+    pub subject: String,
+}
+
+/// How a new account signs in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NewCredential {
+    /// An argon2id PHC string.
+    PasswordHash(String),
+    /// An external provider's person, linked in the same transaction that creates the account.
+    External(ExternalIdentity),
+}
+
+/// What the browser keeps while the shopper is at the external provider: the `state` that must come
+/// back, the `nonce` the ID token must carry, and the PKCE verifier of the code challenge that was sent.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PendingExternalLogin {
+    pub state: String,
+    pub nonce: String,
+    pub pkce_verifier: String,
+}
+
+impl std::fmt::Debug for PendingExternalLogin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PendingExternalLogin { .. }")
+    }
+}
+
+/// The start of an external sign-in: where to send the browser, and what it must keep until it returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternalLoginStart {
+    pub authorize_url: String,
+    pub pending: PendingExternalLogin,
+}
+
+/// The person an external provider vouched for, from an ID token whose signature, issuer, audience,
+/// expiry and nonce were verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternalProfile {
+    pub identity: ExternalIdentity,
+    pub email: Option<String>,
+    pub email_verified: bool,
+    pub name: Option<String>,
+}
+
+/// Why an external sign-in failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExternalIdentityError {
+    /// The provider (discovery, keys or token endpoint) could not be reached or answered nonsense.
+    #[error("the identity provider is unavailable: {0}")]
+    Unavailable(String),
+    /// The provider refused the code, or its ID token failed a check.
+    #[error("the identity provider's answer was refused: {0}")]
+    Refused(String),
+}
+
+/// An external OpenID Connect provider (Google): the authorization-code flow with PKCE.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait ExternalIdentityProvider: Send + Sync + 'static {
+    /// A fresh state, nonce and PKCE verifier, and the provider's authorization URL carrying them.
+    ///
+    /// # Errors
+    /// [`ExternalIdentityError::Unavailable`] when the provider's discovery document cannot be had.
+    async fn begin(&self) -> Result<ExternalLoginStart, ExternalIdentityError>;
+
+    /// Exchanges the code returned to the shop for an ID token and verifies it against `pending`.
+    ///
+    /// # Errors
+    /// [`ExternalIdentityError::Refused`] for a refused code or a token that fails a check;
+    /// [`ExternalIdentityError::Unavailable`] when the provider cannot be reached.
+    async fn finish(
+        &self,
+        code: &str,
+        pending: &PendingExternalLogin,
+    ) -> Result<ExternalProfile, ExternalIdentityError>;
+}
+
 /// Customer accounts, sessions and password resets of the built-in identity provider.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
@@ -398,8 +479,14 @@ pub trait CustomerRepository: Send + Sync + 'static {
         &self,
         email: &Email,
         name: &str,
-        password_hash: &str,
+        credential: &NewCredential,
     ) -> Result<CustomerRecord, RepositoryError>;
+
+    /// The account an external provider's person is linked to.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_by_identity(&self, identity: &ExternalIdentity) -> Result<Option<CustomerRecord>, RepositoryError>;
 
     /// The account with this e-mail and its password hash (none for external-only accounts).
     ///

@@ -161,12 +161,3 @@ async fn a_password_reset_goes_through_the_mailed_link_once() {
         200
     );
 }
-
-#[tokio::test]
-async fn google_sign_in_without_configuration_says_so() {
-    let app = spawn_app().await;
-
-    let (status, body) = app.get_json("/api/auth/google").await;
-
-    assert_eq!((status, body), (503, json!({"message": "Google sign-in is not configured on this shop."})));
-}

@@ -55,6 +55,11 @@ pub struct TestApp {
 
 /// Starts the application against a new database.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// Starts the application against a new database with further configuration variables.
+pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
     let smtp = SmtpSink::start().await;
     let db = TestDb::new();
     let media = ScratchDir::new("shop-media");
@@ -62,7 +67,7 @@ pub async fn spawn_app() -> TestApp {
     std::fs::write(spa.0.join("index.html"), INDEX_HTML).unwrap();
     std::fs::create_dir_all(spa.0.join("assets")).unwrap();
     std::fs::write(spa.0.join("assets/index-abc123.js"), "console.log('shop')").unwrap();
-    let vars = [
+    let mut vars = vec![
         ("DATABASE_URL", db.url().to_owned()),
         ("BIND_ADDR", "127.0.0.1:0".to_owned()),
         ("MEDIA_DIR", media.0.display().to_string()),
@@ -77,6 +82,7 @@ pub async fn spawn_app() -> TestApp {
         ("OUTBOX_POLL_MS", "100".to_owned()),
         ("OUTBOX_RETRY_BASE_MS", "200".to_owned()),
     ];
+    vars.extend(extra.iter().cloned());
     let config = Config::from_vars(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())).unwrap();
     let running = app_server::start(&config).await.expect("the app starts");
     tokio::spawn(running.server);

@@ -5,6 +5,7 @@ mod admin;
 mod bulk_email;
 mod catalogue;
 mod coupons;
+mod google;
 mod helpers;
 mod openapi;
 mod operations;

@@ -1105,18 +1105,41 @@ export type SaveUserResponse = SaveUserResponses[keyof SaveUserResponses];
 export type GoogleLoginData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * `signup` when it began on the sign-up page (a failure is then reported there), else `login`.
+         */
+        intent?: string;
+        /**
+         * The page on this site to return to afterwards, e.g. `/checkout`; anything else means the home page.
+         */
+        next?: string;
+    };
     url: '/api/auth/google';
 };
 
 export type GoogleLoginErrors = {
     /**
-     * Google sign-in is not configured
+     * Google sign-in is not configured, or the provider cannot be reached
      */
     503: ErrorBody;
 };
 
 export type GoogleLoginError = GoogleLoginErrors[keyof GoogleLoginErrors];
+
+export type GoogleCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string;
+        state?: string;
+        /**
+         * Set instead of `code` when the shopper declined or the provider failed.
+         */
+        error?: string;
+    };
+    url: '/api/auth/google/callback';
+};
 
 export type AdminLoginData = {
     body: AdminLoginBody;

@@ -479,6 +479,17 @@ export const zSaveUserBody2 = zSaveUserBody;
  */
 export const zSaveUserResponse = zUserResponse;
 
+export const zGoogleLoginQuery = z.object({
+    intent: z.optional(z.string()),
+    next: z.optional(z.string())
+});
+
+export const zGoogleCallbackQuery = z.object({
+    code: z.optional(z.string()),
+    state: z.optional(z.string()),
+    error: z.optional(z.string())
+});
+
 export const zAdminLoginBody2 = zAdminLoginBody;
 
 /**

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -527,7 +527,8 @@ export const saveUserMutation = (options?: Partial<Options<SaveUserData>>): UseM
 export const googleLoginQueryKey = (options?: Options<GoogleLoginData>) => createQueryKey('googleLogin', options);
 
 /**
- * "Login with Google": not configured on this server.
+ * "Login with Google" / "Sign Up with Google": sends the browser to the provider (OpenID Connect,
+ * authorization code with PKCE), keeping the state, nonce and verifier in a short-lived httpOnly cookie.
  */
 export const googleLoginOptions = (options?: Options<GoogleLoginData>) => queryOptions<unknown, GoogleLoginError, unknown, ReturnType<typeof googleLoginQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -540,6 +541,26 @@ export const googleLoginOptions = (options?: Options<GoogleLoginData>) => queryO
         return data;
     },
     queryKey: googleLoginQueryKey(options)
+});
+
+export const googleCallbackQueryKey = (options?: Options<GoogleCallbackData>) => createQueryKey('googleCallback', options);
+
+/**
+ * Where the provider sends the browser back. Signed in (or up), the shopper goes on to the page kept in
+ * the sign-in cookie; otherwise back to the login or sign-up page, whose `google` parameter says why:
+ * `failed`, or `email-in-use` when the address already has an account with a password.
+ */
+export const googleCallbackOptions = (options?: Options<GoogleCallbackData>) => queryOptions<unknown, DefaultError, unknown, ReturnType<typeof googleCallbackQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await googleCallback({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: googleCallbackQueryKey(options)
 });
 
 /**
