@@ -10,6 +10,8 @@ export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", home_directory
 export CARGO_TERM_COLOR := "never"
 
 app_server := CARGO_TARGET_DIR / "debug/app-server"
+# The tests' OpenID Connect issuer (adapters-identity's test_support) for the browser tests.
+fake_oidc_issuer := CARGO_TARGET_DIR / "debug/fake-oidc-issuer"
 
 # List the recipes.
 default:
@@ -41,7 +43,9 @@ test: _frontend-deps _chromium
     echo "== Browser: end-to-end tests in headless Chromium against the real server"
     just build-frontend
     cargo build -q -p app-server
-    cd frontend && APP_SERVER_BIN="{{app_server}}" PG_BASE_URL="$base" node --test --test-concurrency=1 e2e/
+    cargo build -q -p adapters-identity --features test-support --bin fake-oidc-issuer
+    cd frontend && APP_SERVER_BIN="{{app_server}}" FAKE_OIDC_BIN="{{fake_oidc_issuer}}" PG_BASE_URL="$base" \
+        node --test --test-concurrency=1 e2e/
 
 # Regenerate openapi.yaml from the handlers and the typed client from openapi.yaml.
 openapi: _frontend-deps

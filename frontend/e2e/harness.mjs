@@ -11,10 +11,14 @@ import { startSmtpSink } from './smtp-sink.mjs';
 
 const here = import.meta.dirname;
 const appServer = process.env.APP_SERVER_BIN;
+const fakeIssuerBin = process.env.FAKE_OIDC_BIN;
 const pgBase = process.env.PG_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** The admin every test shop is started with. */
 export const admin = { email: 'admin@shop.test', password: 'e2e-admin-pass' };
+
+/** The client the fake OpenID Connect issuer knows (adapters-identity's test_support). */
+export const googleClient = { id: 'shop-test-client', secret: 'fake-issuer-client-secret' };
 
 /** Viewports every screen must work at. */
 export const viewports = {
@@ -60,15 +64,45 @@ async function dropDatabase(name) {
 }
 
 /**
- * Starts a seeded shop that sends mail to its own SMTP sink. Answers its base URL, the server's log lines
- * so far, the sink (`smtp.lastTo(address)`), and `stop()`.
+ * Starts adapters-identity's loopback OpenID Connect issuer (the `fake-oidc-issuer` binary). Answers its
+ * issuer URL, `nextLogin(login)` choosing who consents next (subject, email, emailVerified, name and a
+ * `tamper` such as 'forged-signature' or 'expired'), and `stop()`.
  */
-export async function startShop() {
+async function startFakeIssuer() {
+  if (!fakeIssuerBin || !existsSync(fakeIssuerBin)) throw new Error('FAKE_OIDC_BIN must name the built fake-oidc-issuer');
+  const child = spawn(fakeIssuerBin, [], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const issuer = await new Promise((ok, fail) => {
+    let out = '';
+    child.once('exit', (code) => fail(new Error(`fake-oidc-issuer exited with ${code}`)));
+    child.stdout.on('data', (chunk) => {
+      out += String(chunk);
+      if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).issuer);
+    });
+  });
+  return {
+    issuer,
+    async nextLogin(login) {
+      const response = await fetch(`${issuer}/test/next-login`, { method: 'POST', body: JSON.stringify(login) });
+      if (!response.ok) throw new Error(`the fake issuer refused ${JSON.stringify(login)}: ${await response.text()}`);
+    },
+    stop() {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
+ * Starts a seeded shop that sends mail to its own SMTP sink. Answers its base URL, the server's log lines
+ * so far, the sink (`smtp.lastTo(address)`), and `stop()`. With `google: true` it also starts the fake
+ * OpenID Connect issuer and turns "Login with Google" on against it (`shop.google`).
+ */
+export async function startShop({ google = false } = {}) {
   if (!appServer || !existsSync(appServer)) throw new Error('APP_SERVER_BIN must name the built app-server');
   const database = `shop_e2e_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   const scratch = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const smtp = await startSmtpSink();
+  const issuer = google ? await startFakeIssuer() : undefined;
   const env = {
     ...process.env,
     DATABASE_URL: `${pgBase}/${database}`,
@@ -82,6 +116,9 @@ export async function startShop() {
     ADMIN_PASSWORD: admin.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
+    ...(issuer
+      ? { GOOGLE_CLIENT_ID: googleClient.id, GOOGLE_CLIENT_SECRET: googleClient.secret, OIDC_ISSUER: issuer.issuer }
+      : {}),
   };
   execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -94,7 +131,9 @@ export async function startShop() {
     baseUrl,
     log,
     smtp,
+    google: issuer,
     async stop() {
+      issuer?.stop();
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       await smtp.close();

@@ -22,7 +22,9 @@ export default function LoginRoute() {
         }}
       />
       <p className="auth-divider">or</p>
-      <GoogleButton label="Login with Google" failureMessage={authMessages.googleLoginFailed} />
+      <GoogleButton label="Login with Google" failureMessage={authMessages.googleLoginFailed}
+        signIn={{ intent: 'login', next: returnPathFrom(location.state) }}
+      />
       <ul className="auth-links">
         <li>
           <Link to={paths.forgotPassword.getHref()}>Forgot Password</Link>

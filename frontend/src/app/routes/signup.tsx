@@ -22,7 +22,9 @@ export default function SignupRoute() {
         }}
       />
       <p className="auth-divider">or</p>
-      <GoogleButton label="Sign Up with Google" failureMessage={authMessages.googleSignupFailed} />
+      <GoogleButton label="Sign Up with Google" failureMessage={authMessages.googleSignupFailed}
+        signIn={{ intent: 'signup', next: returnPathFrom(location.state) }}
+      />
       <ul className="auth-links">
         <li>
           <Link to={paths.login.getHref()} state={location.state as unknown}>

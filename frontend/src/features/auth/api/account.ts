@@ -51,18 +51,25 @@ export function useSignupMutation() {
   return useSignInMutation((credentials) => toServerReply(() => signUp({ body: credentials, ...withCredentials })));
 }
 
+/** Where a Google sign-in began ('login' or 'signup') and the page to return to afterwards. */
+export interface GoogleSignIn {
+  intent: 'login' | 'signup';
+  next: string;
+}
+
 /**
  * 'Login with Google': asks GET /api/auth/google without following its redirect. A configured server
- * answers with a redirect to Google, and the browser is then sent there for real; anything else (503 when
- * Google is not configured, no answer) answers false.
+ * answers with a redirect to Google, and the browser is then sent there for real (the server keeps the
+ * sign-in in a short-lived cookie and, afterwards, sends the browser back to `next`, or to the page it began
+ * on with `?google=failed`); anything else (503 when Google is not configured, no answer) answers false.
  */
 export function useGoogleLoginMutation() {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (signIn: GoogleSignIn) => {
       // The generated client leaves `response` undefined when the fetch itself failed.
       let result: { response?: Response };
       try {
-        result = await googleLogin({ ...withCredentials, redirect: 'manual' });
+        result = await googleLogin({ query: { ...signIn }, ...withCredentials, redirect: 'manual' });
       } catch {
         return false;
       }

@@ -1,25 +1,36 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
-import { useGoogleLoginMutation } from '../api/account';
+import { useGoogleLoginMutation, type GoogleSignIn } from '../api/account';
+import { authMessages } from '../lib/messages';
 
 import '../auth.css';
 
 interface GoogleButtonProps {
   /** 'Login with Google' or 'Sign Up with Google'. */
   label: string;
-  /** Shown when Google cannot be reached or is not configured on this shop. */
+  /** Shown when Google cannot be reached, is not configured on this shop, or the sign-in came back failed. */
   failureMessage: string;
+  /** The page it is on ('login' or 'signup') and where to go once signed in. */
+  signIn: GoogleSignIn;
+}
+
+/** What the server's callback reports in `?google=` when it sends the browser back to this page. */
+function returnedFailure(reported: string | null, failureMessage: string): string {
+  if (reported === 'email-in-use') return `${failureMessage}. ${authMessages.googleEmailInUse}`;
+  return reported === null ? '' : failureMessage;
 }
 
 /** Sends the shopper to Google through the server (OpenID Connect); says so when that is not possible. */
-export function GoogleButton({ label, failureMessage }: GoogleButtonProps) {
+export function GoogleButton({ label, failureMessage, signIn }: GoogleButtonProps) {
   const google = useGoogleLoginMutation();
-  const [failed, setFailed] = useState(false);
+  const [searchParams] = useSearchParams();
+  const [message, setMessage] = useState(() => returnedFailure(searchParams.get('google'), failureMessage));
 
   async function handleClick() {
-    setFailed(false);
-    const redirected = await google.mutateAsync();
-    if (!redirected) setFailed(true);
+    setMessage('');
+    const redirected = await google.mutateAsync(signIn);
+    if (!redirected) setMessage(failureMessage);
   }
 
   return (
@@ -40,7 +51,7 @@ export function GoogleButton({ label, failureMessage }: GoogleButtonProps) {
         {label}
       </button>
       <p className="auth-message auth-message--error" role="alert">
-        {failed ? failureMessage : ''}
+        {message}
       </p>
     </div>
   );

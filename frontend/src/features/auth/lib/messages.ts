@@ -4,6 +4,7 @@ export const authMessages = {
   signupFailed: '⚠️ Failed to sign up. Please try again.',
   googleLoginFailed: '⚠️ Google login failed',
   googleSignupFailed: '⚠️ Google sign-up failed',
+  googleEmailInUse: 'This email is already registered. Log in with your password.',
   unreachable: '⚠️ Could not reach the shop. Please check your connection and try again.',
   resetEmailSent: '✅ Password reset email sent. Please check your inbox.',
   resetEmailFailed: '❌ Failed to send reset email. Please try again.',
