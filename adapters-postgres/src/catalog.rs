@@ -8,8 +8,9 @@ use application::catalog::{
 use application::page::Page;
 use application::ports::{CatalogRepository, CatalogWriter, RepositoryError};
 use async_trait::async_trait;
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::sql_types::{Array, BigInt, Nullable, Text};
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
@@ -195,14 +196,63 @@ fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
-/// Substring matches and matches within one typo (trigram word similarity, `<%`), both served by the
-/// trigram index on `search_doc`; names that match rank above descriptions that do.
-const SEARCH: &str = "
-SELECT id FROM products
-WHERE search_doc LIKE $1 ESCAPE '\\' OR $2 <% search_doc
-ORDER BY (lower(name) LIKE $1 ESCAPE '\\') DESC, word_similarity($2, lower(name)) DESC,
-         word_similarity($2, search_doc) DESC, id DESC
-LIMIT $3 OFFSET $4";
+/// At most this many searched words are looked up; a longer search is matched on its first eight words (and,
+/// when it needs it, on the whole phrase).
+const MAX_SEARCH_WORDS: i64 = 8;
+
+/// The dictionary words each searched word stands for: itself, the words holding it (`iphon` → `iphone`)
+/// and the words within about one typo (`chargr` → `charger`, trigram word similarity `<%`), through the
+/// dictionary's trigram index. Short words and numbers are left to the phrase match.
+const WORD_MATCHES: &str = "
+SELECT t.w AS word, ARRAY(
+    SELECT s.word FROM search_words s WHERE t.w <% s.word OR s.word LIKE '%' || t.w || '%'
+) AS matches
+FROM unnest(search_words_of($1)) WITH ORDINALITY AS t(w, n)
+WHERE length(t.w) >= 3 AND t.w !~ '^[[:digit:]]+$'
+ORDER BY t.n
+LIMIT $2";
+
+#[derive(QueryableByName)]
+struct WordMatches {
+    #[diesel(sql_type = Text)]
+    word: String,
+    #[diesel(sql_type = Array<Text>)]
+    matches: Vec<String>,
+}
+
+/// Whether a search must also be matched as a phrase (`LIKE` over the search document, through its trigram
+/// index): when it holds punctuation, a short word or a number, or more words than are looked up, which
+/// the word match alone would miss ('%', 'usb-c', 'iphone 14').
+fn needs_phrase(term: &str) -> bool {
+    let words: Vec<&str> = term.split_whitespace().collect();
+    words.len() > usize::try_from(MAX_SEARCH_WORDS).unwrap_or(usize::MAX)
+        || words.iter().any(|w| {
+            w.chars().count() < 3 || w.chars().any(|c| !c.is_alphanumeric()) || w.chars().all(|c| c.is_ascii_digit())
+        })
+}
+
+/// The search query for `words` searched words: products holding a match of every word, or the phrase
+/// when it is needed; names holding the phrase first, then names holding every word, then newest first.
+/// `$1` is the phrase as a LIKE pattern, `$2`.. the words' matches, then limit and offset.
+fn search_sql(words: usize, phrase: bool) -> String {
+    let all = |column: &str| (0..words).map(|i| format!("{column} && ${}", i + 2)).collect::<Vec<_>>().join(" AND ");
+    let mut matching = Vec::new();
+    if phrase {
+        matching.push("search_doc LIKE $1 ESCAPE '\\'".to_owned());
+    }
+    let mut ranking = vec!["(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned()];
+    if words > 0 {
+        matching.push(format!("({})", all("search_words")));
+        ranking.push(format!("({}) DESC", all("name_words")));
+    }
+    let matching = if matching.is_empty() { "FALSE".to_owned() } else { matching.join(" OR ") };
+    format!(
+        "SELECT id FROM products WHERE {matching} ORDER BY {}, id DESC LIMIT ${} OFFSET ${}",
+        ranking.join(", "),
+        words + 2,
+        words + 3
+    )
+}
 
 /// The products of a category and of its direct children, at most 100 per category, newest first.
 const CATEGORY_PRODUCTS: &str = "
@@ -310,9 +360,19 @@ impl CatalogRepository for PgCatalogRepository {
     async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError> {
         let term = terms.as_str().to_owned();
         with_connection(&self.pool, move |conn| {
-            let ids: Vec<i64> = diesel::sql_query(SEARCH)
-                .bind::<Text, _>(format!("%{}%", escape_like(&term)))
+            let words: Vec<WordMatches> = diesel::sql_query(WORD_MATCHES)
                 .bind::<Text, _>(&term)
+                .bind::<BigInt, _>(MAX_SEARCH_WORDS)
+                .load(conn)
+                .map_err(from_diesel)?;
+            let mut query = diesel::sql_query(search_sql(words.len(), needs_phrase(&term)))
+                .into_boxed::<Pg>()
+                .bind::<Text, _>(format!("%{}%", escape_like(&term)));
+            for WordMatches { word, mut matches } in words {
+                matches.push(word);
+                query = query.bind::<Array<Text>, _>(matches);
+            }
+            let ids: Vec<i64> = query
                 .bind::<BigInt, _>(i64::from(page.limit()))
                 .bind::<BigInt, _>(i64::from(page.offset()))
                 .load::<IdRow>(conn)
@@ -537,5 +597,36 @@ impl CatalogWriter for PgCatalogRepository {
             ProductId::new(id).map_err(corrupt)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_words_are_matched_by_words_alone_and_anything_else_also_as_a_phrase() {
+        for plain in ["chargr", "iphon case", "fast wireless charger"] {
+            assert!(!needs_phrase(plain), "{plain}");
+        }
+        for phrase in ["%", "usb-c", "iphone 14", "ab", "a b c", "one two three four five six seven eight nine"] {
+            assert!(needs_phrase(phrase), "{phrase}");
+        }
+    }
+
+    #[test]
+    fn the_query_asks_for_every_word_and_binds_limit_and_offset_after_them() {
+        assert_eq!(
+            search_sql(2, false),
+            "SELECT id FROM products WHERE (search_words && $2 AND search_words && $3) ORDER BY \
+             (lower(name) LIKE $1 ESCAPE '\\') DESC, (name_words && $2 AND name_words && $3) DESC, id DESC \
+             LIMIT $4 OFFSET $5"
+        );
+        assert_eq!(
+            search_sql(0, true),
+            "SELECT id FROM products WHERE search_doc LIKE $1 ESCAPE '\\' ORDER BY \
+             (lower(name) LIKE $1 ESCAPE '\\') DESC, id DESC LIMIT $2 OFFSET $3"
+        );
+        assert!(search_sql(1, true).contains("WHERE search_doc LIKE $1 ESCAPE '\\' OR (search_words && $2) ORDER BY"));
     }
 }

@@ -4,7 +4,7 @@ use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{
     PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgSettingsRepository,
 };
-use application::catalog::{Media, MediaKind, NewCategory, NewProduct, ProductFilter};
+use application::catalog::{Media, MediaKind, NewCategory, NewProduct, ProductFilter, SearchTerms};
 use application::page::Page;
 use application::ports::{
     CatalogRepository, CatalogWriter, CouponRepository, CustomerRepository, ExternalIdentity, HealthProbe,
@@ -233,4 +233,28 @@ async fn an_identity_linked_twice_leaves_no_half_made_account() {
 
     assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "customer_identities_pkey"), "{err:?}");
     assert_eq!(repo.find_by_email(&second).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn search_finds_new_words_with_a_typo_and_follows_a_renamed_category() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let banks = category(&repo, "Power Banks", None).await;
+    let older = repo.create_product(product("Zorbax Mini 10000mAh", banks, false, &[])).await.unwrap();
+    let newer = repo.create_product(product("Slim Pack", banks, false, &[])).await.unwrap();
+    let search = |q: &str| {
+        let (repo, q) = (repo.clone(), q.to_owned());
+        async move {
+            let found = repo.search(&SearchTerms::parse(&q).unwrap(), Page::FIRST).await.unwrap();
+            found.into_iter().map(|p| p.id).collect::<Vec<ProductId>>()
+        }
+    };
+
+    assert_eq!(search("zorbx").await, [older], "a word first seen in this product, one letter short");
+    assert_eq!(search("power bankz").await, [newer, older], "both words of the category, newest first");
+    assert_eq!(search("slim power").await, [newer], "every word must match");
+    assert_eq!(search("jumpstartr").await, []);
+    repo.update_category(banks, "Jumpstarters".to_owned(), None).await.unwrap();
+    assert_eq!(search("jumpstartr").await, [newer, older], "the renamed category's word");
+    assert_eq!(search("mini 10000").await, [older], "a number is matched as part of the phrase");
 }
