@@ -2,7 +2,7 @@
 // refused on the client, and seen by a shopper's cart), and Logout, at phone and desktop width.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, apiGet, launchBrowser, startShop, viewports } from './harness.mjs';
+import { admin, apiGet, homeCard, launchBrowser, startShop, viewports } from './harness.mjs';
 
 let shop;
 let browser;
@@ -88,10 +88,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.goto(`${shop.baseUrl}/`);
         await page.evaluate(() => localStorage.clear());
         await page.reload();
-        await page
-          .getByRole('region', { name: 'All Mobile Accessories' })
-          .getByRole('article')
-          .filter({ hasText: 'Galaxy S24 Ultra Tough Armor Case' })
+        await (await homeCard(page, 'Galaxy S24 Ultra Tough Armor Case'))
           .getByRole('button', { name: 'Add', exact: true })
           .click();
         await page.goto(`${shop.baseUrl}/cart`);

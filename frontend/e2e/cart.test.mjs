@@ -3,7 +3,7 @@
 // FLAT200: Rs 200 off, minimum Rs 2000; delivery Rs 250).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startShop, viewports } from './harness.mjs';
+import { homeCard, launchBrowser, startShop, viewports } from './harness.mjs';
 
 const GREEN = 'rgb(21, 128, 61)';
 const RED = 'rgb(185, 28, 28)';
@@ -41,7 +41,7 @@ function navCart(page) {
 
 async function addFromHome(page, name) {
   if (!page.url().endsWith('/') || page.url().includes('/cart')) await page.goto(`${shop.baseUrl}/`);
-  await card(page, name).getByRole('button', { name: 'Add', exact: true }).click();
+  await (await homeCard(page, name)).getByRole('button', { name: 'Add', exact: true }).click();
 }
 
 async function openCart(page) {

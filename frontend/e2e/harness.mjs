@@ -176,3 +176,23 @@ export async function apiGet(shop, path) {
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response.json();
 }
+
+/**
+ * The home page's 'All Mobile Accessories' card named `name`, asking for further pages ('Show more
+ * products') until it shows; fails when the list ends without it.
+ */
+export async function homeCard(page, name) {
+  const all = page.getByRole('region', { name: 'All Mobile Accessories' });
+  const card = all.getByRole('article').filter({ hasText: name });
+  const more = all.getByRole('button', { name: 'Show more products' });
+  await all.getByRole('article').first().waitFor();
+  while ((await card.count()) === 0) {
+    if ((await more.count()) === 0) throw new Error(`'${name}' is not on the home page`);
+    const shown = await all.getByRole('article').count();
+    await more.click();
+    for (let i = 0; i < 100 && (await all.getByRole('article').count()) === shown && (await more.count()) > 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return card;
+}

@@ -28,8 +28,21 @@ for (const [name, viewport] of Object.entries(viewports)) {
         const featured = page.getByRole('region', { name: 'Featured Accessories' });
         const all = page.getByRole('region', { name: 'All Mobile Accessories' });
         const card = featured.getByRole('article').filter({ hasText: 'iPhone 15 Pro Silicone Case with MagSafe' });
+        // Eight of the nine featured products up front; this one, the oldest, comes on request.
+        await featured.getByRole('article').first().waitFor();
+        assert.equal(await featured.getByRole('article').count(), 8);
+        assert.equal(await card.count(), 0);
+        await featured.getByRole('button', { name: 'Show all featured products' }).click();
         await card.waitFor();
         assert.equal(await featured.getByRole('article').count(), 9);
+        // 24 of the 48 products up front; the second page is full, so the button stays until a third,
+        // empty, page has been asked for.
+        assert.equal(await all.getByRole('article').count(), 24);
+        const more = all.getByRole('button', { name: 'Show more products' });
+        await more.click();
+        await all.getByRole('article').nth(47).waitFor();
+        await more.click();
+        await more.waitFor({ state: 'detached' });
         assert.equal(await all.getByRole('article').count(), 48);
         const text = await card.innerText();
         assert.match(text, /Rs 1999/);

@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
-import { useProducts } from '@/features/products/api/get-products';
+import { useProductPages } from '@/features/products/api/get-product-pages';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import type { Product } from '@/features/products/types';
 
@@ -12,21 +13,28 @@ import { cartActions } from './shared/cart-actions';
 
 const EMPTY_TEXT = 'No products available at the moment.';
 
-/**
- * List responses are used only if they are arrays: the generated client validates each response with
- * its zod schema, so anything else arrives as a failed query, and a failed or pending list counts as empty.
- */
-function asList(data: readonly Product[] | undefined): readonly Product[] {
-  return data ?? [];
-}
+/** Featured cards shown until the shopper asks for all of them (two rows of four on large screens). */
+const FEATURED_SHOWN = 8;
 
+/**
+ * The home page renders few cards up front, for cheap phones: the first 8 featured products (the rest on
+ * 'Show all featured products', without another call) and the first page of 24 of all products (the next
+ * page on 'Show more products', until a page comes back short; the pages are shared with /products).
+ */
 export default function HomeRoute() {
-  // The three list calls run in parallel; loading ends once all have settled, successfully or not.
+  // The three list calls run in parallel; loading ends once all have settled, successfully or not. A failed
+  // or pending list counts as empty (the generated client rejects a response that is not an array).
   const categories = useCategories();
   const featured = useFeaturedProducts();
-  const products = useProducts();
-  const loading = categories.isPending || featured.isPending || products.isPending;
+  const pages = useProductPages();
+  const loading = categories.isPending || featured.isPending || pages.isPending;
+  const [allFeatured, setAllFeatured] = useState(false);
   const featuredRef = useRef<HTMLDivElement>(null);
+
+  const featuredList = featured.data ?? [];
+  // A product added between two pages pushes the next page back by one: each product is shown once.
+  const products = [...new Map(pages.data?.pages.flat().map((product) => [product._id, product])).values()];
+  const loadingMore = pages.isFetchingNextPage;
 
   return (
     <>
@@ -54,8 +62,55 @@ export default function HomeRoute() {
           </p>
         ) : (
           <>
-            <ProductSection id="featured" title="Featured Accessories" products={asList(featured.data)} />
-            <ProductSection id="all-products" title="All Mobile Accessories" products={asList(products.data)} />
+            <ProductSection
+              id="featured"
+              title="Featured Accessories"
+              products={allFeatured ? featuredList : featuredList.slice(0, FEATURED_SHOWN)}
+            >
+              {!allFeatured && featuredList.length > FEATURED_SHOWN && (
+                <div className="load-more">
+                  <button
+                    type="button"
+                    className="button button--secondary button--large"
+                    onClick={() => {
+                      // The button goes away: focus moves to the first card it revealed.
+                      flushSync(() => {
+                        setAllFeatured(true);
+                      });
+                      document.querySelector<HTMLElement>(`#featured li:nth-child(${FEATURED_SHOWN + 1}) a`)?.focus();
+                    }}
+                  >
+                    Show all featured products
+                  </button>
+                </div>
+              )}
+            </ProductSection>
+            <ProductSection id="all-products" title="All Mobile Accessories" products={products}>
+              <div className="load-more">
+                <p className="visually-hidden" aria-live="polite">
+                  Showing {products.length} products
+                </p>
+                {pages.isFetchNextPageError && (
+                  <p className="status-text" role="alert">
+                    Could not load more products. Please try again.
+                  </p>
+                )}
+                {pages.hasNextPage && (
+                  // aria-disabled rather than disabled while loading, so that the button keeps the focus.
+                  <button
+                    type="button"
+                    className="button button--secondary button--large"
+                    aria-disabled={loadingMore}
+                    aria-busy={loadingMore}
+                    onClick={() => {
+                      if (!loadingMore) void pages.fetchNextPage();
+                    }}
+                  >
+                    Show more products
+                  </button>
+                )}
+              </div>
+            </ProductSection>
           </>
         )}
       </div>
@@ -63,12 +118,27 @@ export default function HomeRoute() {
   );
 }
 
-function ProductSection({ id, title, products }: { id: string; title: string; products: readonly Product[] }) {
+interface ProductSectionProps {
+  id: string;
+  title: string;
+  products: readonly Product[];
+  /** Shown under the grid when there are products. */
+  children: ReactNode;
+}
+
+function ProductSection({ id, title, products, children }: ProductSectionProps) {
   const headingId = `${id}-title`;
   return (
     <section id={id} className="product-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      {products.length === 0 ? <p className="status-text">{EMPTY_TEXT}</p> : <ProductGrid products={products} renderActions={cartActions} />}
+      {products.length === 0 ? (
+        <p className="status-text">{EMPTY_TEXT}</p>
+      ) : (
+        <>
+          <ProductGrid products={products} renderActions={cartActions} />
+          {children}
+        </>
+      )}
     </section>
   );
 }

@@ -8,8 +8,7 @@ export const PRODUCTS_PAGE_SIZE = 24;
 
 /**
  * Products page by page (limit/offset) under the generated infinite key; the next page is fetched only when
- * asked for, and a page shorter than `pageSize` is the last. Kept apart from `get-products.ts` so the home
- * page's chunk does not carry the infinite-query code.
+ * asked for, and a page shorter than `pageSize` is the last. The home page and /products share these pages.
  */
 export function getProductPagesQueryOptions(pageSize = PRODUCTS_PAGE_SIZE) {
   return infiniteQueryOptions({
