@@ -306,11 +306,19 @@ const GOOGLE_LOGIN_SECONDS: i64 = 10 * 60;
 
 /// A path on this site to send the browser to: one leading '/', no backslash or control character, not too
 /// long; anything else becomes the home page, so the callback can never send a shopper to another site.
+/// Spaces and other characters outside printable ASCII are percent-encoded, as a `Location` header needs.
 fn return_path(next: Option<&str>) -> String {
     next.filter(|p| {
         p.starts_with('/') && !p.starts_with("//") && p.len() <= 1000 && !p.chars().any(|c| c == '\\' || c.is_control())
     })
-    .map_or_else(|| "/".to_owned(), str::to_owned)
+    .map_or_else(
+        || "/".to_owned(),
+        |p| {
+            p.bytes()
+                .map(|b| if b.is_ascii_graphic() { char::from(b).to_string() } else { format!("%{b:02X}") })
+                .collect()
+        },
+    )
 }
 
 /// The sign-in under way, as the browser keeps it: the pending login, whether it began on the sign-up page,

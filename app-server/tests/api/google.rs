@@ -119,10 +119,14 @@ async fn a_new_google_user_gets_an_account_and_returns_to_the_page_they_were_goi
 async fn a_return_path_off_the_site_becomes_the_home_page() {
     let (app, _issuer) = shop_with_google().await;
 
-    for next in ["//evil.example/x", "https://evil.example", "/%5C%5Cevil.example", "\\\\evil"] {
+    for next in
+        ["//evil.example/x", "https://evil.example", "/%5C%5Cevil.example", "\\\\evil", "/x%0d%0aSet-Cookie:%20a=b"]
+    {
         let back = round_trip(&app, &format!("?next={}", next.replace('\\', "%5C")), true).await;
         assert_eq!(back.location, "/", "{next}");
     }
+    let unicode = round_trip(&app, "?next=/search%3Fq%3Dcaf%C3%A9%20case", true).await;
+    assert_eq!(unicode.location, "/search?q=caf%C3%A9%20case");
 }
 
 #[tokio::test]

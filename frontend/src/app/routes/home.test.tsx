@@ -132,6 +132,19 @@ describe('Home page', () => {
     expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   });
 
+  it('loads the first two featured pictures at once and every other picture lazily', async () => {
+    const featured = ['A', 'B', 'C'].map((name) => makeProduct({ name: `Featured ${name}`, featured: true }));
+    shop({ featured, catalogue: featured });
+
+    await screen.findByRole('region', { name: 'Featured Accessories' });
+    const loading = (section: HTMLElement) =>
+      within(section)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('loading'));
+    expect(loading(featuredSection())).toEqual(['eager', 'eager', 'lazy']);
+    expect(loading(allSection())).toEqual(['lazy', 'lazy', 'lazy']);
+  });
+
   it("gives every card the cart's Add and Buy buttons", async () => {
     const product = makeProduct({ name: 'Anker 20W Charger' });
     mockFetch((url) => json(url.pathname === '/api/categories' ? [] : [product]));

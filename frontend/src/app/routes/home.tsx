@@ -55,7 +55,7 @@ export default function HomeRoute() {
           Shop Now
         </button>
       </section>
-      <div ref={featuredRef} className="home__lists">
+      <div ref={featuredRef} className={loading ? 'home__lists home__lists--loading' : 'home__lists'}>
         {loading ? (
           <p className="status-text" role="status">
             Loading products...
@@ -65,6 +65,7 @@ export default function HomeRoute() {
             <ProductSection
               id="featured"
               title="Featured Accessories"
+              eagerImages={2}
               products={allFeatured ? featuredList : featuredList.slice(0, FEATURED_SHOWN)}
             >
               {!allFeatured && featuredList.length > FEATURED_SHOWN && (
@@ -122,11 +123,13 @@ interface ProductSectionProps {
   id: string;
   title: string;
   products: readonly Product[];
+  /** Cards whose pictures load at once: the first row of the first section, the page's largest paint. */
+  eagerImages?: number;
   /** Shown under the grid when there are products. */
   children: ReactNode;
 }
 
-function ProductSection({ id, title, products, children }: ProductSectionProps) {
+function ProductSection({ id, title, products, eagerImages = 0, children }: ProductSectionProps) {
   const headingId = `${id}-title`;
   return (
     <section id={id} className="product-section" aria-labelledby={headingId}>
@@ -135,7 +138,7 @@ function ProductSection({ id, title, products, children }: ProductSectionProps) 
         <p className="status-text">{EMPTY_TEXT}</p>
       ) : (
         <>
-          <ProductGrid products={products} renderActions={cartActions} />
+          <ProductGrid products={products} renderActions={cartActions} eagerImages={eagerImages} />
           {children}
         </>
       )}

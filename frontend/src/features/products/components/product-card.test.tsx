@@ -25,6 +25,15 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Rs 3500')).toBeInTheDocument();
   });
 
+  it('loads the picture at once, first, for a card at the top of the page', () => {
+    const product = makeProduct({ _id: '3', name: 'Top Card', media: [{ url: '/media/t.png', kind: 'image', width: 800, variants: [] }] });
+    renderWithProviders(<ProductCard product={product} eager />);
+
+    const image = screen.getByRole('img', { name: 'Top Card' });
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('offers the narrower WebP copies through srcset, sized for the grid', () => {
     const card = renderCard({
       media: [{ url: '/media/ab12.jpg', kind: 'image', width: 480, variants: [{ url: '/media/ab12-320.webp', width: 320 }] }],

@@ -18,9 +18,11 @@ interface ProductCardProps {
    */
   renderActions?: (describedBy: string) => ReactNode;
   headingLevel?: 'h2' | 'h3';
+  /** Loads the picture at once, for a card at the top of the page (the page's largest paint), not lazily. */
+  eager?: boolean;
 }
 
-export function ProductCard({ product, renderActions, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, renderActions, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
   const titleId = useId();
   const href = paths.product.getHref(product._id);
   // The first picture; a video cannot stand in for it in an <img>.
@@ -37,7 +39,8 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
             {...imageSources(image)}
             sizes={CARD_IMAGE_SIZES}
             alt={product.name}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             width={300}
             height={300}
