@@ -24,7 +24,7 @@ use application::catalog_admin::CatalogAdmin;
 use application::coupons::Coupons;
 use application::health::Health;
 use application::password_login::{PasswordCheck, ThrottlePolicy};
-use application::ports::{Clock, Mailer};
+use application::ports::{Clock, MailOutbox, Mailer};
 use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::Settings;
 
@@ -105,13 +105,17 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     })
 }
 
-/// Delivers queued e-mails in the background: one pass every `every`, for as long as the runtime lives.
-fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration) {
+/// Delivers queued e-mails in the background: one pass every `every`, and one as soon as this instance
+/// queues mail, for as long as the runtime lives.
+fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration, wakeups: Arc<tokio::sync::Notify>) {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(50)));
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            ticks.tick().await;
+            tokio::select! {
+                _ = ticks.tick() => {}
+                () = wakeups.notified() => {}
+            }
             match bulk.deliver_due(50).await {
                 Ok(pass) if pass.sent + pass.retried + pass.given_up > 0 => {
                     tracing::info!(sent = pass.sent, retried = pass.retried, given_up = pass.given_up, "outbox pass");
@@ -160,6 +164,9 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             Arc::new(OutboxMailer::new(config.mail_outbox_dir.clone(), &config.mail_from)?)
         }
     };
+    let pg_outbox = PgMailOutbox::new(pool.clone());
+    let wakeups = pg_outbox.wakeups();
+    let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
     let accounts = Accounts::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         PasswordCheck::new(
@@ -170,7 +177,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         hasher,
         Arc::new(RandomSessionTokens),
         Arc::new(SystemClock),
-        mailer.clone(),
+        outbox.clone(),
         config.public_url.clone(),
     );
     let accounts = match &config.google {
@@ -191,12 +198,12 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     };
     let bulk_email = BulkEmail::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
-        Arc::new(PgMailOutbox::new(pool.clone())),
+        outbox,
         mailer,
         Arc::new(SystemClock),
         chrono::Duration::milliseconds(i64::try_from(config.outbox_retry_base_ms).unwrap_or(i64::MAX)),
     );
-    spawn_outbox_worker(bulk_email.clone(), std::time::Duration::from_millis(config.outbox_poll_ms));
+    spawn_outbox_worker(bulk_email.clone(), std::time::Duration::from_millis(config.outbox_poll_ms), wakeups);
     let state = AppState {
         accounts,
         bulk_email,

@@ -10,7 +10,7 @@ use domain::contact::{Email, FALLBACK_CUSTOMER_NAME};
 use crate::password_login::{PasswordCheck, PasswordCheckError};
 use crate::ports::{
     Clock, CustomerRecord, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, ExternalLoginStart,
-    Mailer, NewCredential, OutgoingMail, PasswordHasher, PendingExternalLogin, RepositoryError, SessionTokens,
+    MailOutbox, NewCredential, OutgoingMail, PasswordHasher, PendingExternalLogin, RepositoryError, SessionTokens,
 };
 
 /// The shortest and longest passwords accepted.
@@ -82,7 +82,7 @@ pub struct Accounts {
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn SessionTokens>,
     clock: Arc<dyn Clock>,
-    mailer: Arc<dyn Mailer>,
+    outbox: Arc<dyn MailOutbox>,
     public_url: String,
     external: Option<Arc<dyn ExternalIdentityProvider>>,
 }
@@ -95,10 +95,10 @@ impl Accounts {
         hasher: Arc<dyn PasswordHasher>,
         tokens: Arc<dyn SessionTokens>,
         clock: Arc<dyn Clock>,
-        mailer: Arc<dyn Mailer>,
+        outbox: Arc<dyn MailOutbox>,
         public_url: String,
     ) -> Self {
-        Self { customers, check, hasher, tokens, clock, mailer, public_url, external: None }
+        Self { customers, check, hasher, tokens, clock, outbox, public_url, external: None }
     }
 
     /// Adds "Login with Google" through an external OpenID Connect provider.
@@ -185,8 +185,9 @@ impl Accounts {
         Ok(self.customers.rename(customer.id, &display_name(name)).await?)
     }
 
-    /// Sends a reset link when an account has this e-mail; answers the same either way, so the call
-    /// reveals nothing about who has an account. A mail failure is logged, not shown.
+    /// Queues a reset link when an account has this e-mail; answers the same either way, so the call
+    /// reveals nothing about who has an account. The mail goes through the outbox, so an SMTP outage delays
+    /// it (with retries) instead of losing it.
     ///
     /// # Errors
     /// A store failure.
@@ -206,9 +207,7 @@ impl Accounts {
                 OutgoingMail::escape_html(&customer.name)
             ),
         };
-        if let Err(err) = self.mailer.send(mail).await {
-            tracing::error!(error = %err, "the password reset e-mail could not be sent");
-        }
+        self.outbox.enqueue(vec![mail]).await?;
         Ok(())
     }
 
@@ -291,7 +290,7 @@ mod tests {
     use crate::password_login::ThrottlePolicy;
     use crate::ports::{
         ExternalIdentity, ExternalProfile, MockClock, MockCustomerRepository, MockExternalIdentityProvider,
-        MockLoginThrottle, MockMailer, MockPasswordHasher, MockSessionTokens,
+        MockLoginThrottle, MockMailOutbox, MockPasswordHasher, MockSessionTokens,
     };
     use chrono::{TimeZone, Utc};
     use domain::ids::CustomerId;
@@ -300,7 +299,7 @@ mod tests {
         CustomerRecord { id: CustomerId::new(4).unwrap(), email: "ayesha@example.pk".into(), name: "Ayesha".into() }
     }
 
-    fn accounts(customers: MockCustomerRepository, mailer: MockMailer) -> Accounts {
+    fn accounts(customers: MockCustomerRepository, outbox: MockMailOutbox) -> Accounts {
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|p| Ok(format!("hash-of-{p}")));
         let mut tokens = MockSessionTokens::new();
@@ -315,14 +314,14 @@ mod tests {
             hasher,
             Arc::new(tokens),
             Arc::new(clock),
-            Arc::new(mailer),
+            Arc::new(outbox),
             "https://shop.pk".into(),
         )
     }
 
     #[tokio::test]
     async fn sign_up_refuses_a_bad_email_and_a_short_password_before_hashing() {
-        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new());
+        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new());
 
         assert_eq!(
             accounts.sign_up("not-an-email", "secret1", None).await.unwrap_err().to_string(),
@@ -348,8 +347,10 @@ mod tests {
             .returning(|_, _, _| Ok(ayesha()));
         customers.expect_create_session().withf(|_, digest, _| digest == "d-tok").times(1).returning(|_, _, _| Ok(()));
 
-        let signed_in =
-            accounts(customers, MockMailer::new()).sign_up(" Ayesha@Example.pk ", "secret1", Some("  ")).await.unwrap();
+        let signed_in = accounts(customers, MockMailOutbox::new())
+            .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "))
+            .await
+            .unwrap();
 
         assert_eq!(signed_in.token, "tok");
         assert_eq!(signed_in.lifetime, Duration::days(30));
@@ -363,13 +364,13 @@ mod tests {
             .returning(|_, _, _| Err(RepositoryError::Conflict("customers_email_key".into())));
 
         let err =
-            accounts(customers, MockMailer::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+            accounts(customers, MockMailOutbox::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered.");
     }
 
     #[tokio::test]
-    async fn a_reset_for_a_known_account_mails_a_one_hour_link() {
+    async fn a_reset_for_a_known_account_queues_a_one_hour_link() {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_email().returning(|_| Ok(Some((ayesha(), Some("h".into())))));
         customers
@@ -379,16 +380,18 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _| Ok(()));
-        let mut mailer = MockMailer::new();
-        mailer
-            .expect_send()
-            .withf(|m| {
-                m.to.as_str() == "ayesha@example.pk" && m.text.contains("https://shop.pk/reset-password?token=tok")
+        let mut outbox = MockMailOutbox::new();
+        outbox
+            .expect_enqueue()
+            .withf(|mails| {
+                mails.len() == 1
+                    && mails[0].to.as_str() == "ayesha@example.pk"
+                    && mails[0].text.contains("https://shop.pk/reset-password?token=tok")
             })
             .times(1)
-            .returning(|_| Ok(()));
+            .returning(|_| Ok(1));
 
-        accounts(customers, mailer).request_reset("ayesha@example.pk").await.unwrap();
+        accounts(customers, outbox).request_reset("ayesha@example.pk").await.unwrap();
     }
 
     #[tokio::test]
@@ -396,7 +399,7 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_email().returning(|_| Ok(None));
 
-        accounts(customers, MockMailer::new()).request_reset("nobody@example.pk").await.unwrap();
+        accounts(customers, MockMailOutbox::new()).request_reset("nobody@example.pk").await.unwrap();
     }
 
     #[tokio::test]
@@ -404,7 +407,7 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_use_reset().returning(|_, _, _| Ok(false));
 
-        let err = accounts(customers, MockMailer::new()).confirm_reset("old", "newpass1").await.unwrap_err();
+        let err = accounts(customers, MockMailOutbox::new()).confirm_reset("old", "newpass1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
     }
@@ -437,7 +440,7 @@ mod tests {
 
     #[tokio::test]
     async fn without_a_provider_google_is_not_configured() {
-        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new());
+        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new());
 
         assert_eq!(
             accounts.begin_external().await.unwrap_err().to_string(),
@@ -451,7 +454,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_state_other_than_the_browsers_is_refused_before_the_provider_is_asked() {
-        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new())
+        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new())
             .with_external(Arc::new(MockExternalIdentityProvider::new()));
 
         for returned in ["other", ""] {
@@ -471,7 +474,7 @@ mod tests {
         customers.expect_find_by_identity().withf(|i| *i == google_identity()).returning(|_| Ok(Some(ayesha())));
         customers.expect_create_customer().never();
         customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 
@@ -492,7 +495,7 @@ mod tests {
             .times(1)
             .returning(|_, _, _| Ok(ayesha()));
         customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
 
         accounts.finish_external("the-code", "st", &pending()).await.unwrap();
     }
@@ -502,7 +505,7 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_identity().returning(|_| Ok(None));
         customers.expect_create_customer().never();
-        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(false))));
+        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(false))));
 
         let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
@@ -517,7 +520,7 @@ mod tests {
             .expect_create_customer()
             .returning(|_, _, _| Err(RepositoryError::Conflict("customers_email_key".into())));
         customers.expect_create_session().never();
-        let accounts = accounts(customers, MockMailer::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
@@ -534,7 +537,7 @@ mod tests {
                 ExternalIdentityError::Unavailable("connection refused".into())
             })
         });
-        let accounts = accounts(MockCustomerRepository::new(), MockMailer::new()).with_external(Arc::new(provider));
+        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new()).with_external(Arc::new(provider));
 
         assert!(matches!(
             accounts.finish_external("bad", "st", &pending()).await,

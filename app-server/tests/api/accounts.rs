@@ -123,6 +123,7 @@ async fn a_password_reset_goes_through_the_mailed_link_once() {
 
     assert_eq!(requested.status(), 202);
     assert_eq!(unknown.status(), 202);
+    assert!(app.delivered(1).await, "the outbox delivered the reset mail");
     let mails = app.smtp.messages();
     assert_eq!(mails.len(), 1, "only the existing account gets mail");
     assert_eq!(mails[0].to, ["sana@example.pk"]);
@@ -160,4 +161,19 @@ async fn a_password_reset_goes_through_the_mailed_link_once() {
             .status(),
         200
     );
+}
+
+#[tokio::test]
+async fn a_reset_mail_asked_for_while_the_mail_server_is_down_goes_out_when_it_is_back() {
+    let mut app = spawn_app().await;
+    post(&app, "/api/auth/signup", json!({"email": "hina@example.pk", "password": "old-pass-1"}), None).await;
+    app.smtp.stop();
+
+    let requested = post(&app, "/api/auth/password-reset", json!({"email": "hina@example.pk"}), None).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.smtp.restart().await;
+
+    assert_eq!(requested.status(), 202);
+    assert!(app.delivered(1).await, "delivered once the server is back");
+    assert_eq!(app.smtp.messages()[0].to, ["hina@example.pk"]);
 }

@@ -32,16 +32,6 @@ async fn admin(
 }
 
 /// Waits (at most 15 s) until the sink holds `count` messages.
-async fn delivered(app: &TestApp, count: usize) -> bool {
-    for _ in 0..150 {
-        if app.smtp.messages().len() >= count {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
-}
-
 #[tokio::test]
 async fn selected_customers_get_the_e_mail_through_the_outbox() {
     let app = spawn_app().await;
@@ -58,7 +48,7 @@ async fn selected_customers_get_the_e_mail_through_the_outbox() {
         [json!("ali@example.pk"), json!("zara@example.pk")]
     );
     assert_eq!((status, queued), (202, json!({"message": "✅ Emails sent!", "queued": 1})));
-    assert!(delivered(&app, 1).await, "the worker delivered it");
+    assert!(app.delivered(1).await, "the worker delivered it");
     let mail = &app.smtp.messages()[0];
     assert_eq!(mail.to, ["zara@example.pk"]);
     assert!(mail.data.contains("Subject: Eid sale"));
@@ -90,7 +80,7 @@ async fn with_the_mail_server_down_mail_waits_and_goes_out_when_it_is_back() {
 
     assert_eq!(status, 202);
     assert_eq!(while_down, json!({"queued": 2, "sent": 0, "failed": 0}));
-    assert!(delivered(&app, 2).await, "delivered once the server is back");
+    assert!(app.delivered(2).await, "delivered once the server is back");
     let mut recipients: Vec<String> = app.smtp.messages().iter().flat_map(|m| m.to.clone()).collect();
     recipients.sort();
     assert_eq!(recipients, ["ali@example.pk", "zara@example.pk"]);

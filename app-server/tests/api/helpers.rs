@@ -99,6 +99,17 @@ pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
 }
 
 impl TestApp {
+    /// Waits up to 15 s until the SMTP sink holds `count` messages; answers whether it does.
+    pub async fn delivered(&self, count: usize) -> bool {
+        for _ in 0..150 {
+            if self.smtp.messages().len() >= count {
+                return true;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        false
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(format!("{}{path}", self.address)).send().await.expect("the request is answered")
     }
