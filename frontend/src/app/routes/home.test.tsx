@@ -71,7 +71,7 @@ describe('Home page', () => {
     await waitFor(() => {
       expect(requested).toHaveLength(3);
     });
-    expect([...requested].sort()).toEqual(['/api/categories', '/api/products/featured', FIRST_PAGE]);
+    expect([...requested].sort()).toEqual(['/api/categories?limit=100&offset=0', '/api/products/featured', FIRST_PAGE]);
   });
 
   it('keeps loading until the products page has settled', async () => {

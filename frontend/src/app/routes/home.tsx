@@ -5,7 +5,8 @@ import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
-import { useProductPages } from '@/features/products/api/get-product-pages';
+import { productsOfPages, useProductPages } from '@/features/products/api/get-product-pages';
+import { LoadMore } from '@/features/products/components/load-more';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import type { Product } from '@/features/products/types';
 
@@ -32,9 +33,7 @@ export default function HomeRoute() {
   const featuredRef = useRef<HTMLDivElement>(null);
 
   const featuredList = featured.data ?? [];
-  // A product added between two pages pushes the next page back by one: each product is shown once.
-  const products = [...new Map(pages.data?.pages.flat().map((product) => [product._id, product])).values()];
-  const loadingMore = pages.isFetchingNextPage;
+  const products = productsOfPages(pages.data);
 
   return (
     <>
@@ -87,30 +86,7 @@ export default function HomeRoute() {
               )}
             </ProductSection>
             <ProductSection id="all-products" title="All Mobile Accessories" products={products}>
-              <div className="load-more">
-                <p className="visually-hidden" aria-live="polite">
-                  Showing {products.length} products
-                </p>
-                {pages.isFetchNextPageError && (
-                  <p className="status-text" role="alert">
-                    Could not load more products. Please try again.
-                  </p>
-                )}
-                {pages.hasNextPage && (
-                  // aria-disabled rather than disabled while loading, so that the button keeps the focus.
-                  <button
-                    type="button"
-                    className="button button--secondary button--large"
-                    aria-disabled={loadingMore}
-                    aria-busy={loadingMore}
-                    onClick={() => {
-                      if (!loadingMore) void pages.fetchNextPage();
-                    }}
-                  >
-                    Show more products
-                  </button>
-                )}
-              </div>
+              <LoadMore pages={pages} shown={products.length} label="Show more products" />
             </ProductSection>
           </>
         )}

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useProductPages } from '@/features/products/api/get-product-pages';
+import { productsOfPages, useProductPages } from '@/features/products/api/get-product-pages';
+import { LoadMore } from '@/features/products/components/load-more';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import type { Product } from '@/features/products/types';
 
@@ -19,7 +20,7 @@ function viewDetails(product: Product, describedBy: string) {
  */
 export default function ProductsRoute() {
   const pages = useProductPages();
-  const products = pages.data?.pages.flat() ?? [];
+  const products = productsOfPages(pages.data);
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -36,28 +37,7 @@ export default function ProductsRoute() {
       ) : (
         <>
           <ProductGrid products={products} renderActions={viewDetails} headingLevel="h2" />
-          <div className="load-more">
-            <p className="visually-hidden" aria-live="polite">
-              Showing {products.length} products
-            </p>
-            {pages.isFetchNextPageError && (
-              <p className="status-text" role="alert">
-                Could not load more products. Please try again.
-              </p>
-            )}
-            {pages.hasNextPage && (
-              <button
-                type="button"
-                className="button button--secondary button--large"
-                disabled={pages.isFetchingNextPage}
-                onClick={() => {
-                  void pages.fetchNextPage();
-                }}
-              >
-                {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-              </button>
-            )}
-          </div>
+          <LoadMore pages={pages} shown={products.length} label="Load more" />
         </>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { listCustomers, sendBulkEmail, type BulkEmailBody, type CustomerSummary } from '@/api/generated';
+import { listCustomers, sendBulkEmail, type BulkEmailBody } from '@/api/generated';
 import { emailStatusOptions, emailStatusQueryKey, listCustomersQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { toServerReply } from '@/lib/server-reply';
 
 const withCredentials = { credentials: 'include' } as const;
@@ -10,25 +11,19 @@ const withCredentials = { credentials: 'include' } as const;
 /** How often the outbox counts are asked for while the page is open. */
 export const emailStatusRefreshMs = 3000;
 
-const pageSize = 100;
+/** The customer picker lists at most this many pages of 100 (100,000 customers); 'send to all' has no limit. */
+const maxCustomerPages = 1000;
 
 /** GET /api/users/admin/users, page by page (at most 100 a page) until every customer is in. */
 export function useCustomers() {
   return useQuery({
     queryKey: listCustomersQueryKey(withCredentials),
-    queryFn: async ({ signal }) => {
-      const customers: CustomerSummary[] = [];
-      for (;;) {
-        const { data } = await listCustomers({
-          query: { limit: pageSize, offset: customers.length },
-          signal,
-          throwOnError: true,
-          ...withCredentials,
-        });
-        customers.push(...data);
-        if (data.length < pageSize) return customers;
-      }
-    },
+    queryFn: ({ signal }) =>
+      fetchAllPages(
+        async (query) => (await listCustomers({ query, signal, throwOnError: true, ...withCredentials })).data,
+        signal,
+        maxCustomerPages,
+      ),
     staleTime: 0,
   });
 }

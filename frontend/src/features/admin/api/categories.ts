@@ -1,20 +1,20 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-import { addCategory, changeCategory, deleteCategory } from '@/api/generated';
-import {
-  categoryViewsOptions,
-  categoryViewsQueryKey,
-  listCategoriesOptions,
-  listCategoriesQueryKey,
-} from '@/api/generated/@tanstack/react-query.gen';
+import { addCategory, categoryViews, changeCategory, deleteCategory } from '@/api/generated';
+import { categoryViewsQueryKey, listCategoriesQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
+import { getAllCategoriesQueryOptions } from '@/lib/categories-query';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { toServerReply } from '@/lib/server-reply';
 
 const withCredentials = { credentials: 'include' } as const;
 
-/** The admin pages always show the categories as they are now (the storefront menu may cache them). */
+/**
+ * The storefront's query (every category, page after page, under the same key), but the admin pages always
+ * ask again on arrival to show the categories as they are now (the storefront menu may cache them).
+ */
 export function getAdminCategoriesQueryOptions() {
-  return { ...listCategoriesOptions({ query: { limit: 100 } }), staleTime: 0 };
+  return { ...getAllCategoriesQueryOptions(), staleTime: 0 };
 }
 
 /** GET /api/categories: every category, parents first, each with its full path. */
@@ -22,9 +22,21 @@ export function useAdminCategories() {
   return useQuery(getAdminCategoriesQueryOptions());
 }
 
-/** GET /api/categories/category-views: the analytics table. */
+/** GET /api/categories/category-views, page after page until every category is in: the analytics table. */
+export function getCategoryViewsQueryOptions() {
+  return queryOptions({
+    queryKey: categoryViewsQueryKey(),
+    queryFn: ({ queryKey: [{ baseUrl }], signal }) =>
+      fetchAllPages(
+        async (query) => (await categoryViews({ baseUrl, query, signal, throwOnError: true, ...withCredentials })).data,
+        signal,
+      ),
+    staleTime: 0,
+  });
+}
+
 export function useCategoryViews() {
-  return useQuery({ ...categoryViewsOptions({ query: { limit: 100 }, ...withCredentials }), staleTime: 0 });
+  return useQuery(getCategoryViewsQueryOptions());
 }
 
 /** Every cached category list (the menu's, the admin's, the views) and category page is stale after a change. */

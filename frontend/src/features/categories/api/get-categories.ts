@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { listCategoriesOptions } from '@/api/generated/@tanstack/react-query.gen';
+import { getAllCategoriesQueryOptions } from '@/lib/categories-query';
 
+/** Every category, fetched page after page and cached as one list (see `getAllCategoriesQueryOptions`). */
 export function getCategoriesQueryOptions() {
-  return listCategoriesOptions();
+  return getAllCategoriesQueryOptions();
 }
 
-/** All categories; the menu and the home page share this one cached request. */
+/** All categories; the menu and the home page share this one cached list. */
 export function useCategories() {
   return useQuery(getCategoriesQueryOptions());
 }

@@ -74,6 +74,25 @@ describe('CategoryMenu', () => {
     expect(Date.now() - left).toBeGreaterThanOrEqual(140);
   });
 
+  it('lists every category when the shop has more than one page of them', async () => {
+    const many = Array.from({ length: 150 }, (_, index) => ({
+      _id: String(index + 1),
+      name: `Category ${String(index + 1).padStart(3, '0')}`,
+      parent: null,
+      fullPath: `Category ${String(index + 1).padStart(3, '0')}`,
+      views: 0,
+    }));
+    mockFetch((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      return jsonResponse(many.slice(offset, offset + Number(url.searchParams.get('limit'))));
+    });
+    renderWithProviders(<CategoryMenu />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Categories' }));
+
+    expect(await screen.findByRole('link', { name: 'Category 150' })).toHaveAttribute('href', '/category/150');
+    expect(screen.getAllByRole('link', { name: /^Category \d{3}$/ })).toHaveLength(150);
+  });
+
   it('closes on a tap elsewhere, and on Escape with focus back on the button', async () => {
     const { user, button } = setup();
     await user.click(button);

@@ -1,7 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 
 import { listProducts } from '@/api/generated';
 import { listProductsInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+
+import type { Product } from '../types';
 
 /** How many products the All Products listing asks for at a time (fills 2, 3 and 4 columns evenly). */
 export const PRODUCTS_PAGE_SIZE = 24;
@@ -25,4 +27,12 @@ export function getProductPagesQueryOptions(pageSize = PRODUCTS_PAGE_SIZE) {
 
 export function useProductPages(pageSize = PRODUCTS_PAGE_SIZE) {
   return useInfiniteQuery(getProductPagesQueryOptions(pageSize));
+}
+
+/**
+ * The pages as one list. The list is newest first, so a product added between two pages pushes the next
+ * page back by one: each product is kept once.
+ */
+export function productsOfPages(data: InfiniteData<readonly Product[]> | undefined): Product[] {
+  return [...new Map(data?.pages.flat().map((product) => [product._id, product])).values()];
 }
