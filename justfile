@@ -101,13 +101,19 @@ bench: build-frontend
         ("GET /api/products/search?q=chargr", "http://127.0.0.1:18580/api/products/search?q=chargr"),
     ]
     def ms(text):
-        value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
-        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-    def once(url):
+        value, unit = re.match(r"([\d.]+)(ns|us|ms|s|m)$", text).groups()
+        return float(value) * {"ns": 0.000001, "us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+    def once(url, tries=2):
         out = subprocess.run(["wrk", "-t1", "-c64", "-d5s", "--latency", url], capture_output=True, text=True, check=True).stdout
-        rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-        p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
-        p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+        try:
+            rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+            p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
+            p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+        except (AttributeError, KeyError):
+            print(f"unreadable wrk output for {url}:\n{out}", file=sys.stderr)
+            if tries > 1:
+                return once(url, tries - 1)
+            raise
         return rps, p50, p99
     print("10,000 products in 200 categories; median of 3 runs of 5 s each, 64 connections, 1 server worker, wrk on the other core")
     floor_rps = None
