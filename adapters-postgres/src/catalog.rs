@@ -203,9 +203,12 @@ const MAX_SEARCH_WORDS: i64 = 8;
 /// The dictionary words each searched word stands for: itself, the words holding it (`iphon` → `iphone`)
 /// and the words within about one typo (`chargr` → `charger`, trigram word similarity `<%`), through the
 /// dictionary's trigram index. Short words and numbers are left to the phrase match.
+/// Each searched word's matches come closest first (trigram similarity), so the closest can rank first:
+/// 'chargr' is nearer 'charger' than 'charging'.
 const WORD_MATCHES: &str = "
 SELECT t.w AS word, ARRAY(
     SELECT s.word FROM search_words s WHERE t.w <% s.word OR s.word LIKE '%' || t.w || '%'
+    ORDER BY similarity(t.w, s.word) DESC, s.word
 ) AS matches
 FROM unnest(search_words_of($1)) WITH ORDINALITY AS t(w, n)
 WHERE length(t.w) >= 3 AND t.w !~ '^[[:digit:]]+$'
@@ -216,8 +219,21 @@ LIMIT $2";
 struct WordMatches {
     #[diesel(sql_type = Text)]
     word: String,
+    /// Closest first.
     #[diesel(sql_type = Array<Text>)]
     matches: Vec<String>,
+}
+
+impl WordMatches {
+    /// The words that stand for the searched word: itself and its matches.
+    fn all(&self) -> Vec<String> {
+        std::iter::once(self.word.clone()).chain(self.matches.iter().cloned()).collect()
+    }
+
+    /// The closest: the searched word itself when it is a known word, else its nearest match.
+    fn closest(&self) -> Vec<String> {
+        vec![self.matches.iter().find(|m| **m == self.word).or(self.matches.first()).unwrap_or(&self.word).clone()]
+    }
 }
 
 /// Whether a search must also be matched as a phrase (`LIKE` over the search document, through its trigram
@@ -232,25 +248,29 @@ fn needs_phrase(term: &str) -> bool {
 }
 
 /// The search query for `words` searched words: products holding a match of every word, or the phrase
-/// when it is needed; names holding the phrase first, then names holding every word, then newest first.
-/// `$1` is the phrase as a LIKE pattern, `$2`.. the words' matches, then limit and offset.
+/// when it is needed. Names holding the phrase rank first, then names holding every word's closest match,
+/// then names holding any match of every word, then newest first. `$1` is the phrase as a LIKE pattern,
+/// `$2`.. each word's matches, then each word's closest match, then limit and offset.
 fn search_sql(words: usize, phrase: bool) -> String {
-    let all = |column: &str| (0..words).map(|i| format!("{column} && ${}", i + 2)).collect::<Vec<_>>().join(" AND ");
+    let every = |column: &str, first: usize| {
+        (0..words).map(|i| format!("{column} && ${}", first + i)).collect::<Vec<_>>().join(" AND ")
+    };
     let mut matching = Vec::new();
     if phrase {
         matching.push("search_doc LIKE $1 ESCAPE '\\'".to_owned());
     }
     let mut ranking = vec!["(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned()];
     if words > 0 {
-        matching.push(format!("({})", all("search_words")));
-        ranking.push(format!("({}) DESC", all("name_words")));
+        matching.push(format!("({})", every("search_words", 2)));
+        ranking.push(format!("({}) DESC", every("name_words", 2 + words)));
+        ranking.push(format!("({}) DESC", every("name_words", 2)));
     }
     let matching = if matching.is_empty() { "FALSE".to_owned() } else { matching.join(" OR ") };
     format!(
         "SELECT id FROM products WHERE {matching} ORDER BY {}, id DESC LIMIT ${} OFFSET ${}",
         ranking.join(", "),
-        words + 2,
-        words + 3
+        2 * words + 2,
+        2 * words + 3
     )
 }
 
@@ -368,9 +388,11 @@ impl CatalogRepository for PgCatalogRepository {
             let mut query = diesel::sql_query(search_sql(words.len(), needs_phrase(&term)))
                 .into_boxed::<Pg>()
                 .bind::<Text, _>(format!("%{}%", escape_like(&term)));
-            for WordMatches { word, mut matches } in words {
-                matches.push(word);
-                query = query.bind::<Array<Text>, _>(matches);
+            for word in &words {
+                query = query.bind::<Array<Text>, _>(word.all());
+            }
+            for word in &words {
+                query = query.bind::<Array<Text>, _>(word.closest());
             }
             let ids: Vec<i64> = query
                 .bind::<BigInt, _>(i64::from(page.limit()))
@@ -619,8 +641,8 @@ mod tests {
         assert_eq!(
             search_sql(2, false),
             "SELECT id FROM products WHERE (search_words && $2 AND search_words && $3) ORDER BY \
-             (lower(name) LIKE $1 ESCAPE '\\') DESC, (name_words && $2 AND name_words && $3) DESC, id DESC \
-             LIMIT $4 OFFSET $5"
+             (lower(name) LIKE $1 ESCAPE '\\') DESC, (name_words && $4 AND name_words && $5) DESC, \
+             (name_words && $2 AND name_words && $3) DESC, id DESC LIMIT $6 OFFSET $7"
         );
         assert_eq!(
             search_sql(0, true),

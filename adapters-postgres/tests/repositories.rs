@@ -258,3 +258,18 @@ async fn search_finds_new_words_with_a_typo_and_follows_a_renamed_category() {
     assert_eq!(search("jumpstartr").await, [newer, older], "the renamed category's word");
     assert_eq!(search("mini 10000").await, [older], "a number is matched as part of the phrase");
 }
+
+#[tokio::test]
+async fn the_closest_word_ranks_first_then_newest() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let chargers = category(&repo, "Chargers", None).await;
+    let charger = repo.create_product(product("Fast Charger 20W", chargers, false, &[])).await.unwrap();
+    let cable = repo.create_product(product("USB Charging Cable", chargers, false, &[])).await.unwrap();
+    let stand = repo.create_product(product("Phone Stand", chargers, false, &[])).await.unwrap();
+
+    let found = repo.search(&SearchTerms::parse("chargr").unwrap(), Page::FIRST).await.unwrap();
+
+    // 'charger' is nearer 'chargr' than 'charging'; the stand matches only through its category.
+    assert_eq!(found.into_iter().map(|p| p.id).collect::<Vec<_>>(), [charger, cable, stand]);
+}
