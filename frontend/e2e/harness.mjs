@@ -120,13 +120,22 @@ export async function startShop({ google = false } = {}) {
       ? { GOOGLE_CLIENT_ID: googleClient.id, GOOGLE_CLIENT_SECRET: googleClient.secret, OIDC_ISSUER: issuer.issuer }
       : {}),
   };
-  execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = [];
-  child.stdout.on('data', (chunk) => log.push(String(chunk)));
-  child.stderr.on('data', (chunk) => log.push(String(chunk)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child);
+  let child;
+  try {
+    execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => log.push(String(chunk)));
+    child.stderr.on('data', (chunk) => log.push(String(chunk)));
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    // A shop that did not start leaves nothing running, or the test process would never end.
+    child?.kill('SIGKILL');
+    issuer?.stop();
+    await smtp.close();
+    throw error;
+  }
   return {
     baseUrl,
     log,
