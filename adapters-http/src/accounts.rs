@@ -413,7 +413,8 @@ pub async fn google_callback(
         Err(err) => {
             let page = if kept.as_ref().is_some_and(|k| k.signup) { "/signup" } else { "/login" };
             let reason = if matches!(err, AccountError::ExternalEmailInUse) { "email-in-use" } else { "failed" };
-            tracing::warn!(reason = %err, detail = ?std::error::Error::source(&err).map(ToString::to_string), "a Google sign-in failed");
+            // The reasons are fixed texts and provider error codes: no code, token or secret.
+            tracing::warn!(reason = ?err, "a Google sign-in failed");
             answer.insert_header((header::LOCATION, format!("{page}?google={reason}"))).finish()
         }
     }
