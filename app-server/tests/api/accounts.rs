@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{set_cookie, spawn_app, TestApp};
 
 async fn post(app: &TestApp, path: &str, body: serde_json::Value, cookie: Option<&str>) -> reqwest::Response {
     let mut request = app.client.post(format!("{}{path}", app.address)).json(&body);
@@ -11,21 +11,8 @@ async fn post(app: &TestApp, path: &str, body: serde_json::Value, cookie: Option
 }
 
 fn cookie_of(response: &reqwest::Response) -> (String, String) {
-    let header = response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("shop_session="))
-        .expect("the session cookie is set")
-        .to_owned();
+    let header = set_cookie(response, "shop_session").expect("the session cookie is set");
     (header.split(';').next().unwrap().to_owned(), header)
-}
-
-async fn me(app: &TestApp, cookie: &str) -> (u16, serde_json::Value) {
-    let response =
-        app.client.get(format!("{}/api/auth/me", app.address)).header("cookie", cookie).send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
 }
 
 #[tokio::test]
@@ -44,7 +31,7 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"] {
         assert!(header.contains(attribute), "{attribute} missing from {header}");
     }
-    assert_eq!(me(&app, &cookie).await.0, 200);
+    assert_eq!(app.me(&cookie).await.0, 200);
     let saved =
         post(&app, "/api/users/auth/save-user", json!({"name": "Ayesha Khan", "email": "other@x.pk"}), Some(&cookie))
             .await;
@@ -54,7 +41,7 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
     );
     let logout = post(&app, "/api/auth/logout", json!({}), Some(&cookie)).await;
     assert_eq!(logout.status(), 204);
-    assert_eq!(me(&app, &cookie).await, (401, json!({"message": "Please log in."})));
+    assert_eq!(app.me(&cookie).await, (401, json!({"message": "Please log in."})));
     let anonymous = post(&app, "/api/users/auth/save-user", json!({"name": "x"}), None).await;
     assert_eq!(anonymous.status(), 401);
 }
@@ -74,7 +61,7 @@ async fn a_wrong_password_then_the_right_one() {
     assert_eq!(wrong.json::<serde_json::Value>().await.unwrap(), json!({"message": "Invalid email or password."}));
     assert_eq!(right.status(), 200);
     let (cookie, _) = cookie_of(&right);
-    assert_eq!(me(&app, &cookie).await.1["email"], "bilal@example.pk");
+    assert_eq!(app.me(&cookie).await.1["email"], "bilal@example.pk");
 }
 
 #[tokio::test]
@@ -148,7 +135,7 @@ async fn a_password_reset_goes_through_the_mailed_link_once() {
         "This reset link is invalid, used or expired."
     );
     assert_eq!(unknown_token.status(), 400);
-    assert_eq!(me(&app, &old_session).await.0, 401, "the old session ended");
+    assert_eq!(app.me(&old_session).await.0, 401, "the old session ended");
     assert_eq!(
         post(&app, "/api/auth/login", json!({"email": "sana@example.pk", "password": "old-pass-1"}), None)
             .await

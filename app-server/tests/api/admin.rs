@@ -241,36 +241,20 @@ async fn every_admin_call_refuses_without_the_admin_cookie() {
     }
 }
 
-async fn send(
-    app: &TestApp,
-    cookie: &str,
-    method: &str,
-    path: &str,
-    body: Option<serde_json::Value>,
-) -> (u16, serde_json::Value) {
-    let mut request =
-        app.client.request(method.parse().unwrap(), format!("{}{path}", app.address)).header("cookie", cookie);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
-}
-
 #[tokio::test]
 async fn the_admin_builds_renames_and_prunes_the_category_tree() {
     let app = spawn_app().await;
     let cookie = app.admin_cookie().await;
 
     let (status, cases) =
-        send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": " Cases ", "parent": ""}))).await;
+        app.send(&cookie, "POST", "/api/categories", Some(json!({"name": " Cases ", "parent": ""}))).await;
     let cases_id = cases["category"]["_id"].as_str().unwrap().to_owned();
     let (_, samsung) =
-        send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": "Samsung", "parent": cases_id}))).await;
+        app.send(&cookie, "POST", "/api/categories", Some(json!({"name": "Samsung", "parent": cases_id}))).await;
     let samsung_id = samsung["category"]["_id"].as_str().unwrap().to_owned();
     let (renamed_status, renamed) =
-        send(&app, &cookie, "PUT", &format!("/api/categories/{cases_id}"), Some(json!({"name": "Phone Cases"}))).await;
-    let (_, views) = send(&app, &cookie, "GET", "/api/categories/category-views", None).await;
+        app.send(&cookie, "PUT", &format!("/api/categories/{cases_id}"), Some(json!({"name": "Phone Cases"}))).await;
+    let (_, views) = app.send(&cookie, "GET", "/api/categories/category-views", None).await;
 
     assert_eq!(status, 201);
     assert_eq!(cases["category"]["fullPath"], "Cases");
@@ -279,18 +263,18 @@ async fn the_admin_builds_renames_and_prunes_the_category_tree() {
     assert_eq!(renamed["category"]["name"], "Phone Cases");
     assert_eq!(views[1]["fullPath"], "Phone Cases > Samsung", "the child's path follows the rename");
 
-    let (in_use, message) = send(&app, &cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await;
+    let (in_use, message) = app.send(&cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await;
     assert_eq!(
         (in_use, message["message"].clone()),
         (409, json!("This category still has products or sub-categories. Move or delete them first."))
     );
     assert_eq!(
-        send(&app, &cookie, "DELETE", &format!("/api/categories/{samsung_id}"), None).await,
+        app.send(&cookie, "DELETE", &format!("/api/categories/{samsung_id}"), None).await,
         (200, json!({"message": "Category deleted."}))
     );
-    assert_eq!(send(&app, &cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await.0, 200);
+    assert_eq!(app.send(&cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await.0, 200);
     assert_eq!(
-        send(&app, &cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await,
+        app.send(&cookie, "DELETE", &format!("/api/categories/{cases_id}"), None).await,
         (404, json!({"message": "Category not found."}))
     );
 }
@@ -299,10 +283,10 @@ async fn the_admin_builds_renames_and_prunes_the_category_tree() {
 async fn bad_category_input_is_refused_and_changes_nothing() {
     let app = spawn_app().await;
     let cookie = app.admin_cookie().await;
-    let (_, top) = send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": "Top"}))).await;
+    let (_, top) = app.send(&cookie, "POST", "/api/categories", Some(json!({"name": "Top"}))).await;
     let top_id = top["category"]["_id"].as_str().unwrap().to_owned();
     let (_, child) =
-        send(&app, &cookie, "POST", "/api/categories", Some(json!({"name": "Child", "parent": top_id}))).await;
+        app.send(&cookie, "POST", "/api/categories", Some(json!({"name": "Child", "parent": top_id}))).await;
     let child_id = child["category"]["_id"].as_str().unwrap().to_owned();
 
     let cases = [
@@ -340,7 +324,7 @@ async fn bad_category_input_is_refused_and_changes_nothing() {
         ("PUT", "/api/categories/x".to_owned(), json!({"name": "Ghost"}), 400, "'x' is not a valid id."),
     ];
     for (method, path, body, status, message) in cases {
-        let answer = send(&app, &cookie, method, &path, Some(body.clone())).await;
+        let answer = app.send(&cookie, method, &path, Some(body.clone())).await;
 
         assert_eq!((answer.0, answer.1["message"].clone()), (status, json!(message)), "{method} {path} {body}");
     }
@@ -356,13 +340,13 @@ async fn the_admin_adds_pauses_and_deletes_coupons() {
     let today = domain::calendar::pakistan_date(chrono::Utc::now());
     let form = json!({"code": "eid25", "discountPercent": "25", "amount": "", "startDate": today.to_string(), "endDate": "2099-12-31", "minPrice": ""});
 
-    let (status, created) = send(&app, &cookie, "POST", "/api/coupons", Some(form.clone())).await;
+    let (status, created) = app.send(&cookie, "POST", "/api/coupons", Some(form.clone())).await;
     let id = created["coupon"]["_id"].as_str().unwrap().to_owned();
-    let duplicate = send(&app, &cookie, "POST", "/api/coupons", Some(form)).await;
+    let duplicate = app.send(&cookie, "POST", "/api/coupons", Some(form)).await;
     let applied = app.post_json("/api/coupons/apply", &json!({"code": "EID25", "cartTotal": 1000})).await;
-    let (_, paused) = send(&app, &cookie, "PATCH", &format!("/api/coupons/toggle/{id}"), None).await;
+    let (_, paused) = app.send(&cookie, "PATCH", &format!("/api/coupons/toggle/{id}"), None).await;
     let refused = app.post_json("/api/coupons/apply", &json!({"code": "EID25", "cartTotal": 1000})).await;
-    let (_, list) = send(&app, &cookie, "GET", "/api/coupons", None).await;
+    let (_, list) = app.send(&cookie, "GET", "/api/coupons", None).await;
 
     assert_eq!(status, 201);
     assert_eq!(
@@ -375,11 +359,11 @@ async fn the_admin_adds_pauses_and_deletes_coupons() {
     assert_eq!(refused, (404, json!({"message": "Invalid or expired coupon."})));
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert_eq!(
-        send(&app, &cookie, "DELETE", &format!("/api/coupons/{id}"), None).await,
+        app.send(&cookie, "DELETE", &format!("/api/coupons/{id}"), None).await,
         (200, json!({"message": "Coupon deleted."}))
     );
     assert_eq!(
-        send(&app, &cookie, "PATCH", &format!("/api/coupons/toggle/{id}"), None).await,
+        app.send(&cookie, "PATCH", &format!("/api/coupons/toggle/{id}"), None).await,
         (404, json!({"message": "Coupon not found."}))
     );
 }
@@ -407,9 +391,9 @@ async fn bad_coupon_forms_are_refused_and_store_nothing() {
     ];
 
     for (form, message) in cases {
-        let answer = send(&app, &cookie, "POST", "/api/coupons", Some(form.clone())).await;
+        let answer = app.send(&cookie, "POST", "/api/coupons", Some(form.clone())).await;
 
         assert_eq!((answer.0, answer.1["message"].clone()), (400, json!(message)), "{form}");
     }
-    assert_eq!(send(&app, &cookie, "GET", "/api/coupons", None).await.1, json!([]));
+    assert_eq!(app.send(&cookie, "GET", "/api/coupons", None).await.1, json!([]));
 }

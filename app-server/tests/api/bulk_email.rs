@@ -15,23 +15,6 @@ async fn sign_up(app: &TestApp, email: &str) {
     assert_eq!(response.status(), 201);
 }
 
-async fn admin(
-    app: &TestApp,
-    cookie: &str,
-    method: &str,
-    path: &str,
-    body: Option<serde_json::Value>,
-) -> (u16, serde_json::Value) {
-    let mut request =
-        app.client.request(method.parse().unwrap(), format!("{}{path}", app.address)).header("cookie", cookie);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
-}
-
-/// Waits (at most 15 s) until the sink holds `count` messages.
 #[tokio::test]
 async fn selected_customers_get_the_e_mail_through_the_outbox() {
     let app = spawn_app().await;
@@ -39,9 +22,9 @@ async fn selected_customers_get_the_e_mail_through_the_outbox() {
     sign_up(&app, "zara@example.pk").await;
     let cookie = app.admin_cookie().await;
 
-    let (_, users) = admin(&app, &cookie, "GET", "/api/users/admin/users", None).await;
+    let (_, users) = app.send(&cookie, "GET", "/api/users/admin/users", None).await;
     let body = json!({"subject": "Eid sale", "message": "20% off all cases", "sendToAll": false, "selectedEmails": ["Zara@Example.pk"]});
-    let (status, queued) = admin(&app, &cookie, "POST", "/api/users/admin/send-bulk-email", Some(body)).await;
+    let (status, queued) = app.send(&cookie, "POST", "/api/users/admin/send-bulk-email", Some(body)).await;
 
     assert_eq!(
         users.as_array().unwrap().iter().map(|u| u["email"].clone()).collect::<Vec<_>>(),
@@ -53,7 +36,7 @@ async fn selected_customers_get_the_e_mail_through_the_outbox() {
     assert_eq!(mail.to, ["zara@example.pk"]);
     assert!(mail.data.contains("Subject: Eid sale"));
     assert_eq!(
-        admin(&app, &cookie, "GET", "/api/users/admin/email-status", None).await,
+        app.send(&cookie, "GET", "/api/users/admin/email-status", None).await,
         (200, json!({"queued": 0, "sent": 1, "failed": 0}))
     );
 }
@@ -66,16 +49,16 @@ async fn with_the_mail_server_down_mail_waits_and_goes_out_when_it_is_back() {
     let cookie = app.admin_cookie().await;
     app.smtp.stop();
 
-    let (status, _) = admin(
-        &app,
-        &cookie,
-        "POST",
-        "/api/users/admin/send-bulk-email",
-        Some(json!({"subject": "Hello", "message": "New chargers", "sendToAll": true})),
-    )
-    .await;
+    let (status, _) = app
+        .send(
+            &cookie,
+            "POST",
+            "/api/users/admin/send-bulk-email",
+            Some(json!({"subject": "Hello", "message": "New chargers", "sendToAll": true})),
+        )
+        .await;
     tokio::time::sleep(Duration::from_millis(800)).await;
-    let (_, while_down) = admin(&app, &cookie, "GET", "/api/users/admin/email-status", None).await;
+    let (_, while_down) = app.send(&cookie, "GET", "/api/users/admin/email-status", None).await;
     app.smtp.restart().await;
 
     assert_eq!(status, 202);
@@ -109,12 +92,12 @@ async fn bad_bulk_e_mails_are_refused_and_queue_nothing() {
         ),
     ];
     for (body, message) in cases {
-        let answer = admin(&app, &cookie, "POST", "/api/users/admin/send-bulk-email", Some(body.clone())).await;
+        let answer = app.send(&cookie, "POST", "/api/users/admin/send-bulk-email", Some(body.clone())).await;
 
         assert_eq!((answer.0, answer.1["message"].clone()), (400, json!(message)), "{body}");
     }
     assert_eq!(
-        admin(&app, &cookie, "GET", "/api/users/admin/email-status", None).await.1,
+        app.send(&cookie, "GET", "/api/users/admin/email-status", None).await.1,
         json!({"queued": 0, "sent": 0, "failed": 0})
     );
 }

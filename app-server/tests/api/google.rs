@@ -7,7 +7,7 @@ use adapters_identity::test_support::{FakeIssuer, FakeLogin, Tamper, CLIENT_ID, 
 use reqwest::Url;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, spawn_app_with, TestApp};
+use crate::helpers::{set_cookie, spawn_app, spawn_app_with, TestApp};
 
 async fn shop_with_google() -> (TestApp, FakeIssuer) {
     let issuer = FakeIssuer::start().await;
@@ -18,16 +18,6 @@ async fn shop_with_google() -> (TestApp, FakeIssuer) {
     ])
     .await;
     (app, issuer)
-}
-
-fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(str::to_owned)
 }
 
 fn location(response: &reqwest::Response) -> String {
@@ -66,10 +56,9 @@ async fn round_trip(app: &TestApp, query: &str, keep_cookie: bool) -> Return {
 }
 
 async fn me(app: &TestApp, cookie: &str) -> serde_json::Value {
-    let response =
-        app.client.get(format!("{}/api/auth/me", app.address)).header("cookie", cookie).send().await.unwrap();
-    assert_eq!(response.status(), 200);
-    response.json().await.unwrap()
+    let (status, user) = app.me(cookie).await;
+    assert_eq!(status, 200);
+    user
 }
 
 #[tokio::test]

@@ -98,7 +98,41 @@ pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
     }
 }
 
+/// The `Set-Cookie` header a response sets for cookie `name`, whole (value and attributes).
+pub fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .map(str::to_owned)
+}
+
 impl TestApp {
+    /// A request carrying `cookie` (a `Cookie` header value), with a JSON body when given; answers the status
+    /// and the JSON answer.
+    pub async fn send(
+        &self,
+        cookie: &str,
+        method: &str,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut request =
+            self.client.request(method.parse().unwrap(), format!("{}{path}", self.address)).header("cookie", cookie);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        (response.status().as_u16(), response.json().await.unwrap())
+    }
+
+    /// GET /api/auth/me with a customer's `Cookie` header value.
+    pub async fn me(&self, cookie: &str) -> (u16, serde_json::Value) {
+        self.send(cookie, "GET", "/api/auth/me", None).await
+    }
+
     /// Waits up to 15 s until the SMTP sink holds `count` messages; answers whether it does.
     pub async fn delivered(&self, count: usize) -> bool {
         for _ in 0..150 {
@@ -204,12 +238,6 @@ pub fn new_product(
 
 /// The `name=value` of the admin cookie a response sets.
 pub fn session_cookie(response: &reqwest::Response) -> String {
-    let header = response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("shop_admin="))
-        .expect("the admin cookie is set");
+    let header = set_cookie(response, "shop_admin").expect("the admin cookie is set");
     header.split(';').next().unwrap().to_owned()
 }
