@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { LogoutButton } from '@/features/admin/components/logout-button';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
 
+import '@/components/ui/form.css';
 import '@/features/admin/admin.css';
 
 /**

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
 import { returnPathFrom } from '@/features/admin/lib/return-to';
 
+import '@/components/ui/form.css';
 import '@/features/admin/admin.css';
 
 /** /admin/login: after logging in, back to the admin page the owner asked for, else the dashboard. */

@@ -24,7 +24,7 @@ export default function ProductsByCategoryRoute() {
           {adminMessages.categoriesLoadFailed}
         </p>
       )}
-      <div className="admin-field admin-page__picker">
+      <div className="form-field admin-page__picker">
         <label htmlFor={selectId}>Category</label>
         <select
           id={selectId}

@@ -34,12 +34,12 @@ export function AdminLoginForm({ onLoggedIn }: AdminLoginFormProps) {
   }
 
   return (
-    <form className="admin-form" onSubmit={(event) => void handleSubmit(event)}>
-      <div className="admin-field">
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
+      <div className="form-field">
         <label htmlFor={emailId}>Email</label>
         <input id={emailId} name="email" type="email" autoComplete="username" inputMode="email" required spellCheck={false} />
       </div>
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={passwordId}>Password</label>
         <input id={passwordId} name="password" type="password" autoComplete="current-password" required />
       </div>

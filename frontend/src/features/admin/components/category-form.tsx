@@ -39,12 +39,12 @@ export function CategoryForm({ categories }: { categories: CategoryResponse[] })
   }
 
   return (
-    <form className="admin-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Add category">
-      <div className="admin-field">
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Add category">
+      <div className="form-field">
         <label htmlFor={nameId}>Category name</label>
         <input id={nameId} name="name" type="text" required autoComplete="off" aria-describedby={messageId} />
       </div>
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={parentId}>Parent category (optional)</label>
         <select id={parentId} name="parent" defaultValue="">
           <option value="">None (a main category)</option>

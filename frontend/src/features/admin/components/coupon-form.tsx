@@ -45,35 +45,35 @@ export function CouponForm() {
   }
 
   return (
-    <form className="admin-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Add coupon">
-      <div className="admin-field">
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Add coupon">
+      <div className="form-field">
         <label htmlFor={fieldId('code')}>Code</label>
         <input {...text('code')} type="text" required autoComplete="off" autoCapitalize="characters" spellCheck={false} />
       </div>
       <div className="admin-field-group">
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('discountPercent')}>Discount (%)</label>
           <input {...text('discountPercent')} type="number" inputMode="numeric" min={1} max={100} step={1} aria-describedby={fieldId('hint')} />
         </div>
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('amount')}>Or amount off (Rs)</label>
           <input {...text('amount')} type="number" inputMode="numeric" min={1} step={1} aria-describedby={fieldId('hint')} />
         </div>
       </div>
-      <p id={fieldId('hint')} className="admin-field__hint">
+      <p id={fieldId('hint')} className="form-field__hint">
         A coupon takes a percentage or a fixed amount, not both.
       </p>
       <div className="admin-field-group">
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('startDate')}>Start date</label>
           <input {...text('startDate')} type="date" required />
         </div>
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('endDate')}>End date</label>
           <input {...text('endDate')} type="date" required />
         </div>
       </div>
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={fieldId('minPrice')}>Minimum order (Rs)</label>
         <input {...text('minPrice')} type="number" inputMode="numeric" min={0} step={1} />
       </div>

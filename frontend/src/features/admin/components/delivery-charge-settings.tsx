@@ -68,8 +68,8 @@ function DeliveryChargeForm({ initial }: { initial: number | undefined }) {
   const invalid = outcome?.message === adminMessages.deliveryChargeInvalid;
 
   return (
-    <form className="admin-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-      <div className="admin-field">
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <div className="form-field">
         <label htmlFor={inputId}>Delivery charge (Rs)</label>
         <input
           id={inputId}
@@ -85,7 +85,7 @@ function DeliveryChargeForm({ initial }: { initial: number | undefined }) {
           aria-describedby={`${hintId} ${messageId}`}
           aria-invalid={invalid || undefined}
         />
-        <p id={hintId} className="admin-field__hint">
+        <p id={hintId} className="form-field__hint">
           Added to every order unless all its items have free delivery. 0 means free delivery.
         </p>
       </div>

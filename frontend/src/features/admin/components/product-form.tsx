@@ -137,16 +137,16 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
 
   return (
     <form
-      className="admin-form"
+      className="form-card"
       onSubmit={(event) => void handleSubmit(event)}
       noValidate
       aria-label={editing ? 'Edit product' : 'Add product'}
     >
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={fieldId('name')}>Name</label>
         <input id={fieldId('name')} name="name" type="text" required defaultValue={product?.name} autoComplete="off" />
       </div>
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={fieldId('category')}>Category</label>
         <select id={fieldId('category')} name="category" required defaultValue={product?.category._id ?? ''}>
           <option value="" disabled>
@@ -160,7 +160,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         </select>
       </div>
       <div className="admin-field-group">
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('price')}>Price (Rs)</label>
           <input
             id={fieldId('price')}
@@ -174,7 +174,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
             onChange={changePrice('price')}
           />
         </div>
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('salePrice')}>Sale price (Rs)</label>
           <input
             id={fieldId('salePrice')}
@@ -188,7 +188,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
             aria-describedby={fieldId('priceHint')}
           />
         </div>
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('discountPercent')}>Discount (%)</label>
           <input
             id={fieldId('discountPercent')}
@@ -204,11 +204,11 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
           />
         </div>
       </div>
-      <p id={fieldId('priceHint')} className="admin-field__hint">
+      <p id={fieldId('priceHint')} className="form-field__hint">
         Enter a sale price or a discount (up to 90%); the other is worked out for you.
       </p>
       <div className="admin-field-group">
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('quantity')}>Quantity in stock</label>
           <input
             id={fieldId('quantity')}
@@ -221,12 +221,12 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
             defaultValue={product?.quantity}
           />
         </div>
-        <div className="admin-field">
+        <div className="form-field">
           <label htmlFor={fieldId('color')}>Colour (optional)</label>
           <input id={fieldId('color')} name="color" type="text" defaultValue={product?.color ?? ''} autoComplete="off" />
         </div>
       </div>
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={fieldId('description')}>Description</label>
         <textarea id={fieldId('description')} name="description" rows={5} required defaultValue={product?.description} />
       </div>
@@ -242,7 +242,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         <fieldset className="admin-fieldset">
           <legend>Current pictures and videos</legend>
           {existing.length === 0 ? (
-            <p className="admin-field__hint">None.</p>
+            <p className="form-field__hint">None.</p>
           ) : (
             <ol className="admin-media">
               {existing.map((media, index) => (
@@ -288,7 +288,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
           )}
         </fieldset>
       )}
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={fieldId('media')}>{editing ? 'Add pictures or videos' : 'Pictures'}</label>
         <input
           id={fieldId('media')}
@@ -298,7 +298,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
           onChange={handleFiles}
           aria-describedby={fieldId('mediaHint')}
         />
-        <p id={fieldId('mediaHint')} className="admin-field__hint">
+        <p id={fieldId('mediaHint')} className="form-field__hint">
           {editing
             ? 'Pictures (10 MB each) or MP4/WebM videos (100 MB each); added after the current ones.'
             : 'Pictures only, 10 MB each; the first is the one shown on the product card.'}

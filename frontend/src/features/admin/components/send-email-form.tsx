@@ -65,8 +65,8 @@ export function SendEmailForm() {
   ];
 
   return (
-    <form className="admin-form admin-email-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Send email">
-      <div className="admin-field">
+    <form className="form-card admin-email-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Send email">
+      <div className="form-field">
         <label htmlFor={fieldId('subject')}>Subject</label>
         <input
           id={fieldId('subject')}
@@ -80,7 +80,7 @@ export function SendEmailForm() {
           aria-invalid={(missing && fields.subject.trim() === '') || undefined}
         />
       </div>
-      <div className="admin-field">
+      <div className="form-field">
         <label htmlFor={fieldId('message')}>Message</label>
         <textarea
           id={fieldId('message')}

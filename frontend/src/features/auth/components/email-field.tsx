@@ -4,7 +4,7 @@ import { useId } from 'react';
 export function EmailField({ autoComplete = 'email' }: { autoComplete?: string }) {
   const id = useId();
   return (
-    <div className="auth-field">
+    <div className="form-field">
       <label htmlFor={id}>Email</label>
       <input id={id} name="email" type="email" autoComplete={autoComplete} inputMode="email" required spellCheck={false} />
     </div>

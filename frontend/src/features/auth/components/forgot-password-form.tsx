@@ -6,6 +6,7 @@ import { authMessages } from '../lib/messages';
 import { EmailField } from './email-field';
 import { FormMessages } from './form-message';
 
+import '@/components/ui/form.css';
 import '../auth.css';
 
 const emailField = z.object({ email: z.string().check(z.trim()) });
@@ -29,7 +30,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
       <EmailField />
       <FormMessages
         error={outcome.kind === 'failed' ? authMessages.resetEmailFailed : ''}

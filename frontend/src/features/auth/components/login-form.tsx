@@ -7,6 +7,7 @@ import { EmailField } from './email-field';
 import { FormMessages } from './form-message';
 import { PasswordField } from './password-field';
 
+import '@/components/ui/form.css';
 import '../auth.css';
 
 interface LoginFormProps {
@@ -38,7 +39,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
       <EmailField autoComplete="username" />
       <PasswordField label="Password" name="password" autoComplete="current-password" required />
       <FormMessages error={error} />

@@ -14,7 +14,7 @@ export function PasswordField({ label, hint, ...inputProps }: PasswordFieldProps
   const hintId = `${id}-hint`;
 
   return (
-    <div className="auth-field">
+    <div className="form-field">
       <label htmlFor={id}>{label}</label>
       <div className="auth-password">
         <input id={id} type={visible ? 'text' : 'password'} aria-describedby={hint ? hintId : undefined} {...inputProps} />
@@ -31,7 +31,7 @@ export function PasswordField({ label, hint, ...inputProps }: PasswordFieldProps
         </button>
       </div>
       {hint && (
-        <p id={hintId} className="auth-field__hint">
+        <p id={hintId} className="form-field__hint">
           {hint}
         </p>
       )}

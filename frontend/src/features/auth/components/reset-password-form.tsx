@@ -6,6 +6,7 @@ import { authMessages, MIN_PASSWORD_LENGTH } from '../lib/messages';
 import { FormMessages } from './form-message';
 import { PasswordField } from './password-field';
 
+import '@/components/ui/form.css';
 import '../auth.css';
 
 const passwordFields = z.object({ password: z.string(), confirm: z.string() });
@@ -48,7 +49,7 @@ export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProp
 
   if (done) {
     return (
-      <div className="auth-form">
+      <div className="form-card">
         <FormMessages success={<p>{authMessages.passwordChanged}</p>} />
         {afterSuccess}
       </div>
@@ -56,7 +57,7 @@ export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProp
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <PasswordField
         label="New password"
         name="password"

@@ -7,6 +7,7 @@ import { EmailField } from './email-field';
 import { FormMessages } from './form-message';
 import { PasswordField } from './password-field';
 
+import '@/components/ui/form.css';
 import '../auth.css';
 
 interface SignupFormProps {
@@ -37,7 +38,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
+    <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
       <EmailField />
       <PasswordField
         label="Password"
