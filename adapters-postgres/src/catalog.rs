@@ -230,9 +230,9 @@ impl WordMatches {
         std::iter::once(self.word.clone()).chain(self.matches.iter().cloned()).collect()
     }
 
-    /// The closest: the searched word itself when it is a known word, else its nearest match.
+    /// The closest: the first match (a known word matches itself most closely), else the word itself.
     fn closest(&self) -> Vec<String> {
-        vec![self.matches.iter().find(|m| **m == self.word).or(self.matches.first()).unwrap_or(&self.word).clone()]
+        vec![self.matches.first().unwrap_or(&self.word).clone()]
     }
 }
 
