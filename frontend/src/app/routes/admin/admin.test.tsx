@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
@@ -67,6 +67,27 @@ async function logIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Password'), 'secret');
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
+
+// The admin routes are lazy: each is compiled on its first import, which on a cold, busy machine took longer
+// than the tests' waits. Importing them here first keeps those waits about the pages, not the compiler.
+beforeAll(async () => {
+  await Promise.all([
+    import('./login'),
+    import('./admin-layout'),
+    import('./dashboard'),
+    import('./add-category'),
+    import('./upload-product'),
+    import('./edit-product'),
+    import('./reviews'),
+    import('./manage'),
+    import('./products-by-category'),
+    import('./delivery-charge'),
+    import('./orders'),
+    import('./coupons'),
+    import('./category-views'),
+    import('./send-email'),
+  ]);
+}, 60_000);
 
 describe('the admin guard', () => {
   it("shows 'Checking login...' while the session is checked, then the page", async () => {
