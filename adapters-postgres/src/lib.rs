@@ -21,5 +21,5 @@ pub use coupons::PgCouponRepository;
 pub use customers::PgCustomerRepository;
 pub use health::PgHealthProbe;
 pub use outbox::PgMailOutbox;
-pub use pool::{connect, connect_for_command, create_database_if_missing, run_migrations, PgPool, PoolError};
+pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
 pub use settings::PgSettingsRepository;

@@ -26,28 +26,17 @@ pub enum PoolError {
     Create(String),
 }
 
-/// Builds a pool of at most `max_size` connections that keeps one idle connection ready. Fails when no
-/// connection can be made.
+/// Builds a pool of at most `max_size` connections. Fails when no connection can be made.
+///
+/// Connections are opened only when asked for, never in the background: a pool that keeps an idle
+/// connection ready opens a replacement in a worker thread whenever one is taken, and a process that ended
+/// while such a thread was inside libpq crashed (SIGSEGV in 13 of 40 runs of the release `seed-bench`, and
+/// a "double free" as the API test binary exited). Used connections stay in the pool until idle for 10
+/// minutes.
 ///
 /// # Errors
 /// [`PoolError::Connect`] when PostgreSQL does not answer at `url`.
 pub fn connect(url: &str, max_size: u32) -> Result<PgPool, PoolError> {
-    Pool::builder()
-        .max_size(max_size)
-        .min_idle(Some(1))
-        .connection_timeout(Duration::from_secs(5))
-        .build(ConnectionManager::new(url))
-        .map_err(PoolError::Connect)
-}
-
-/// Builds a pool for a command that ends when its work is done (migrate, seed): connections are opened only
-/// when asked for, never in the background. A pool that keeps an idle connection ready opens a replacement
-/// in a worker thread whenever one is taken, and a process that ended while that thread was inside libpq
-/// crashed (about one run in six of `seed-bench`). Fails when no connection can be made.
-///
-/// # Errors
-/// [`PoolError::Connect`] when PostgreSQL does not answer at `url`.
-pub fn connect_for_command(url: &str, max_size: u32) -> Result<PgPool, PoolError> {
     let pool = Pool::builder()
         .max_size(max_size)
         .min_idle(Some(0))

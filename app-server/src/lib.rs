@@ -46,27 +46,16 @@ pub struct Running {
 }
 
 /// Connects, first creating the database when the server answers without it.
-async fn pool(config: &Config, use_: PoolUse) -> anyhow::Result<PgPool> {
+async fn pool(config: &Config) -> anyhow::Result<PgPool> {
     let (url, size) = (config.database_url.clone(), config.db_pool_size);
     tokio::task::spawn_blocking(move || {
         if adapters_postgres::create_database_if_missing(&url)? {
             tracing::info!("created the database DATABASE_URL names");
         }
-        match use_ {
-            PoolUse::Server => adapters_postgres::connect(&url, size),
-            PoolUse::Command => adapters_postgres::connect_for_command(&url, size),
-        }
-        .map_err(anyhow::Error::from)
+        adapters_postgres::connect(&url, size).map_err(anyhow::Error::from)
     })
     .await?
     .context("DATABASE_URL: PostgreSQL does not answer")
-}
-
-/// Whether a pool serves a long-running server or a command that exits when done.
-#[derive(Debug, Clone, Copy)]
-enum PoolUse {
-    Server,
-    Command,
 }
 
 /// Applies pending migrations; answers the versions applied.
@@ -74,7 +63,7 @@ enum PoolUse {
 /// # Errors
 /// When PostgreSQL cannot be reached or a migration fails.
 pub async fn migrate(config: &Config) -> anyhow::Result<Vec<String>> {
-    let pool = pool(config, PoolUse::Command).await?;
+    let pool = pool(config).await?;
     Ok(tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&pool)).await??)
 }
 
@@ -101,7 +90,7 @@ pub async fn seed_demo(config: &Config) -> anyhow::Result<SeedOutcome> {
 /// When PostgreSQL cannot be reached or a write fails.
 pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     migrate(config).await?;
-    let pool = pool(config, PoolUse::Command).await?;
+    let pool = pool(config).await?;
     let catalog = Arc::new(PgCatalogRepository::new(pool.clone()));
     let seed = SeedDemo::new(
         catalog.clone(),
@@ -143,7 +132,7 @@ fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration, wakeups: Arc
 /// # Errors
 /// When PostgreSQL cannot be reached, a migration fails or the address cannot be bound.
 pub async fn start(config: &Config) -> anyhow::Result<Running> {
-    let pool = pool(config, PoolUse::Server).await?;
+    let pool = pool(config).await?;
     let migrate_pool = pool.clone();
     tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&migrate_pool)).await??;
     std::fs::create_dir_all(&config.media_dir).context("MEDIA_DIR cannot be created")?;
