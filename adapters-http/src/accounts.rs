@@ -6,20 +6,21 @@ use std::pin::Pin;
 
 use actix_web::http::header;
 use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
-use application::accounts::{AccountError, Accounts, SignedIn};
-use application::ports::{CustomerRecord, PendingExternalLogin};
+use application::accounts::customers::{AccountError, Accounts, SignedIn};
+use application::accounts::model::{CustomerRecord, PendingExternalLogin};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use domain::contact::EmailError;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
-use crate::forms;
+use crate::forms::Text;
 use crate::session::{check_origin, client_address, resolve, PublicOrigin, CUSTOMER_SESSION, GOOGLE_LOGIN};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(sign_up)
         .service(log_in)
         .service(log_out)
@@ -35,12 +36,9 @@ impl From<AccountError> for ApiError {
     fn from(err: AccountError) -> Self {
         match err {
             AccountError::InvalidEmail => Self::invalid_field("email", err.to_string()),
-            AccountError::PasswordTooShort | AccountError::PasswordTooLong => {
-                Self::invalid_field("password", err.to_string())
-            }
+            AccountError::Password(_) => Self::invalid_field("password", err.to_string()),
             AccountError::EmailInUse => Self::Conflict(err.to_string()),
-            AccountError::InvalidCredentials => Self::Unauthorized(err.to_string()),
-            AccountError::TooManyAttempts => Self::TooManyRequests(err.to_string()),
+            AccountError::Refused(refusal) => refusal.into(),
             AccountError::InvalidResetToken => Self::invalid_field("token", err.to_string()),
             AccountError::ExternalNotConfigured | AccountError::ExternalUnavailable(_) => {
                 Self::Unavailable(err.to_string())
@@ -79,12 +77,15 @@ impl FromRequest for CustomerSession {
 /// E-mail and password (and, on sign-up, an optional name).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CredentialsBody {
-    #[schema(value_type = String)]
-    pub email: Option<Value>,
-    #[schema(value_type = String)]
-    pub password: Option<Value>,
-    #[schema(value_type = Option<String>)]
-    pub name: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub email: Text,
+    #[serde(default)]
+    #[schema(inline)]
+    pub password: Text,
+    #[serde(default)]
+    #[schema(inline)]
+    pub name: Text,
 }
 
 /// The signed-in customer.
@@ -105,17 +106,20 @@ impl From<CustomerRecord> for UserResponse {
 /// An e-mail address for a reset link.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequestBody {
-    #[schema(value_type = String)]
-    pub email: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub email: Text,
 }
 
 /// A reset token and the new password.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetConfirmBody {
-    #[schema(value_type = String)]
-    pub token: Option<Value>,
-    #[schema(value_type = String)]
-    pub password: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub token: Text,
+    #[serde(default)]
+    #[schema(inline)]
+    pub password: Text,
 }
 
 /// The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
@@ -123,8 +127,9 @@ pub struct ResetConfirmBody {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SaveUserBody {
     /// The display name; 'Customer' when missing or blank.
-    #[schema(value_type = Option<String>)]
-    pub name: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub name: Text,
 }
 
 fn signed_in(status: actix_web::http::StatusCode, origin: &PublicOrigin, session: SignedIn) -> HttpResponse {
@@ -134,7 +139,7 @@ fn signed_in(status: actix_web::http::StatusCode, origin: &PublicOrigin, session
 }
 
 fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
-    match (forms::text(body.email.as_ref()), body.password.as_ref().and_then(Value::as_str).filter(|p| !p.is_empty())) {
+    match (body.email.text(), body.password.text()) {
         (Some(email), Some(password)) => Ok((email, password)),
         _ => Err(ApiError::bad_request("Email and password are required.")),
     }
@@ -160,7 +165,7 @@ pub async fn sign_up(
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
-    let session = accounts.sign_up(email, password, forms::text(body.name.as_ref())).await?;
+    let session = accounts.sign_up(email, password, body.name.text()).await?;
     Ok(signed_in(actix_web::http::StatusCode::CREATED, &origin, session))
 }
 
@@ -233,8 +238,7 @@ pub async fn request_reset(
     accounts: web::Data<Accounts>,
     body: web::Json<ResetRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let email =
-        forms::text(body.email.as_ref()).ok_or_else(|| ApiError::invalid_field("email", "Email is required."))?;
+    let email = body.email.text().ok_or_else(|| ApiError::invalid_field("email", EmailError::Empty.to_string()))?;
     accounts.request_reset(email).await?;
     Ok(HttpResponse::Accepted()
         .json(MessageResponse { message: "If an account uses this e-mail, a reset link is on its way.".into() }))
@@ -255,8 +259,8 @@ pub async fn confirm_reset(
     accounts: web::Data<Accounts>,
     body: web::Json<ResetConfirmBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = forms::text(body.token.as_ref()).ok_or(AccountError::InvalidResetToken)?;
-    let password = body.password.as_ref().and_then(Value::as_str).unwrap_or_default();
+    let token = body.token.text().ok_or(AccountError::InvalidResetToken)?;
+    let password = body.password.text().unwrap_or_default();
     accounts.confirm_reset(token, password).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -277,7 +281,7 @@ pub async fn save_user(
     accounts: web::Data<Accounts>,
     body: web::Json<SaveUserBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let saved = accounts.save_profile(&customer.0, forms::text(body.name.as_ref())).await?;
+    let saved = accounts.save_profile(&customer.0, body.name.text()).await?;
     Ok(HttpResponse::Ok().json(UserResponse::from(saved)))
 }
 

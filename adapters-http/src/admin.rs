@@ -5,19 +5,16 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
-use application::admin_auth::{AdminAuth, AdminIdentity};
+use application::accounts::admin_auth::{AdminAuth, AdminIdentity};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::forms;
+use crate::forms::Text;
 use crate::session::{check_origin, client_address, resolve, PublicOrigin, ADMIN_SESSION};
 
-/// The longest password looked at; longer ones are refused before any hashing.
-const MAX_PASSWORD_CHARS: usize = 1024;
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login).service(logout).service(check);
 }
 
@@ -47,10 +44,12 @@ impl FromRequest for AdminSession {
 /// The admin's credentials.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AdminLoginBody {
-    #[schema(value_type = String)]
-    pub email: Option<Value>,
-    #[schema(value_type = String)]
-    pub password: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub email: Text,
+    #[serde(default)]
+    #[schema(inline)]
+    pub password: Text,
 }
 
 /// The signed-in admin.
@@ -88,12 +87,9 @@ pub async fn login(
     body: web::Json<AdminLoginBody>,
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
-    let (Some(email), Some(password)) = (forms::text(body.email.as_ref()), forms::text(body.password.as_ref())) else {
+    let (Some(email), Some(password)) = (body.email.text(), body.password.text()) else {
         return Err(ApiError::bad_request("Email and password are required."));
     };
-    if password.chars().count() > MAX_PASSWORD_CHARS || email.chars().count() > 254 {
-        return Err(ApiError::Unauthorized("Invalid email or password.".into()));
-    }
     let session = auth.login(email, password, &client_address(&req)).await?;
     Ok(HttpResponse::Ok()
         .cookie(ADMIN_SESSION.set(&origin, session.token, session.lifetime.num_seconds()))

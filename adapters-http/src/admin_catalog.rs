@@ -1,19 +1,18 @@
 //! The shop owner's category management (SPEC.md §7 admin calls).
 
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use application::catalog_admin::{CatalogAdmin, CatalogAdminError, CategoryChange};
+use application::catalog::admin::{CatalogAdmin, CatalogAdminError, CategoryChange};
 use domain::ids::CategoryId;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::{AdminSession, MessageResponse};
-use crate::cache::ResponseCache;
 use crate::dto::{CategoryResponse, PageQuery};
 use crate::error::{ApiError, ErrorBody};
-use crate::forms;
+use crate::forms::{CategoryRef, Field, Text};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(category_views).service(add_category).service(change_category).service(delete_category);
 }
 
@@ -34,12 +33,14 @@ impl From<CatalogAdminError> for ApiError {
 /// A category to add or change.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CategoryBody {
-    #[schema(value_type = String)]
-    pub name: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub name: Text,
     /// The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
     /// the parent, "" makes it a root.
-    #[schema(value_type = Option<String>)]
-    pub parent: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub parent: CategoryRef,
 }
 
 /// A category after a change.
@@ -49,13 +50,11 @@ pub struct CategoryEnvelope {
 }
 
 fn parent(body: &CategoryBody) -> Result<Option<CategoryId>, ApiError> {
-    forms::id(body.parent.as_ref())
-        .transpose()
-        .map_err(|()| ApiError::invalid_field("parent", "Parent category not found."))
+    Ok(body.parent.clone().optional(|| CatalogAdminError::ParentNotFound)?)
 }
 
 fn name(body: &CategoryBody) -> &str {
-    body.name.as_ref().and_then(Value::as_str).unwrap_or_default()
+    body.name.text().unwrap_or_default()
 }
 
 /// Every category with its full path and views (analytics).
@@ -93,11 +92,9 @@ pub async fn category_views(
 pub async fn add_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     body: web::Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let category = admin.add_category(name(&body), parent(&body)?).await?;
-    cache.clear();
     Ok(HttpResponse::Created().json(CategoryEnvelope { category: category.into() }))
 }
 
@@ -118,15 +115,16 @@ pub async fn add_category(
 pub async fn change_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
     body: web::Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
-    let new_parent = if body.parent.is_some() { Some(parent(&body)?) } else { None };
+    let new_parent = match body.parent {
+        Field::Absent => None,
+        Field::Empty | Field::Given(_) | Field::Invalid => Some(parent(&body)?),
+    };
     let category =
         admin.change_category(id, CategoryChange { name: name(&body).to_owned(), parent: new_parent }).await?;
-    cache.clear();
     Ok(HttpResponse::Ok().json(CategoryEnvelope { category: category.into() }))
 }
 
@@ -146,10 +144,8 @@ pub async fn change_category(
 pub async fn delete_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     admin.delete_category(id.parse()?).await?;
-    cache.clear();
     Ok(HttpResponse::Ok().json(MessageResponse { message: "Category deleted.".into() }))
 }

@@ -4,15 +4,15 @@
 use actix_web::{get, post, web, HttpResponse};
 use application::bulk_email::{BulkEmail, BulkEmailError, Recipients};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::AdminSession;
 use crate::dto::PageQuery;
 use crate::error::{ApiError, ErrorBody};
-use crate::forms;
+use crate::forms::{Field, Flag, Text, TextList};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list_users).service(send_bulk_email).service(email_status);
 }
 
@@ -41,15 +41,19 @@ pub struct CustomerSummary {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkEmailBody {
-    #[schema(value_type = String)]
-    pub subject: Option<Value>,
-    #[schema(value_type = String)]
-    pub message: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub subject: Text,
+    #[serde(default)]
+    #[schema(inline)]
+    pub message: Text,
     /// Send to every customer; otherwise to `selectedEmails`.
-    #[schema(value_type = Option<bool>)]
-    pub send_to_all: Option<Value>,
-    #[schema(value_type = Option<Vec<String>>)]
-    pub selected_emails: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub send_to_all: Flag,
+    #[serde(default)]
+    #[schema(inline)]
+    pub selected_emails: TextList,
 }
 
 /// How many e-mails were queued.
@@ -107,28 +111,25 @@ pub async fn send_bulk_email(
     bulk: web::Data<BulkEmail>,
     body: web::Json<BulkEmailBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let send_to_all = forms::boolean(body.send_to_all.as_ref())
-        .transpose()
-        .map_err(|()| ApiError::invalid_field("sendToAll", "sendToAll must be true or false."))?
+    let body = body.into_inner();
+    let send_to_all = body
+        .send_to_all
+        .optional(|| ApiError::invalid_field("sendToAll", "sendToAll must be true or false."))?
         .unwrap_or(false);
     let recipients = if send_to_all {
         Recipients::AllCustomers
     } else {
-        let selected = match &body.selected_emails {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => {
-                items.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>().ok_or_else(|| {
-                    ApiError::invalid_field("selectedEmails", "selectedEmails must be a list of e-mails.")
-                })?
-            }
-            Some(_) => {
+        let selected = match body.selected_emails {
+            Field::Absent => Vec::new(),
+            Field::Given(emails) => emails,
+            Field::Empty | Field::Invalid => {
                 return Err(ApiError::invalid_field("selectedEmails", "selectedEmails must be a list of e-mails."))
             }
         };
         Recipients::Selected(selected)
     };
-    let text = |v: &Option<Value>| v.as_ref().and_then(Value::as_str).unwrap_or_default().to_owned();
-    let queued = bulk.send(&text(&body.subject), &text(&body.message), recipients).await?;
+    let (subject, message) = (body.subject.text().unwrap_or_default(), body.message.text().unwrap_or_default());
+    let queued = bulk.send(subject, message, recipients).await?;
     Ok(HttpResponse::Accepted()
         .json(QueuedResponse { message: "✅ Emails sent!".into(), queued: i64::try_from(queued).unwrap_or(i64::MAX) }))
 }

@@ -4,20 +4,23 @@ use std::collections::HashMap;
 
 use actix_multipart::Multipart;
 use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
-use application::catalog_admin::{CatalogAdmin, CheckedUpload, ProductAdminError, ProductForm};
-use application::media::{sniff, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
-use application::ports::MediaUpload;
+use application::catalog::admin::{
+    CatalogAdmin, CheckedUpload, KeptMedia, MissingField, ProductAdminError, ProductForm,
+};
+use application::media::ports::MediaUpload;
+use application::media::sniff::{sniff, UnsupportedMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
 use domain::ids::{CategoryId, ProductId};
+use domain::money::Rupees;
+use domain::product::{DiscountPercentError, PriceError, ProductTextError};
 use futures_util::StreamExt as _;
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::{AdminSession, MessageResponse};
-use crate::cache::ResponseCache;
-use crate::dto::{rupees_from_text, PageQuery, ProductResponse};
+use crate::dto::{PageQuery, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
-use crate::forms;
+use crate::forms::{Field, FormValue};
 
 /// The largest whole upload: ten pictures or one video with room to spare.
 pub const MAX_UPLOAD_BYTES: usize = 150 * 1024 * 1024;
@@ -26,7 +29,7 @@ const MAX_FILES: usize = 10;
 /// The largest text field.
 const MAX_TEXT_BYTES: usize = 64 * 1024;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(products_by_category)
         .service(upload_product)
         .service(change_product)
@@ -38,8 +41,12 @@ impl From<ProductAdminError> for ApiError {
     fn from(err: ProductAdminError) -> Self {
         let field = |name: &str| Self::invalid_field(name, err.to_string());
         match err {
-            ProductAdminError::NameRequired | ProductAdminError::NameTooLong => field("name"),
-            ProductAdminError::DescriptionRequired | ProductAdminError::DescriptionTooLong => field("description"),
+            ProductAdminError::Missing(ref fields) => Self::BadRequest {
+                message: err.to_string(),
+                errors: Some(fields.iter().map(|f| (missing_field_name(*f).to_owned(), vec![f.to_string()])).collect()),
+            },
+            ProductAdminError::Text(ProductTextError::NameTooLong) => field("name"),
+            ProductAdminError::Text(ProductTextError::DescriptionTooLong) => field("description"),
             ProductAdminError::CategoryNotFound => field("category"),
             ProductAdminError::Price(
                 domain::product::PriceError::SaleNotPositive | domain::product::PriceError::SaleNotBelowPrice,
@@ -52,6 +59,24 @@ impl From<ProductAdminError> for ApiError {
             ProductAdminError::Media(source) => Self::Internal(Box::new(source)),
             ProductAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
+    }
+}
+
+impl From<UnsupportedMedia> for ApiError {
+    fn from(err: UnsupportedMedia) -> Self {
+        match err {
+            UnsupportedMedia::HeifPicture | UnsupportedMedia::Other => Self::UnsupportedMediaType(err.to_string()),
+        }
+    }
+}
+
+const fn missing_field_name(field: MissingField) -> &'static str {
+    match field {
+        MissingField::Name => "name",
+        MissingField::Category => "category",
+        MissingField::Price => "price",
+        MissingField::Quantity => "quantity",
+        MissingField::Description => "description",
     }
 }
 
@@ -79,7 +104,9 @@ pub struct ProductFormBody {
     /// `media[]` is accepted too.
     #[schema(value_type = Vec<String>, format = Binary)]
     media: Vec<Vec<u8>>,
-    /// When editing: the addresses of the current media to keep, in the order to show them.
+    /// When editing: the addresses of the current media to keep, in the order to show them. Without any
+    /// `existingMedia` field every current medium is kept; a single `existingMedia` field with an empty value
+    /// keeps none (multipart cannot send an empty list). Empty values are otherwise ignored.
     existing_media: Option<Vec<String>>,
 }
 
@@ -97,7 +124,8 @@ pub struct FeaturedResponse {
 
 struct ParsedForm {
     fields: HashMap<String, String>,
-    keep: Vec<String>,
+    /// `None` when the form holds no `existingMedia` field.
+    keep: Option<Vec<String>>,
     files: Vec<CheckedUpload>,
 }
 
@@ -117,7 +145,7 @@ async fn read_form(req: &HttpRequest, payload: web::Payload) -> Result<ParsedFor
         return Err(too_large());
     }
     let mut payload = Multipart::new(req.headers(), payload);
-    let mut parsed = ParsedForm { fields: HashMap::new(), keep: Vec::new(), files: Vec::new() };
+    let mut parsed = ParsedForm { fields: HashMap::new(), keep: None, files: Vec::new() };
     let mut total = 0usize;
     while let Some(field) = payload.next().await {
         let mut field = field.map_err(bad_multipart)?;
@@ -140,12 +168,8 @@ async fn read_form(req: &HttpRequest, payload: web::Payload) -> Result<ParsedFor
             if parsed.files.len() == MAX_FILES {
                 return Err(ApiError::invalid_field("media", "At most 10 files per product."));
             }
-            let Some((kind, content_type)) = sniff(&bytes) else {
-                return Err(ApiError::UnsupportedMediaType(
-                    "Only JPEG, PNG, WebP or GIF pictures, or MP4 or WebM videos, are accepted.".into(),
-                ));
-            };
-            if kind == application::catalog::MediaKind::Image && bytes.len() > MAX_IMAGE_BYTES {
+            let (kind, content_type) = sniff(&bytes)?;
+            if kind == application::media::model::MediaKind::Image && bytes.len() > MAX_IMAGE_BYTES {
                 return Err(too_large());
             }
             parsed
@@ -155,7 +179,10 @@ async fn read_form(req: &HttpRequest, payload: web::Payload) -> Result<ParsedFor
             let text =
                 String::from_utf8(bytes).map_err(|_| ApiError::invalid_field(&name, "Text fields must be UTF-8."))?;
             if name == "existingMedia" {
-                parsed.keep.push(text);
+                let keep = parsed.keep.get_or_insert_with(Vec::new);
+                if !text.trim().is_empty() {
+                    keep.push(text);
+                }
             } else {
                 parsed.fields.insert(name, text);
             }
@@ -164,49 +191,24 @@ async fn read_form(req: &HttpRequest, payload: web::Payload) -> Result<ParsedFor
     Ok(parsed)
 }
 
-const REQUIRED: &str = "Name, category, price, quantity and description are required.";
-
 impl ParsedForm {
-    fn value(&self, name: &str) -> Option<Value> {
-        self.fields.get(name).map(|v| Value::String(v.clone()))
+    fn field<T: FormValue>(&self, name: &str) -> Field<T> {
+        Field::from_text(self.fields.get(name).map(String::as_str))
     }
 
     fn product_form(&self) -> Result<ProductForm, ApiError> {
-        let missing: Vec<&str> = ["name", "category", "price", "quantity", "description"]
-            .into_iter()
-            .filter(|f| forms::is_absent(self.value(f).as_ref()))
-            .collect();
-        if !missing.is_empty() {
-            return Err(ApiError::BadRequest {
-                message: REQUIRED.into(),
-                errors: Some(missing.iter().map(|f| ((*f).to_owned(), vec![format!("{f} is required.")])).collect()),
-            });
-        }
-        let category: CategoryId = forms::id(self.value("category").as_ref())
-            .and_then(Result::ok)
-            .ok_or_else(|| ApiError::invalid_field("category", "Category not found."))?;
-        let money = |name: &str, message: &str| -> Result<Option<domain::money::Rupees>, ApiError> {
-            match self.fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty()) {
-                None => Ok(None),
-                Some(text) => rupees_from_text(text).map(Some).ok_or_else(|| ApiError::invalid_field(name, message)),
-            }
-        };
-        let price = money("price", "Price must be above 0.")?.unwrap_or_default();
-        let sale_price = money("salePrice", "Sale price must be above 0.")?;
-        let discount_percent = match forms::whole_number(self.value("discountPercent").as_ref()) {
-            None => None,
-            Some(Ok(p)) => Some(u8::try_from(p).map_err(|_| {
-                ApiError::invalid_field("discountPercent", "Discount must be between 0 and 90 per cent.")
-            })?),
-            Some(Err(())) => {
-                return Err(ApiError::invalid_field("discountPercent", "Discount must be between 0 and 90 per cent."))
-            }
-        };
-        let quantity = match forms::whole_number(self.value("quantity").as_ref()) {
-            Some(Ok(q)) => u32::try_from(q).ok(),
-            _ => None,
-        }
-        .ok_or_else(|| ApiError::invalid_field("quantity", "Quantity must be a whole number from 0 to 1000000."))?;
+        let category = self.field::<CategoryId>("category").optional(|| ProductAdminError::CategoryNotFound)?;
+        let money = |name: &str, err: PriceError| self.field::<Rupees>(name).optional(|| ProductAdminError::Price(err));
+        let discount_percent = self
+            .field::<i64>("discountPercent")
+            .optional(|| DiscountPercentError)
+            .and_then(|p| p.map(|p| u8::try_from(p).map_err(|_| DiscountPercentError)).transpose())
+            .map_err(ProductAdminError::Discount)?;
+        let quantity = self
+            .field::<i64>("quantity")
+            .optional(|| ProductAdminError::Quantity)?
+            .map(|q| u32::try_from(q).map_err(|_| ProductAdminError::Quantity))
+            .transpose()?;
         let flag = |name: &str| match self.fields.get(name).map(|v| v.trim()) {
             None | Some("" | "false" | "off" | "0") => Ok(false),
             Some("true" | "on" | "1") => Ok(true),
@@ -215,8 +217,8 @@ impl ParsedForm {
         Ok(ProductForm {
             name: self.fields.get("name").cloned().unwrap_or_default(),
             category,
-            price,
-            sale_price,
+            price: money("price", PriceError::PriceNotPositive)?,
+            sale_price: money("salePrice", PriceError::SaleNotPositive)?,
             discount_percent,
             description: self.fields.get("description").cloned().unwrap_or_default(),
             color: self.fields.get("color").cloned(),
@@ -245,12 +247,10 @@ pub async fn upload_product(
     _admin: AdminSession,
     req: HttpRequest,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let parsed = read_form(&req, payload).await?;
     let product = admin.add_product(parsed.product_form()?, parsed.files).await?;
-    cache.clear();
     Ok(HttpResponse::Created().json(ProductEnvelope { product: product.into() }))
 }
 
@@ -274,14 +274,13 @@ pub async fn change_product(
     _admin: AdminSession,
     req: HttpRequest,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
     let parsed = read_form(&req, payload).await?;
-    let product = admin.change_product(id, parsed.product_form()?, &parsed.keep, parsed.files).await?;
-    cache.clear();
+    let kept = parsed.keep.clone().map_or(KeptMedia::All, KeptMedia::Only);
+    let product = admin.change_product(id, parsed.product_form()?, kept, parsed.files).await?;
     Ok(HttpResponse::Ok().json(ProductEnvelope { product: product.into() }))
 }
 
@@ -300,11 +299,9 @@ pub async fn change_product(
 pub async fn delete_product(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     admin.delete_product(id.parse()?).await?;
-    cache.clear();
     Ok(HttpResponse::Ok().json(MessageResponse { message: "Product deleted.".into() }))
 }
 
@@ -323,11 +320,9 @@ pub async fn delete_product(
 pub async fn toggle_featured(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
-    cache: web::Data<ResponseCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let featured = admin.toggle_featured(id.parse()?).await?;
-    cache.clear();
     Ok(HttpResponse::Ok().json(FeaturedResponse { featured }))
 }
 

@@ -1,87 +1,98 @@
 //! A short-lived cache of public catalogue answers, the hottest reads of the shop. Answers are kept as
-//! serialised bytes for a few seconds; any catalogue change made through this process clears the cache at
-//! once, and other instances see it within the lifetime. Stock at order time is always read afresh.
-//! Concurrent requests for an answer that is missing or stale wait for one computation instead of all
-//! asking the database at once.
+//! serialised bytes for a few seconds in a `moka` cache; it listens to the catalogue's changes
+//! ([`CatalogChanges`]), so a change made through this process drops every answer at once, and other
+//! instances see it within the lifetime. Stock at order time is always read afresh. Concurrent requests for
+//! an answer that is missing or stale wait for one computation instead of all asking the database at once.
 
-use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
-
-use tokio::sync::OnceCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use actix_web::web::Bytes;
 use actix_web::HttpResponse;
+use application::catalog::ports::CatalogChanges;
+use moka::future::Cache;
 use serde::Serialize;
 
 use crate::error::ApiError;
 
-/// At most this many answers are kept; past it the cache starts afresh.
-const MAX_ENTRIES: usize = 2048;
+/// The most answer bytes kept; past it the least used answers make room.
+const MAX_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Serialised answers by request path and query.
+/// Serialised answers by catalogue generation and request.
 #[derive(Debug)]
 pub struct ResponseCache {
-    lifetime: Duration,
-    entries: RwLock<HashMap<String, Entry>>,
+    /// `None` when the lifetime is zero: every answer is computed.
+    entries: Option<Cache<(u64, String), Bytes>>,
+    /// Counts the catalogue's changes. An answer computed from data read before a change is kept under the
+    /// old generation, which no request asks for any more.
+    generation: AtomicU64,
 }
 
-/// When an answer was first asked for, and the cell that holds it once computed.
-type Entry = (Instant, Arc<OnceCell<Bytes>>);
+/// A computation failed; its error went to the request that ran it.
+#[derive(Debug)]
+struct Failed;
 
 impl ResponseCache {
     /// A cache keeping answers for `lifetime`; zero turns it off.
     #[must_use]
     pub fn new(lifetime: Duration) -> Self {
-        Self { lifetime, entries: RwLock::new(HashMap::new()) }
-    }
-
-    /// The cell holding (or about to hold) the answer for `key`, made anew when missing or stale.
-    fn cell(&self, key: String) -> Arc<OnceCell<Bytes>> {
-        if let Ok(entries) = self.entries.read() {
-            if let Some((_, cell)) = entries.get(&key).filter(|(at, _)| at.elapsed() < self.lifetime) {
-                return cell.clone();
-            }
-        }
-        let Ok(mut entries) = self.entries.write() else { return Arc::new(OnceCell::new()) };
-        if let Some((_, cell)) = entries.get(&key).filter(|(at, _)| at.elapsed() < self.lifetime) {
-            return cell.clone();
-        }
-        if entries.len() >= MAX_ENTRIES {
-            entries.clear();
-        }
-        let cell = Arc::new(OnceCell::new());
-        entries.insert(key, (Instant::now(), cell.clone()));
-        cell
+        let entries = (!lifetime.is_zero()).then(|| {
+            Cache::builder()
+                .time_to_live(lifetime)
+                .max_capacity(MAX_BYTES)
+                .weigher(|(_, key): &(u64, String), body: &Bytes| {
+                    u32::try_from(key.len() + body.len()).unwrap_or(u32::MAX)
+                })
+                .build()
+        });
+        Self { entries, generation: AtomicU64::new(0) }
     }
 
     /// The JSON answer for `key`, from the cache while fresh, else computed, kept and answered. Errors are
-    /// never kept.
+    /// never kept: a request that waited for a computation that failed computes the answer itself.
     ///
     /// # Errors
     /// Whatever `compute` answers.
     pub async fn json<T, F, Fut>(&self, key: String, compute: F) -> Result<HttpResponse, ApiError>
     where
         T: Serialize,
-        F: FnOnce() -> Fut,
+        F: Fn() -> Fut,
         Fut: Future<Output = Result<T, ApiError>>,
     {
-        let serialise =
-            |value: T| serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::Internal(Box::new(e)));
-        let body = if self.lifetime.is_zero() {
-            serialise(compute().await?)?
-        } else {
-            // A failed computation leaves the cell empty, so the next request tries again.
-            self.cell(key).get_or_try_init(|| async { serialise(compute().await?) }).await?.clone()
+        let serialised = || async {
+            let value = compute().await?;
+            serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::Internal(Box::new(e)))
+        };
+        let body = match &self.entries {
+            None => serialised().await?,
+            Some(entries) => {
+                let generation = self.generation.load(Ordering::Acquire);
+                let mut failure = None;
+                let cached = entries
+                    .try_get_with((generation, key), async {
+                        serialised().await.map_err(|err| {
+                            failure = Some(err);
+                            Failed
+                        })
+                    })
+                    .await;
+                match (cached, failure) {
+                    (Ok(body), _) => body,
+                    (Err(_), Some(err)) => return Err(err),
+                    (Err(_), None) => serialised().await?,
+                }
+            }
         };
         Ok(HttpResponse::Ok().content_type("application/json").body(body))
     }
+}
 
-    /// Forgets every answer, after a change to the catalogue.
-    pub fn clear(&self) {
-        if let Ok(mut entries) = self.entries.write() {
-            entries.clear();
+impl CatalogChanges for ResponseCache {
+    fn changed(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        if let Some(entries) = &self.entries {
+            entries.invalidate_all();
         }
     }
 }
@@ -89,20 +100,30 @@ impl ResponseCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::atomic::AtomicU32;
 
     async fn count(cache: &ResponseCache, calls: &AtomicU32) -> u32 {
         count_at(cache, "/api/products", calls).await
     }
 
+    async fn count_at(cache: &ResponseCache, key: &str, calls: &AtomicU32) -> u32 {
+        let response = cache
+            .json(key.into(), || async { Ok::<_, ApiError>(calls.fetch_add(1, Ordering::SeqCst) + 1) })
+            .await
+            .unwrap();
+        let body = actix_web::body::to_bytes(response.into_body()).await.unwrap();
+        String::from_utf8(body.to_vec()).unwrap().parse().unwrap()
+    }
+
     #[actix_web::test]
-    async fn a_fresh_answer_is_served_again_until_cleared() {
+    async fn a_fresh_answer_is_served_again_until_the_catalogue_changes() {
         let cache = ResponseCache::new(Duration::from_secs(60));
         let calls = AtomicU32::new(0);
 
         assert_eq!(count(&cache, &calls).await, 1);
         assert_eq!(count(&cache, &calls).await, 1);
-        cache.clear();
+        cache.changed();
+        assert_eq!(count(&cache, &calls).await, 2);
         assert_eq!(count(&cache, &calls).await, 2);
     }
 
@@ -110,12 +131,19 @@ mod tests {
     async fn concurrent_misses_compute_once() {
         let cache = ResponseCache::new(Duration::from_secs(60));
         let calls = AtomicU32::new(0);
-        let slow = || async {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            Ok::<_, ApiError>(calls.fetch_add(1, Ordering::SeqCst) + 1)
+        let (release, released) = tokio::sync::watch::channel(false);
+        let slow = || {
+            let mut released = released.clone();
+            let calls = &calls;
+            async move {
+                released.wait_for(|go| *go).await.unwrap();
+                Ok::<_, ApiError>(calls.fetch_add(1, Ordering::SeqCst) + 1)
+            }
         };
 
-        let (a, b) = tokio::join!(cache.json("k".into(), slow), cache.json("k".into(), slow));
+        let (a, b, ()) = tokio::join!(cache.json("k".into(), slow), cache.json("k".into(), slow), async {
+            release.send(true).unwrap();
+        });
 
         assert!(a.is_ok() && b.is_ok());
         assert_eq!(calls.load(Ordering::SeqCst), 1);
@@ -128,17 +156,33 @@ mod tests {
         let failed = cache.json("k".into(), || async { Err::<u32, _>(ApiError::NotFound("gone".into())) }).await;
         let calls = AtomicU32::new(0);
 
-        assert!(failed.is_err());
+        assert_eq!(failed.unwrap_err().to_string(), "gone");
         assert_eq!(count_at(&cache, "k", &calls).await, 1);
     }
 
-    async fn count_at(cache: &ResponseCache, key: &str, calls: &AtomicU32) -> u32 {
-        let response = cache
-            .json(key.into(), || async { Ok::<_, ApiError>(calls.fetch_add(1, Ordering::SeqCst) + 1) })
-            .await
-            .unwrap();
-        let body = actix_web::body::to_bytes(response.into_body()).await.unwrap();
-        String::from_utf8(body.to_vec()).unwrap().parse().unwrap()
+    #[actix_web::test]
+    async fn an_answer_read_before_a_change_is_not_served_after_it() {
+        let cache = ResponseCache::new(Duration::from_secs(60));
+        let calls = AtomicU32::new(0);
+        let (read, was_read) = tokio::sync::oneshot::channel::<()>();
+        let (finish, finished) = tokio::sync::oneshot::channel::<()>();
+        let (read, finished) = (std::sync::Mutex::new(Some(read)), std::sync::Mutex::new(Some(finished)));
+        let before_the_change = || async {
+            let value = calls.fetch_add(1, Ordering::SeqCst) + 1;
+            read.lock().unwrap().take().unwrap().send(()).unwrap();
+            let finished = finished.lock().unwrap().take().unwrap();
+            finished.await.unwrap();
+            Ok::<_, ApiError>(value)
+        };
+
+        let (stale, ()) = tokio::join!(cache.json("/api/products".into(), before_the_change), async {
+            was_read.await.unwrap();
+            cache.changed();
+            finish.send(()).unwrap();
+        });
+
+        assert_eq!(actix_web::body::to_bytes(stale.unwrap().into_body()).await.unwrap(), "1");
+        assert_eq!(count(&cache, &calls).await, 2, "computed afresh, not the answer read before the change");
     }
 
     #[actix_web::test]

@@ -1,17 +1,19 @@
 //! The public catalogue: product lists, one product, categories.
 
 use actix_web::{get, put, web, HttpRequest, HttpResponse};
-use application::catalog::{Catalog, CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
+use application::catalog::browse::Catalog;
+use application::catalog::model::{CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
 use domain::ids::{CategoryId, ProductId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
 use crate::dto::{CategoryResponse, PageQuery, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 
 /// Registers the catalogue routes; `search` before `{id}`, which would otherwise take it.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list_products)
         .service(list_featured)
         .service(search_products)
@@ -55,7 +57,8 @@ pub struct CategorySectionResponse {
 
 impl From<CategoryPage> for CategoryPageResponse {
     fn from(page: CategoryPage) -> Self {
-        let products = |list: Vec<application::catalog::Product>| list.into_iter().map(ProductResponse::from).collect();
+        let products =
+            |list: Vec<application::catalog::model::Product>| list.into_iter().map(ProductResponse::from).collect();
         Self {
             category: page.category.into(),
             parent_products: products(page.products),
@@ -146,13 +149,11 @@ pub async fn category_with_products(
 )]
 #[put("/api/categories/increment-view/{id}")]
 pub async fn increment_category_views(
-    cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
     let views = catalog.count_view(id).await?;
-    cache.clear();
     Ok(HttpResponse::Ok().json(ViewsResponse { views: i32::try_from(views).unwrap_or(i32::MAX) }))
 }
 

@@ -1,19 +1,19 @@
 //! Applying a coupon from the cart.
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
-use application::coupons::{ApplyCouponError, CouponAdminError, CouponForm, Coupons};
-use domain::coupon::{Coupon, CouponError};
+use application::coupons::service::{ApplyCouponError, CouponAdminError, CouponForm, Coupons};
+use domain::coupon::{Coupon, CouponError, NewCouponError};
 use domain::ids::CouponId;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::{AdminSession, MessageResponse};
-use crate::dto::{rupees_from_form, rupees_from_number, whole_rupees, PageQuery};
+use crate::dto::{whole_rupees, PageQuery};
 use crate::error::{ApiError, ErrorBody};
-use crate::forms;
+use crate::forms::{CartMoney, Flag, JsonRupees, Money, PakistanDate, Text, WholeNumber};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(apply_coupon).service(list_coupons).service(add_coupon).service(toggle_coupon).service(delete_coupon);
 }
 
@@ -63,64 +63,58 @@ pub struct CouponEnvelope {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CouponBody {
-    #[schema(value_type = String)]
-    pub code: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub code: Text,
     /// 1 to 100; leave empty for an amount coupon.
-    #[schema(value_type = Option<i32>)]
-    pub discount_percent: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub discount_percent: WholeNumber,
     /// Whole rupees; leave empty for a percent coupon.
-    #[schema(value_type = Option<f64>)]
-    pub amount: Option<Value>,
-    /// `YYYY-MM-DD` (or an ISO 8601 timestamp, read in Pakistan time).
-    #[schema(value_type = String)]
-    pub start_date: Option<Value>,
-    #[schema(value_type = String)]
-    pub end_date: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub amount: Money,
+    #[serde(default)]
+    #[schema(inline)]
+    pub start_date: PakistanDate,
+    #[serde(default)]
+    #[schema(inline)]
+    pub end_date: PakistanDate,
     /// Whole rupees, default 0.
-    #[schema(value_type = Option<f64>)]
-    pub min_price: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub min_price: Money,
     /// Default true.
-    #[schema(value_type = Option<bool>)]
-    pub is_active: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub is_active: Flag,
 }
 
-const CODE_AND_DISCOUNT: &str = "⚠️ Please enter a code and a valid discount.";
-
 impl CouponBody {
-    fn form(&self) -> Result<CouponForm, ApiError> {
-        let percent = match forms::whole_number(self.discount_percent.as_ref()) {
-            None => None,
-            Some(Ok(p)) => {
-                Some(u8::try_from(p).map_err(|_| ApiError::invalid_field("discountPercent", CODE_AND_DISCOUNT))?)
-            }
-            Some(Err(())) => return Err(ApiError::invalid_field("discountPercent", CODE_AND_DISCOUNT)),
+    fn form(self) -> Result<CouponForm, ApiError> {
+        let code_and_discount =
+            |field: &str| ApiError::invalid_field(field, NewCouponError::CodeAndDiscountRequired.to_string());
+        let percent = self
+            .discount_percent
+            .optional(|| code_and_discount("discountPercent"))?
+            .map(|p| u8::try_from(p).map_err(|_| code_and_discount("discountPercent")))
+            .transpose()?;
+        let date = |value: PakistanDate, field: &str| {
+            value.given().ok_or_else(|| ApiError::invalid_field(field, "Enter the start and end dates as YYYY-MM-DD."))
         };
-        let amount = match self.amount.as_ref().filter(|v| !forms::is_absent(Some(v))) {
-            None => None,
-            Some(v) => Some(rupees_from_form(v).ok_or_else(|| ApiError::invalid_field("amount", CODE_AND_DISCOUNT))?),
-        };
-        let date = |value: &Option<Value>, field: &str| match forms::pakistan_date(value.as_ref()) {
-            Some(Ok(date)) => Ok(date),
-            _ => Err(ApiError::invalid_field(field, "Enter the start and end dates as YYYY-MM-DD.")),
-        };
-        let min_price = match self.min_price.as_ref().filter(|v| !forms::is_absent(Some(v))) {
-            None => None,
-            Some(v) => Some(rupees_from_form(v).ok_or_else(|| {
-                ApiError::invalid_field("minPrice", "Minimum order must be from Rs 0 to Rs 100000000.")
-            })?),
-        };
-        let active = forms::boolean(self.is_active.as_ref())
-            .transpose()
-            .map_err(|()| ApiError::invalid_field("isActive", "isActive must be true or false."))?
-            .unwrap_or(true);
         Ok(CouponForm {
-            code: forms::text(self.code.as_ref()).unwrap_or_default().to_owned(),
+            code: self.code.text().unwrap_or_default().to_owned(),
             percent,
-            amount,
-            start: date(&self.start_date, "startDate")?,
-            end: date(&self.end_date, "endDate")?,
-            min_price,
-            active,
+            amount: self.amount.optional(|| code_and_discount("amount"))?,
+            start: date(self.start_date, "startDate")?,
+            end: date(self.end_date, "endDate")?,
+            min_price: self
+                .min_price
+                .optional(|| ApiError::invalid_field("minPrice", NewCouponError::MinimumOutOfRange.to_string()))?,
+            active: self
+                .is_active
+                .optional(|| ApiError::invalid_field("isActive", "isActive must be true or false."))?
+                .unwrap_or(true),
         })
     }
 }
@@ -174,7 +168,7 @@ pub async fn add_coupon(
     coupons: web::Data<Coupons>,
     body: web::Json<CouponBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, coupon) = coupons.add(body.form()?).await?;
+    let (id, coupon) = coupons.add(body.into_inner().form()?).await?;
     Ok(HttpResponse::Created().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon) }))
 }
 
@@ -226,11 +220,13 @@ pub async fn delete_coupon(
 #[serde(rename_all = "camelCase")]
 pub struct ApplyCouponBody {
     /// The code as typed; trimmed and compared without regard to case.
-    #[schema(value_type = String)]
-    pub code: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub code: Text,
     /// Subtotal plus delivery charge (after any waiver), in rupees with at most two decimals.
-    #[schema(value_type = f64)]
-    pub cart_total: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub cart_total: CartMoney,
 }
 
 /// The applied coupon.
@@ -252,8 +248,6 @@ pub struct ApplyCouponResponse {
     /// 'Coupon "{code}" applied!'
     pub message: String,
 }
-
-const INVALID_CART_TOTAL: &str = "Invalid cart total. Cannot apply coupon.";
 
 impl From<ApplyCouponError> for ApiError {
     fn from(err: ApplyCouponError) -> Self {
@@ -289,15 +283,9 @@ pub async fn apply_coupon(
     coupons: web::Data<Coupons>,
     body: web::Json<ApplyCouponBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let code = match &body.code {
-        Some(Value::String(code)) if !code.trim().is_empty() => code.as_str(),
-        _ => return Err(ApplyCouponError::MissingCode.into()),
-    };
-    let cart_total = body
-        .cart_total
-        .as_ref()
-        .and_then(rupees_from_number)
-        .ok_or_else(|| ApiError::invalid_field("cartTotal", INVALID_CART_TOTAL))?;
+    let code = body.code.text().ok_or(ApplyCouponError::MissingCode)?;
+    let JsonRupees(cart_total) =
+        body.cart_total.cloned_given().ok_or(ApplyCouponError::Rejected(CouponError::InvalidCartTotal))?;
     let applied = coupons.apply(code, cart_total).await?;
     Ok(HttpResponse::Ok().json(ApplyCouponResponse {
         coupon: AppliedCouponSummary { code: applied.code, min_price: whole_rupees(applied.min_price) },

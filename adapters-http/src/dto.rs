@@ -1,6 +1,8 @@
 //! Response shapes shared by several features, with the field names SPEC.md §3 uses.
 
-use application::catalog::{Category, Media, Product};
+use application::catalog::model::{Category, Product};
+
+use application::media::model::Media;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -15,19 +17,6 @@ pub fn rupees_from_text(text: &str) -> Option<domain::money::Rupees> {
     let whole: i64 = whole.parse().ok()?;
     let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
     Some(domain::money::Rupees::from_paisa(whole.checked_mul(100)?.checked_add(fraction)?))
-}
-
-/// A JSON number of rupees (not a string), exactly, as paisa.
-pub fn rupees_from_number(value: &serde_json::Value) -> Option<domain::money::Rupees> {
-    rupees_from_text(&value.as_number()?.to_string())
-}
-
-/// A JSON number or numeric string of rupees, as admin forms send them (CONTRACT.md §2).
-pub fn rupees_from_form(value: &serde_json::Value) -> Option<domain::money::Rupees> {
-    match value {
-        serde_json::Value::String(text) => rupees_from_text(text),
-        other => rupees_from_number(other),
-    }
 }
 
 /// Whole rupees on the wire (CONTRACT.md §2). Prices are bounded far below `i32::MAX` where they enter.
@@ -98,11 +87,8 @@ pub struct MediaVariantResponse {
 impl From<Media> for MediaResponse {
     fn from(media: Media) -> Self {
         let width = |w: u32| i32::try_from(w).unwrap_or(i32::MAX);
-        let variants = media
-            .variant_widths
-            .iter()
-            .map(|w| MediaVariantResponse { url: media.variant_url(*w), width: width(*w) })
-            .collect();
+        let variants =
+            media.variants.into_iter().map(|v| MediaVariantResponse { url: v.url, width: width(v.width) }).collect();
         Self { kind: media.kind.as_str().to_owned(), width: media.width.map(width), variants, url: media.url }
     }
 }
@@ -168,37 +154,7 @@ pub struct PageQuery {
 }
 
 impl PageQuery {
-    pub fn page(&self) -> Result<application::page::Page, application::page::PageError> {
-        application::page::Page::new(self.limit.map(i64::from), self.offset.map(i64::from))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use domain::money::Rupees;
-    use serde_json::json;
-
-    #[test]
-    fn rupees_with_up_to_two_decimals_become_exact_paisa() {
-        assert_eq!(rupees_from_number(&json!(1099.15)), Some(Rupees::from_paisa(109_915)));
-        assert_eq!(rupees_from_number(&json!(1099.1)), Some(Rupees::from_paisa(109_910)));
-        assert_eq!(rupees_from_number(&json!(2250)), Some(Rupees::from_whole(2250)));
-    }
-
-    #[test]
-    fn strings_fractions_of_a_paisa_negatives_and_exponents_are_not_numbers_of_rupees() {
-        for bad in [json!("1500"), json!(10.005), json!(-5), json!(null), json!(true), json!(1e300), json!([1])] {
-            assert_eq!(rupees_from_number(&bad), None, "{bad}");
-        }
-    }
-
-    #[test]
-    fn admin_forms_may_send_numeric_strings() {
-        assert_eq!(rupees_from_form(&json!(" 250 ")), Some(Rupees::from_whole(250)));
-        assert_eq!(rupees_from_form(&json!("99.5")), Some(Rupees::from_paisa(9950)));
-        for bad in [json!(""), json!("abc"), json!("-1"), json!("1e3"), json!("1.234"), json!(".5")] {
-            assert_eq!(rupees_from_form(&bad), None, "{bad}");
-        }
+    pub fn page(&self) -> Result<application::common::page::Page, application::common::page::PageError> {
+        application::common::page::Page::new(self.limit.map(i64::from), self.offset.map(i64::from))
     }
 }

@@ -4,10 +4,11 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use application::admin_auth::AdminAuthError;
-use application::catalog::CatalogError;
-use application::page::PageError;
-use application::settings::SettingsError;
+use application::accounts::admin_auth::AdminAuthError;
+use application::accounts::password_login::LoginRefusal;
+use application::catalog::browse::CatalogError;
+use application::common::page::PageError;
+use application::settings::service::SettingsError;
 use domain::ids::IdError;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -135,11 +136,19 @@ impl From<SettingsError> for ApiError {
     }
 }
 
+impl From<LoginRefusal> for ApiError {
+    fn from(refusal: LoginRefusal) -> Self {
+        match refusal {
+            LoginRefusal::InvalidCredentials => Self::Unauthorized(refusal.to_string()),
+            LoginRefusal::TooManyAttempts { .. } => Self::TooManyRequests(refusal.to_string()),
+        }
+    }
+}
+
 impl From<AdminAuthError> for ApiError {
     fn from(err: AdminAuthError) -> Self {
         match err {
-            AdminAuthError::InvalidCredentials => Self::Unauthorized(err.to_string()),
-            AdminAuthError::TooManyAttempts => Self::TooManyRequests(err.to_string()),
+            AdminAuthError::Refused(refusal) => refusal.into(),
             AdminAuthError::Setup(source) => Self::Internal(source),
             AdminAuthError::Unexpected(source) => Self::Internal(Box::new(source)),
         }

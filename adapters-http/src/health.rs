@@ -1,13 +1,14 @@
 //! Liveness and readiness for load balancers and orchestrators.
 
 use actix_web::{get, web, HttpResponse};
-use application::health::Health;
+use application::health::service::Health;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{ApiError, ErrorBody};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(healthz).service(readyz);
 }
 

@@ -1,6 +1,6 @@
 //! The shop's HTTP face: actix-web handlers that parse requests into domain values, call one use case and
-//! render the answer, the JSON error shape of CONTRACT.md §2, the OpenAPI document, uploaded media and the
-//! single-page app. One `configure` function per feature.
+//! render the answer, the JSON error shape of CONTRACT.md §2, the OpenAPI document, and serving uploaded
+//! media files and the single-page app. One `configure` function per feature.
 
 mod accounts;
 mod admin;
@@ -14,15 +14,13 @@ mod dto;
 mod error;
 mod forms;
 mod health;
-mod media;
 mod openapi;
 mod server;
 mod session;
 mod settings;
 mod spa;
 
+pub use cache::ResponseCache;
 pub use error::ApiError;
-pub use media::FsMediaStore;
-pub use openapi::{openapi_json, openapi_yaml};
-pub use server::{serve, serve_floor, AppState, ServerConfig};
+pub use server::{openapi_yaml, serve, serve_floor, AppState, ServerConfig};
 pub use session::PublicOrigin;

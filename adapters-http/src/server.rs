@@ -2,20 +2,23 @@
 
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use actix_web::dev::Server;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::middleware::{Compress, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
-use application::accounts::Accounts;
-use application::admin_auth::AdminAuth;
+use application::accounts::admin_auth::AdminAuth;
+use application::accounts::customers::Accounts;
 use application::bulk_email::BulkEmail;
-use application::catalog::Catalog;
-use application::catalog_admin::CatalogAdmin;
-use application::coupons::Coupons;
-use application::health::Health;
-use application::settings::Settings;
+use application::catalog::admin::CatalogAdmin;
+use application::catalog::browse::Catalog;
+use application::coupons::service::Coupons;
+use application::health::service::Health;
+use application::settings::service::Settings;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
 use crate::error::ApiError;
@@ -23,7 +26,8 @@ use crate::session::PublicOrigin;
 use crate::spa::{self, SpaDir};
 use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
 
-/// The use cases the handlers call.
+/// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
+/// use cases tell of every change).
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: Accounts,
@@ -34,6 +38,7 @@ pub struct AppState {
     pub coupons: Coupons,
     pub settings: Settings,
     pub health: Health,
+    pub catalog_cache: Arc<ResponseCache>,
 }
 
 /// Where files are served from and how many workers serve.
@@ -41,12 +46,12 @@ pub struct AppState {
 pub struct ServerConfig {
     /// The built front end (`frontend/dist`).
     pub spa_dir: PathBuf,
-    /// Uploaded media, served under `/media`.
+    /// Uploaded media files, served under `media_path`.
     pub media_dir: PathBuf,
+    /// The path the media store's addresses start with, e.g. `/media`.
+    pub media_path: &'static str,
     /// The shop's origin (PUBLIC_URL), for the Origin check and Secure cookies.
     pub public_origin: String,
-    /// How long public catalogue answers are reused; zero turns the cache off.
-    pub catalog_cache: std::time::Duration,
     /// Worker threads; `None` for one per core.
     pub workers: Option<usize>,
 }
@@ -74,32 +79,68 @@ fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
     ApiError::bad_request(format!("Invalid path: {err}")).into()
 }
 
+/// An application with the middleware every answer passes through, the shop's and the benchmark floor's
+/// alike: compression, `nosniff`, and an access log of paths only (query strings may carry tokens, which
+/// must never reach the logs).
+fn app() -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new().wrap(Compress::default()).wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff"))).wrap(
+        Logger::new("%{route}xi %s %Dms")
+            .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
+    )
+}
+
+/// Every API service. The OpenAPI document lists exactly the paths registered here, in this order.
+fn routes(cfg: &mut ServiceConfig) {
+    cfg.configure(catalog::configure)
+        .configure(coupons::configure)
+        .configure(settings::configure)
+        .configure(accounts::configure)
+        .configure(admin::configure)
+        .configure(admin_catalog::configure)
+        .configure(admin_products::configure)
+        .configure(admin_email::configure)
+        .configure(health::configure)
+        .configure(openapi::configure);
+}
+
+/// The OpenAPI document of the services `serve` registers, as YAML, built without serving them.
+///
+/// # Panics
+/// Never in practice: the document is built from static annotations.
+#[must_use]
+pub fn openapi_yaml() -> String {
+    openapi::register(App::new(), routes).1.to_yaml().expect("the OpenAPI document serialises")
+}
+
 /// Starts serving on `listener`. The server stops gracefully on SIGINT or SIGTERM.
 ///
 /// # Errors
 /// When the listener cannot be used.
 pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
-    let spa_dir = web::Data::new(SpaDir(config.spa_dir.clone()));
+    let spa_dir = web::Data::new(SpaDir { dir: config.spa_dir.clone(), media_path: config.media_path });
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let accounts = web::Data::new(state.accounts);
     let bulk_email = web::Data::new(state.bulk_email);
     let catalog_admin = web::Data::new(state.catalog_admin);
-    let cache = web::Data::new(ResponseCache::new(config.catalog_cache));
+    let cache = web::Data::from(state.catalog_cache);
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
+    let media_path = config.media_path;
     let mut server = HttpServer::new(move || {
-        App::new()
-            .wrap(Compress::default())
-            .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
-            // Paths only: query strings may carry tokens, which must never reach the logs.
-            .wrap(
-                Logger::new("%{route}xi %s %Dms")
-                    .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
-            )
+        let (app, document) = openapi::register(app(), routes);
+        app.app_data(web::Data::new(openapi::Document::new(&document)))
             .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
             .app_data(web::QueryConfig::default().error_handler(query_error))
             .app_data(web::PathConfig::default().error_handler(path_error))
@@ -114,18 +155,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(settings.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
-            .configure(health::configure)
-            .configure(accounts::configure)
-            .configure(admin::configure)
-            .configure(admin_catalog::configure)
-            .configure(admin_email::configure)
-            .configure(admin_products::configure)
-            .configure(openapi::configure)
-            .configure(catalog::configure)
-            .configure(coupons::configure)
-            .configure(settings::configure)
             .service(
-                web::scope("/media")
+                web::scope(media_path)
                     .wrap(DefaultHeaders::new().add(CacheControl(vec![
                         CacheDirective::Public,
                         CacheDirective::MaxAge(31_536_000),
@@ -152,20 +183,13 @@ pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>)
     let body = web::Bytes::from(body);
     let mut server = HttpServer::new(move || {
         let body = body.clone();
-        App::new()
-            .wrap(Compress::default())
-            .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
-            .wrap(
-                Logger::new("%{route}xi %s %Dms")
-                    .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
-            )
-            .route(
-                "/floor",
-                web::get().to(move || {
-                    let body = body.clone();
-                    async move { actix_web::HttpResponse::Ok().content_type("application/json").body(body) }
-                }),
-            )
+        app().route(
+            "/floor",
+            web::get().to(move || {
+                let body = body.clone();
+                async move { actix_web::HttpResponse::Ok().content_type("application/json").body(body) }
+            }),
+        )
     })
     .listen(listener)?;
     if let Some(workers) = workers {

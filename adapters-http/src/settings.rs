@@ -1,17 +1,18 @@
 //! The shop's settings that shoppers read: the delivery charge.
 
 use actix_web::{get, put, web, HttpResponse};
-use application::settings::Settings;
+use application::settings::service::Settings;
 use domain::cart::{DeliveryCharge, DeliveryChargeError};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::AdminSession;
-use crate::dto::{rupees_from_form, whole_rupees};
+use crate::dto::whole_rupees;
 use crate::error::{ApiError, ErrorBody};
+use crate::forms::Money;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(get_delivery_charge).service(put_delivery_charge);
 }
 
@@ -20,8 +21,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryChargeBody {
     /// Rupees, 0 or more; a numeric string is accepted.
-    #[schema(value_type = f64)]
-    pub delivery_charge: Option<Value>,
+    #[serde(default)]
+    #[schema(inline)]
+    pub delivery_charge: Money,
 }
 
 /// The delivery charge.
@@ -67,8 +69,7 @@ pub async fn put_delivery_charge(
 ) -> Result<HttpResponse, ApiError> {
     let charge = body
         .delivery_charge
-        .as_ref()
-        .and_then(rupees_from_form)
+        .cloned_given()
         .ok_or(DeliveryChargeError)
         .and_then(DeliveryCharge::new)
         .map_err(|err| ApiError::invalid_field("deliveryCharge", err.to_string()))?;

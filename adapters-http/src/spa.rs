@@ -11,9 +11,13 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::error::ApiError;
 
-/// Where the built front end lives.
+/// Where the built front end lives, and which paths it never answers.
 #[derive(Debug, Clone)]
-pub struct SpaDir(pub PathBuf);
+pub struct SpaDir {
+    pub dir: PathBuf,
+    /// Where uploaded media are served: a missing file there is a 404, never the app page.
+    pub media_path: &'static str,
+}
 
 /// A request path turned into a path under the app's directory, or `None` when it tries to leave it.
 fn relative_file(path: &str) -> Option<PathBuf> {
@@ -58,14 +62,15 @@ fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpRespo
 /// Answers any request no other route took.
 pub async fn fallback(req: HttpRequest, dir: web::Data<SpaDir>) -> Result<HttpResponse, ApiError> {
     let path = req.path();
-    if path.starts_with("/api/") || path == "/api" || path.starts_with("/media/") {
+    let media = path.strip_prefix(dir.media_path).is_some_and(|rest| rest.starts_with('/'));
+    if path.starts_with("/api/") || path == "/api" || media {
         return Err(ApiError::NotFound("No such resource.".into()));
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return Err(ApiError::NotFound("No such resource.".into()));
     }
     if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty()) {
-        let file = dir.0.join(&relative);
+        let file = dir.dir.join(&relative);
         if file.is_file() {
             let cache = if relative.starts_with("assets") {
                 CacheControl(vec![
@@ -83,7 +88,7 @@ pub async fn fallback(req: HttpRequest, dir: web::Data<SpaDir>) -> Result<HttpRe
             return Err(ApiError::NotFound("No such file.".into()));
         }
     }
-    open(&dir.0.join("index.html"), CacheControl(vec![CacheDirective::NoCache]), &req).ok_or_else(|| {
+    open(&dir.dir.join("index.html"), CacheControl(vec![CacheDirective::NoCache]), &req).ok_or_else(|| {
         ApiError::Unavailable("The shop's front end is not built yet: run `just build-frontend`.".into())
     })
 }

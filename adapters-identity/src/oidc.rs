@@ -4,10 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use application::ports::{
-    ExternalIdentity, ExternalIdentityError, ExternalIdentityProvider, ExternalLoginStart, ExternalProfile,
-    PendingExternalLogin,
-};
+use application::accounts::model::{ExternalIdentity, ExternalLoginStart, ExternalProfile, PendingExternalLogin};
+
+use application::accounts::ports::{ExternalIdentityError, ExternalIdentityProvider};
 use async_trait::async_trait;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;

@@ -1,6 +1,6 @@
 //! argon2id, run off the async workers because a hash costs tens of milliseconds on purpose.
 
-use application::ports::{PasswordHashError, PasswordHasher};
+use application::accounts::ports::{PasswordHashError, PasswordHasher};
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher as _, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -101,7 +101,7 @@ mod decoy_tests {
 
     #[test]
     fn the_decoy_hash_is_a_well_formed_argon2id_hash_so_checking_it_costs_a_real_hash() {
-        let parsed = PasswordHash::new(application::password_login::DECOY_HASH).unwrap();
+        let parsed = PasswordHash::new(application::accounts::password_login::DECOY_HASH).unwrap();
 
         assert_eq!(parsed.algorithm.as_str(), "argon2id");
     }

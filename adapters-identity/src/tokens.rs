@@ -1,6 +1,6 @@
 //! 256-bit random tokens, URL-safe base64, stored by their SHA-256 digest.
 
-use application::ports::SessionTokens;
+use application::accounts::ports::SessionTokens;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use rand::RngCore;

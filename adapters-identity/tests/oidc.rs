@@ -5,9 +5,8 @@ use std::collections::HashMap;
 
 use adapters_identity::test_support::{FakeIssuer, FakeLogin, Tamper, CLIENT_ID, CLIENT_SECRET};
 use adapters_identity::{OidcConfig, OidcProvider};
-use application::ports::{
-    ExternalIdentity, ExternalIdentityError, ExternalIdentityProvider, ExternalProfile, PendingExternalLogin,
-};
+use application::accounts::model::{ExternalIdentity, ExternalProfile, PendingExternalLogin};
+use application::accounts::ports::{ExternalIdentityError, ExternalIdentityProvider};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use reqwest::Url;

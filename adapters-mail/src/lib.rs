@@ -1,4 +1,4 @@
-//! Sending e-mail behind the application's [`Mailer`](application::ports::Mailer) port: SMTP through
+//! Sending e-mail behind the application's [`Mailer`](application::mail::ports::Mailer) port: SMTP through
 //! lettre when `SMTP_URL` is set, otherwise `.eml` files in an outbox directory for development. Nobody
 //! outside this crate knows the protocol.
 
@@ -7,7 +7,7 @@ pub mod test_support;
 
 use std::path::PathBuf;
 
-use application::ports::{MailError, Mailer, OutgoingMail};
+use application::mail::ports::{MailError, Mailer, OutgoingMail};
 use async_trait::async_trait;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};

@@ -2,7 +2,7 @@
 
 use adapters_mail::test_support::SmtpSink;
 use adapters_mail::{OutboxMailer, SmtpMailer};
-use application::ports::{Mailer, OutgoingMail};
+use application::mail::ports::{Mailer, OutgoingMail};
 use domain::contact::Email;
 
 fn mail() -> OutgoingMail {

@@ -1,6 +1,8 @@
 //! The admin account, admin sessions and failed-login counts.
 
-use application::ports::{AdminRepository, LoginThrottle, RepositoryError};
+use application::accounts::ports::{AdminRepository, LoginThrottle};
+
+use application::common::error::RepositoryError;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

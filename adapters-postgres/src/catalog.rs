@@ -2,11 +2,14 @@
 
 use std::collections::HashMap;
 
-use application::catalog::{
-    Category, CategoryPage, CategoryRef, Media, MediaKind, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
+use application::catalog::model::{
+    Category, CategoryPage, CategoryRef, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
 };
-use application::page::Page;
-use application::ports::{CatalogRepository, CatalogWriter, RepositoryError};
+
+use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::common::error::RepositoryError;
+use application::common::page::Page;
+use application::media::model::{Media, MediaKind, MediaVariant};
 use async_trait::async_trait;
 use diesel::pg::Pg;
 use diesel::prelude::*;
@@ -58,6 +61,7 @@ struct MediaRow {
     url: String,
     width: Option<i32>,
     variant_widths: Vec<i32>,
+    variant_urls: Vec<String>,
 }
 
 #[derive(QueryableByName)]
@@ -98,6 +102,7 @@ struct NewMediaRow<'a> {
     url: &'a str,
     width: Option<i32>,
     variant_widths: Vec<i32>,
+    variant_urls: Vec<&'a str>,
 }
 
 /// The rows of a product's media, in order.
@@ -111,7 +116,8 @@ fn media_rows(product_id: i64, media: &[Media]) -> Vec<NewMediaRow<'_>> {
             kind: m.kind.as_str(),
             url: &m.url,
             width: m.width.and_then(|w| i32::try_from(w).ok()),
-            variant_widths: m.variant_widths.iter().filter_map(|w| i32::try_from(*w).ok()).collect(),
+            variant_widths: m.variants.iter().map(|v| i32::try_from(v.width).unwrap_or(i32::MAX)).collect(),
+            variant_urls: m.variants.iter().map(|v| v.url.as_str()).collect(),
         })
         .collect()
 }
@@ -155,13 +161,17 @@ fn with_media(conn: &mut PgConnection, rows: Vec<(ProductRow, String)>) -> Resul
     let mut media: HashMap<i64, Vec<Media>> = HashMap::new();
     for row in media_rows {
         let width = row.width.map(u32::try_from).transpose().map_err(corrupt)?;
-        let variant_widths =
-            row.variant_widths.into_iter().map(u32::try_from).collect::<Result<_, _>>().map_err(corrupt)?;
+        let variants = row
+            .variant_widths
+            .into_iter()
+            .zip(row.variant_urls)
+            .map(|(width, url)| Ok(MediaVariant { url, width: u32::try_from(width).map_err(corrupt)? }))
+            .collect::<Result<_, RepositoryError>>()?;
         media.entry(row.product_id).or_default().push(Media {
             url: row.url,
             kind: media_kind(&row.kind)?,
             width,
-            variant_widths,
+            variants,
         });
     }
     rows.into_iter()
@@ -170,6 +180,31 @@ fn with_media(conn: &mut PgConnection, rows: Vec<(ProductRow, String)>) -> Resul
             to_product(row, category, own)
         })
         .collect()
+}
+
+/// The addresses of a product's media, after locking every row that references one of them: a concurrent
+/// change of another product sharing a file waits, and then sees this one's rows gone, so exactly one of
+/// them finds the file unreferenced.
+fn lock_media_of(conn: &mut PgConnection, id: ProductId) -> QueryResult<Vec<String>> {
+    let held: Vec<String> =
+        product_media::table.filter(product_media::product_id.eq(id.get())).select(product_media::url).load(conn)?;
+    product_media::table
+        .filter(product_media::url.eq_any(&held))
+        .order(product_media::id)
+        .select(product_media::id)
+        .for_update()
+        .load::<i64>(conn)?;
+    Ok(held)
+}
+
+/// Of `urls`, those nothing references any more, each once. Every table that holds media addresses is
+/// asked here; review pictures will be too.
+fn unreferenced(conn: &mut PgConnection, mut urls: Vec<String>) -> QueryResult<Vec<String>> {
+    let referenced: Vec<String> =
+        product_media::table.filter(product_media::url.eq_any(&urls)).select(product_media::url).load(conn)?;
+    let mut seen = std::collections::HashSet::new();
+    urls.retain(|url| !referenced.contains(url) && seen.insert(url.clone()));
+    Ok(urls)
 }
 
 #[derive(QueryableByName)]
@@ -200,15 +235,22 @@ fn escape_like(text: &str) -> String {
 /// when it needs it, on the whole phrase).
 const MAX_SEARCH_WORDS: i64 = 8;
 
-/// The dictionary words each searched word stands for: itself, the words holding it (`iphon` → `iphone`)
-/// and the words within about one typo (`chargr` → `charger`, trigram word similarity `<%`), through the
-/// dictionary's trigram index. Short words and numbers are left to the phrase match.
-/// Each searched word's matches come closest first (trigram similarity), so the closest can rank first:
-/// 'chargr' is nearer 'charger' than 'charging'.
+/// The dictionary words each searched word stands for: itself, the words holding it (`iphon` → `iphone`),
+/// the words within about one typo (`chargr` → `charger`, trigram word similarity `<%`, through the
+/// dictionary's trigram index) and the words of five or more letters exactly one edit away (`vepiifeg` →
+/// `vepilifeg`, through their deletion keys). Short words and numbers are left to the phrase match.
+/// Each searched word's matches come closest first: itself, then words one edit away, then by trigram
+/// similarity, so 'chargr' ranks 'charger' before 'charging'.
 const WORD_MATCHES: &str = "
 SELECT t.w AS word, ARRAY(
-    SELECT s.word FROM search_words s WHERE t.w <% s.word OR s.word LIKE '%' || t.w || '%'
-    ORDER BY similarity(t.w, s.word) DESC, s.word
+    SELECT m.word FROM (
+        SELECT s.word, FALSE AS one_edit FROM search_words s WHERE t.w <% s.word OR s.word LIKE '%' || t.w || '%'
+      UNION ALL
+        SELECT d.word, TRUE FROM search_word_deletions d
+        WHERE d.key = ANY (deletion_keys(t.w)) AND within_one_edit(t.w, d.word)
+    ) m
+    GROUP BY m.word
+    ORDER BY m.word = t.w DESC, bool_or(m.one_edit) DESC, similarity(t.w, m.word) DESC, m.word
 ) AS matches
 FROM unnest(search_words_of($1)) WITH ORDINALITY AS t(w, n)
 WHERE length(t.w) >= 3 AND t.w !~ '^[[:digit:]]+$'
@@ -446,12 +488,18 @@ impl CatalogRepository for PgCatalogRepository {
 
     async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            diesel::update(categories::table.find(id.get()))
-                .set(categories::views.eq(categories::views + 1))
-                .returning(categories::views)
-                .get_result(conn)
-                .optional()
-                .map_err(from_diesel)
+            // Every view of a category updates one row, so each count waits for the one before it to
+            // commit; not waiting for the disk keeps a busy category page from queueing its shoppers. A
+            // crash may lose the last moment's counts, never anything else.
+            conn.transaction(|conn| {
+                diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(conn)?;
+                diesel::update(categories::table.find(id.get()))
+                    .set(categories::views.eq(categories::views + 1))
+                    .returning(categories::views)
+                    .get_result(conn)
+                    .optional()
+            })
+            .map_err(from_diesel)
         })
         .await
     }
@@ -532,10 +580,11 @@ impl CatalogWriter for PgCatalogRepository {
         .await
     }
 
-    async fn update_product(&self, id: ProductId, product: NewProduct) -> Result<(), RepositoryError> {
-        let quantity = i32::try_from(product.quantity).map_err(|_| RepositoryError::Conflict("quantity".into()))?;
+    async fn update_product(&self, id: ProductId, product: NewProduct) -> Result<Vec<String>, RepositoryError> {
+        let quantity = i32::try_from(product.quantity).map_err(|_| RepositoryError::Refused("quantity".into()))?;
         with_connection(&self.pool, move |conn| {
             conn.transaction(|conn| {
+                let held = lock_media_of(conn, id)?;
                 let changed = diesel::update(products::table.find(id.get()))
                     .set((
                         products::name.eq(&product.name),
@@ -558,7 +607,7 @@ impl CatalogWriter for PgCatalogRepository {
                 diesel::insert_into(product_media::table)
                     .values(&media_rows(id.get(), &product.media))
                     .execute(conn)?;
-                Ok(())
+                unreferenced(conn, held)
             })
             .map_err(from_diesel)
         })
@@ -568,12 +617,11 @@ impl CatalogWriter for PgCatalogRepository {
     async fn delete_product(&self, id: ProductId) -> Result<Option<Vec<String>>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             conn.transaction(|conn| {
-                let urls: Vec<String> = product_media::table
-                    .filter(product_media::product_id.eq(id.get()))
-                    .select(product_media::url)
-                    .load(conn)?;
-                let deleted = diesel::delete(products::table.find(id.get())).execute(conn)?;
-                Ok(if deleted == 0 { None } else { Some(urls) })
+                let held = lock_media_of(conn, id)?;
+                if diesel::delete(products::table.find(id.get())).execute(conn)? == 0 {
+                    return Ok(None);
+                }
+                unreferenced(conn, held).map(Some)
             })
             .map_err(from_diesel)
         })
@@ -593,7 +641,7 @@ impl CatalogWriter for PgCatalogRepository {
     }
 
     async fn create_product(&self, product: NewProduct) -> Result<ProductId, RepositoryError> {
-        let quantity = i32::try_from(product.quantity).map_err(|_| RepositoryError::Conflict("quantity".into()))?;
+        let quantity = i32::try_from(product.quantity).map_err(|_| RepositoryError::Refused("quantity".into()))?;
         with_connection(&self.pool, move |conn| {
             let id = conn
                 .transaction(|conn| {

@@ -1,7 +1,8 @@
 //! Coupons.
 
-use application::page::Page;
-use application::ports::{CouponRepository, RepositoryError};
+use application::common::error::RepositoryError;
+use application::common::page::Page;
+use application::coupons::ports::CouponRepository;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::coupon::{Coupon, CouponCode, CouponDiscount};

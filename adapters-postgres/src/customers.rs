@@ -1,7 +1,9 @@
 //! Customer accounts, sessions and password resets.
 
-use application::page::Page;
-use application::ports::{CustomerRecord, CustomerRepository, ExternalIdentity, NewCredential, RepositoryError};
+use application::accounts::model::{CustomerRecord, ExternalIdentity, NewCredential};
+use application::accounts::ports::CustomerRepository;
+use application::common::error::RepositoryError;
+use application::common::page::Page;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -1,6 +1,6 @@
 //! Turning diesel errors into the ports' [`RepositoryError`].
 
-use application::ports::RepositoryError;
+use application::common::error::{Conflict, RepositoryError};
 use diesel::result::{DatabaseErrorKind, Error};
 
 /// A failure of the store itself.
@@ -8,8 +8,19 @@ pub(crate) fn unavailable(err: impl std::error::Error + Send + Sync + 'static) -
     RepositoryError::Unavailable(Box::new(err))
 }
 
-/// Named constraint violations become conflicts, foreign keys that point nowhere become not-found,
-/// anything else is the store failing.
+/// The rule each named constraint stands for; a constraint not listed here is no rule a use case answers.
+fn conflict(constraint: &str) -> Option<Conflict> {
+    match constraint {
+        "customers_email_key" => Some(Conflict::EmailTaken),
+        "customer_identities_pkey" => Some(Conflict::IdentityLinked),
+        "coupons_code_key" => Some(Conflict::CouponCodeTaken),
+        "products_category_id_fkey" | "categories_parent_id_fkey" => Some(Conflict::CategoryInUse),
+        _ => None,
+    }
+}
+
+/// Violations of the constraints in [`conflict`] become those conflicts, foreign keys that point nowhere
+/// become not-found, other violations are refusals no use case expects, anything else is the store failing.
 pub(crate) fn from_diesel(err: Error) -> RepositoryError {
     match err {
         Error::NotFound => RepositoryError::NotFound,
@@ -23,7 +34,11 @@ pub(crate) fn from_diesel(err: Error) -> RepositoryError {
             | DatabaseErrorKind::ForeignKeyViolation
             | DatabaseErrorKind::CheckViolation,
             ref info,
-        ) => RepositoryError::Conflict(info.constraint_name().unwrap_or("constraint").to_owned()),
+        ) => {
+            let constraint = info.constraint_name().unwrap_or("an unnamed constraint");
+            conflict(constraint)
+                .map_or_else(|| RepositoryError::Refused(constraint.to_owned()), RepositoryError::Conflict)
+        }
         other => unavailable(other),
     }
 }

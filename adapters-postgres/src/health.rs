@@ -1,6 +1,8 @@
 //! The readiness probe: one trivial query.
 
-use application::ports::{HealthProbe, RepositoryError};
+use application::common::error::RepositoryError;
+
+use application::health::ports::HealthProbe;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;

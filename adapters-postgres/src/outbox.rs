@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use application::ports::{MailOutbox, OutboxCounts, OutgoingMail, QueuedMail, RepositoryError};
+use application::common::error::RepositoryError;
+
+use application::mail::ports::{MailOutbox, OutboxCounts, OutgoingMail, QueuedMail};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use application::ports::RepositoryError;
+use application::common::error::RepositoryError;
 use diesel::pg::PgConnection;
 use diesel::r2d2::{ConnectionManager, Pool};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};

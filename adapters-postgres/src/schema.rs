@@ -38,6 +38,7 @@ diesel::table! {
         url -> Text,
         width -> Nullable<Int4>,
         variant_widths -> Array<Int4>,
+        variant_urls -> Array<Text>,
     }
 }
 

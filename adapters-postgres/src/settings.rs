@@ -1,6 +1,8 @@
 //! The shop's settings row.
 
-use application::ports::{RepositoryError, SettingsRepository};
+use application::common::error::RepositoryError;
+
+use application::settings::ports::SettingsRepository;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::money::Rupees;

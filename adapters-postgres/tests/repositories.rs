@@ -4,12 +4,16 @@ use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{
     PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgSettingsRepository,
 };
-use application::catalog::{Media, MediaKind, NewCategory, NewProduct, ProductFilter, SearchTerms};
-use application::page::Page;
-use application::ports::{
-    CatalogRepository, CatalogWriter, CouponRepository, CustomerRepository, ExternalIdentity, HealthProbe,
-    NewCredential, RepositoryError, SettingsRepository,
-};
+use application::accounts::model::{ExternalIdentity, NewCredential};
+use application::accounts::ports::CustomerRepository;
+use application::catalog::model::{NewCategory, NewProduct, ProductFilter, SearchTerms};
+use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::common::error::{Conflict, RepositoryError};
+use application::common::page::Page;
+use application::coupons::ports::CouponRepository;
+use application::health::ports::HealthProbe;
+use application::media::model::{Media, MediaKind, MediaVariant};
+use application::settings::ports::SettingsRepository;
 use chrono::NaiveDate;
 use domain::contact::Email;
 use domain::coupon::Coupon;
@@ -33,7 +37,10 @@ fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> 
                 url: (*url).to_owned(),
                 kind: MediaKind::Image,
                 width: Some(1500),
-                variant_widths: vec![320, 640, 1280],
+                variants: [320, 640, 1280]
+                    .into_iter()
+                    .map(|width| MediaVariant { url: format!("{url}?w={width}"), width })
+                    .collect(),
             })
             .collect(),
     }
@@ -65,7 +72,8 @@ async fn a_stored_product_reads_back_with_its_category_price_and_media_in_order(
     let urls: Vec<&str> = found.media.iter().map(|m| m.url.as_str()).collect();
     assert_eq!(urls, ["/media/a.webp", "/media/b.webp"]);
     assert_eq!(found.media[0].width, Some(1500));
-    assert_eq!(found.media[0].variant_widths, [320, 640, 1280]);
+    let variants: Vec<(&str, u32)> = found.media[1].variants.iter().map(|v| (v.url.as_str(), v.width)).collect();
+    assert_eq!(variants, [("/media/b.webp?w=320", 320), ("/media/b.webp?w=640", 640), ("/media/b.webp?w=1280", 1280)]);
 }
 
 #[tokio::test]
@@ -85,7 +93,7 @@ async fn lists_are_newest_first_paged_and_filtered_by_featured() {
         repo.create_product(product(name, cables, featured, &[])).await.unwrap();
     }
 
-    let names = |list: Vec<application::catalog::Product>| list.into_iter().map(|p| p.name).collect::<Vec<_>>();
+    let names = |list: Vec<application::catalog::model::Product>| list.into_iter().map(|p| p.name).collect::<Vec<_>>();
     let all = repo.list_products(ProductFilter::All, Page::FIRST).await.unwrap();
     let featured = repo.list_products(ProductFilter::Featured, Page::FIRST).await.unwrap();
     let second_page = repo.list_products(ProductFilter::All, Page::new(Some(2), Some(2)).unwrap()).await.unwrap();
@@ -133,6 +141,26 @@ async fn a_product_in_an_unknown_category_is_not_found_and_nothing_is_written() 
 }
 
 #[tokio::test]
+async fn a_category_holding_a_product_or_a_sub_category_is_in_use() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cables = category(&repo, "Cables", None).await;
+    let phones = category(&repo, "Phones", None).await;
+    category(&repo, "Android", Some(phones)).await;
+    repo.create_product(product("USB-C cable", cables, false, &[])).await.unwrap();
+
+    let holding_a_product = repo.delete_category(cables).await;
+    let holding_a_child = repo.delete_category(phones).await;
+
+    assert!(
+        matches!(holding_a_product, Err(RepositoryError::Conflict(Conflict::CategoryInUse))),
+        "{holding_a_product:?}"
+    );
+    assert!(matches!(holding_a_child, Err(RepositoryError::Conflict(Conflict::CategoryInUse))), "{holding_a_child:?}");
+    assert_eq!(repo.categories(Page::FIRST).await.unwrap().len(), 3);
+}
+
+#[tokio::test]
 async fn the_catalogue_is_empty_until_a_category_exists() {
     let db = TestDb::new();
     let repo = PgCatalogRepository::new(db.pool());
@@ -163,7 +191,7 @@ async fn a_second_coupon_with_the_same_code_in_another_case_conflicts() {
     repo.create(coupon("SAVE10")).await.unwrap();
     let err = repo.create(coupon("save10")).await;
 
-    assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "coupons_code_key"), "{err:?}");
+    assert!(matches!(err, Err(RepositoryError::Conflict(Conflict::CouponCodeTaken))), "{err:?}");
 }
 
 #[tokio::test]
@@ -216,7 +244,7 @@ async fn a_taken_address_links_no_identity() {
 
     let err = repo.create_customer(&email, "Someone", &NewCredential::External(google.clone())).await;
 
-    assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "customers_email_key"), "{err:?}");
+    assert!(matches!(err, Err(RepositoryError::Conflict(Conflict::EmailTaken))), "{err:?}");
     assert_eq!(repo.find_by_identity(&google).await.unwrap(), None);
 }
 
@@ -231,7 +259,7 @@ async fn an_identity_linked_twice_leaves_no_half_made_account() {
 
     let err = repo.create_customer(&second, "Bilal", &NewCredential::External(google)).await;
 
-    assert!(matches!(err, Err(RepositoryError::Conflict(ref name)) if name == "customer_identities_pkey"), "{err:?}");
+    assert!(matches!(err, Err(RepositoryError::Conflict(Conflict::IdentityLinked))), "{err:?}");
     assert_eq!(repo.find_by_email(&second).await.unwrap(), None);
 }
 
@@ -272,4 +300,102 @@ async fn the_closest_word_ranks_first_then_newest() {
 
     // 'charger' is nearer 'chargr' than 'charging'; the stand matches only through its category.
     assert_eq!(found.into_iter().map(|p| p.id).collect::<Vec<_>>(), [charger, cable, stand]);
+}
+
+#[tokio::test]
+async fn one_edit_anywhere_in_a_word_of_five_letters_or_more_finds_it_however_rare() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let mounts = category(&repo, "Mounts", None).await;
+    let stand = repo.create_product(product("Vepilifeg Stand", mounts, false, &[])).await.unwrap();
+    repo.create_product(product("Epiifegz Clip", mounts, false, &[])).await.unwrap();
+    repo.create_product(product("Kivo Holder", mounts, false, &[])).await.unwrap();
+    let search = |q: &str| {
+        let (repo, q) = (repo.clone(), q.to_owned());
+        async move {
+            let found = repo.search(&SearchTerms::parse(&q).unwrap(), Page::FIRST).await.unwrap();
+            found.into_iter().map(|p| p.id).collect::<Vec<ProductId>>()
+        }
+    };
+
+    for (typo, edit) in [
+        ("vepiifeg", "a letter dropped in the middle"),
+        ("epilifeg", "the first letter dropped"),
+        ("vepilxifeg", "a letter added"),
+        ("vepixifeg", "a letter changed"),
+        ("vepilifex", "the last letter changed"),
+        ("vepiilfeg", "two letters swapped"),
+        ("evpilifeg", "the first two letters swapped"),
+        ("stnd", "a letter dropped from a five-letter word"),
+        ("satnd", "two letters swapped in a five-letter word"),
+    ] {
+        assert_eq!(search(typo).await, [stand], "{edit}: {typo}");
+    }
+    assert_eq!(search("vxepiifeg").await, [], "two edits: 'epiifegz' shares a deletion but is no match either");
+    assert_eq!(search("kvio").await, [], "two letters swapped in a four-letter word");
+    assert_eq!(search("jivo").await, [], "a letter changed in a four-letter word");
+}
+
+#[tokio::test]
+async fn a_word_one_edit_away_ranks_names_holding_the_closest_match_first_then_any_match_then_newest() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let mounts = category(&repo, "Mounts", None).await;
+    let named = repo.create_product(product("Vepilifeg Stand", mounts, false, &[])).await.unwrap();
+    let near = repo.create_product(product("Vepilifeg Stands", mounts, false, &[])).await.unwrap();
+    let described = repo
+        .create_product(NewProduct {
+            description: "Holds a Vepilifeg too.".to_owned(),
+            ..product("Desk Stand", mounts, false, &[])
+        })
+        .await
+        .unwrap();
+    let newest = repo.create_product(product("Vepilifeg Stand Pro", mounts, false, &[])).await.unwrap();
+    repo.create_product(product("Epiifegz Stand", mounts, false, &[])).await.unwrap();
+
+    let found = repo.search(&SearchTerms::parse("vepiifeg stand").unwrap(), Page::FIRST).await.unwrap();
+
+    // Names holding both closest matches ('vepilifeg', 'stand') newest first, then a name holding a farther
+    // match ('stands'), then the description; 'epiifegz' is two edits from 'vepiifeg'.
+    assert_eq!(found.into_iter().map(|p| p.id).collect::<Vec<_>>(), [newest, named, near, described]);
+}
+
+#[tokio::test]
+async fn only_files_no_product_shows_any_more_are_answered_for_removal() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cases = category(&repo, "Cases", None).await;
+    let clear = repo
+        .create_product(product("Clear case", cases, false, &["/media/shared.webp", "/media/clear.webp"]))
+        .await
+        .unwrap();
+    let dark = repo
+        .create_product(product("Dark case", cases, false, &["/media/shared.webp", "/media/dark.webp"]))
+        .await
+        .unwrap();
+
+    let edited = repo.update_product(clear, product("Clear case", cases, false, &["/media/new.webp"])).await.unwrap();
+    let deleted = repo.delete_product(dark).await.unwrap();
+    let unknown = repo.delete_product(ProductId::new(424_242).unwrap()).await.unwrap();
+    let last = repo.delete_product(clear).await.unwrap();
+
+    assert_eq!(edited, ["/media/clear.webp"], "the dark case still shows the shared picture");
+    assert_eq!(deleted, Some(vec!["/media/shared.webp".to_owned(), "/media/dark.webp".to_owned()]));
+    assert_eq!(unknown, None);
+    assert_eq!(last, Some(vec!["/media/new.webp".to_owned()]));
+}
+
+#[tokio::test]
+async fn a_file_two_products_share_is_answered_once_the_second_lets_go() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cases = category(&repo, "Cases", None).await;
+    let first = repo.create_product(product("Clear case", cases, false, &["/media/shared.webp"])).await.unwrap();
+    let second = repo.create_product(product("Dark case", cases, false, &["/media/shared.webp"])).await.unwrap();
+
+    let kept = repo.delete_product(first).await.unwrap();
+    let freed = repo.update_product(second, product("Dark case", cases, false, &[])).await.unwrap();
+
+    assert_eq!(kept, Some(vec![]), "the dark case still shows it");
+    assert_eq!(freed, ["/media/shared.webp"]);
 }

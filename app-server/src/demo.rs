@@ -1,602 +1,169 @@
-//! The demo shop that `seed-demo` creates: a believable phone-accessory catalogue in rupees, with sale
-//! prices, percentage discounts, free delivery, low and zero stock, a delivery charge and two coupons.
+//! The demo shop that `seed-demo` creates, read from `demo/shop.json`: a believable phone-accessory catalogue
+//! in rupees, with sale prices, percentage discounts, free delivery, low and zero stock, a delivery charge
+//! and two coupons. Each product gets pictures drawn for it (`pictures.rs`); featured products get a second
+//! angle. The benchmark's catalogue is generated here too, and seeded on a separate fast path.
 
+use application::coupons::service::CouponForm;
+use application::seed_bench::{BenchCategory, BenchProduct, BenchShop};
 use application::seed_demo::{DemoCategory, DemoProduct, DemoShop};
 use chrono::{Days, NaiveDate};
-use domain::coupon::Coupon;
+use domain::cart::DeliveryCharge;
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
+use serde::Deserialize;
 
 use crate::pictures::{picture, Kind};
 
-/// One demo product: name, price, sale price, percent off, stock, featured, free delivery, colour, text.
-type Row = (&'static str, i64, Option<i64>, u8, u32, bool, bool, &'static str, &'static str);
+/// The demo shop's data, as the admin would type it.
+const SHOP_JSON: &str = include_str!("../demo/shop.json");
 
-const IPHONE: &[Row] = &[
-    (
-        "iPhone 15 Pro Silicone Case with MagSafe",
-        2499,
-        Some(1999),
-        0,
-        25,
-        true,
-        false,
-        "Navy",
-        "Soft-touch silicone with a microfibre lining and built-in magnets that snap to MagSafe chargers.",
-    ),
-    (
-        "iPhone 14 Clear Shockproof Case",
-        1299,
-        None,
-        15,
-        40,
-        false,
-        false,
-        "Clear",
-        "Crystal-clear back that will not yellow, with air-cushioned corners for drops up to 2 metres.",
-    ),
-    (
-        "iPhone 13 Leather Wallet Case",
-        3299,
-        None,
-        0,
-        2,
-        false,
-        true,
-        "Black",
-        "Genuine leather folio with three card slots and a stand for watching videos.",
-    ),
-    (
-        "iPhone 15 Rugged Armor Case",
-        2199,
-        Some(1799),
-        0,
-        12,
-        false,
-        false,
-        "Black",
-        "Dual-layer protection with a carbon-fibre texture and raised lips for the screen and camera.",
-    ),
-    (
-        "iPhone 12 Glitter Case",
-        999,
-        None,
-        0,
-        0,
-        false,
-        false,
-        "Pink",
-        "Sparkling liquid glitter in a flexible TPU frame.",
-    ),
-];
-
-const SAMSUNG: &[Row] = &[
-    (
-        "Galaxy S24 Ultra Tough Armor Case",
-        3499,
-        Some(2999),
-        0,
-        18,
-        true,
-        false,
-        "Black",
-        "Military-grade drop protection with a built-in kickstand.",
-    ),
-    (
-        "Galaxy A54 Clear Case",
-        899,
-        None,
-        10,
-        50,
-        false,
-        false,
-        "Clear",
-        "Slim, flexible and clear, with precise cut-outs for every port.",
-    ),
-    (
-        "Galaxy S23 Silicone Cover",
-        1599,
-        None,
-        0,
-        1,
-        false,
-        false,
-        "Green",
-        "Grippy silicone in a fresh green, washable and soft to hold.",
-    ),
-    (
-        "Galaxy A34 Flip Cover",
-        1199,
-        Some(999),
-        0,
-        22,
-        false,
-        true,
-        "Blue",
-        "Flip cover with a smart-view window and auto sleep and wake.",
-    ),
-    (
-        "Galaxy Z Flip 5 Hinge Case",
-        2799,
-        None,
-        20,
-        7,
-        false,
-        false,
-        "Purple",
-        "Two-piece case that protects the hinge without adding bulk.",
-    ),
-];
-
-const XIAOMI: &[Row] = &[
-    (
-        "Redmi Note 13 Matte Case",
-        799,
-        None,
-        0,
-        35,
-        false,
-        false,
-        "Black",
-        "Matte finish that resists fingerprints, with a raised camera ring.",
-    ),
-    (
-        "Xiaomi 13T Carbon Fibre Case",
-        1499,
-        Some(1199),
-        0,
-        14,
-        false,
-        false,
-        "Black",
-        "Carbon-fibre pattern, thin and light.",
-    ),
-    ("Redmi 12 Shockproof Case", 699, None, 0, 3, false, false, "Blue", "Reinforced corners in a bright blue."),
-];
-
-const INFINIX: &[Row] = &[
-    (
-        "Infinix Hot 40 Pro Clear Case",
-        599,
-        None,
-        0,
-        60,
-        false,
-        false,
-        "Clear",
-        "Clear TPU case that shows off the phone's colour.",
-    ),
-    (
-        "Tecno Spark 20 Armour Case",
-        899,
-        None,
-        25,
-        16,
-        true,
-        false,
-        "Orange",
-        "Rugged armour case with a belt-clip holster.",
-    ),
-    ("Infinix Note 30 Leather Case", 1399, None, 0, 9, false, false, "Red", "Vegan leather with contrast stitching."),
-];
-
-const WALL: &[Row] = &[
-    (
-        "20W USB-C PD Fast Charger",
-        1999,
-        Some(1499),
-        0,
-        45,
-        true,
-        false,
-        "White",
-        "Charges an iPhone to 50% in about 30 minutes. Universal 3-pin friendly.",
-    ),
-    (
-        "Samsung 25W Super Fast Charger",
-        2999,
-        None,
-        0,
-        20,
-        false,
-        false,
-        "Black",
-        "Super Fast Charging for Galaxy phones with Power Delivery 3.0 PPS.",
-    ),
-    (
-        "65W GaN Dual-Port Charger",
-        5499,
-        Some(4499),
-        0,
-        6,
-        false,
-        true,
-        "White",
-        "Compact gallium-nitride charger that powers a laptop and a phone at once.",
-    ),
-    ("Dual USB 2.4A Home Charger", 699, None, 0, 80, false, false, "White", "Two USB-A ports for everyday charging."),
-];
-
-const CAR: &[Row] = &[
-    (
-        "Dual-Port 38W Car Charger",
-        1499,
-        None,
-        10,
-        30,
-        false,
-        false,
-        "Black",
-        "USB-C PD and Quick Charge ports for long drives on the motorway.",
-    ),
-    (
-        "Car Charger with Coiled USB-C Cable",
-        1199,
-        None,
-        0,
-        2,
-        false,
-        false,
-        "Black",
-        "Coiled cable that stretches to the back seat.",
-    ),
-];
-
-const WIRELESS: &[Row] = &[
-    (
-        "15W Magnetic Wireless Charger",
-        2999,
-        Some(2499),
-        0,
-        11,
-        true,
-        false,
-        "White",
-        "Snaps onto MagSafe iPhones and charges through thin cases.",
-    ),
-    (
-        "3-in-1 Wireless Charging Stand",
-        6999,
-        None,
-        0,
-        0,
-        false,
-        true,
-        "Black",
-        "Phone, earbuds and watch on one stand.",
-    ),
-];
-
-const USB_C: &[Row] = &[
-    (
-        "USB-C to USB-C Braided Cable 1m 60W",
-        899,
-        None,
-        0,
-        100,
-        false,
-        false,
-        "Black",
-        "Nylon-braided cable rated for 10,000 bends.",
-    ),
-    (
-        "USB-C to USB-C Cable 2m 100W",
-        1499,
-        Some(1299),
-        0,
-        40,
-        false,
-        false,
-        "White",
-        "Long cable with an e-marker chip for laptops.",
-    ),
-    ("USB-A to USB-C Fast Charging Cable", 499, None, 0, 150, false, false, "Red", "3A fast charging and data sync."),
-];
-
-const LIGHTNING: &[Row] = &[
-    (
-        "USB-C to Lightning Cable 1m",
-        1299,
-        None,
-        10,
-        55,
-        false,
-        false,
-        "White",
-        "Fast-charges an iPhone with a PD charger.",
-    ),
-    (
-        "Braided Lightning Cable 2m",
-        1199,
-        None,
-        0,
-        1,
-        false,
-        false,
-        "Black",
-        "Extra-long braided cable for charging in bed.",
-    ),
-];
-
-const MICRO_USB: &[Row] = &[
-    (
-        "Micro-USB Charging Cable 1m",
-        299,
-        None,
-        0,
-        120,
-        false,
-        false,
-        "Black",
-        "For older phones, speakers and power banks.",
-    ),
-    ("Micro-USB Braided Cable 2m", 449, Some(399), 0, 70, false, false, "Blue", "Tangle-free braid in blue."),
-];
-
-const EARBUDS: &[Row] = &[
-    (
-        "Wireless Earbuds Pro with ANC",
-        7999,
-        Some(5999),
-        0,
-        15,
-        true,
-        true,
-        "White",
-        "Active noise cancelling, six hours of music and a wireless charging case.",
-    ),
-    (
-        "Sports Earbuds with Ear Hooks",
-        3499,
-        None,
-        20,
-        24,
-        false,
-        false,
-        "Black",
-        "Sweat-resistant earbuds that stay put on a run.",
-    ),
-    ("Budget TWS Earbuds", 1999, None, 0, 2, true, false, "Black", "Bluetooth 5.3 earbuds with touch controls."),
-    ("Gaming Earbuds Low Latency", 4499, None, 0, 0, false, false, "Red", "45 ms game mode for PUBG and Free Fire."),
-];
-
-const WIRED: &[Row] = &[
-    (
-        "Handsfree with Mic 3.5mm",
-        399,
-        None,
-        0,
-        90,
-        false,
-        false,
-        "White",
-        "Classic wired handsfree with in-line controls.",
-    ),
-    (
-        "USB-C Wired Earphones",
-        999,
-        None,
-        10,
-        33,
-        false,
-        false,
-        "White",
-        "Digital sound for phones without a headphone jack.",
-    ),
-];
-
-const NECKBANDS: &[Row] = &[
-    (
-        "Bluetooth Neckband 30h",
-        2499,
-        Some(1999),
-        0,
-        19,
-        false,
-        false,
-        "Black",
-        "Thirty hours of battery and magnetic earbuds.",
-    ),
-    ("Sports Neckband with Mic", 1799, None, 0, 8, false, false, "Blue", "Light, splash-proof and made for the gym."),
-];
-
-const POWER_BANKS: &[Row] = &[
-    (
-        "10000mAh Slim Power Bank 22.5W",
-        3999,
-        Some(3299),
-        0,
-        28,
-        true,
-        false,
-        "Black",
-        "Slim enough for a pocket, fast enough for load-shedding.",
-    ),
-    (
-        "20000mAh Power Bank with Display",
-        5999,
-        None,
-        15,
-        12,
-        false,
-        true,
-        "White",
-        "Digital battery display and three outputs.",
-    ),
-    (
-        "Magnetic 5000mAh Power Bank",
-        4499,
-        None,
-        0,
-        2,
-        false,
-        false,
-        "Purple",
-        "Clips onto the back of a MagSafe iPhone.",
-    ),
-    (
-        "30000mAh Power Bank 65W",
-        11999,
-        Some(9999),
-        0,
-        5,
-        false,
-        true,
-        "Black",
-        "Charges a laptop; keeps a family's phones alive through an outage.",
-    ),
-];
-
-const TEMPERED: &[Row] = &[
-    (
-        "iPhone 15 Tempered Glass (2-Pack)",
-        799,
-        None,
-        0,
-        200,
-        false,
-        false,
-        "Clear",
-        "9H glass with an easy-install frame.",
-    ),
-    (
-        "Galaxy S24 Full-Glue Glass",
-        999,
-        None,
-        30,
-        64,
-        false,
-        false,
-        "Clear",
-        "Edge-to-edge adhesive for a bubble-free finish.",
-    ),
-    (
-        "Redmi Note 13 Tempered Glass",
-        499,
-        None,
-        0,
-        2,
-        false,
-        false,
-        "Clear",
-        "Oleophobic coating that resists fingerprints.",
-    ),
-];
-
-const PRIVACY: &[Row] = &[
-    (
-        "iPhone 15 Pro Privacy Glass",
-        1499,
-        Some(1199),
-        0,
-        26,
-        true,
-        false,
-        "Black",
-        "Keeps your screen private on a crowded bus.",
-    ),
-    ("Galaxy A54 Privacy Glass", 1199, None, 0, 0, false, false, "Black", "Anti-spy glass with full coverage."),
-];
-
-fn products(kind: Kind, rows: &[Row]) -> Vec<DemoProduct> {
-    rows.iter()
-        .map(|&(name, price, sale, percent, quantity, featured, free_delivery, colour, description)| DemoProduct {
-            name: name.to_owned(),
-            price: PriceTag::new(Rupees::from_whole(price), sale.map(Rupees::from_whole), percent),
-            description: description.to_owned(),
-            color: Some(colour.to_owned()),
-            quantity,
-            featured,
-            free_delivery,
-            pictures: if featured {
-                vec![picture(kind, colour, 0), picture(kind, colour, 1)]
-            } else {
-                vec![picture(kind, colour, 0)]
-            },
-        })
-        .collect()
+/// Why the demo data cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DemoDataError {
+    #[error("demo/shop.json does not parse: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("demo/shop.json: the delivery charge is out of range")]
+    DeliveryCharge,
+    #[error("demo/shop.json: category {0:?} has products but no picture kind")]
+    PictureKind(String),
 }
 
-fn leaf(name: &str, kind: Kind, rows: &[Row]) -> DemoCategory {
-    DemoCategory { name: name.to_owned(), products: products(kind, rows), children: vec![] }
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ShopFile {
+    delivery_charge: i64,
+    coupons: Vec<CouponRow>,
+    categories: Vec<CategoryRow>,
 }
 
-fn parent(name: &str, children: Vec<DemoCategory>) -> DemoCategory {
-    DemoCategory { name: name.to_owned(), products: vec![], children }
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CouponRow {
+    code: String,
+    percent: Option<u8>,
+    amount: Option<i64>,
+    min_price: Option<i64>,
+    /// Valid from the day of seeding for this many days.
+    valid_days: u64,
 }
 
-/// The demo shop, with coupons valid for a year from `today` (Pakistan time).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CategoryRow {
+    name: String,
+    /// What the drawn pictures of its products show.
+    picture: Option<Kind>,
+    #[serde(default)]
+    products: Vec<ProductRow>,
+    #[serde(default)]
+    children: Vec<CategoryRow>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ProductRow {
+    name: String,
+    price: i64,
+    sale_price: Option<i64>,
+    discount_percent: Option<u8>,
+    quantity: u32,
+    #[serde(default)]
+    featured: bool,
+    #[serde(default)]
+    free_delivery: bool,
+    color: String,
+    description: String,
+}
+
+impl ProductRow {
+    fn into_demo(self, kind: Kind) -> DemoProduct {
+        let angles = if self.featured { 0..2 } else { 0..1 };
+        DemoProduct {
+            pictures: angles.map(|angle| picture(kind, &self.color, angle)).collect(),
+            name: self.name,
+            price: Rupees::from_whole(self.price),
+            sale_price: self.sale_price.map(Rupees::from_whole),
+            discount_percent: self.discount_percent,
+            description: self.description,
+            color: Some(self.color),
+            quantity: self.quantity,
+            featured: self.featured,
+            free_delivery: self.free_delivery,
+        }
+    }
+}
+
+impl CategoryRow {
+    /// Checks what JSON alone cannot: products need a picture kind to be drawn.
+    fn check(&self) -> Result<(), DemoDataError> {
+        if self.picture.is_none() && !self.products.is_empty() {
+            return Err(DemoDataError::PictureKind(self.name.clone()));
+        }
+        self.children.iter().try_for_each(CategoryRow::check)
+    }
+
+    fn into_demo(self) -> DemoCategory {
+        let kind = self.picture;
+        DemoCategory {
+            name: self.name,
+            products: self.products.into_iter().filter_map(|p| Some(p.into_demo(kind?))).collect(),
+            children: self.children.into_iter().map(CategoryRow::into_demo).collect(),
+        }
+    }
+}
+
+/// The demo shop as read, before its pictures are drawn.
+#[derive(Debug)]
+pub struct DemoData {
+    file: ShopFile,
+    delivery_charge: DeliveryCharge,
+    today: NaiveDate,
+}
+
+/// Reads the demo shop, with coupons valid from `today` (Pakistan time). The admin's rules check its rows
+/// when they are seeded.
 ///
-/// # Panics
-/// Never in practice: the coupons below are valid by construction.
-#[must_use]
-pub fn shop(today: NaiveDate) -> DemoShop {
-    let in_a_year = today.checked_add_days(Days::new(365)).unwrap_or(today);
-    DemoShop {
-        categories: vec![
-            parent(
-                "Phone Cases",
-                vec![
-                    leaf("iPhone Cases", Kind::Case, IPHONE),
-                    leaf("Samsung Cases", Kind::Case, SAMSUNG),
-                    leaf("Xiaomi & Redmi Cases", Kind::Case, XIAOMI),
-                    leaf("Infinix & Tecno Cases", Kind::Case, INFINIX),
-                ],
-            ),
-            parent(
-                "Chargers",
-                vec![
-                    leaf("Wall Chargers", Kind::Charger, WALL),
-                    leaf("Car Chargers", Kind::Charger, CAR),
-                    leaf("Wireless Chargers", Kind::Charger, WIRELESS),
-                ],
-            ),
-            parent(
-                "Cables",
-                vec![
-                    leaf("USB-C Cables", Kind::Cable, USB_C),
-                    leaf("Lightning Cables", Kind::Cable, LIGHTNING),
-                    leaf("Micro-USB Cables", Kind::Cable, MICRO_USB),
-                ],
-            ),
-            parent(
-                "Audio",
-                vec![
-                    leaf("Wireless Earbuds", Kind::Audio, EARBUDS),
-                    leaf("Wired Handsfree", Kind::Audio, WIRED),
-                    leaf("Neckbands", Kind::Audio, NECKBANDS),
-                ],
-            ),
-            leaf("Power Banks", Kind::PowerBank, POWER_BANKS),
-            parent(
-                "Screen Protectors",
-                vec![
-                    leaf("Tempered Glass", Kind::Protector, TEMPERED),
-                    leaf("Privacy Glass", Kind::Protector, PRIVACY),
-                ],
-            ),
-        ],
-        delivery_charge: Rupees::from_whole(250),
-        coupons: vec![
-            Coupon::create("WELCOME10", Some(10), None, today, in_a_year, Some(Rupees::from_whole(1500)))
-                .expect("a valid demo coupon"),
-            Coupon::create(
-                "FLAT200",
-                None,
-                Some(Rupees::from_whole(200)),
-                today,
-                in_a_year,
-                Some(Rupees::from_whole(2000)),
-            )
-            .expect("a valid demo coupon"),
-        ],
+/// # Errors
+/// [`DemoDataError`] when `demo/shop.json` does not describe a shop.
+pub fn load(today: NaiveDate) -> Result<DemoData, DemoDataError> {
+    let file: ShopFile = serde_json::from_str(SHOP_JSON)?;
+    file.categories.iter().try_for_each(CategoryRow::check)?;
+    let delivery_charge =
+        DeliveryCharge::new(Rupees::from_whole(file.delivery_charge)).map_err(|_| DemoDataError::DeliveryCharge)?;
+    Ok(DemoData { file, delivery_charge, today })
+}
+
+impl DemoData {
+    /// The demo shop with its pictures drawn.
+    #[must_use]
+    pub fn draw(self) -> DemoShop {
+        let today = self.today;
+        let coupons = self
+            .file
+            .coupons
+            .into_iter()
+            .map(|c| CouponForm {
+                code: c.code,
+                percent: c.percent,
+                amount: c.amount.map(Rupees::from_whole),
+                start: today,
+                end: today.checked_add_days(Days::new(c.valid_days)).unwrap_or(today),
+                min_price: c.min_price.map(Rupees::from_whole),
+                active: true,
+            })
+            .collect();
+        DemoShop {
+            categories: self.file.categories.into_iter().map(CategoryRow::into_demo).collect(),
+            delivery_charge: self.delivery_charge,
+            coupons,
+        }
     }
 }
 
 /// The benchmark's catalogue: `categories` categories (a fifth of them roots, the rest their children)
 /// holding `products` products spread over the children, each with one of six shared pictures.
 #[must_use]
-pub fn bench_shop(categories: usize, products: usize) -> DemoShop {
+pub fn bench_shop(categories: usize, products: usize) -> BenchShop {
     const KINDS: [(Kind, &str, &str); 6] = [
         (Kind::Case, "Case", "Black"),
         (Kind::Charger, "Fast Charger", "White"),
@@ -622,7 +189,7 @@ pub fn bench_shop(categories: usize, products: usize) -> DemoShop {
                             let kind = made % KINDS.len();
                             let (_, noun, colour) = KINDS[kind];
                             let price = 300 + (made as i64 * 37) % 9700;
-                            DemoProduct {
+                            BenchProduct {
                                 name: format!("{noun} Model {made}"),
                                 price: PriceTag::new(
                                     Rupees::from_whole(price),
@@ -638,21 +205,25 @@ pub fn bench_shop(categories: usize, products: usize) -> DemoShop {
                             }
                         })
                         .collect();
-                    DemoCategory { name: format!("Range {r}-{c}"), products, children: vec![] }
+                    BenchCategory { name: format!("Range {r}-{c}"), products, children: vec![] }
                 })
                 .collect();
-            DemoCategory { name: format!("Department {r}"), products: vec![], children }
+            BenchCategory { name: format!("Department {r}"), products: vec![], children }
         })
         .collect();
-    DemoShop { categories: tree, delivery_charge: Rupees::from_whole(250), coupons: vec![] }
+    BenchShop { categories: tree, delivery_charge: Rupees::from_whole(250) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn all_products(categories: &[DemoCategory]) -> Vec<&DemoProduct> {
-        categories.iter().flat_map(|c| c.products.iter().chain(all_products(&c.children))).collect()
+    fn bench_products(categories: &[BenchCategory]) -> Vec<&BenchProduct> {
+        categories.iter().flat_map(|c| c.products.iter().chain(bench_products(&c.children))).collect()
+    }
+
+    fn demo_products(categories: &[DemoCategory]) -> Vec<&DemoProduct> {
+        categories.iter().flat_map(|c| c.products.iter().chain(demo_products(&c.children))).collect()
     }
 
     #[test]
@@ -662,23 +233,24 @@ mod tests {
         let categories: usize = shop.categories.iter().map(|c| 1 + c.children.len()).sum();
 
         assert_eq!(categories, 200);
-        assert_eq!(all_products(&shop.categories).len(), 10_000);
+        assert_eq!(bench_products(&shop.categories).len(), 10_000);
     }
 
     #[test]
     fn the_demo_shop_covers_every_case_a_shopper_meets() {
-        let shop = shop(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
-        let products = all_products(&shop.categories);
+        let shop = load(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).unwrap().draw();
+        let products = demo_products(&shop.categories);
 
-        assert!(products.len() >= 40, "{} products", products.len());
-        assert!(products.iter().any(|p| p.price.sale_price().is_some()));
-        assert!(products.iter().any(|p| p.price.discount_percent() > 0));
+        assert_eq!(products.len(), 48);
+        assert!(products.iter().any(|p| p.sale_price.is_some()));
+        assert!(products.iter().any(|p| p.discount_percent.is_some()));
         assert!(products.iter().any(|p| p.free_delivery));
         assert!(products.iter().any(|p| p.quantity == 0));
         assert!(products.iter().any(|p| (1..3).contains(&p.quantity)));
         assert!(products.iter().filter(|p| p.featured).count() >= 8);
         assert!(products.iter().all(|p| !p.pictures.is_empty()));
         assert_eq!(shop.coupons.len(), 2);
-        assert_eq!(shop.delivery_charge, Rupees::from_whole(250));
+        assert_eq!(shop.coupons[0].end, NaiveDate::from_ymd_opt(2027, 11, 22).unwrap());
+        assert_eq!(shop.delivery_charge.get(), Rupees::from_whole(250));
     }
 }

@@ -4,29 +4,34 @@
 pub mod config;
 mod demo;
 mod pictures;
+pub mod rules;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
-use adapters_http::{AppState, FsMediaStore, ServerConfig};
+use adapters_http::{AppState, ResponseCache, ServerConfig};
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
+use adapters_media::FsMediaStore;
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
     PgMailOutbox, PgPool, PgSettingsRepository,
 };
 use anyhow::Context;
-use application::accounts::Accounts;
-use application::admin_auth::{AdminAuth, AdminAuthPolicy};
+use application::accounts::admin_auth::{AdminAuth, AdminAuthPolicy};
+use application::accounts::customers::Accounts;
+use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::bulk_email::BulkEmail;
-use application::catalog::Catalog;
-use application::catalog_admin::CatalogAdmin;
-use application::coupons::Coupons;
-use application::health::Health;
-use application::password_login::{PasswordCheck, ThrottlePolicy};
-use application::ports::{Clock, MailOutbox, Mailer};
+use application::catalog::admin::CatalogAdmin;
+use application::catalog::browse::Catalog;
+use application::catalog::ports::CatalogChanges;
+use application::common::clock::Clock;
+use application::coupons::service::Coupons;
+use application::health::service::Health;
+use application::mail::ports::{MailOutbox, Mailer};
+use application::seed_bench::SeedBench;
 use application::seed_demo::{SeedDemo, SeedOutcome};
-use application::settings::Settings;
+use application::settings::service::Settings;
 
 pub use config::Config;
 
@@ -37,6 +42,13 @@ impl Clock for SystemClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         chrono::Utc::now()
     }
+}
+
+/// The seed runs in a process of its own, where no catalogue answer is cached: a change drops nothing.
+struct NothingCached;
+
+impl CatalogChanges for NothingCached {
+    fn changed(&self) {}
 }
 
 /// A running server and the address it listens on.
@@ -92,16 +104,23 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     migrate(config).await?;
     let pool = pool(config).await?;
     let catalog = Arc::new(PgCatalogRepository::new(pool.clone()));
-    let seed = SeedDemo::new(
-        catalog.clone(),
-        catalog,
-        Arc::new(PgSettingsRepository::new(pool.clone())),
-        Arc::new(PgCouponRepository::new(pool)),
-        Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
-    );
+    let settings = Arc::new(PgSettingsRepository::new(pool.clone()));
+    let media = Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?);
     Ok(match which {
-        Seed::Demo => seed.run(|| demo::shop(domain::calendar::pakistan_date(SystemClock.now()))).await?,
-        Seed::Bench => seed.run(|| demo::bench_shop(200, 10_000)).await?,
+        Seed::Demo => {
+            let demo = demo::load(domain::calendar::pakistan_date(SystemClock.now()))?;
+            let seed = SeedDemo::new(
+                catalog.clone(),
+                CatalogAdmin::new(catalog.clone(), catalog, media, Arc::new(NothingCached)),
+                Coupons::new(Arc::new(PgCouponRepository::new(pool)), Arc::new(SystemClock)),
+                Settings::new(settings),
+            );
+            seed.run(|| demo.draw()).await?
+        }
+        Seed::Bench => {
+            let seed = SeedBench::new(catalog.clone(), catalog, settings, media);
+            seed.run(|| demo::bench_shop(200, 10_000)).await?
+        }
     })
 }
 
@@ -204,6 +223,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         chrono::Duration::milliseconds(i64::try_from(config.outbox_retry_base_ms).unwrap_or(i64::MAX)),
     );
     spawn_outbox_worker(bulk_email.clone(), std::time::Duration::from_millis(config.outbox_poll_ms), wakeups);
+    let catalog_cache = Arc::new(ResponseCache::new(std::time::Duration::from_millis(config.catalog_cache_ms)));
     let state = AppState {
         accounts,
         bulk_email,
@@ -213,10 +233,12 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             Arc::new(PgCatalogRepository::new(pool.clone())),
             Arc::new(PgCatalogRepository::new(pool.clone())),
             Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
+            catalog_cache.clone(),
         ),
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
+        catalog_cache,
     };
     let server = adapters_http::serve(
         listener,
@@ -224,8 +246,8 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         ServerConfig {
             spa_dir: config.spa_dir.clone(),
             media_dir: config.media_dir.clone(),
+            media_path: adapters_media::PUBLIC_PATH,
             public_origin: config.public_url.clone(),
-            catalog_cache: std::time::Duration::from_millis(config.catalog_cache_ms),
             workers: config.workers,
         },
     )?;

@@ -1,4 +1,4 @@
-//! `app-server [serve|migrate|seed-demo|openapi]`: see the README.
+//! `app-server [serve|migrate|seed-demo|openapi|rules]`: see the README.
 
 use std::process::ExitCode;
 
@@ -6,7 +6,7 @@ use app_server::Config;
 use application::seed_demo::SeedOutcome;
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi|seed-bench|bench-floor FILE]";
+const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi|rules DIR|seed-bench|bench-floor FILE]";
 
 #[actix_web::main]
 async fn main() -> ExitCode {
@@ -14,6 +14,9 @@ async fn main() -> ExitCode {
     if command == "openapi" {
         print!("{}", adapters_http::openapi_yaml());
         return ExitCode::SUCCESS;
+    }
+    if command == "rules" {
+        return write_rules();
     }
     if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo" | "seed-bench" | "bench-floor") {
         eprintln!("{USAGE}");
@@ -36,6 +39,21 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `app-server rules DIR`: writes the frontend's generated rules modules into DIR.
+fn write_rules() -> ExitCode {
+    let Some(dir) = std::env::args().nth(2) else {
+        eprintln!("usage: app-server rules DIR");
+        return ExitCode::from(2);
+    };
+    for (file, content) in app_server::rules::rules_modules() {
+        if let Err(err) = std::fs::write(std::path::Path::new(&dir).join(file), content) {
+            eprintln!("app-server rules: cannot write {file} in {dir}: {err}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 async fn run(command: &str, config: &Config) -> anyhow::Result<()> {

@@ -1,14 +1,15 @@
 //! Product pictures for the demo shop, drawn here (nothing is downloaded): a flat illustration of the
 //! accessory in its colour, encoded as lossless WebP, which keeps flat artwork to a few kilobytes.
 
-use application::ports::MediaUpload;
+use application::media::ports::MediaUpload;
 use image::codecs::webp::WebPEncoder;
 use image::{Rgb, RgbImage};
 
 const SIZE: u32 = 480;
 
 /// What the picture shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Kind {
     Case,
     Charger,

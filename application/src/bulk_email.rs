@@ -6,10 +6,12 @@ use std::sync::Arc;
 use chrono::Duration;
 use domain::contact::Email;
 
-use crate::page::Page;
-use crate::ports::{
-    Clock, CustomerRecord, CustomerRepository, MailOutbox, Mailer, OutboxCounts, OutgoingMail, RepositoryError,
-};
+use crate::accounts::model::CustomerRecord;
+use crate::accounts::ports::CustomerRepository;
+use crate::common::clock::Clock;
+use crate::common::error::RepositoryError;
+use crate::common::page::Page;
+use crate::mail::ports::{MailOutbox, Mailer, OutboxCounts, OutgoingMail};
 
 /// Attempts before a mail is given up.
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -165,7 +167,9 @@ impl BulkEmail {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MailError, MockClock, MockCustomerRepository, MockMailOutbox, MockMailer, QueuedMail};
+    use crate::accounts::ports::MockCustomerRepository;
+    use crate::common::clock::MockClock;
+    use crate::mail::ports::{MailError, MockMailOutbox, MockMailer, QueuedMail};
     use chrono::{TimeZone, Utc};
 
     fn now() -> chrono::DateTime<Utc> {

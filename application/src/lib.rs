@@ -1,17 +1,16 @@
-//! The shop's use cases. Each module is one capability written against the ports in [`ports`]; the adapters
-//! implement those ports and the composition root (`app-server`) wires them together. Nothing here knows
-//! SQL, HTTP or the file system.
+//! The shop's use cases, one folder per feature: each holds its model, its ports (the traits the adapters
+//! implement) and its use cases. The composition root (`app-server`) wires adapters to ports. Nothing here
+//! knows SQL, HTTP or the file system. Features depend on `common` and on each other without a circle
+//! (`app-server/tests/architecture.rs` checks it).
 
 pub mod accounts;
-pub mod admin_auth;
 pub mod bulk_email;
 pub mod catalog;
-pub mod catalog_admin;
+pub mod common;
 pub mod coupons;
 pub mod health;
+pub mod mail;
 pub mod media;
-pub mod page;
-pub mod password_login;
-pub mod ports;
+pub mod seed_bench;
 pub mod seed_demo;
 pub mod settings;

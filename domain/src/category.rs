@@ -10,7 +10,7 @@ pub const MAX_CATEGORY_NAME_CHARS: usize = 100;
 pub enum CategoryNameError {
     #[error("Category name is required.")]
     Empty,
-    #[error("Category name must be at most 100 characters.")]
+    #[error("Category name must be at most {} characters.", MAX_CATEGORY_NAME_CHARS)]
     TooLong,
 }
 

@@ -30,7 +30,7 @@ pub enum EmailError {
     #[error("Email is required.")]
     Empty,
     /// More than [`MAX_EMAIL_CHARS`] characters.
-    #[error("Email must be at most 254 characters.")]
+    #[error("Email must be at most {} characters.", MAX_EMAIL_CHARS)]
     TooLong,
     /// Not of e-mail form.
     #[error("Please enter a valid email address.")]
@@ -84,7 +84,11 @@ pub enum PhoneError {
     #[error("Phone number is required.")]
     Empty,
     /// Wrong characters or the wrong number of digits.
-    #[error("Phone number must have 10 to 13 digits, with an optional leading +, spaces and dashes.")]
+    #[error(
+        "Phone number must have {} to {} digits, with an optional leading +, spaces and dashes.",
+        MIN_PHONE_DIGITS,
+        MAX_PHONE_DIGITS
+    )]
     Invalid,
 }
 
@@ -146,7 +150,7 @@ pub enum PersonNameError {
     #[error("Please enter your name.")]
     Empty,
     /// More than [`MAX_NAME_CHARS`] characters.
-    #[error("Name must be at most 100 characters.")]
+    #[error("Name must be at most {} characters.", MAX_NAME_CHARS)]
     TooLong,
     /// A line break or other control character, which would break e-mail headers and layouts.
     #[error("Name must not contain line breaks or control characters.")]

@@ -20,7 +20,7 @@ pub enum CouponCodeError {
     #[error("Please enter a valid coupon code.")]
     Empty,
     /// More than [`MAX_COUPON_CODE_CHARS`] characters.
-    #[error("Coupon code must be at most 40 characters.")]
+    #[error("Coupon code must be at most {} characters.", MAX_COUPON_CODE_CHARS)]
     TooLong,
     /// A character other than A to Z, a to z, 0 to 9, '-' and '_'.
     #[error("Coupon code may contain only letters, digits, '-' and '_'.")]
@@ -79,10 +79,10 @@ pub enum CouponDiscountError {
     #[error("Coupon percentage must be from 1 to 100.")]
     PercentOutOfRange,
     /// An amount of 0 or less, or above [`MAX_PRICE`].
-    #[error("Coupon amount must be above Rs 0 and at most Rs 100000000.")]
+    #[error("Coupon amount must be above Rs 0 and at most {}.", MAX_PRICE)]
     AmountOutOfRange,
     /// Both a percentage and an amount, or neither.
-    #[error("⚠️ Please enter a code and a valid discount.")]
+    #[error("{}", NewCouponError::CodeAndDiscountRequired)]
     NotExactlyOne,
 }
 
@@ -233,7 +233,7 @@ pub enum NewCouponError {
     #[error("The end date cannot be before the start date.")]
     EndBeforeStart,
     /// The minimum order is negative or above [`MAX_PRICE`].
-    #[error("Minimum order must be from Rs 0 to Rs 100000000.")]
+    #[error("Minimum order must be from Rs 0 to {}.", MAX_PRICE)]
     MinimumOutOfRange,
 }
 
@@ -364,24 +364,12 @@ impl Coupon {
         }
         Ok(discount)
     }
-
-    /// Whether an applied coupon must be removed because the cart total fell below its minimum order.
-    #[must_use]
-    pub fn should_auto_remove(&self, subtotal_plus_delivery: Rupees) -> bool {
-        should_auto_remove(subtotal_plus_delivery, self.min_price)
-    }
 }
 
 /// The message shown when a coupon applies: `Coupon "{code}" applied!`.
 #[must_use]
 pub fn applied_message(code: &CouponCode) -> String {
     format!("Coupon \"{code}\" applied!")
-}
-
-/// Whether an applied coupon is cleared: subtotal plus delivery charge has fallen below its minimum order.
-#[must_use]
-pub fn should_auto_remove(subtotal_plus_delivery: Rupees, min_price: Rupees) -> bool {
-    subtotal_plus_delivery < min_price
 }
 
 #[cfg(test)]
@@ -561,15 +549,6 @@ mod tests {
         let code = CouponCode::parse("eid25").unwrap();
 
         assert_eq!(applied_message(&code), "Coupon \"EID25\" applied!");
-    }
-
-    #[test]
-    fn a_coupon_is_removed_when_the_cart_total_falls_below_its_minimum() {
-        assert!(should_auto_remove(rs(999), rs(1000)));
-        assert!(!should_auto_remove(rs(1000), rs(1000)));
-        assert!(!should_auto_remove(rs(5), Rupees::ZERO));
-        assert!(coupon(ten_percent(), 1000).should_auto_remove(Rupees::from_paisa(99_999)));
-        assert!(!coupon(ten_percent(), 1000).should_auto_remove(rs(1000)));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod ids;
 pub mod locations;
 pub mod money;
 pub mod order_status;
+pub mod password;
 pub mod pricing;
 pub mod product;
 pub mod review;

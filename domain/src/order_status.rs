@@ -1,5 +1,5 @@
 //! The order-status machine (SPEC.md §4 'Order status', CONTRACT.md §4): which changes the admin may make,
-//! which of them put stock back, the reason a rejection needs and the badge colour customers see.
+//! which of them put stock back, and the reason a rejection needs.
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,32 +19,6 @@ pub enum OrderStatus {
     Rejected,
     /// Came back after dispatch and was restocked.
     Returned,
-}
-
-/// The colour of a status badge on My Orders.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BadgeColour {
-    /// Pending.
-    Yellow,
-    /// Dispatched.
-    Blue,
-    /// Delivered.
-    Green,
-    /// Any other status.
-    Red,
-}
-
-impl BadgeColour {
-    /// The colour's lower-case name.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Yellow => "yellow",
-            Self::Blue => "blue",
-            Self::Green => "green",
-            Self::Red => "red",
-        }
-    }
 }
 
 impl OrderStatus {
@@ -75,17 +49,6 @@ impl OrderStatus {
     #[must_use]
     pub const fn is_final(self) -> bool {
         allowed_next(self).is_empty()
-    }
-
-    /// The badge colour: pending yellow, dispatched blue, delivered green, anything else red.
-    #[must_use]
-    pub const fn badge_colour(self) -> BadgeColour {
-        match self {
-            Self::Pending => BadgeColour::Yellow,
-            Self::Dispatched => BadgeColour::Blue,
-            Self::Delivered => BadgeColour::Green,
-            Self::Approved | Self::Rejected | Self::Returned => BadgeColour::Red,
-        }
     }
 }
 
@@ -299,13 +262,6 @@ mod tests {
             assert!(text.parse::<OrderStatus>().is_err(), "{text:?} was accepted");
         }
         assert_eq!("shipped".parse::<OrderStatus>().unwrap_err().to_string(), "'shipped' is not an order status.");
-    }
-
-    #[test]
-    fn badges_are_yellow_blue_green_or_red() {
-        let colours: Vec<_> = OrderStatus::ALL.into_iter().map(|s| s.badge_colour().as_str()).collect();
-
-        assert_eq!(colours, ["yellow", "red", "blue", "green", "red", "red"]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What the admin may set on a product (SPEC.md §5 'Add/edit product'): a price within bounds, a sale price
 //! below it, a discount of at most 90 per cent, and the two recomputations that keep the sale price and the
-//! discount consistent while the form is edited. Also the manage-products description preview.
+//! discount consistent while the form is edited; the longest name and description.
 
 use crate::money::Rupees;
 use crate::pricing::{PriceTag, MAX_DISCOUNT_PERCENT};
@@ -8,12 +8,50 @@ use crate::pricing::{PriceTag, MAX_DISCOUNT_PERCENT};
 /// The highest price accepted: Rs 10 crore (Rs 10,00,00,000).
 pub const MAX_PRICE: Rupees = Rupees::from_whole(100_000_000);
 
-/// How many characters of a description the manage-products list shows (SPEC.md §9).
-pub const DESCRIPTION_PREVIEW_CHARS: usize = 80;
+/// The longest product name, in characters.
+pub const MAX_PRODUCT_NAME_CHARS: usize = 200;
+
+/// The longest product description, in characters.
+pub const MAX_DESCRIPTION_CHARS: usize = 5000;
+
+/// A product name or description longer than the shop keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ProductTextError {
+    /// The name is longer than [`MAX_PRODUCT_NAME_CHARS`].
+    #[error("Product name must be at most {} characters.", MAX_PRODUCT_NAME_CHARS)]
+    NameTooLong,
+    /// The description is longer than [`MAX_DESCRIPTION_CHARS`].
+    #[error("Description must be at most {} characters.", MAX_DESCRIPTION_CHARS)]
+    DescriptionTooLong,
+}
+
+/// Checks the length of a product's (trimmed) name.
+///
+/// # Errors
+/// [`ProductTextError::NameTooLong`] above [`MAX_PRODUCT_NAME_CHARS`] characters.
+pub fn check_product_name(name: &str) -> Result<(), ProductTextError> {
+    if name.chars().count() > MAX_PRODUCT_NAME_CHARS {
+        Err(ProductTextError::NameTooLong)
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks the length of a product's (trimmed) description.
+///
+/// # Errors
+/// [`ProductTextError::DescriptionTooLong`] above [`MAX_DESCRIPTION_CHARS`] characters.
+pub fn check_product_description(description: &str) -> Result<(), ProductTextError> {
+    if description.chars().count() > MAX_DESCRIPTION_CHARS {
+        Err(ProductTextError::DescriptionTooLong)
+    } else {
+        Ok(())
+    }
+}
 
 /// A discount percentage outside 0 to 90.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("Discount must be between 0 and 90 per cent.")]
+#[error("Discount must be between 0 and {} per cent.", MAX_DISCOUNT_PERCENT)]
 pub struct DiscountPercentError;
 
 /// A product's percentage discount as the admin sets it: 0 (none) to 90.
@@ -58,7 +96,7 @@ pub enum PriceError {
     #[error("Price must be above 0.")]
     PriceNotPositive,
     /// Price above [`MAX_PRICE`].
-    #[error("Price must be at most Rs 100000000.")]
+    #[error("Price must be at most {}.", MAX_PRICE)]
     PriceTooHigh,
     /// Sale price of 0 or less.
     #[error("Sale price must be above 0.")]
@@ -126,12 +164,6 @@ pub fn discount_from_sale(price: Rupees, sale: Rupees) -> u8 {
 #[must_use]
 pub fn sale_from_discount(price: Rupees, percent: u8) -> Rupees {
     price.less_percent(percent).rounded()
-}
-
-/// The first [`DESCRIPTION_PREVIEW_CHARS`] characters of a description, cut on a character boundary.
-#[must_use]
-pub fn description_preview(description: &str) -> &str {
-    description.char_indices().nth(DESCRIPTION_PREVIEW_CHARS).map_or(description, |(end, _)| &description[..end])
 }
 
 #[cfg(test)]
@@ -244,12 +276,22 @@ mod tests {
     }
 
     #[test]
-    fn the_description_preview_is_the_first_eighty_characters() {
-        let long = "é".repeat(100);
+    fn a_name_of_up_to_two_hundred_characters_is_accepted() {
+        assert_eq!(check_product_name(&"é".repeat(200)), Ok(()));
 
-        assert_eq!(description_preview(&long).chars().count(), 80);
-        assert_eq!(description_preview(&long), "é".repeat(80));
-        assert_eq!(description_preview(&"a".repeat(80)), "a".repeat(80));
-        assert_eq!(description_preview("Short"), "Short");
+        let err = check_product_name(&"é".repeat(201)).unwrap_err();
+
+        assert_eq!(err, ProductTextError::NameTooLong);
+        assert_eq!(err.to_string(), "Product name must be at most 200 characters.");
+    }
+
+    #[test]
+    fn a_description_of_up_to_five_thousand_characters_is_accepted() {
+        assert_eq!(check_product_description(&"d".repeat(5000)), Ok(()));
+
+        let err = check_product_description(&"d".repeat(5001)).unwrap_err();
+
+        assert_eq!(err, ProductTextError::DescriptionTooLong);
+        assert_eq!(err.to_string(), "Description must be at most 5000 characters.");
     }
 }

@@ -33,10 +33,23 @@ pub fn can_increment(cart_quantity: u32, stock: u32) -> bool {
     cart_quantity < stock
 }
 
-/// The low-stock text of a product card: 'Only N left' while 0 < available < 3, otherwise nothing.
+/// The stock text of a product card: [`StockReading::OutOfStock`]'s at 0 or less, 'Only N left' while
+/// 0 < available < 3, otherwise nothing.
 #[must_use]
 pub fn card_reading(available: i64) -> Option<String> {
-    (available > 0 && available < LOW_STOCK_CARD_BELOW).then(|| format!("Only {available} left"))
+    if is_out_of_stock(available) {
+        Some(StockReading::OutOfStock.to_string())
+    } else if available < LOW_STOCK_CARD_BELOW {
+        Some(low_stock_on_card(available))
+    } else {
+        None
+    }
+}
+
+/// A product card's low-stock text: 'Only N left'.
+#[must_use]
+pub fn low_stock_on_card(available: i64) -> String {
+    format!("Only {available} left")
 }
 
 /// The stock message of a product page. Its `Display` is the text shown.
@@ -81,7 +94,7 @@ pub enum QuantityError {
     #[error("Quantity must be a whole number from 1.")]
     Invalid,
     /// Above [`MAX_QUANTITY`].
-    #[error("Quantity must be at most 1000000.")]
+    #[error("Quantity must be at most {}.", MAX_QUANTITY)]
     TooLarge,
 }
 
@@ -191,11 +204,15 @@ mod tests {
     }
 
     #[test]
-    fn the_card_says_nothing_at_three_or_more_or_when_out_of_stock() {
+    fn the_card_says_nothing_at_three_or_more() {
         assert_eq!(card_reading(3), None);
         assert_eq!(card_reading(10), None);
-        assert_eq!(card_reading(0), None);
-        assert_eq!(card_reading(-2), None);
+    }
+
+    #[test]
+    fn the_card_says_out_of_stock_at_zero_or_below() {
+        assert_eq!(card_reading(0), Some("Out of Stock".to_owned()));
+        assert_eq!(card_reading(-2), Some("Out of Stock".to_owned()));
     }
 
     #[test]
@@ -224,7 +241,10 @@ mod tests {
     #[test]
     fn card_and_page_disagree_only_at_three() {
         let differing: Vec<i64> = (-1..=10)
-            .filter(|&n| card_reading(n).is_some() != matches!(StockReading::for_page(n), StockReading::Low(_)))
+            .filter(|&n| {
+                let card_low = card_reading(n).is_some_and(|text| text.starts_with("Only"));
+                card_low != matches!(StockReading::for_page(n), StockReading::Low(_))
+            })
             .collect();
 
         assert_eq!(differing, vec![3]);

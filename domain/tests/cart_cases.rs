@@ -64,6 +64,8 @@ fn the_shared_cart_cases_hold() {
         assert_eq!(totals.cart_total().paisa(), int(&expected["cartTotal"]), "{name}: cart total");
 
         if let Some(definition) = case.get("coupon") {
+            let offered = coupon(definition).discount().on(totals.cart_total());
+            assert_eq!(offered, Rupees::from_whole(int(&expected["coupon"]["offered"])), "{name}: offered discount");
             let outcome = coupon(definition).apply(totals.cart_total(), today());
             let (applied, discount, message) = match outcome {
                 Ok(discount) => (true, discount, applied_message(coupon(definition).code())),

@@ -155,36 +155,90 @@ async fn an_unknown_api_path_is_a_json_404_not_the_app_page() {
     assert_eq!((status, body), (404, json!({"message": "No such resource."})));
 }
 
-#[tokio::test]
-async fn the_demo_seed_fills_an_empty_shop_once() {
+/// Category, name and description of the products the search tests look for, and of those that only
+/// mention the words searched for.
+const SEARCHED: &[(&str, &str, &str)] = &[
+    (
+        "iPhone Cases",
+        "iPhone 15 Pro Silicone Case with MagSafe",
+        "Soft-touch silicone with a microfibre lining and built-in magnets that snap to MagSafe chargers.",
+    ),
+    (
+        "iPhone Cases",
+        "iPhone 14 Clear Shockproof Case",
+        "Crystal-clear back that will not yellow, with air-cushioned corners for drops up to 2 metres.",
+    ),
+    (
+        "iPhone Cases",
+        "iPhone 13 Leather Wallet Case",
+        "Genuine leather folio with three card slots and a stand for watching videos.",
+    ),
+    (
+        "iPhone Cases",
+        "iPhone 15 Rugged Armor Case",
+        "Dual-layer protection with a carbon-fibre texture and raised lips for the screen and camera.",
+    ),
+    ("iPhone Cases", "iPhone 12 Glitter Case", "Sparkling liquid glitter in a flexible TPU frame."),
+    ("Infinix & Tecno Cases", "Infinix Hot 40 Pro Clear Case", "Clear TPU case that shows off the phone's colour."),
+    (
+        "Wall Chargers",
+        "20W USB-C PD Fast Charger",
+        "Charges an iPhone to 50% in about 30 minutes. Universal 3-pin friendly.",
+    ),
+    (
+        "Wall Chargers",
+        "Samsung 25W Super Fast Charger",
+        "Super Fast Charging for Galaxy phones with Power Delivery 3.0 PPS.",
+    ),
+    (
+        "Wall Chargers",
+        "65W GaN Dual-Port Charger",
+        "Compact gallium-nitride charger that powers a laptop and a phone at once.",
+    ),
+    ("Wall Chargers", "Dual USB 2.4A Home Charger", "Two USB-A ports for everyday charging."),
+    ("Car Chargers", "Dual-Port 38W Car Charger", "USB-C PD and Quick Charge ports for long drives on the motorway."),
+    ("Car Chargers", "Car Charger with Coiled USB-C Cable", "Coiled cable that stretches to the back seat."),
+    (
+        "Wireless Chargers",
+        "15W Magnetic Wireless Charger",
+        "Snaps onto MagSafe iPhones and charges through thin cases.",
+    ),
+    ("Wireless Chargers", "3-in-1 Wireless Charging Stand", "Phone, earbuds and watch on one stand."),
+    ("USB-C Cables", "USB-A to USB-C Fast Charging Cable", "3A fast charging and data sync."),
+    ("Lightning Cables", "USB-C to Lightning Cable 1m", "Fast-charges an iPhone with a PD charger."),
+    ("Lightning Cables", "Braided Lightning Cable 2m", "Extra-long braided cable for charging in bed."),
+    ("Micro-USB Cables", "Micro-USB Charging Cable 1m", "For older phones, speakers and power banks."),
+    (
+        "Wireless Earbuds",
+        "Wireless Earbuds Pro with ANC",
+        "Active noise cancelling, six hours of music and a wireless charging case.",
+    ),
+    ("Wired Handsfree", "USB-C Wired Earphones", "Digital sound for phones without a headphone jack."),
+    ("Neckbands", "Bluetooth Neckband 30h", "Thirty hours of battery and magnetic earbuds."),
+    ("Neckbands", "Sports Neckband with Mic", "Light, splash-proof and made for the gym."),
+    ("Power Banks", "Magnetic 5000mAh Power Bank", "Clips onto the back of a MagSafe iPhone."),
+    ("Power Banks", "30000mAh Power Bank 65W", "Charges a laptop; keeps a family's phones alive through an outage."),
+    ("Tempered Glass", "iPhone 15 Tempered Glass (2-Pack)", "9H glass with an easy-install frame."),
+    ("Privacy Glass", "iPhone 15 Pro Privacy Glass", "Keeps your screen private on a crowded bus."),
+];
+
+/// A shop holding [`SEARCHED`], added in this order, each category made once.
+async fn searched_shop() -> crate::helpers::TestApp {
     let app = spawn_app().await;
-
-    let first = app_server::seed_demo(&app.config).await.unwrap();
-    let second = app_server::seed_demo(&app.config).await.unwrap();
-
-    assert!(
-        matches!(first, application::seed_demo::SeedOutcome::Seeded { products, .. } if products >= 40),
-        "{first:?}"
-    );
-    assert_eq!(second, application::seed_demo::SeedOutcome::AlreadySeeded);
-    let (_, featured) = app.get_json("/api/products/featured").await;
-    let first_picture = featured[0]["media"][0]["url"].as_str().unwrap().to_owned();
-    let picture = app.get(&first_picture).await;
-    assert_eq!(picture.status(), 200);
-    assert_eq!(picture.headers()["content-type"], "image/webp");
-    assert_eq!(picture.headers()["x-content-type-options"], "nosniff");
-    assert!(picture.headers()["cache-control"].to_str().unwrap().contains("immutable"));
-    let variant = featured[0]["media"][0]["variants"][0].clone();
-    assert_eq!(variant["width"], 320, "the 480 px demo pictures get a 320 px copy");
-    let copy = app.get(variant["url"].as_str().unwrap()).await;
-    assert_eq!((copy.status().as_u16(), copy.headers()["content-type"].to_str().unwrap()), (200, "image/webp"));
-    let (_, charge) = app.get_json("/api/settings/delivery-charge").await;
-    assert_eq!(charge, json!({"deliveryCharge": 250}));
-}
-
-async fn demo_shop() -> crate::helpers::TestApp {
-    let app = spawn_app().await;
-    app_server::seed_demo(&app.config).await.unwrap();
+    let mut categories: Vec<(&str, domain::ids::CategoryId)> = Vec::new();
+    for (category, name, description) in SEARCHED {
+        let id = match categories.iter().find(|(n, _)| n == category) {
+            Some((_, id)) => *id,
+            None => {
+                let id = app.add_category(category, None).await;
+                categories.push((category, id));
+                id
+            }
+        };
+        let product = new_product(name, id, (1000, None, 0), 5, false);
+        app.add_product(application::catalog::model::NewProduct { description: (*description).to_owned(), ..product })
+            .await;
+    }
     app
 }
 
@@ -194,7 +248,7 @@ fn names(list: &serde_json::Value) -> Vec<String> {
 
 #[tokio::test]
 async fn search_forgives_a_typo_and_ranks_names_first() {
-    let app = demo_shop().await;
+    let app = searched_shop().await;
 
     let (status, chargers) = app.get_json("/api/products/search?q=chargr").await;
     let (_, iphone) = app.get_json("/api/products/search?q=IPHON").await;
@@ -209,8 +263,52 @@ async fn search_forgives_a_typo_and_ranks_names_first() {
 }
 
 #[tokio::test]
+async fn search_finds_a_rare_word_with_one_edit_anywhere_and_ranks_names_holding_it_first() {
+    let app = spawn_app().await;
+    let mounts = app.add_category("Mounts", None).await;
+    for name in
+        ["Vepilifeg Stand", "Vepilifeg Stands", "Desk Stand", "Vepilifeg Stand Pro", "Epiifegz Clip", "Kivo Grip"]
+    {
+        let mut product = new_product(name, mounts, (900, None, 0), 3, false);
+        if name == "Desk Stand" {
+            product.description = "Holds a Vepilifeg too.".to_owned();
+        }
+        app.add_product(product).await;
+    }
+    let search = |q: &'static str| {
+        let app = &app;
+        async move {
+            let (status, body) = app.get_json(&format!("/api/products/search?q={q}")).await;
+            assert_eq!(status, 200, "{q}");
+            names(&body)
+        }
+    };
+
+    for typo in ["vepiifeg", "vepilxifeg", "vepixifeg", "vepiilfeg", "VEPILIFEX", "epilifeg"] {
+        assert_eq!(
+            search(typo).await,
+            ["Vepilifeg Stand Pro", "Vepilifeg Stands", "Vepilifeg Stand", "Desk Stand"],
+            "{typo}: names holding the word newest first, then the description"
+        );
+    }
+    assert_eq!(
+        search("stnd").await,
+        ["Vepilifeg Stand Pro", "Desk Stand", "Vepilifeg Stand"],
+        "a letter dropped from a five-letter word"
+    );
+    assert_eq!(
+        search("vepiifeg%20stand").await,
+        ["Vepilifeg Stand Pro", "Vepilifeg Stand", "Vepilifeg Stands", "Desk Stand"],
+        "names holding each word's closest match, then a farther match ('stands'), then any match"
+    );
+    assert_eq!(search("vxepiifeg").await, Vec::<String>::new(), "two edits away from every word");
+    assert_eq!(search("kvio").await, Vec::<String>::new(), "two letters swapped in a four-letter word");
+    assert_eq!(search("jivo").await, Vec::<String>::new(), "a letter changed in a four-letter word");
+}
+
+#[tokio::test]
 async fn search_treats_sql_and_like_wildcards_as_text() {
-    let app = demo_shop().await;
+    let app = searched_shop().await;
 
     let (_, percent) = app.get_json("/api/products/search?q=%25").await;
     assert_eq!(names(&percent), ["20W USB-C PD Fast Charger"], "only the description that holds a literal '%'");

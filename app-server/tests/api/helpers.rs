@@ -6,8 +6,11 @@ use adapters_mail::test_support::SmtpSink;
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgPool, PgSettingsRepository};
 use app_server::Config;
-use application::catalog::{Media, MediaKind, NewCategory, NewProduct};
-use application::ports::{CatalogWriter, CouponRepository, SettingsRepository};
+use application::catalog::model::{NewCategory, NewProduct};
+use application::catalog::ports::CatalogWriter;
+use application::coupons::ports::CouponRepository;
+use application::media::model::{Media, MediaKind, MediaVariant};
+use application::settings::ports::SettingsRepository;
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
@@ -231,7 +234,10 @@ pub fn new_product(
             url: format!("/media/{}.webp", name.len()),
             kind: MediaKind::Image,
             width: Some(800),
-            variant_widths: vec![320, 640],
+            variants: [320, 640]
+                .into_iter()
+                .map(|width| MediaVariant { url: format!("/media/{}-{width}.webp", name.len()), width })
+                .collect(),
         }],
     }
 }

@@ -2,7 +2,10 @@ use reqwest::multipart::{Form, Part};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::helpers::{spawn_app, TestApp};
+use application::catalog::model::NewProduct;
+use application::media::model::{Media, MediaKind, MediaVariant};
+
+use crate::helpers::{new_product, spawn_app, TestApp};
 
 fn png(width: u32, height: u32, shade: u8) -> Vec<u8> {
     let picture = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([shade, (x % 256) as u8, (y % 256) as u8]));
@@ -205,6 +208,101 @@ async fn bad_product_forms_are_refused_and_write_nothing() {
     assert_eq!(missing_status, 404);
 }
 
+/// A category and a product in it with two pictures, made through the admin API; answers the category's id,
+/// the product's id and its two picture addresses.
+async fn product_with_two_pictures(app: &TestApp, cookie: &str) -> (String, String, [String; 2]) {
+    let (_, category) = app.send(cookie, "POST", "/api/categories", Some(json!({"name": "Stands"}))).await;
+    let category = category["category"]["_id"].as_str().unwrap().to_owned();
+    let fields = [
+        ("name", "Vepilifeg Stand"),
+        ("category", category.as_str()),
+        ("price", "1500"),
+        ("description", "A folding stand."),
+        ("quantity", "8"),
+    ];
+    let (status, created) = send(
+        app,
+        cookie,
+        "POST",
+        "/api/products/upload",
+        Some(form(&fields, vec![("media", png(60, 60, 10)), ("media", png(60, 60, 90))])),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let product = &created["product"];
+    let url = |i: usize| product["media"][i]["url"].as_str().unwrap().to_owned();
+    (category, product["_id"].as_str().unwrap().to_owned(), [url(0), url(1)])
+}
+
+fn media_urls(product: &serde_json::Value) -> Vec<&str> {
+    product["media"].as_array().unwrap().iter().map(|m| m["url"].as_str().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn an_edit_without_existing_media_keeps_every_picture_and_an_empty_one_removes_them_all() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let (category, id, [first, second]) = product_with_two_pictures(&app, &cookie).await;
+    let stock_only = [
+        ("name", "Vepilifeg Stand"),
+        ("category", category.as_str()),
+        ("price", "1500"),
+        ("description", "A folding stand."),
+        ("quantity", "3"),
+    ];
+
+    let (status, edited) =
+        send(&app, &cookie, "PUT", &format!("/api/products/{id}"), Some(form(&stock_only, vec![]))).await;
+
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["product"]["stock"], 3);
+    assert_eq!(media_urls(&edited["product"]), [first.as_str(), second.as_str()], "both kept, in their order");
+    assert_eq!(media_urls(&app.get_json(&format!("/api/products/{id}")).await.1), [first.as_str(), second.as_str()]);
+    assert_eq!((app.get(&first).await.status().as_u16(), app.get(&second).await.status().as_u16()), (200, 200));
+
+    let mut keep_none = stock_only.to_vec();
+    keep_none.push(("existingMedia", ""));
+    let (status, emptied) =
+        send(&app, &cookie, "PUT", &format!("/api/products/{id}"), Some(form(&keep_none, vec![]))).await;
+
+    assert_eq!(status, 200, "{emptied}");
+    assert_eq!(emptied["product"]["media"], json!([]));
+    assert_eq!(app.get_json(&format!("/api/products/{id}")).await.1["media"], json!([]));
+    assert_eq!((app.get(&first).await.status().as_u16(), app.get(&second).await.status().as_u16()), (404, 404));
+    assert_eq!(media_files(&app), 0, "the files and their copies are deleted");
+}
+
+#[tokio::test]
+async fn a_partial_form_for_an_unknown_product_is_404_and_for_a_known_one_names_the_missing_fields() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let (_, id, [first, _]) = product_with_two_pictures(&app, &cookie).await;
+    let partial = [("quantity", "3")];
+
+    let unknown = send(&app, &cookie, "PUT", "/api/products/999999", Some(form(&partial, vec![]))).await;
+    let known = send(&app, &cookie, "PUT", &format!("/api/products/{id}"), Some(form(&partial, vec![]))).await;
+
+    assert_eq!(unknown, (404, json!({"message": "Product not found."})));
+    assert_eq!(
+        known,
+        (
+            400,
+            json!({
+                "message": "Name, category, price, quantity and description are required.",
+                "errors": {
+                    "name": ["name is required."],
+                    "category": ["category is required."],
+                    "price": ["price is required."],
+                    "description": ["description is required."],
+                },
+            })
+        )
+    );
+    let (_, unchanged) = app.get_json(&format!("/api/products/{id}")).await;
+    assert_eq!((unchanged["stock"].clone(), media_urls(&unchanged).len()), (json!(8), 2));
+    assert_eq!(app.get(&first).await.status().as_u16(), 200);
+}
+
 #[tokio::test]
 async fn a_200_megabyte_upload_is_refused_before_it_is_read() {
     let app = spawn_app().await;
@@ -226,4 +324,89 @@ async fn a_200_megabyte_upload_is_refused_before_it_is_read() {
         answer.contains(r#"{"message":"The upload is too large: pictures up to 10 MB, videos up to 100 MB."}"#),
         "{answer}"
     );
+}
+
+#[tokio::test]
+async fn an_iphone_heic_photo_is_refused_as_a_picture_not_kept_as_a_video() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let fields = [
+        ("name", "Case"),
+        ("category", cases.as_str()),
+        ("price", "1000"),
+        ("description", "A case."),
+        ("quantity", "5"),
+    ];
+    let (_, created) =
+        send(&app, &cookie, "POST", "/api/products/upload", Some(form(&fields, vec![("media", png(50, 50, 1))]))).await;
+    let id = created["product"]["_id"].as_str().unwrap().to_owned();
+    let picture = created["product"]["media"][0]["url"].as_str().unwrap().to_owned();
+    let heic = b"\0\0\0\x1cftypheic\0\0\0\0mif1heic\0\0\0\x08free".to_vec();
+    let mut edit = fields.to_vec();
+    edit.push(("existingMedia", picture.as_str()));
+
+    let answer =
+        send(&app, &cookie, "PUT", &format!("/api/products/{id}"), Some(form(&edit, vec![("media", heic)]))).await;
+
+    assert_eq!(
+        answer,
+        (
+            415,
+            json!({"message": "HEIC and AVIF photos are not accepted: save the photo as JPEG first. Pictures must be JPEG, PNG, WebP or GIF; videos MP4 or WebM."})
+        )
+    );
+    let (_, product) = app.get_json(&format!("/api/products/{id}")).await;
+    assert_eq!(product["media"].as_array().unwrap().len(), 1, "{product}");
+    assert_eq!(product["media"][0]["url"], json!(picture));
+    assert_eq!(media_files(&app), 1, "the picture is kept and nothing new is written");
+}
+
+#[tokio::test]
+async fn a_picture_another_product_still_shows_outlives_the_deletion_of_the_first() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await;
+    let category = cases.to_string();
+    let fields = [
+        ("name", "Clear case"),
+        ("category", category.as_str()),
+        ("price", "900"),
+        ("quantity", "3"),
+        ("description", "Crystal clear."),
+    ];
+    let (status, created) =
+        send(&app, &cookie, "POST", "/api/products/upload", Some(form(&fields, vec![("media", png(700, 700, 10))])))
+            .await;
+    assert_eq!(status, 201, "{created}");
+    let picture = &created["product"]["media"][0];
+    let mut files = vec![picture["url"].as_str().unwrap().to_owned()];
+    files.extend(picture["variants"].as_array().unwrap().iter().map(|v| v["url"].as_str().unwrap().to_owned()));
+    assert_eq!(files.len(), 3, "the picture and its two WebP copies");
+    let shared = Media {
+        url: files[0].clone(),
+        kind: MediaKind::Image,
+        width: Some(700),
+        variants: vec![
+            MediaVariant { url: files[1].clone(), width: 320 },
+            MediaVariant { url: files[2].clone(), width: 640 },
+        ],
+    };
+    let dark = app
+        .add_product(NewProduct { media: vec![shared], ..new_product("Dark case", cases, (900, None, 0), 3, false) })
+        .await;
+    let clear = created["product"]["_id"].as_str().unwrap().to_owned();
+
+    let deleted = send(&app, &cookie, "DELETE", &format!("/api/products/{clear}"), None).await;
+
+    assert_eq!(deleted, (200, json!({"message": "Product deleted."})));
+    for file in &files {
+        assert_eq!(app.get(file).await.status(), 200, "{file} is still shown by the dark case");
+    }
+    assert_eq!(app.get_json(&format!("/api/products/{dark}")).await.1["media"][0]["url"], json!(files[0]));
+
+    assert_eq!(send(&app, &cookie, "DELETE", &format!("/api/products/{dark}"), None).await.0, 200);
+    for file in &files {
+        assert_eq!(app.get(file).await.status(), 404, "{file} went with the last product that showed it");
+    }
 }

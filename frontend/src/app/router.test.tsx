@@ -3,10 +3,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { loadPages } from '@/testing/pages';
 import { createTestQueryClient } from '@/testing/render';
 
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
+
+const pages = await loadPages();
 
 function renderAt(route: string) {
   // Signed in as the admin and as a customer, so guarded routes show their pages (the guards have their own tests).
@@ -18,7 +21,7 @@ function renderAt(route: string) {
   render(
     <AppProvider queryClient={createTestQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
-        <AppRoutes />
+        <AppRoutes pages={pages} />
       </MemoryRouter>
     </AppProvider>,
   );

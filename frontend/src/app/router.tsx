@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -6,77 +6,99 @@ import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout';
 import HomeRoute from './routes/home';
 
-// Every page but the home page is its own lazily loaded chunk, so the first visit downloads little.
-const ProductRoute = lazy(() => import('./routes/product'));
-const CartRoute = lazy(() => import('./routes/cart'));
-const ProductsRoute = lazy(() => import('./routes/products'));
-const CategoryRoute = lazy(() => import('./routes/category'));
-const SearchRoute = lazy(() => import('./routes/search'));
-const LoginRoute = lazy(() => import('./routes/login'));
-const SignupRoute = lazy(() => import('./routes/signup'));
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const AddReviewRoute = lazy(() => import('./routes/add-review'));
-const InternalReviewRoute = lazy(() => import('./routes/internal-review'));
-const OrderConfirmationRoute = lazy(() => import('./routes/order-confirmation'));
-const CheckoutRoute = lazy(() => import('./routes/checkout'));
-const OrdersRoute = lazy(() => import('./routes/orders'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+/**
+ * Every page but the home page, as a loader of its module: each is its own lazily loaded chunk, so the first
+ * visit downloads little (the admin area and checkout never load on the storefront).
+ */
+export const pageLoaders = {
+  product: () => import('./routes/product'),
+  cart: () => import('./routes/cart'),
+  products: () => import('./routes/products'),
+  category: () => import('./routes/category'),
+  search: () => import('./routes/search'),
+  login: () => import('./routes/login'),
+  signup: () => import('./routes/signup'),
+  forgotPassword: () => import('./routes/forgot-password'),
+  resetPassword: () => import('./routes/reset-password'),
+  addReview: () => import('./routes/add-review'),
+  internalReview: () => import('./routes/internal-review'),
+  orderConfirmation: () => import('./routes/order-confirmation'),
+  checkout: () => import('./routes/checkout'),
+  orders: () => import('./routes/orders'),
+  notFound: () => import('./routes/not-found'),
+  adminLogin: () => import('./routes/admin/login'),
+  adminLayout: () => import('./routes/admin/admin-layout'),
+  adminDashboard: () => import('./routes/admin/dashboard'),
+  addCategory: () => import('./routes/admin/add-category'),
+  uploadProduct: () => import('./routes/admin/upload-product'),
+  editProduct: () => import('./routes/admin/edit-product'),
+  adminReviews: () => import('./routes/admin/reviews'),
+  manageProducts: () => import('./routes/admin/manage'),
+  productsByCategory: () => import('./routes/admin/products-by-category'),
+  deliveryCharge: () => import('./routes/admin/delivery-charge'),
+  adminOrders: () => import('./routes/admin/orders'),
+  coupons: () => import('./routes/admin/coupons'),
+  categoryViews: () => import('./routes/admin/category-views'),
+  sendEmail: () => import('./routes/admin/send-email'),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
-const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
-const AdminLayout = lazy(() => import('./routes/admin/admin-layout'));
-const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
-const AddCategoryRoute = lazy(() => import('./routes/admin/add-category'));
-const UploadProductRoute = lazy(() => import('./routes/admin/upload-product'));
-const EditProductRoute = lazy(() => import('./routes/admin/edit-product'));
-const AdminReviewsRoute = lazy(() => import('./routes/admin/reviews'));
-const ManageProductsRoute = lazy(() => import('./routes/admin/manage'));
-const ProductsByCategoryRoute = lazy(() => import('./routes/admin/products-by-category'));
-const DeliveryChargeRoute = lazy(() => import('./routes/admin/delivery-charge'));
-const AdminOrdersRoute = lazy(() => import('./routes/admin/orders'));
-const CouponsRoute = lazy(() => import('./routes/admin/coupons'));
-const CategoryViewsRoute = lazy(() => import('./routes/admin/category-views'));
-const SendEmailRoute = lazy(() => import('./routes/admin/send-email'));
+/** A component for every page of `pageLoaders`. */
+export type Pages = Record<keyof typeof pageLoaders, ComponentType>;
+
+/** Builds every page from its module loader. */
+export function pagesFrom(page: (load: () => Promise<{ default: ComponentType }>) => ComponentType): Pages {
+  const loaders: Record<keyof Pages, () => Promise<{ default: ComponentType }>> = pageLoaders;
+  const pages = {} as Pages;
+  for (const name of Object.keys(loaders) as (keyof Pages)[]) pages[name] = page(loaders[name]);
+  return pages;
+}
+
+const lazyPages = pagesFrom(lazy);
+
+interface AppRoutesProps {
+  /** The pages to mount; the app's are lazy, tests pass pages whose modules are already loaded. */
+  pages?: Pages;
+}
 
 /** Every route of SPEC.md §2. */
-export function AppRoutes() {
+export function AppRoutes({ pages: page = lazyPages }: AppRoutesProps) {
   return (
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomeRoute />} />
-        <Route path={paths.product.path} element={<ProductRoute />} />
-        <Route path={paths.cart.path} element={<CartRoute />} />
-        <Route path={paths.products.path} element={<ProductsRoute />} />
-        <Route path={paths.category.path} element={<CategoryRoute />} />
-        <Route path={paths.search.path} element={<SearchRoute />} />
-        <Route path={paths.login.path} element={<LoginRoute />} />
-        <Route path={paths.signup.path} element={<SignupRoute />} />
-        <Route path={paths.forgotPassword.path} element={<ForgotPasswordRoute />} />
-        <Route path={paths.resetPassword.path} element={<ResetPasswordRoute />} />
-        <Route path={paths.addReview.path} element={<AddReviewRoute />} />
-        <Route path={paths.review.path} element={<AddReviewRoute />} />
-        <Route path={paths.internalReview.path} element={<InternalReviewRoute />} />
-        <Route path={paths.orderConfirmation.path} element={<OrderConfirmationRoute />} />
-        <Route path={paths.checkout.path} element={<CheckoutRoute />} />
-        <Route path={paths.orders.path} element={<OrdersRoute />} />
-        <Route path={paths.admin.login.path} element={<AdminLoginRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route path={paths.product.path} element={<page.product />} />
+        <Route path={paths.cart.path} element={<page.cart />} />
+        <Route path={paths.products.path} element={<page.products />} />
+        <Route path={paths.category.path} element={<page.category />} />
+        <Route path={paths.search.path} element={<page.search />} />
+        <Route path={paths.login.path} element={<page.login />} />
+        <Route path={paths.signup.path} element={<page.signup />} />
+        <Route path={paths.forgotPassword.path} element={<page.forgotPassword />} />
+        <Route path={paths.resetPassword.path} element={<page.resetPassword />} />
+        <Route path={paths.addReview.path} element={<page.addReview />} />
+        <Route path={paths.review.path} element={<page.addReview />} />
+        <Route path={paths.internalReview.path} element={<page.internalReview />} />
+        <Route path={paths.orderConfirmation.path} element={<page.orderConfirmation />} />
+        <Route path={paths.checkout.path} element={<page.checkout />} />
+        <Route path={paths.orders.path} element={<page.orders />} />
+        <Route path={paths.admin.login.path} element={<page.adminLogin />} />
+        <Route path="*" element={<page.notFound />} />
       </Route>
-      <Route path={paths.admin.root.path} element={<AdminLayout />}>
-        <Route index element={<AdminDashboardRoute />} />
-        <Route path={paths.admin.dashboard.path} element={<AdminDashboardRoute />} />
-        <Route path={paths.admin.addCategory.path} element={<AddCategoryRoute />} />
-        <Route path={paths.admin.uploadProduct.path} element={<UploadProductRoute />} />
-        <Route path={paths.admin.editProduct.path} element={<EditProductRoute />} />
-        <Route path={paths.admin.reviews.path} element={<AdminReviewsRoute />} />
-        <Route path={paths.admin.manage.path} element={<ManageProductsRoute />} />
-        <Route path={paths.admin.productsByCategory.path} element={<ProductsByCategoryRoute />} />
-        <Route path={paths.admin.deliveryCharge.path} element={<DeliveryChargeRoute />} />
-        <Route path={paths.admin.orders.path} element={<AdminOrdersRoute />} />
-        <Route path={paths.admin.coupons.path} element={<CouponsRoute />} />
-        <Route path={paths.admin.categoryViews.path} element={<CategoryViewsRoute />} />
-        <Route path={paths.admin.sendEmail.path} element={<SendEmailRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
+      <Route path={paths.admin.root.path} element={<page.adminLayout />}>
+        <Route index element={<page.adminDashboard />} />
+        <Route path={paths.admin.dashboard.path} element={<page.adminDashboard />} />
+        <Route path={paths.admin.addCategory.path} element={<page.addCategory />} />
+        <Route path={paths.admin.uploadProduct.path} element={<page.uploadProduct />} />
+        <Route path={paths.admin.editProduct.path} element={<page.editProduct />} />
+        <Route path={paths.admin.reviews.path} element={<page.adminReviews />} />
+        <Route path={paths.admin.manage.path} element={<page.manageProducts />} />
+        <Route path={paths.admin.productsByCategory.path} element={<page.productsByCategory />} />
+        <Route path={paths.admin.deliveryCharge.path} element={<page.deliveryCharge />} />
+        <Route path={paths.admin.orders.path} element={<page.adminOrders />} />
+        <Route path={paths.admin.coupons.path} element={<page.coupons />} />
+        <Route path={paths.admin.categoryViews.path} element={<page.categoryViews />} />
+        <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
+        <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>
   );

@@ -1,31 +1,9 @@
-import * as z from 'zod/mini';
+import type { ShopEnv } from './env-schema';
 
-const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-
-const envSchema = z.object({
-  /** Origin of the API; unset means the page's own origin (the server serves the app and the API). */
-  VITE_API_BASE_URL: z.pipe(z.transform(emptyAsUndefined), z.optional(z.url())),
-  VITE_SHOP_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), 'Mobile Accessories'),
-  VITE_CONTACT_EMAIL: z._default(z.email(), 'support@example.com'),
-  VITE_FACEBOOK_URL: z._default(z.url(), 'https://www.facebook.com/'),
-  VITE_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
-  VITE_TIKTOK_URL: z._default(z.url(), 'https://www.tiktok.com/'),
-});
-
-const parsed = envSchema.safeParse(import.meta.env);
-
-if (!parsed.success) {
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-  throw new Error(`Invalid build environment: ${problems}`);
-}
+/** The build environment, checked by `parseEnv` when vite built this bundle (vite.config.ts `define`). */
+declare const __SHOP_ENV__: ShopEnv;
 
 export const env = {
-  apiBaseUrl: parsed.data.VITE_API_BASE_URL ?? globalThis.location.origin,
-  shopName: parsed.data.VITE_SHOP_NAME,
-  contactEmail: parsed.data.VITE_CONTACT_EMAIL,
-  social: {
-    facebook: parsed.data.VITE_FACEBOOK_URL,
-    instagram: parsed.data.VITE_INSTAGRAM_URL,
-    tiktok: parsed.data.VITE_TIKTOK_URL,
-  },
+  ...__SHOP_ENV__,
+  apiBaseUrl: __SHOP_ENV__.apiBaseUrl ?? globalThis.location.origin,
 } as const;

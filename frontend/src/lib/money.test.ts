@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatRupees } from './money';
+import roundingTable from '../../../domain/tests/fixtures/rounding-cases.json';
+
+import { formatRupees, toWholeRupees } from './money';
 
 describe('formatRupees', () => {
   it('shows whole rupees after "Rs "', () => {
@@ -18,5 +20,19 @@ describe('formatRupees', () => {
 describe('formatRupees with a negative amount', () => {
   it('puts the minus before the currency, as the coupon line shows it', () => {
     expect(formatRupees(-200)).toBe('- Rs 200');
+  });
+});
+
+describe('the shared rounding case table', () => {
+  it.each(roundingTable.cases.map((c) => [c.paisa, c.whole] as const))('%i paisa is Rs %i', (paisa, whole) => {
+    expect(toWholeRupees(paisa)).toBe(whole);
+  });
+});
+
+describe('formatRupees with a negative half', () => {
+  it('rounds away from zero, as the server does', () => {
+    expect(formatRupees(-10.5)).toBe('- Rs 11');
+    expect(formatRupees(-10.49)).toBe('- Rs 10');
+    expect(formatRupees(-0.4)).toBe('Rs 0');
   });
 });

@@ -1,8 +1,32 @@
+import { PAISA_PER_RUPEE } from '@/api/rules/cart.gen';
+
+/**
+ * `numerator / denominator` rounded to the nearest integer, halves towards +∞ (the domain's percentage rule,
+ * as `Math.round`); integers only, `denominator` positive.
+ */
+export function divRoundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/**
+ * Paisa rounded to whole rupees, halves away from zero, as the domain's `Rupees::round_to_whole` (Rs 50.50
+ * shows as Rs 51, and −Rs 50.50 as −Rs 51).
+ */
+export function toWholeRupees(paisa: number): number {
+  const whole = Math.floor((Math.abs(paisa) + PAISA_PER_RUPEE / 2) / PAISA_PER_RUPEE);
+  return paisa < 0 ? 0 - whole : whole;
+}
+
+/** Whole rupees (with at most two decimals) to paisa. */
+export function toPaisa(rupees: number): number {
+  return Math.round(rupees * PAISA_PER_RUPEE);
+}
+
 /**
  * Formats an amount of Pakistani rupees the one way the shop shows money: `Rs 1299`.
- * Amounts are rounded to whole rupees; no thousands separators or decimals.
+ * Amounts are rounded to whole rupees (halves away from zero); no thousands separators or decimals.
  */
 export function formatRupees(amount: number): string {
-  const whole = Math.round(amount);
+  const whole = toWholeRupees(toPaisa(amount));
   return whole < 0 ? `- Rs ${Math.abs(whole)}` : `Rs ${whole}`;
 }

@@ -1,5 +1,3 @@
-import { zErrorBody } from '@/api/generated/zod.gen';
-
 /**
  * What a call to the server came to: done with its data, refused by the server (with its status and, when the
  * answer is the contract's error body, its message), or unreachable (no answer at all).
@@ -29,6 +27,7 @@ export async function toServerReply<T>(call: () => Promise<GeneratedResult<T>>):
   const { data, error, response } = result;
   if (response === undefined) return { kind: 'unreachable' };
   if (response.ok && data !== undefined) return { kind: 'done', data };
+  const { zErrorBody } = await import('@/api/generated/zod.gen');
   const body = zErrorBody.safeParse(error);
   return { kind: 'refused', status: response.status, message: body.success ? body.data.message : undefined };
 }

@@ -22,16 +22,28 @@ interface RenderOptions {
   path?: string;
 }
 
-/** Renders `ui` at `route` with a fresh query client and a router; every other path shows the location. */
+/**
+ * Renders `ui` at `route` with a fresh query client and a router; every other path shows the location.
+ * Returns the query client, and `rerender`, which renders `ui` again under the same client and router.
+ */
 export function renderWithProviders(ui: ReactElement, { route = '/', path }: RenderOptions = {}) {
-  return render(
-    <AppProvider queryClient={createTestQueryClient()}>
+  const queryClient = createTestQueryClient();
+  const tree = (page: ReactElement) => (
+    <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
-          <Route path={path ?? new URL(route, 'http://test').pathname} element={ui} />
+          <Route path={path ?? new URL(route, 'http://test').pathname} element={page} />
           <Route path="*" element={<LocationDisplay />} />
         </Routes>
       </MemoryRouter>
-    </AppProvider>,
+    </AppProvider>
   );
+  const result = render(tree(ui));
+  return {
+    ...result,
+    queryClient,
+    rerender: (page: ReactElement) => {
+      result.rerender(tree(page));
+    },
+  };
 }

@@ -7,9 +7,10 @@ import { configureApiClient } from '@/lib/api-client';
 
 configureApiClient();
 
-// Lazy routes load their chunks on first render; on a busy 2-core machine that can take over the default
-// second, so asynchronous queries wait up to five.
-configure({ asyncUtilTimeout: 5000 });
+// Tests wait for states that are certain to come (a mocked answer rendered; no module is loaded while a
+// test waits, see testing/pages.ts). These are ceilings for a state that never comes, far above how long
+// any such state takes on a busy machine, and below vitest's testTimeout so a failure shows the page.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

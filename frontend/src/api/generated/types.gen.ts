@@ -8,8 +8,14 @@ export type ClientOptions = {
  * The admin's credentials.
  */
 export type AdminLoginBody = {
-    email: string;
-    password: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    email?: string | null;
+    /**
+     * Text; blank text counts as absent.
+     */
+    password?: string | null;
 };
 
 /**
@@ -44,11 +50,11 @@ export type ApplyCouponBody = {
     /**
      * The code as typed; trimmed and compared without regard to case.
      */
-    code: string;
+    code?: string | null;
     /**
      * Subtotal plus delivery charge (after any waiver), in rupees with at most two decimals.
      */
-    cartTotal: number;
+    cartTotal?: number | null;
 };
 
 /**
@@ -70,12 +76,21 @@ export type ApplyCouponResponse = {
  * An e-mail to customers.
  */
 export type BulkEmailBody = {
-    subject: string;
-    message: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    subject?: string | null;
+    /**
+     * Text; blank text counts as absent.
+     */
+    message?: string | null;
     /**
      * Send to every customer; otherwise to `selectedEmails`.
      */
-    sendToAll?: boolean | null;
+    sendToAll?: boolean | string | null;
+    /**
+     * A list of texts.
+     */
     selectedEmails?: Array<string> | null;
 };
 
@@ -83,12 +98,15 @@ export type BulkEmailBody = {
  * A category to add or change.
  */
 export type CategoryBody = {
-    name: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    name?: string | null;
     /**
      * The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
      * the parent, "" makes it a root.
      */
-    parent?: string | null;
+    parent?: string | number | null;
 };
 
 /**
@@ -154,28 +172,34 @@ export type CategorySummary = {
  * A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
  */
 export type CouponBody = {
-    code: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    code?: string | null;
     /**
      * 1 to 100; leave empty for an amount coupon.
      */
-    discountPercent?: number | null;
+    discountPercent?: number | string | null;
     /**
      * Whole rupees; leave empty for a percent coupon.
      */
-    amount?: number | null;
+    amount?: number | string | null;
     /**
-     * `YYYY-MM-DD` (or an ISO 8601 timestamp, read in Pakistan time).
+     * `YYYY-MM-DD`, or an ISO 8601 timestamp read as the date in Pakistan.
      */
-    startDate: string;
-    endDate: string;
+    startDate?: string | null;
+    /**
+     * `YYYY-MM-DD`, or an ISO 8601 timestamp read as the date in Pakistan.
+     */
+    endDate?: string | null;
     /**
      * Whole rupees, default 0.
      */
-    minPrice?: number | null;
+    minPrice?: number | string | null;
     /**
      * Default true.
      */
-    isActive?: boolean | null;
+    isActive?: boolean | string | null;
 };
 
 /**
@@ -218,8 +242,17 @@ export type CouponResponse = {
  * E-mail and password (and, on sign-up, an optional name).
  */
 export type CredentialsBody = {
-    email: string;
-    password: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    email?: string | null;
+    /**
+     * Text; blank text counts as absent.
+     */
+    password?: string | null;
+    /**
+     * Text; blank text counts as absent.
+     */
     name?: string | null;
 };
 
@@ -239,7 +272,7 @@ export type DeliveryChargeBody = {
     /**
      * Rupees, 0 or more; a numeric string is accepted.
      */
-    deliveryCharge: number;
+    deliveryCharge?: number | string | null;
 };
 
 /**
@@ -376,7 +409,9 @@ export type ProductFormBody = {
      */
     media: Array<Blob | File>;
     /**
-     * When editing: the addresses of the current media to keep, in the order to show them.
+     * When editing: the addresses of the current media to keep, in the order to show them. Without any
+     * `existingMedia` field every current medium is kept; a single `existingMedia` field with an empty value
+     * keeps none (multipart cannot send an empty list). Empty values are otherwise ignored.
      */
     existingMedia?: Array<string> | null;
 };
@@ -441,15 +476,24 @@ export type QueuedResponse = {
  * A reset token and the new password.
  */
 export type ResetConfirmBody = {
-    token: string;
-    password: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    token?: string | null;
+    /**
+     * Text; blank text counts as absent.
+     */
+    password?: string | null;
 };
 
 /**
  * An e-mail address for a reset link.
  */
 export type ResetRequestBody = {
-    email: string;
+    /**
+     * Text; blank text counts as absent.
+     */
+    email?: string | null;
 };
 
 /**
@@ -549,6 +593,44 @@ export type ListFeaturedProductsResponses = {
 };
 
 export type ListFeaturedProductsResponse = ListFeaturedProductsResponses[keyof ListFeaturedProductsResponses];
+
+export type SearchProductsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The search terms, 1 to 100 characters.
+         */
+        q?: string;
+        /**
+         * How many products at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many products to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/products/search';
+};
+
+export type SearchProductsErrors = {
+    /**
+     * No terms, terms over 100 characters or bad paging
+     */
+    400: ErrorBody;
+};
+
+export type SearchProductsError = SearchProductsErrors[keyof SearchProductsErrors];
+
+export type SearchProductsResponses = {
+    /**
+     * Matching products, best first
+     */
+    200: Array<ProductResponse>;
+};
+
+export type SearchProductsResponse = SearchProductsResponses[keyof SearchProductsResponses];
 
 export type DeleteProductData = {
     body?: never;
@@ -663,44 +745,6 @@ export type ChangeProductResponses = {
 };
 
 export type ChangeProductResponse = ChangeProductResponses[keyof ChangeProductResponses];
-
-export type SearchProductsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * The search terms, 1 to 100 characters.
-         */
-        q?: string;
-        /**
-         * How many products at most, 1 to 100 (default 100).
-         */
-        limit?: number;
-        /**
-         * How many products to skip (default 0).
-         */
-        offset?: number;
-    };
-    url: '/api/products/search';
-};
-
-export type SearchProductsErrors = {
-    /**
-     * No terms, terms over 100 characters or bad paging
-     */
-    400: ErrorBody;
-};
-
-export type SearchProductsError = SearchProductsErrors[keyof SearchProductsErrors];
-
-export type SearchProductsResponses = {
-    /**
-     * Matching products, best first
-     */
-    200: Array<ProductResponse>;
-};
-
-export type SearchProductsResponse = SearchProductsResponses[keyof SearchProductsResponses];
 
 export type ListCategoriesData = {
     body?: never;
@@ -865,6 +909,141 @@ export type ApplyCouponResponses = {
 };
 
 export type ApplyCouponResponse2 = ApplyCouponResponses[keyof ApplyCouponResponses];
+
+export type ListCouponsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many items at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many items to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/coupons';
+};
+
+export type ListCouponsErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type ListCouponsError = ListCouponsErrors[keyof ListCouponsErrors];
+
+export type ListCouponsResponses = {
+    /**
+     * Coupons
+     */
+    200: Array<CouponResponse>;
+};
+
+export type ListCouponsResponse = ListCouponsResponses[keyof ListCouponsResponses];
+
+export type AddCouponData = {
+    body: CouponBody;
+    path?: never;
+    query?: never;
+    url: '/api/coupons';
+};
+
+export type AddCouponErrors = {
+    /**
+     * No code, no or two discounts, bad dates
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * The code is taken
+     */
+    409: ErrorBody;
+};
+
+export type AddCouponError = AddCouponErrors[keyof AddCouponErrors];
+
+export type AddCouponResponses = {
+    /**
+     * Added
+     */
+    201: CouponEnvelope;
+};
+
+export type AddCouponResponse = AddCouponResponses[keyof AddCouponResponses];
+
+export type ToggleCouponData = {
+    body?: never;
+    path: {
+        /**
+         * The coupon's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/coupons/toggle/{id}';
+};
+
+export type ToggleCouponErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No coupon has this id
+     */
+    404: ErrorBody;
+};
+
+export type ToggleCouponError = ToggleCouponErrors[keyof ToggleCouponErrors];
+
+export type ToggleCouponResponses = {
+    /**
+     * The coupon now
+     */
+    200: CouponEnvelope;
+};
+
+export type ToggleCouponResponse = ToggleCouponResponses[keyof ToggleCouponResponses];
+
+export type DeleteCouponData = {
+    body?: never;
+    path: {
+        /**
+         * The coupon's id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/coupons/{id}';
+};
+
+export type DeleteCouponErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No coupon has this id
+     */
+    404: ErrorBody;
+};
+
+export type DeleteCouponError = DeleteCouponErrors[keyof DeleteCouponErrors];
+
+export type DeleteCouponResponses = {
+    /**
+     * Deleted
+     */
+    200: MessageResponse;
+};
+
+export type DeleteCouponResponse = DeleteCouponResponses[keyof DeleteCouponResponses];
 
 export type GetDeliveryChargeData = {
     body?: never;
@@ -1539,141 +1718,6 @@ export type EmailStatusResponses = {
 };
 
 export type EmailStatusResponse2 = EmailStatusResponses[keyof EmailStatusResponses];
-
-export type ListCouponsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * How many items at most, 1 to 100 (default 100).
-         */
-        limit?: number;
-        /**
-         * How many items to skip (default 0).
-         */
-        offset?: number;
-    };
-    url: '/api/coupons';
-};
-
-export type ListCouponsErrors = {
-    /**
-     * Not signed in as the admin
-     */
-    401: ErrorBody;
-};
-
-export type ListCouponsError = ListCouponsErrors[keyof ListCouponsErrors];
-
-export type ListCouponsResponses = {
-    /**
-     * Coupons
-     */
-    200: Array<CouponResponse>;
-};
-
-export type ListCouponsResponse = ListCouponsResponses[keyof ListCouponsResponses];
-
-export type AddCouponData = {
-    body: CouponBody;
-    path?: never;
-    query?: never;
-    url: '/api/coupons';
-};
-
-export type AddCouponErrors = {
-    /**
-     * No code, no or two discounts, bad dates
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in as the admin
-     */
-    401: ErrorBody;
-    /**
-     * The code is taken
-     */
-    409: ErrorBody;
-};
-
-export type AddCouponError = AddCouponErrors[keyof AddCouponErrors];
-
-export type AddCouponResponses = {
-    /**
-     * Added
-     */
-    201: CouponEnvelope;
-};
-
-export type AddCouponResponse = AddCouponResponses[keyof AddCouponResponses];
-
-export type ToggleCouponData = {
-    body?: never;
-    path: {
-        /**
-         * The coupon's id
-         */
-        id: string;
-    };
-    query?: never;
-    url: '/api/coupons/toggle/{id}';
-};
-
-export type ToggleCouponErrors = {
-    /**
-     * Not signed in as the admin
-     */
-    401: ErrorBody;
-    /**
-     * No coupon has this id
-     */
-    404: ErrorBody;
-};
-
-export type ToggleCouponError = ToggleCouponErrors[keyof ToggleCouponErrors];
-
-export type ToggleCouponResponses = {
-    /**
-     * The coupon now
-     */
-    200: CouponEnvelope;
-};
-
-export type ToggleCouponResponse = ToggleCouponResponses[keyof ToggleCouponResponses];
-
-export type DeleteCouponData = {
-    body?: never;
-    path: {
-        /**
-         * The coupon's id
-         */
-        id: string;
-    };
-    query?: never;
-    url: '/api/coupons/{id}';
-};
-
-export type DeleteCouponErrors = {
-    /**
-     * Not signed in as the admin
-     */
-    401: ErrorBody;
-    /**
-     * No coupon has this id
-     */
-    404: ErrorBody;
-};
-
-export type DeleteCouponError = DeleteCouponErrors[keyof DeleteCouponErrors];
-
-export type DeleteCouponResponses = {
-    /**
-     * Deleted
-     */
-    200: MessageResponse;
-};
-
-export type DeleteCouponResponse = DeleteCouponResponses[keyof DeleteCouponResponses];
 
 export type HealthzData = {
     body?: never;

@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
  * The admin's credentials.
  */
 export const zAdminLoginBody = z.object({
-    email: z.string(),
-    password: z.string()
+    email: z.nullish(z.string()),
+    password: z.nullish(z.string())
 });
 
 /**
@@ -30,8 +30,8 @@ export const zAppliedCouponSummary = z.object({
  * A coupon to try on the cart.
  */
 export const zApplyCouponBody = z.object({
-    code: z.string(),
-    cartTotal: z.number()
+    code: z.nullish(z.string()),
+    cartTotal: z.nullish(z.number())
 });
 
 /**
@@ -47,9 +47,12 @@ export const zApplyCouponResponse = z.object({
  * An e-mail to customers.
  */
 export const zBulkEmailBody = z.object({
-    subject: z.string(),
-    message: z.string(),
-    sendToAll: z.nullish(z.boolean()),
+    subject: z.nullish(z.string()),
+    message: z.nullish(z.string()),
+    sendToAll: z.nullish(z.union([
+        z.boolean(),
+        z.string()
+    ])),
     selectedEmails: z.nullish(z.array(z.string()))
 });
 
@@ -57,8 +60,11 @@ export const zBulkEmailBody = z.object({
  * A category to add or change.
  */
 export const zCategoryBody = z.object({
-    name: z.string(),
-    parent: z.nullish(z.string())
+    name: z.nullish(z.string()),
+    parent: z.nullish(z.union([
+        z.string(),
+        z.int()
+    ]))
 });
 
 /**
@@ -91,13 +97,25 @@ export const zCategorySummary = z.object({
  * A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
  */
 export const zCouponBody = z.object({
-    code: z.string(),
-    discountPercent: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    amount: z.nullish(z.number()),
-    startDate: z.string(),
-    endDate: z.string(),
-    minPrice: z.nullish(z.number()),
-    isActive: z.nullish(z.boolean())
+    code: z.nullish(z.string()),
+    discountPercent: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ])),
+    amount: z.nullish(z.union([
+        z.number(),
+        z.string()
+    ])),
+    startDate: z.nullish(z.string()),
+    endDate: z.nullish(z.string()),
+    minPrice: z.nullish(z.union([
+        z.number(),
+        z.string()
+    ])),
+    isActive: z.nullish(z.union([
+        z.boolean(),
+        z.string()
+    ]))
 });
 
 /**
@@ -125,8 +143,8 @@ export const zCouponEnvelope = z.object({
  * E-mail and password (and, on sign-up, an optional name).
  */
 export const zCredentialsBody = z.object({
-    email: z.string(),
-    password: z.string(),
+    email: z.nullish(z.string()),
+    password: z.nullish(z.string()),
     name: z.nullish(z.string())
 });
 
@@ -143,7 +161,10 @@ export const zCustomerSummary = z.object({
  * A new delivery charge.
  */
 export const zDeliveryChargeBody = z.object({
-    deliveryCharge: z.number()
+    deliveryCharge: z.nullish(z.union([
+        z.number(),
+        z.string()
+    ]))
 });
 
 /**
@@ -285,15 +306,15 @@ export const zQueuedResponse = z.object({
  * A reset token and the new password.
  */
 export const zResetConfirmBody = z.object({
-    token: z.string(),
-    password: z.string()
+    token: z.nullish(z.string()),
+    password: z.nullish(z.string())
 });
 
 /**
  * An e-mail address for a reset link.
  */
 export const zResetRequestBody = z.object({
-    email: z.string()
+    email: z.nullish(z.string())
 });
 
 /**
@@ -340,6 +361,17 @@ export const zListFeaturedProductsQuery = z.object({
  */
 export const zListFeaturedProductsResponse = z.array(zProductResponse);
 
+export const zSearchProductsQuery = z.object({
+    q: z.optional(z.string()),
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Matching products, best first
+ */
+export const zSearchProductsResponse = z.array(zProductResponse);
+
 export const zDeleteProductPath = z.object({
     id: z.string()
 });
@@ -368,17 +400,6 @@ export const zChangeProductPath = z.object({
  * Changed
  */
 export const zChangeProductResponse = zProductEnvelope;
-
-export const zSearchProductsQuery = z.object({
-    q: z.optional(z.string()),
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
-});
-
-/**
- * Matching products, best first
- */
-export const zSearchProductsResponse = z.array(zProductResponse);
 
 export const zListCategoriesQuery = z.object({
     limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
@@ -421,6 +442,41 @@ export const zApplyCouponBody2 = zApplyCouponBody;
  * The coupon applies
  */
 export const zApplyCouponResponse2 = zApplyCouponResponse;
+
+export const zListCouponsQuery = z.object({
+    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Coupons
+ */
+export const zListCouponsResponse = z.array(zCouponResponse);
+
+export const zAddCouponBody = zCouponBody;
+
+/**
+ * Added
+ */
+export const zAddCouponResponse = zCouponEnvelope;
+
+export const zToggleCouponPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The coupon now
+ */
+export const zToggleCouponResponse = zCouponEnvelope;
+
+export const zDeleteCouponPath = z.object({
+    id: z.string()
+});
+
+/**
+ * Deleted
+ */
+export const zDeleteCouponResponse = zMessageResponse;
 
 /**
  * The delivery charge
@@ -589,41 +645,6 @@ export const zSendBulkEmailResponse = zQueuedResponse;
  */
 export const zEmailStatusResponse2 = zEmailStatusResponse;
 
-export const zListCouponsQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
-});
-
-/**
- * Coupons
- */
-export const zListCouponsResponse = z.array(zCouponResponse);
-
-export const zAddCouponBody = zCouponBody;
-
-/**
- * Added
- */
-export const zAddCouponResponse = zCouponEnvelope;
-
-export const zToggleCouponPath = z.object({
-    id: z.string()
-});
-
-/**
- * The coupon now
- */
-export const zToggleCouponResponse = zCouponEnvelope;
-
-export const zDeleteCouponPath = z.object({
-    id: z.string()
-});
-
-/**
- * Deleted
- */
-export const zDeleteCouponResponse = zMessageResponse;
-
 /**
  * The process is alive
  */
@@ -633,3 +654,249 @@ export const zHealthzResponse = zHealthResponse;
  * The database answers
  */
 export const zReadyzResponse = zHealthResponse;
+
+export const zListProductsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zListProductsQuery)
+});
+
+export const zListFeaturedProductsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zListFeaturedProductsQuery)
+});
+
+export const zSearchProductsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zSearchProductsQuery)
+});
+
+export const zDeleteProductData = z.object({
+    body: z.optional(z.never()),
+    path: zDeleteProductPath,
+    query: z.optional(z.never())
+});
+
+export const zGetProductData = z.object({
+    body: z.optional(z.never()),
+    path: zGetProductPath,
+    query: z.optional(z.never())
+});
+
+export const zChangeProductData = z.object({
+    body: zChangeProductBody,
+    path: zChangeProductPath,
+    query: z.optional(z.never())
+});
+
+export const zListCategoriesData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zListCategoriesQuery)
+});
+
+export const zAddCategoryData = z.object({
+    body: zAddCategoryBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zGetCategoryWithProductsData = z.object({
+    body: z.optional(z.never()),
+    path: zGetCategoryWithProductsPath,
+    query: z.optional(z.never())
+});
+
+export const zIncrementCategoryViewsData = z.object({
+    body: z.optional(z.never()),
+    path: zIncrementCategoryViewsPath,
+    query: z.optional(z.never())
+});
+
+export const zApplyCouponData = z.object({
+    body: zApplyCouponBody2,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zListCouponsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zListCouponsQuery)
+});
+
+export const zAddCouponData = z.object({
+    body: zAddCouponBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zToggleCouponData = z.object({
+    body: z.optional(z.never()),
+    path: zToggleCouponPath,
+    query: z.optional(z.never())
+});
+
+export const zDeleteCouponData = z.object({
+    body: z.optional(z.never()),
+    path: zDeleteCouponPath,
+    query: z.optional(z.never())
+});
+
+export const zGetDeliveryChargeData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSetDeliveryChargeData = z.object({
+    body: zSetDeliveryChargeBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSignUpData = z.object({
+    body: zSignUpBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zLogInData = z.object({
+    body: zLogInBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zLogOutData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zMeData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zRequestPasswordResetData = z.object({
+    body: zRequestPasswordResetBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zConfirmPasswordResetData = z.object({
+    body: zConfirmPasswordResetBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSaveUserData = z.object({
+    body: zSaveUserBody2,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zGoogleLoginData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zGoogleLoginQuery)
+});
+
+export const zGoogleCallbackData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zGoogleCallbackQuery)
+});
+
+export const zAdminLoginData = z.object({
+    body: zAdminLoginBody2,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zAdminLogoutData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zAdminCheckData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zCategoryViewsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zCategoryViewsQuery)
+});
+
+export const zDeleteCategoryData = z.object({
+    body: z.optional(z.never()),
+    path: zDeleteCategoryPath,
+    query: z.optional(z.never())
+});
+
+export const zChangeCategoryData = z.object({
+    body: zChangeCategoryBody,
+    path: zChangeCategoryPath,
+    query: z.optional(z.never())
+});
+
+export const zProductsByCategoryData = z.object({
+    body: z.optional(z.never()),
+    path: zProductsByCategoryPath,
+    query: z.optional(zProductsByCategoryQuery)
+});
+
+export const zUploadProductData = z.object({
+    body: zUploadProductBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zToggleFeaturedData = z.object({
+    body: z.optional(z.never()),
+    path: zToggleFeaturedPath,
+    query: z.optional(z.never())
+});
+
+export const zListCustomersData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zListCustomersQuery)
+});
+
+export const zSendBulkEmailData = z.object({
+    body: zSendBulkEmailBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zEmailStatusData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zHealthzData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zReadyzData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zOpenapiDocumentData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});

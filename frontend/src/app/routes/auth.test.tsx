@@ -4,10 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { loadPages } from '@/testing/pages';
 import { createTestQueryClient, LocationDisplay } from '@/testing/render';
 
 import { AppProvider } from '../provider';
 import { AppRoutes } from '../router';
+
+const pages = await loadPages();
 
 const ayesha = { uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' };
 
@@ -32,7 +35,7 @@ function renderApp(route: string) {
   render(
     <AppProvider queryClient={createTestQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
-        <AppRoutes />
+        <AppRoutes pages={pages} />
         <LocationDisplay />
       </MemoryRouter>
     </AppProvider>,

@@ -18,8 +18,8 @@ interface ShopOptions {
   products?: Product[];
   deliveryCharge?: number | 'fail';
   coupon?: CouponHandler;
-  /** What the API answers for a product now, when it differs from what was added. */
-  current?: Record<string, Product | null>;
+  /** What the API answers for a product now, when it differs from what was added ('malformed': a 400). */
+  current?: Record<string, Product | null | 'malformed'>;
 }
 
 const welcome: CouponHandler = ({ code, cartTotal }) =>
@@ -43,6 +43,7 @@ function setup({ products = [], deliveryCharge = 250, coupon = welcome, current 
     const id = /^\/api\/products\/(.+)$/.exec(url.pathname)?.[1];
     if (id !== undefined) {
       const product = id in current ? current[id] : products.find((p) => p._id === id);
+      if (product === 'malformed') return json({ message: `'${id}' is not a valid id.` }, 400);
       return product ? json(product) : json({ message: 'Product not found.' }, 404);
     }
     return json({ message: 'Not found' }, 404);
@@ -299,6 +300,14 @@ describe('Cart page refresh from the API', () => {
     });
     await user.click(within(line).getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('listitem', { name: 'Old Case' })).not.toBeInTheDocument();
+  });
+
+  it('shows an item whose id the API refuses as unavailable too, as the product page shows it not found', async () => {
+    const refused = makeProduct({ _id: 'old-id', name: 'Old Case', price: 500, finalPrice: 500 });
+    setup({ products: [refused], current: { 'old-id': 'malformed' } });
+
+    const line = await screen.findByRole('listitem', { name: 'Old Case' });
+    expect(await within(line).findByText(/no longer available/)).toBeInTheDocument();
   });
 
   it('updates a changed price and says so', async () => {

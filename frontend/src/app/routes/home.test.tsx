@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { getFeaturedProductsQueryOptions } from '@/features/products/api/get-featured-products';
 import type { Product } from '@/features/products/types';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { makeProduct } from '@/testing/fixtures';
@@ -42,8 +43,8 @@ function shop({
         return json({ message: 'Not found' }, 404);
     }
   });
-  renderWithProviders(<HomeRoute />);
-  return { requested, user: userEvent.setup() };
+  const { queryClient, rerender } = renderWithProviders(<HomeRoute />);
+  return { requested, queryClient, rerender, user: userEvent.setup() };
 }
 
 const allSection = () => screen.getByRole('region', { name: 'All Mobile Accessories' });
@@ -76,7 +77,7 @@ describe('Home page', () => {
 
   it('keeps loading until the products page has settled', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { requested } = shop({
+    const { requested, queryClient, rerender } = shop({
       featured: products(2, 'Featured'),
       answerPage: () =>
         new Promise<Response>((resolve) => {
@@ -86,8 +87,13 @@ describe('Home page', () => {
     await waitFor(() => {
       expect(requested).toHaveLength(3);
     });
-    // The categories and featured calls have answered; the page has not.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The categories and featured calls have settled; the page has not. Rendering again reads the queries as
+    // they stand now, so what follows is the page's answer to exactly that state.
+    await waitFor(() => {
+      expect(queryClient.isFetching()).toBe(1);
+    });
+    expect(queryClient.getQueryState(getFeaturedProductsQueryOptions().queryKey)?.status).toBe('success');
+    rerender(<HomeRoute />);
     expect(screen.getByText('Loading products...')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading products' })).toBeInTheDocument();
 

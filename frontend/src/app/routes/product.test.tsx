@@ -83,7 +83,7 @@ describe('Product page', () => {
 
   it('disables Add to Cart when out of stock', async () => {
     setup({ stock: 0, quantity: 0 });
-    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+    expect(await screen.findByText('Out of Stock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 

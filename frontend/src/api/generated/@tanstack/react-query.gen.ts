@@ -158,6 +158,51 @@ export const listFeaturedProductsInfiniteOptions = (options?: Options<ListFeatur
     queryKey: listFeaturedProductsInfiniteQueryKey(options)
 });
 
+export const searchProductsQueryKey = (options?: Options<SearchProductsData>) => createQueryKey('searchProducts', options);
+
+/**
+ * Products matching the terms in name, category or description, best first; forgives one typo.
+ */
+export const searchProductsOptions = (options?: Options<SearchProductsData>) => queryOptions<SearchProductsResponse, SearchProductsError, SearchProductsResponse, ReturnType<typeof searchProductsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await searchProducts({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchProductsQueryKey(options)
+});
+
+export const searchProductsInfiniteQueryKey = (options?: Options<SearchProductsData>): QueryKey<Options<SearchProductsData>> => createQueryKey('searchProducts', options, true);
+
+/**
+ * Products matching the terms in name, category or description, best first; forgives one typo.
+ */
+export const searchProductsInfiniteOptions = (options?: Options<SearchProductsData>) => infiniteQueryOptions<SearchProductsResponse, SearchProductsError, InfiniteData<SearchProductsResponse>, QueryKey<Options<SearchProductsData>>, number | Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await searchProducts({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchProductsInfiniteQueryKey(options)
+});
+
 /**
  * Deletes a product and its media; orders keep their own copies.
  */
@@ -209,51 +254,6 @@ export const changeProductMutation = (options?: Partial<Options<ChangeProductDat
     };
     return mutationOptions;
 };
-
-export const searchProductsQueryKey = (options?: Options<SearchProductsData>) => createQueryKey('searchProducts', options);
-
-/**
- * Products matching the terms in name, category or description, best first; forgives one typo.
- */
-export const searchProductsOptions = (options?: Options<SearchProductsData>) => queryOptions<SearchProductsResponse, SearchProductsError, SearchProductsResponse, ReturnType<typeof searchProductsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await searchProducts({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: searchProductsQueryKey(options)
-});
-
-export const searchProductsInfiniteQueryKey = (options?: Options<SearchProductsData>): QueryKey<Options<SearchProductsData>> => createQueryKey('searchProducts', options, true);
-
-/**
- * Products matching the terms in name, category or description, best first; forgives one typo.
- */
-export const searchProductsInfiniteOptions = (options?: Options<SearchProductsData>) => infiniteQueryOptions<SearchProductsResponse, SearchProductsError, InfiniteData<SearchProductsResponse>, QueryKey<Options<SearchProductsData>>, number | Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
-// @ts-ignore
-{
-    queryFn: async ({ pageParam, queryKey, signal }) => {
-        // @ts-ignore
-        const page: Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
-            query: {
-                offset: pageParam
-            }
-        };
-        const params = createInfiniteParams(queryKey, page);
-        const { data } = await searchProducts({
-            ...options,
-            ...params,
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: searchProductsInfiniteQueryKey(options)
-});
 
 export const listCategoriesQueryKey = (options?: Options<ListCategoriesData>) => createQueryKey('listCategories', options);
 
@@ -359,6 +359,102 @@ export const applyCouponMutation = (options?: Partial<Options<ApplyCouponData>>)
     const mutationOptions: UseMutationOptions<ApplyCouponResponse2, ApplyCouponError, Options<ApplyCouponData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await applyCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listCouponsQueryKey = (options?: Options<ListCouponsData>) => createQueryKey('listCoupons', options);
+
+/**
+ * Every coupon, newest first.
+ */
+export const listCouponsOptions = (options?: Options<ListCouponsData>) => queryOptions<ListCouponsResponse, ListCouponsError, ListCouponsResponse, ReturnType<typeof listCouponsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listCoupons({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCouponsQueryKey(options)
+});
+
+export const listCouponsInfiniteQueryKey = (options?: Options<ListCouponsData>): QueryKey<Options<ListCouponsData>> => createQueryKey('listCoupons', options, true);
+
+/**
+ * Every coupon, newest first.
+ */
+export const listCouponsInfiniteOptions = (options?: Options<ListCouponsData>) => infiniteQueryOptions<ListCouponsResponse, ListCouponsError, InfiniteData<ListCouponsResponse>, QueryKey<Options<ListCouponsData>>, number | Pick<QueryKey<Options<ListCouponsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListCouponsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listCoupons({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCouponsInfiniteQueryKey(options)
+});
+
+/**
+ * Adds a coupon: a code and exactly one of a percentage or an amount.
+ */
+export const addCouponMutation = (options?: Partial<Options<AddCouponData>>): UseMutationOptions<AddCouponResponse, AddCouponError, Options<AddCouponData>> => {
+    const mutationOptions: UseMutationOptions<AddCouponResponse, AddCouponError, Options<AddCouponData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Pauses an active coupon or activates a paused one.
+ */
+export const toggleCouponMutation = (options?: Partial<Options<ToggleCouponData>>): UseMutationOptions<ToggleCouponResponse, ToggleCouponError, Options<ToggleCouponData>> => {
+    const mutationOptions: UseMutationOptions<ToggleCouponResponse, ToggleCouponError, Options<ToggleCouponData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await toggleCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a coupon.
+ */
+export const deleteCouponMutation = (options?: Partial<Options<DeleteCouponData>>): UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteCoupon({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -853,102 +949,6 @@ export const emailStatusOptions = (options?: Options<EmailStatusData>) => queryO
     },
     queryKey: emailStatusQueryKey(options)
 });
-
-export const listCouponsQueryKey = (options?: Options<ListCouponsData>) => createQueryKey('listCoupons', options);
-
-/**
- * Every coupon, newest first.
- */
-export const listCouponsOptions = (options?: Options<ListCouponsData>) => queryOptions<ListCouponsResponse, ListCouponsError, ListCouponsResponse, ReturnType<typeof listCouponsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await listCoupons({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: listCouponsQueryKey(options)
-});
-
-export const listCouponsInfiniteQueryKey = (options?: Options<ListCouponsData>): QueryKey<Options<ListCouponsData>> => createQueryKey('listCoupons', options, true);
-
-/**
- * Every coupon, newest first.
- */
-export const listCouponsInfiniteOptions = (options?: Options<ListCouponsData>) => infiniteQueryOptions<ListCouponsResponse, ListCouponsError, InfiniteData<ListCouponsResponse>, QueryKey<Options<ListCouponsData>>, number | Pick<QueryKey<Options<ListCouponsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
-// @ts-ignore
-{
-    queryFn: async ({ pageParam, queryKey, signal }) => {
-        // @ts-ignore
-        const page: Pick<QueryKey<Options<ListCouponsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
-            query: {
-                offset: pageParam
-            }
-        };
-        const params = createInfiniteParams(queryKey, page);
-        const { data } = await listCoupons({
-            ...options,
-            ...params,
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: listCouponsInfiniteQueryKey(options)
-});
-
-/**
- * Adds a coupon: a code and exactly one of a percentage or an amount.
- */
-export const addCouponMutation = (options?: Partial<Options<AddCouponData>>): UseMutationOptions<AddCouponResponse, AddCouponError, Options<AddCouponData>> => {
-    const mutationOptions: UseMutationOptions<AddCouponResponse, AddCouponError, Options<AddCouponData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await addCoupon({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Pauses an active coupon or activates a paused one.
- */
-export const toggleCouponMutation = (options?: Partial<Options<ToggleCouponData>>): UseMutationOptions<ToggleCouponResponse, ToggleCouponError, Options<ToggleCouponData>> => {
-    const mutationOptions: UseMutationOptions<ToggleCouponResponse, ToggleCouponError, Options<ToggleCouponData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await toggleCoupon({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Deletes a coupon.
- */
-export const deleteCouponMutation = (options?: Partial<Options<DeleteCouponData>>): UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> => {
-    const mutationOptions: UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await deleteCoupon({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
 
 export const healthzQueryKey = (options?: Options<HealthzData>) => createQueryKey('healthz', options);
 

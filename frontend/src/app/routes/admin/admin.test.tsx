@@ -1,12 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { loadPages } from '@/testing/pages';
 import { createTestQueryClient, LocationDisplay } from '@/testing/render';
+
+const pages = await loadPages();
 
 const owner = { ok: true, email: 'owner@shop.test' };
 const loginRequired = () => json({ message: 'Admin login required.' }, 401);
@@ -52,7 +55,7 @@ function renderApp(route: string, { signedIn: initially = true, check = loginReq
   render(
     <AppProvider queryClient={createTestQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
-        <AppRoutes />
+        <AppRoutes pages={pages} />
         <LocationDisplay />
       </MemoryRouter>
     </AppProvider>,
@@ -68,34 +71,12 @@ async function logIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-// The admin routes are lazy: each is compiled on its first import, which on a cold, busy machine took longer
-// than the tests' waits. Importing them here first keeps those waits about the pages, not the compiler.
-beforeAll(async () => {
-  await Promise.all([
-    import('./login'),
-    import('./admin-layout'),
-    import('./dashboard'),
-    import('./add-category'),
-    import('./upload-product'),
-    import('./edit-product'),
-    import('./reviews'),
-    import('./manage'),
-    import('./products-by-category'),
-    import('./delivery-charge'),
-    import('./orders'),
-    import('./coupons'),
-    import('./category-views'),
-    import('./send-email'),
-  ]);
-}, 60_000);
-
 describe('the admin guard', () => {
   it("shows 'Checking login...' while the session is checked, then the page", async () => {
     let answer: (response: Response) => void = () => undefined;
     renderApp('/admin', { signedIn: false, check: () => new Promise<Response>((resolve) => (answer = resolve)) });
 
-    // The first render also loads the lazy admin chunks.
-    expect(await screen.findByText('Checking login...', {}, { timeout: 3000 })).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Checking login...')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     answer(json(owner));
 

@@ -5,12 +5,9 @@ import { adminCheckOptions, adminCheckQueryKey } from '@/api/generated/@tanstack
 
 import { toServerReply } from '@/lib/server-reply';
 
-// Admin calls ride on the httpOnly admin cookie (SPEC.md §6: 'Calls send credentials').
-const withCredentials = { credentials: 'include' } as const;
-
 export function getAdminCheckQueryOptions() {
   return {
-    ...adminCheckOptions(withCredentials),
+    ...adminCheckOptions(),
     // A 401 is a definite answer; every entry to the admin area asks again.
     retry: false,
     staleTime: 0,
@@ -27,9 +24,9 @@ export function useAdminLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
-      toServerReply(() => adminLogin({ body: credentials, ...withCredentials })),
+      toServerReply(() => adminLogin({ body: credentials })),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') queryClient.setQueryData(adminCheckQueryKey(withCredentials), reply.data);
+      if (reply.kind === 'done') queryClient.setQueryData(adminCheckQueryKey(), reply.data);
     },
   });
 }
@@ -42,11 +39,11 @@ export function useAdminLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const reply = await toServerReply(() => adminLogout(withCredentials));
+      const reply = await toServerReply(() => adminLogout());
       return reply.kind === 'done' || (reply.kind === 'refused' && reply.status === 401);
     },
     onSuccess: (ended) => {
-      if (ended) queryClient.removeQueries({ queryKey: adminCheckQueryKey(withCredentials) });
+      if (ended) queryClient.removeQueries({ queryKey: adminCheckQueryKey() });
     },
   });
 }
@@ -54,5 +51,5 @@ export function useAdminLogoutMutation() {
 /** Forces the guard to ask the server again, e.g. after a call answered 401 (the session expired). */
 export function useRecheckAdmin() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminCheckQueryKey(withCredentials) });
+  return () => queryClient.invalidateQueries({ queryKey: adminCheckQueryKey() });
 }

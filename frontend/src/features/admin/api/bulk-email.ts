@@ -6,8 +6,6 @@ import { emailStatusOptions, emailStatusQueryKey, listCustomersQueryKey } from '
 import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { toServerReply } from '@/lib/server-reply';
 
-const withCredentials = { credentials: 'include' } as const;
-
 /** How often the outbox counts are asked for while the page is open. */
 export const emailStatusRefreshMs = 3000;
 
@@ -17,10 +15,10 @@ const maxCustomerPages = 1000;
 /** GET /api/users/admin/users, page by page (at most 100 a page) until every customer is in. */
 export function useCustomers() {
   return useQuery({
-    queryKey: listCustomersQueryKey(withCredentials),
+    queryKey: listCustomersQueryKey(),
     queryFn: ({ signal }) =>
       fetchAllPages(
-        async (query) => (await listCustomers({ query, signal, throwOnError: true, ...withCredentials })).data,
+        async (query) => (await listCustomers({ query, signal, throwOnError: true })).data,
         signal,
         maxCustomerPages,
       ),
@@ -30,16 +28,16 @@ export function useCustomers() {
 
 /** GET /api/users/admin/email-status: the outbox's counts, asked for again every few seconds. */
 export function useEmailStatus() {
-  return useQuery({ ...emailStatusOptions(withCredentials), refetchInterval: emailStatusRefreshMs, staleTime: 0 });
+  return useQuery({ ...emailStatusOptions(), refetchInterval: emailStatusRefreshMs, staleTime: 0 });
 }
 
 /** POST /api/users/admin/send-bulk-email; once queued, the outbox counts are asked for at once. */
 export function useSendBulkEmailMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkEmailBody) => toServerReply(() => sendBulkEmail({ body, ...withCredentials })),
+    mutationFn: (body: BulkEmailBody) => toServerReply(() => sendBulkEmail({ body })),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey(withCredentials) });
+      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey() });
     },
   });
 }

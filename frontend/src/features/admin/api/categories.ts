@@ -7,8 +7,6 @@ import { getAllCategoriesQueryOptions } from '@/lib/categories-query';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { toServerReply } from '@/lib/server-reply';
 
-const withCredentials = { credentials: 'include' } as const;
-
 /**
  * The storefront's query (every category, page after page, under the same key), but the admin pages always
  * ask again on arrival to show the categories as they are now (the storefront menu may cache them).
@@ -28,7 +26,7 @@ export function getCategoryViewsQueryOptions() {
     queryKey: categoryViewsQueryKey(),
     queryFn: ({ queryKey: [{ baseUrl }], signal }) =>
       fetchAllPages(
-        async (query) => (await categoryViews({ baseUrl, query, signal, throwOnError: true, ...withCredentials })).data,
+        async (query) => (await categoryViews({ baseUrl, query, signal, throwOnError: true })).data,
         signal,
       ),
     staleTime: 0,
@@ -59,18 +57,18 @@ function useCategoryMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?
 /** POST /api/categories: a root category when `parent` is empty. */
 export function useAddCategoryMutation() {
   return useCategoryMutation((body: { name: string; parent: string }) =>
-    addCategory({ body: { name: body.name, parent: body.parent === '' ? null : body.parent }, ...withCredentials }),
+    addCategory({ body: { name: body.name, parent: body.parent === '' ? null : body.parent } }),
   );
 }
 
 /** PUT /api/categories/{id} with only the name: the parent stays where it is. */
 export function useRenameCategoryMutation() {
   return useCategoryMutation(({ id, name }: { id: string; name: string }) =>
-    changeCategory({ path: { id }, body: { name }, ...withCredentials }),
+    changeCategory({ path: { id }, body: { name } }),
   );
 }
 
 /** DELETE /api/categories/{id}; refused (409) while it still has products or sub-categories. */
 export function useDeleteCategoryMutation() {
-  return useCategoryMutation((id: string) => deleteCategory({ path: { id }, ...withCredentials }));
+  return useCategoryMutation((id: string) => deleteCategory({ path: { id } }));
 }

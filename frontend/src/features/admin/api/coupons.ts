@@ -5,11 +5,9 @@ import { listCouponsOptions, listCouponsQueryKey } from '@/api/generated/@tansta
 
 import { toServerReply } from '@/lib/server-reply';
 
-const withCredentials = { credentials: 'include' } as const;
-
 /** GET /api/coupons: every coupon, as it is now. */
 export function useCoupons() {
-  return useQuery({ ...listCouponsOptions({ query: { limit: 100 }, ...withCredentials }), staleTime: 0 });
+  return useQuery({ ...listCouponsOptions({ query: { limit: 100 } }), staleTime: 0 });
 }
 
 function useCouponMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
@@ -24,15 +22,15 @@ function useCouponMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: 
 
 /** POST /api/coupons. */
 export function useAddCouponMutation() {
-  return useCouponMutation((body: CouponBody) => addCoupon({ body, ...withCredentials }));
+  return useCouponMutation((body: CouponBody) => addCoupon({ body }));
 }
 
 /** PATCH /api/coupons/toggle/{id}: activates a paused coupon or pauses an active one. */
 export function useToggleCouponMutation() {
-  return useCouponMutation((id: string) => toggleCoupon({ path: { id }, ...withCredentials }));
+  return useCouponMutation((id: string) => toggleCoupon({ path: { id } }));
 }
 
 /** DELETE /api/coupons/{id}. */
 export function useDeleteCouponMutation() {
-  return useCouponMutation((id: string) => deleteCoupon({ path: { id }, ...withCredentials }));
+  return useCouponMutation((id: string) => deleteCoupon({ path: { id } }));
 }

@@ -20,7 +20,7 @@ export function useSetDeliveryChargeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deliveryCharge: number) =>
-      toServerReply(() => setDeliveryCharge({ body: { deliveryCharge }, credentials: 'include' })),
+      toServerReply(() => setDeliveryCharge({ body: { deliveryCharge } })),
     onSuccess: (reply) => {
       if (reply.kind === 'done') queryClient.setQueryData(getDeliveryChargeQueryKey(), reply.data);
     },

@@ -8,10 +8,9 @@ import {
   productsByCategoryOptions,
 } from '@/api/generated/@tanstack/react-query.gen';
 import { zProductFormBody } from '@/api/generated/zod.gen';
+import { MAX_PAGE_SIZE } from '@/api/rules/admin.gen';
 
 import { toServerReply } from '@/lib/server-reply';
-
-const withCredentials = { credentials: 'include' } as const;
 
 /**
  * The generated validator describes the files as strings (OpenAPI's `format: binary`), so it would refuse every
@@ -23,7 +22,7 @@ const productFormRequest = z.object({
 const validateProductForm = async (data: unknown) => productFormRequest.parseAsync(data);
 
 /** How many products the manage page shows at a time (the server's largest page). */
-export const ADMIN_PAGE_SIZE = 100;
+export const ADMIN_PAGE_SIZE = MAX_PAGE_SIZE;
 
 /** GET /api/products, one page, as it is now. */
 export function useAdminProducts(offset: number) {
@@ -38,7 +37,7 @@ export function useAdminProduct(id: string) {
 /** GET /api/products/by-category/{id}; waits until a category is picked. */
 export function useProductsByCategory(categoryId: string) {
   return useQuery({
-    ...productsByCategoryOptions({ path: { id: categoryId }, ...withCredentials }),
+    ...productsByCategoryOptions({ path: { id: categoryId } }),
     enabled: categoryId !== '',
     staleTime: 0,
   });
@@ -71,23 +70,23 @@ function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?:
 /** POST /api/products/upload (multipart, pictures under `media`). */
 export function useUploadProductMutation() {
   return useProductMutation((body: ProductFormBody) =>
-    uploadProduct({ body, requestValidator: validateProductForm, ...withCredentials }),
+    uploadProduct({ body, requestValidator: validateProductForm }),
   );
 }
 
 /** PUT /api/products/{id} (multipart: the media to keep under `existingMedia`, new files under `media`). */
 export function useChangeProductMutation() {
   return useProductMutation(({ id, body }: { id: string; body: ProductFormBody }) =>
-    changeProduct({ path: { id }, body, requestValidator: validateProductForm, ...withCredentials }),
+    changeProduct({ path: { id }, body, requestValidator: validateProductForm }),
   );
 }
 
 /** DELETE /api/products/{id}. */
 export function useDeleteProductMutation() {
-  return useProductMutation((id: string) => deleteProduct({ path: { id }, ...withCredentials }));
+  return useProductMutation((id: string) => deleteProduct({ path: { id } }));
 }
 
 /** PATCH /api/products/toggle-featured/{id}, answering whether it is featured now. */
 export function useToggleFeaturedMutation() {
-  return useProductMutation((id: string) => toggleFeatured({ path: { id }, ...withCredentials }));
+  return useProductMutation((id: string) => toggleFeatured({ path: { id } }));
 }

@@ -29,7 +29,7 @@ export function CategoryForm({ categories }: { categories: CategoryResponse[] })
     const form = event.currentTarget;
     const fields = categoryFields.parse(Object.fromEntries(new FormData(form)));
     if (fields.name === '') {
-      setOutcome({ tone: 'error', message: failureMessage('Category name is required.') });
+      setOutcome({ tone: 'error', message: failureMessage(adminMessages.categoryNameRequired) });
       return;
     }
     setOutcome(null);

@@ -57,7 +57,7 @@ function CategoryNode({ category, categories, onOutcome }: CategoryNodeProps) {
     const entry = new FormData(event.currentTarget).get('name');
     const name = typeof entry === 'string' ? entry.trim() : '';
     if (name === '') {
-      onOutcome({ tone: 'error', message: failureMessage('Category name is required.') });
+      onOutcome({ tone: 'error', message: failureMessage(adminMessages.categoryNameRequired) });
       return;
     }
     const reply = await rename.mutateAsync({ id: category._id, name });

@@ -1,9 +1,10 @@
 import type { BulkEmailBody } from '@/api/generated';
+import { noRecipients, subjectAndMessageRequired } from '@/api/rules/admin.gen';
 
 /** The bulk e-mail page's messages (SPEC.md §5 'Bulk e-mail', §8 'Bulk e-mail'). */
 export const bulkEmailMessages = {
-  required: 'Subject and message are required.',
-  noRecipients: 'Choose at least one customer.',
+  required: subjectAndMessageRequired,
+  noRecipients,
   sent: '✅ Emails sent!',
   failed: '❌ Failed to send emails.',
   customersLoadFailed: 'Could not load customers.',

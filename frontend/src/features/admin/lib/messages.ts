@@ -1,3 +1,11 @@
+import {
+  categoryNameRequired,
+  couponCodeAndDiscountRequired,
+  deliveryChargeInvalid,
+  productImagesOnly,
+  productRequiredFields,
+} from '@/api/rules/admin.gen';
+
 /**
  * The admin area's user-visible messages (SPEC.md §8 'Admin login', 'Delivery charge', 'Admin product',
  * 'Admin category', 'Admin coupon'; §5 'Delivery charge', 'Coupon (admin)', 'Add/edit product').
@@ -6,11 +14,12 @@ export const adminMessages = {
   loginFailed: 'Login failed',
   loginUnreachable: 'Something went wrong.',
   logoutFailed: 'Could not log out. Please try again.',
-  deliveryChargeInvalid: '❌ Please enter a valid non-negative number.',
+  deliveryChargeInvalid,
   deliveryChargeLoadFailed: 'Could not load delivery charge.',
   deliveryChargeSaveFailed: 'Failed to update delivery charge.',
   deliveryChargeUnreachable: 'Network error. Please try again.',
   deliveryChargeSaved: '✅ Delivery charge updated successfully.',
+  categoryNameRequired,
   categoryAdded: '✅ Category added',
   categoryRenamed: '✅ Category renamed',
   categoryDeleted: '✅ Category deleted',
@@ -18,13 +27,13 @@ export const adminMessages = {
   productCreated: '✅ Product created',
   productUpdated: '✅ Product updated',
   productDeleted: '✅ Product deleted',
-  productRequiredFields: 'Name, category, price, quantity and description are required.',
-  productImagesOnly: 'Only image files are allowed when adding a product.',
+  productRequiredFields,
+  productImagesOnly,
   productMediaTypes: 'Only images and MP4 or WebM videos are allowed.',
   productsLoadFailed: 'Could not load products.',
   productLoadFailed: 'Could not load the product.',
   couponAdded: '✅ Coupon added successfully',
-  couponInvalid: '⚠️ Please enter a code and a valid discount.',
+  couponInvalid: couponCodeAndDiscountRequired,
   couponsLoadFailed: 'Could not load coupons.',
   categoryViewsLoadFailed: 'Could not load category views.',
   somethingWentWrong: 'Something went wrong',

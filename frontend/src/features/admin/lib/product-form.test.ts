@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'vitest';
 
-import { discountForSalePrice, moveItem, salePriceForDiscount, updatePriceFields } from './product-form';
+import table from '../../../../../domain/tests/fixtures/product-form-cases.json';
+
+import {
+  discountForSalePrice,
+  moveItem,
+  productFields,
+  salePriceForDiscount,
+  toProductFormBody,
+  updatePriceFields,
+} from './product-form';
+
+describe('the shared product form case table', () => {
+  it.each(table.discountFromSale.map((c) => [c.price, c.salePrice, c.discountPercent] as const))(
+    'price %s, sale %s → %i per cent',
+    (price, sale, discount) => {
+      expect(discountForSalePrice(price, sale)).toBe(String(discount));
+    },
+  );
+
+  it.each(table.saleFromDiscount.map((c) => [c.price, c.discountPercent, c.salePrice] as const))(
+    'price %s, discount %i per cent → Rs %i',
+    (price, discount, sale) => {
+      expect(salePriceForDiscount(price, String(discount))).toBe(String(sale));
+    },
+  );
+});
 
 describe('discountForSalePrice', () => {
   it.each([
@@ -37,6 +62,13 @@ describe('salePriceForDiscount', () => {
   it('is empty when the discount is cleared or there is no price', () => {
     expect(salePriceForDiscount('1000', '')).toBe('');
     expect(salePriceForDiscount('', '20')).toBe('');
+  });
+
+  it('is empty for a discount that is not a whole number, or a price that is not an amount', () => {
+    expect(salePriceForDiscount('1000', '12.5')).toBe('');
+    expect(salePriceForDiscount('1000', '-5')).toBe('');
+    expect(salePriceForDiscount('1e3', '10')).toBe('');
+    expect(salePriceForDiscount('10.505', '10')).toBe('');
   });
 });
 
@@ -78,5 +110,28 @@ describe('moveItem', () => {
     expect(moveItem(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
     expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('toProductFormBody', () => {
+  const fields = productFields.parse({
+    name: 'Stand',
+    category: '3',
+    price: '1500',
+    description: 'A stand.',
+    quantity: '8',
+  });
+  const existingMediaOf = (existingMedia?: string[]) => toProductFormBody(fields, [], existingMedia).existingMedia;
+
+  it('sends the kept media in their order', () => {
+    expect(existingMediaOf(['/media/b.png', '/media/a.png'])).toEqual(['/media/b.png', '/media/a.png']);
+  });
+
+  it('sends one empty existingMedia field when every picture was removed, so the server keeps none', () => {
+    expect(existingMediaOf([])).toEqual(['']);
+  });
+
+  it('sends no existingMedia field when adding a product', () => {
+    expect(existingMediaOf(undefined)).toBeUndefined();
   });
 });

@@ -1,32 +1,45 @@
 import * as z from 'zod/mini';
 
 import type { ProductFormBody } from '@/api/generated';
+import { MAX_PRICE_RUPEES } from '@/api/rules/admin.gen';
+import { PAISA_PER_RUPEE } from '@/api/rules/cart.gen';
+import { divRoundHalfUp, toWholeRupees } from '@/lib/money';
 
-/** A number typed into a field, or null when the field is empty or not a number. */
-function numberIn(text: string): number | null {
+/** Rupees typed into a field, as integer paisa: digits with up to two decimals, as the server reads them. */
+function paisaIn(text: string): number | null {
+  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const paisa = Number(match[1]) * PAISA_PER_RUPEE + Number((match[2] ?? '').padEnd(2, '0'));
+  return paisa <= MAX_PRICE_RUPEES * PAISA_PER_RUPEE ? paisa : null;
+}
+
+/** A whole percentage typed into a field; above 100 counts as 100, as the server reduces prices. */
+function percentIn(text: string): number | null {
   const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
+  return /^\d+$/.test(trimmed) ? Math.min(Number(trimmed), 100) : null;
 }
 
 /**
  * SPEC.md §5 'Add/edit product': a sale price sets the discount to (price − sale) / price × 100, rounded to a
- * whole number. Empty when the sale price is cleared or the price is not yet a positive number.
+ * whole number (halves up) and kept within 0 to 100, exactly as the server recomputes it. Empty when the sale
+ * price is cleared or not an amount, or the price is not yet a positive amount.
  */
 export function discountForSalePrice(price: string, salePrice: string): string {
-  const list = numberIn(price);
-  const sale = numberIn(salePrice);
+  const list = paisaIn(price);
+  const sale = paisaIn(salePrice);
   if (list === null || list <= 0 || sale === null) return '';
-  return String(Math.round(((list - sale) / list) * 100));
+  return String(Math.min(100, Math.max(0, divRoundHalfUp((list - sale) * 100, list))));
 }
 
-/** SPEC.md §5: a discount sets the sale price to price × (100 − discount) / 100, rounded to whole rupees. */
+/**
+ * SPEC.md §5: a discount sets the sale price to price × (100 − discount) / 100 to the paisa, then rounded to
+ * whole rupees (halves up), exactly as the server recomputes it. Empty when the discount is not a whole number.
+ */
 export function salePriceForDiscount(price: string, discountPercent: string): string {
-  const list = numberIn(price);
-  const discount = numberIn(discountPercent);
+  const list = paisaIn(price);
+  const discount = percentIn(discountPercent);
   if (list === null || list <= 0 || discount === null) return '';
-  return String(Math.round((list * (100 - discount)) / 100));
+  return String(toWholeRupees(divRoundHalfUp(list * (100 - discount), 100)));
 }
 
 /** The three linked price fields as the form holds them (text, as typed). */
@@ -81,7 +94,11 @@ export function hasRequiredProductFields(fields: ProductFields): boolean {
   return [fields.name, fields.category, fields.price, fields.quantity, fields.description].every((value) => value !== '');
 }
 
-/** The multipart body of POST /api/products/upload and PUT /api/products/{id}. */
+/**
+ * The multipart body of POST /api/products/upload and PUT /api/products/{id}. `existingMedia` (editing only)
+ * lists the current media to keep; an empty list is sent as one empty `existingMedia` field, which the server
+ * reads as "keep none" (multipart cannot carry an empty list, and a form without the field keeps them all).
+ */
 export function toProductFormBody(fields: ProductFields, media: File[], existingMedia?: string[]): ProductFormBody {
   return {
     name: fields.name,
@@ -95,7 +112,7 @@ export function toProductFormBody(fields: ProductFields, media: File[], existing
     featured: fields.featured === undefined ? 'false' : 'true',
     freeDelivery: fields.freeDelivery === undefined ? 'false' : 'true',
     media,
-    ...(existingMedia === undefined ? {} : { existingMedia }),
+    ...(existingMedia === undefined ? {} : { existingMedia: existingMedia.length === 0 ? [''] : existingMedia }),
   };
 }
 

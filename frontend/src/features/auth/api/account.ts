@@ -10,7 +10,7 @@ import {
 } from '@/api/generated';
 
 import { toServerReply, type ServerReply } from '@/lib/server-reply';
-import { setCurrentUser, withCredentials, type CurrentUser } from './current-user';
+import { setCurrentUser, type CurrentUser } from './current-user';
 
 export interface Credentials {
   email: string;
@@ -22,7 +22,7 @@ export interface Credentials {
  * shopper is signed in whatever it answers, so a failure is only logged.
  */
 async function saveProfile(user: CurrentUser): Promise<void> {
-  const reply = await toServerReply(() => saveUser({ body: { name: user.name.trim() || 'Customer' }, ...withCredentials }));
+  const reply = await toServerReply(() => saveUser({ body: { name: user.name.trim() || 'Customer' } }));
   if (reply.kind !== 'done') console.error('failed to save user profile', reply);
 }
 
@@ -43,12 +43,12 @@ function useSignInMutation(call: (credentials: Credentials) => Promise<ServerRep
 
 /** POST /api/auth/login. */
 export function useLoginMutation() {
-  return useSignInMutation((credentials) => toServerReply(() => logIn({ body: credentials, ...withCredentials })));
+  return useSignInMutation((credentials) => toServerReply(() => logIn({ body: credentials })));
 }
 
 /** POST /api/auth/signup: creates the account and signs it in. */
 export function useSignupMutation() {
-  return useSignInMutation((credentials) => toServerReply(() => signUp({ body: credentials, ...withCredentials })));
+  return useSignInMutation((credentials) => toServerReply(() => signUp({ body: credentials })));
 }
 
 /** Where a Google sign-in began ('login' or 'signup') and the page to return to afterwards. */
@@ -69,7 +69,7 @@ export function useGoogleLoginMutation() {
       // The generated client leaves `response` undefined when the fetch itself failed.
       let result: { response?: Response };
       try {
-        result = await googleLogin({ query: { ...signIn }, ...withCredentials, redirect: 'manual' });
+        result = await googleLogin({ query: { ...signIn }, redirect: 'manual' });
       } catch {
         return false;
       }
@@ -83,7 +83,7 @@ export function useGoogleLoginMutation() {
 /** POST /api/auth/password-reset: answers 202 whether or not the account exists. */
 export function useRequestPasswordResetMutation() {
   return useMutation({
-    mutationFn: (email: string) => toServerReply(() => requestPasswordReset({ body: { email }, ...withCredentials })),
+    mutationFn: (email: string) => toServerReply(() => requestPasswordReset({ body: { email } })),
   });
 }
 
@@ -91,6 +91,6 @@ export function useRequestPasswordResetMutation() {
 export function useConfirmPasswordResetMutation() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      toServerReply(() => confirmPasswordReset({ body, ...withCredentials })),
+      toServerReply(() => confirmPasswordReset({ body })),
   });
 }

@@ -5,22 +5,19 @@ import { meQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
 
-/** The customer's session rides on an httpOnly cookie, also when the API is on another origin. */
-export const withCredentials = { credentials: 'include' } as const;
-
 export type CurrentUser = UserResponse;
 
 /** The current user when nobody is signed in: every field empty, so `uid === ''` means signed out. */
 export const signedOut: CurrentUser = { uid: '', email: '', name: '' };
 
-const currentUserKey = meQueryKey(withCredentials);
+const currentUserKey = meQueryKey();
 
 export function getCurrentUserQueryOptions() {
   return {
     queryKey: currentUserKey,
     // A 401 is the definite answer 'signed out', not a failure; anything else fails the query.
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CurrentUser> => {
-      const reply = await toServerReply(() => me({ ...withCredentials, signal }));
+      const reply = await toServerReply(() => me({ signal }));
       if (reply.kind === 'done') return reply.data;
       if (reply.kind === 'refused' && reply.status === 401) return signedOut;
       throw new Error('Could not check who is signed in');
@@ -46,7 +43,7 @@ export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const reply = await toServerReply(() => logOut(withCredentials));
+      const reply = await toServerReply(() => logOut());
       return reply.kind === 'done' || (reply.kind === 'refused' && reply.status === 401);
     },
     onSuccess: (ended) => {

@@ -2,7 +2,7 @@ import { useState, type ReactNode, type SubmitEvent } from 'react';
 import * as z from 'zod/mini';
 
 import { useConfirmPasswordResetMutation } from '../api/account';
-import { authMessages, MIN_PASSWORD_LENGTH } from '../lib/messages';
+import { authMessages, isPasswordTooShort, MIN_PASSWORD_CHARS } from '../lib/messages';
 import { FormMessages } from './form-message';
 import { PasswordField } from './password-field';
 
@@ -30,7 +30,7 @@ export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProp
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = passwordFields.parse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (fields.password.length < MIN_PASSWORD_LENGTH) {
+    if (isPasswordTooShort(fields.password)) {
       setError(authMessages.passwordTooShort);
       return;
     }
@@ -63,15 +63,15 @@ export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProp
         name="password"
         autoComplete="new-password"
         required
-        minLength={MIN_PASSWORD_LENGTH}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        minLength={MIN_PASSWORD_CHARS}
+        hint={`At least ${MIN_PASSWORD_CHARS} characters.`}
       />
       <PasswordField
         label="Confirm new password"
         name="confirm"
         autoComplete="new-password"
         required
-        minLength={MIN_PASSWORD_LENGTH}
+        minLength={MIN_PASSWORD_CHARS}
       />
       <FormMessages error={error} />
       <button type="submit" className="button auth-form__submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>

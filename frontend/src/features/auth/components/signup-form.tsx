@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 
 import { useSignupMutation } from '../api/account';
 import { credentialFields } from '../lib/credentials';
-import { authMessages, MIN_PASSWORD_LENGTH, warning } from '../lib/messages';
+import { authMessages, MIN_PASSWORD_CHARS, warning } from '../lib/messages';
 import { EmailField } from './email-field';
 import { FormMessages } from './form-message';
 import { PasswordField } from './password-field';
@@ -45,7 +45,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         name="password"
         autoComplete="new-password"
         required
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={`At least ${MIN_PASSWORD_CHARS} characters.`}
       />
       <FormMessages error={error} />
       <button type="submit" className="button auth-form__submit" disabled={signup.isPending} aria-busy={signup.isPending}>

@@ -18,7 +18,6 @@ export async function requestCoupon(code: string, cartTotal: number, signal?: Ab
   try {
     const { data, error, response } = await applyCoupon({
       body: { code, cartTotal: cartTotalForRequest(cartTotal) },
-      credentials: 'include',
       signal,
     });
     if (data) return { kind: 'applied', coupon: data.coupon, discount: data.discount };

@@ -6,10 +6,18 @@
  * against `domain/tests/fixtures/cart-cases.json`, so the cart and the server agree to the rupee.
  */
 
-export const PAISA_PER_RUPEE = 100;
+import {
+  cartTotalTooLow,
+  couponApplied,
+  couponCodeRequired,
+  invalidCartTotal,
+  invalidOrExpiredCoupon,
+  MAX_DISCOUNT_PERCENT,
+  PAISA_PER_RUPEE,
+} from '@/api/rules/cart.gen';
+import { divRoundHalfUp, toPaisa, toWholeRupees } from '@/lib/money';
 
-/** The highest percentage discount honoured (SPEC.md §9). */
-export const MAX_DISCOUNT_PERCENT = 90;
+export { toPaisa, toWholeRupees };
 
 /** A product's price fields as the API sends them, in whole rupees. */
 export interface PriceFields {
@@ -22,21 +30,6 @@ export interface PriceFields {
 export interface CartLine extends PriceFields {
   quantity: number;
   freeDelivery: boolean;
-}
-
-/** Whole rupees to paisa. */
-export function toPaisa(rupees: number): number {
-  return Math.round(rupees * PAISA_PER_RUPEE);
-}
-
-/** `numerator / denominator` rounded to the nearest integer, halves up (as `Math.round`); integers only. */
-function divRoundHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
-
-/** Paisa rounded to whole rupees, halves up (Rs 50.50 shows as Rs 51). */
-export function toWholeRupees(paisa: number): number {
-  return divRoundHalfUp(paisa, PAISA_PER_RUPEE);
 }
 
 function honouredSalePrice({ price, salePrice }: PriceFields): number | null {
@@ -139,13 +132,14 @@ export function cartTotalForRequest(cartTotal: number): number {
   return cartTotal / PAISA_PER_RUPEE;
 }
 
+/** The coupon messages: the server's texts, and the one only the browser can know (no answer at all). */
 export const couponMessages = {
-  emptyCode: 'Please enter a valid coupon code.',
-  invalidCartTotal: 'Invalid cart total. Cannot apply coupon.',
-  invalidOrExpired: 'Invalid or expired coupon.',
-  tooLow: 'Cart total is too low for this coupon.',
+  emptyCode: couponCodeRequired,
+  invalidCartTotal,
+  invalidOrExpired: invalidOrExpiredCoupon,
+  tooLow: cartTotalTooLow,
   serverError: 'Server error. Please try again later.',
-  applied: (code: string) => `Coupon "${code}" applied!`,
+  applied: couponApplied,
 } as const;
 
 /** A coupon the cart holds: its code and minimum (rupees), the discount (rupees) and the cart total it was given for (paisa). */

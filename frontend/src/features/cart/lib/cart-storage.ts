@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 import type { AppliedCoupon } from './cart-rules';
 
 /**
@@ -31,34 +29,37 @@ export interface StoredCart {
   coupon: AppliedCoupon | null;
 }
 
-const money = z.number().check(z.minimum(0));
+// The stored cart is read on every first load, so it is checked by these few lines rather than by zod, which
+// the home page would otherwise download before it can show the cart's badge. Same rules as a zod schema:
+// finite numbers, safe integers, unknown keys dropped.
+type Json = Record<string, unknown>;
 
-const itemSchema = z.object({
-  productId: z.string().check(z.minLength(1)),
-  name: z.string(),
-  price: money,
-  salePrice: z.nullable(money),
-  discountPercent: z.number(),
-  stock: z.int(),
-  freeDelivery: z.boolean(),
-  image: z.nullable(z.string()),
-  quantity: z.int().check(z.minimum(1)),
-});
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+const isMoney = (value: unknown): value is number => isNumber(value) && value >= 0;
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isCode = (value: unknown): value is string => isText(value) && value.length > 0;
 
-const couponSchema = z.object({
-  code: z.string().check(z.minLength(1)),
-  minPrice: money,
-  discount: money,
-  cartTotal: money,
-});
+function parseItem(value: unknown): CartItem | null {
+  if (!isObject(value)) return null;
+  const { productId, name, price, salePrice, discountPercent, stock, freeDelivery, image, quantity } = value;
+  if (!isCode(productId) || !isText(name) || !isMoney(price) || !(salePrice === null || isMoney(salePrice))) return null;
+  if (!isNumber(discountPercent) || !isInt(stock) || typeof freeDelivery !== 'boolean') return null;
+  if (!(image === null || isText(image)) || !isInt(quantity) || quantity < 1) return null;
+  return { productId, name, price, salePrice, discountPercent, stock, freeDelivery, image, quantity };
+}
 
-const versionSchema = z.object({ version: z.int() });
+function parseCoupon(value: unknown): AppliedCoupon | null {
+  if (!isObject(value)) return null;
+  const { code, minPrice, discount, cartTotal } = value;
+  if (!isCode(code) || !isMoney(minPrice) || !isMoney(discount) || !isMoney(cartTotal)) return null;
+  return { code, minPrice, discount, cartTotal };
+}
 
-const currentSchema = z.object({
-  version: z.literal(CART_VERSION),
-  items: z.array(z.unknown()),
-  coupon: z.nullable(z.unknown()),
-});
+function versionOf(document: unknown): number | null {
+  return isObject(document) && isInt(document.version) ? document.version : null;
+}
 
 /** Steps from one version to the next: `migrations[n]` turns a version-n document into version n + 1. */
 const migrations: Partial<Record<number, (document: unknown) => unknown>> = {};
@@ -68,9 +69,9 @@ export const emptyCart: StoredCart = { items: [], coupon: null };
 function migrate(document: unknown): unknown {
   let current = document;
   for (;;) {
-    const parsed = versionSchema.safeParse(current);
-    if (!parsed.success || parsed.data.version >= CART_VERSION) return current;
-    const step = migrations[parsed.data.version];
+    const version = versionOf(current);
+    if (version === null || version >= CART_VERSION) return current;
+    const step = migrations[version];
     if (!step) return current;
     current = step(current);
   }
@@ -85,20 +86,21 @@ export function parseStoredCart(raw: string | null): StoredCart {
   } catch {
     return emptyCart;
   }
-  const document = currentSchema.safeParse(migrate(json));
-  if (!document.success) return emptyCart;
+  const document = migrate(json);
+  if (!isObject(document) || document.version !== CART_VERSION || !Array.isArray(document.items)) return emptyCart;
+  if (!('coupon' in document)) return emptyCart;
 
   const seen = new Set<string>();
   const items: CartItem[] = [];
-  for (const candidate of document.data.items) {
-    const item = itemSchema.safeParse(candidate);
-    if (item.success && !seen.has(item.data.productId)) {
-      seen.add(item.data.productId);
-      items.push(item.data);
+  for (const candidate of document.items as unknown[]) {
+    const item = parseItem(candidate);
+    if (item && !seen.has(item.productId)) {
+      seen.add(item.productId);
+      items.push(item);
     }
   }
-  const coupon = couponSchema.safeParse(document.data.coupon);
-  return { items, coupon: coupon.success && items.length > 0 ? coupon.data : null };
+  const coupon = parseCoupon(document.coupon);
+  return { items, coupon: items.length > 0 ? coupon : null };
 }
 
 export function serializeCart(cart: StoredCart): string {

@@ -98,7 +98,7 @@ describe('ProductCard', () => {
   it('shows no buttons when the page composes none, and says when it is out of stock', () => {
     const card = renderCard({ stock: 0, quantity: 0 });
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(card).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(card).getByText('Out of Stock')).toBeInTheDocument();
     expect(within(card).queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();
   });
 });

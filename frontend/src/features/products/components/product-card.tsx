@@ -5,10 +5,8 @@ import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/money';
 import { CARD_IMAGE_SIZES, imageSources } from '@/lib/responsive-image';
 
+import { cardStockMessage } from '../lib/card-stock';
 import type { Product } from '../types';
-
-/** The card shows 'Only N left' below this stock (SPEC.md §9: card under 3). */
-const LOW_STOCK_BELOW = 3;
 
 interface ProductCardProps {
   product: Product;
@@ -28,8 +26,7 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
   // The first picture; a video cannot stand in for it in an <img>.
   const image = product.media.find((item) => item.kind === 'image');
   const discounted = product.finalPrice < product.price;
-  const outOfStock = product.stock <= 0;
-  const lowStock = product.stock > 0 && product.stock < LOW_STOCK_BELOW;
+  const stock = cardStockMessage(product.stock);
 
   return (
     <article className="product-card" aria-labelledby={titleId}>
@@ -68,8 +65,7 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
             </>
           )}
         </p>
-        {lowStock && <p className="product-card__stock">Only {product.stock} left</p>}
-        {outOfStock && <p className="product-card__stock">Out of stock</p>}
+        {stock !== null && <p className="product-card__stock">{stock}</p>}
         {renderActions && <div className="product-card__actions">{renderActions(titleId)}</div>}
       </div>
     </article>

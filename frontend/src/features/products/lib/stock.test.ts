@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 
+import table from '../../../../../domain/tests/fixtures/stock-cases.json';
+
+import { cardStockMessage } from './card-stock';
 import { stockMessage } from './stock';
 
-describe('stockMessage (product page)', () => {
-  it.each([
-    [1, 'Only 1 left!'],
-    [2, 'Only 2 left!'],
-    [3, 'Only 3 left!'],
-    [4, 'In Stock'],
-    [18, 'In Stock'],
-    [0, 'Out of stock'],
-    [-1, 'Out of stock'],
-  ])('%i available reads %s', (available, text) => {
-    expect(stockMessage(available).text).toBe(text);
+/** One case of the table the Rust domain tests read too. */
+interface StockCase {
+  available: number;
+  card: string | null;
+  page: { text: string; level: string };
+}
+
+const cases: readonly StockCase[] = table.cases;
+
+describe('the shared stock case table', () => {
+  it.each(cases.map((c) => [c.available, c] as const))('%i available', (_available, c) => {
+    expect(cardStockMessage(c.available)).toBe(c.card);
+    expect(stockMessage(c.available)).toEqual(c.page);
+  });
+
+  it('covers the card and the page disagreeing at exactly 3', () => {
+    const three = cases.find((c) => c.available === 3);
+    expect(three).toEqual({ available: 3, card: null, page: { text: 'Only 3 left!', level: 'low' } });
   });
 });

@@ -1,12 +1,12 @@
-/** The product page says 'Only {n} left!' from 1 up to this many (SPEC.md §4, §9: 3 or fewer). */
-export const PAGE_LOW_STOCK_AT_MOST = 3;
+import { inStock, LOW_STOCK_PAGE_AT_MOST, onlyLeftOnPage } from '@/api/rules/product.gen';
+import { outOfStock } from '@/api/rules/storefront.gen';
 
 /**
  * The product page's stock message for what is still available (stock minus what the cart already holds):
- * out of stock at 0 or less, 'Only {n} left!' from 1 to 3, 'In Stock' otherwise.
+ * out of stock at 0 or less, 'Only {n} left!' from 1 to 3, 'In Stock' otherwise (SPEC.md §4).
  */
 export function stockMessage(available: number): { text: string; level: 'out' | 'low' | 'in' } {
-  if (available <= 0) return { text: 'Out of stock', level: 'out' };
-  if (available <= PAGE_LOW_STOCK_AT_MOST) return { text: `Only ${available} left!`, level: 'low' };
-  return { text: 'In Stock', level: 'in' };
+  if (available <= 0) return { text: outOfStock, level: 'out' };
+  if (available <= LOW_STOCK_PAGE_AT_MOST) return { text: onlyLeftOnPage(available), level: 'low' };
+  return { text: inStock, level: 'in' };
 }

@@ -3,12 +3,11 @@ import { useEffect } from 'react';
 import * as z from 'zod/mini';
 
 import { searchProductsOptions } from '@/api/generated/@tanstack/react-query.gen';
+import { MAX_SEARCH_CHARS } from '@/api/rules/storefront.gen';
 
-/** The API takes 1 to 100 characters; a longer term is searched by its first 100. */
-export const MAX_SEARCH_LENGTH = 100;
-
+/** The API takes 1 to MAX_SEARCH_CHARS characters; a longer term is searched by its first ones. */
 export function getSearchQueryOptions(term: string) {
-  return searchProductsOptions({ query: { q: term.slice(0, MAX_SEARCH_LENGTH) } });
+  return searchProductsOptions({ query: { q: Array.from(term).slice(0, MAX_SEARCH_CHARS).join('') } });
 }
 
 /**

@@ -5,9 +5,12 @@ use std::future::Future;
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use domain::contact::Email;
+use domain::contact::{Email, MAX_EMAIL_CHARS};
+use domain::password::is_beyond_any_password;
 
-use crate::ports::{LoginThrottle, PasswordHasher, RepositoryError};
+use crate::accounts::ports::{LoginThrottle, PasswordHasher};
+
+use crate::common::error::RepositoryError;
 
 /// A hash that matches no password, checked when the e-mail is unknown so that answer takes as long as
 /// a wrong password.
@@ -27,13 +30,26 @@ impl Default for ThrottlePolicy {
     }
 }
 
+/// Why a login with a password was refused, for the admin and customers alike; the texts are the ones
+/// they see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LoginRefusal {
+    /// No account has this e-mail and password.
+    #[error("Invalid email or password.")]
+    InvalidCredentials,
+    /// Too many failures for the e-mail or the address within the policy's window.
+    #[error("Too many failed attempts. Please try again in {window_minutes} minutes.")]
+    TooManyAttempts {
+        /// The throttle's window, in minutes.
+        window_minutes: i64,
+    },
+}
+
 /// Why a password check failed.
 #[derive(Debug, thiserror::Error)]
 pub enum PasswordCheckError {
-    #[error("Invalid email or password.")]
-    InvalidCredentials,
-    #[error("Too many failed attempts. Please try again in 15 minutes.")]
-    TooManyAttempts,
+    #[error(transparent)]
+    Refused(#[from] LoginRefusal),
     #[error("the login store failed")]
     Unexpected(#[from] RepositoryError),
 }
@@ -56,8 +72,9 @@ impl PasswordCheck {
     /// ("admin", "customer") whose failures are counted apart. Answers the account's id.
     ///
     /// # Errors
-    /// [`PasswordCheckError::TooManyAttempts`] after repeated failures for the e-mail or the address;
-    /// [`PasswordCheckError::InvalidCredentials`] for anything that does not match.
+    /// [`LoginRefusal::TooManyAttempts`] after repeated failures for the e-mail or the address;
+    /// [`LoginRefusal::InvalidCredentials`] for anything that does not match, at once (no hashing, nothing
+    /// counted) for an e-mail or a password longer than any account's.
     pub async fn check<Id, F, Fut>(
         &self,
         realm: &str,
@@ -72,11 +89,14 @@ impl PasswordCheck {
         Fut: Future<Output = Result<Option<(Id, String)>, RepositoryError>>,
     {
         let email = email.trim().to_lowercase();
+        if email.chars().count() > MAX_EMAIL_CHARS || is_beyond_any_password(password) {
+            return Err(LoginRefusal::InvalidCredentials.into());
+        }
         let email_key = format!("{realm}-email:{email}");
         let address_key = format!("{realm}-address:{address}");
         for key in [&email_key, &address_key] {
             if self.throttle.failures_since(key, now - self.policy.window).await? >= self.policy.max_failures {
-                return Err(PasswordCheckError::TooManyAttempts);
+                return Err(LoginRefusal::TooManyAttempts { window_minutes: self.policy.window.num_minutes() }.into());
             }
         }
         let account = match Email::parse(&email) {
@@ -95,7 +115,7 @@ impl PasswordCheck {
             }
             None => {
                 self.throttle.record_failure(&[email_key, address_key], now).await?;
-                Err(PasswordCheckError::InvalidCredentials)
+                Err(LoginRefusal::InvalidCredentials.into())
             }
         }
     }

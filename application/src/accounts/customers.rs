@@ -5,17 +5,18 @@
 use std::sync::Arc;
 
 use chrono::Duration;
-use domain::contact::{Email, FALLBACK_CUSTOMER_NAME};
+use domain::contact::{Email, FALLBACK_CUSTOMER_NAME, MAX_NAME_CHARS};
+use domain::password::{check_new_password, PasswordError};
 
-use crate::password_login::{PasswordCheck, PasswordCheckError};
-use crate::ports::{
-    Clock, CustomerRecord, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, ExternalLoginStart,
-    MailOutbox, NewCredential, OutgoingMail, PasswordHasher, PendingExternalLogin, RepositoryError, SessionTokens,
+use crate::accounts::model::{CustomerRecord, ExternalLoginStart, NewCredential, PendingExternalLogin};
+use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
+use crate::accounts::ports::{
+    CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHasher, SessionTokens,
 };
+use crate::common::clock::Clock;
+use crate::common::error::{Conflict, RepositoryError};
+use crate::mail::ports::{MailOutbox, OutgoingMail};
 
-/// The shortest and longest passwords accepted.
-pub const MIN_PASSWORD_CHARS: usize = 6;
-pub const MAX_PASSWORD_CHARS: usize = 1024;
 /// How long a customer session lasts.
 pub const SESSION_LIFETIME_DAYS: i64 = 30;
 /// How long a password-reset link works.
@@ -34,16 +35,12 @@ pub struct SignedIn {
 pub enum AccountError {
     #[error("Please enter a valid email address.")]
     InvalidEmail,
-    #[error("Password must be at least 6 characters.")]
-    PasswordTooShort,
-    #[error("Password must be at most 1024 characters.")]
-    PasswordTooLong,
+    #[error(transparent)]
+    Password(#[from] PasswordError),
     #[error("This email is already registered.")]
     EmailInUse,
-    #[error("Invalid email or password.")]
-    InvalidCredentials,
-    #[error("Too many failed attempts. Please try again in 15 minutes.")]
-    TooManyAttempts,
+    #[error(transparent)]
+    Refused(LoginRefusal),
     #[error("This reset link is invalid, used or expired.")]
     InvalidResetToken,
     #[error("Google sign-in is not configured on this shop.")]
@@ -55,23 +52,15 @@ pub enum AccountError {
     #[error("This email is already registered. Log in with your password.")]
     ExternalEmailInUse,
     #[error("the password could not be hashed")]
-    Hash(#[source] crate::ports::PasswordHashError),
+    Hash(#[source] crate::accounts::ports::PasswordHashError),
     #[error("the accounts could not be read or written")]
     Unexpected(#[from] RepositoryError),
-}
-
-fn checked_password(password: &str) -> Result<(), AccountError> {
-    match password.chars().count() {
-        n if n < MIN_PASSWORD_CHARS => Err(AccountError::PasswordTooShort),
-        n if n > MAX_PASSWORD_CHARS => Err(AccountError::PasswordTooLong),
-        _ => Ok(()),
-    }
 }
 
 fn display_name(name: Option<&str>) -> String {
     name.map(str::trim)
         .filter(|n| !n.is_empty())
-        .map_or_else(|| FALLBACK_CUSTOMER_NAME.to_owned(), |n| n.chars().take(100).collect())
+        .map_or_else(|| FALLBACK_CUSTOMER_NAME.to_owned(), |n| n.chars().take(MAX_NAME_CHARS).collect())
 }
 
 /// The account use cases.
@@ -121,14 +110,14 @@ impl Accounts {
     /// [`AccountError::InvalidEmail`], a password error, [`AccountError::EmailInUse`], or a store failure.
     pub async fn sign_up(&self, email: &str, password: &str, name: Option<&str>) -> Result<SignedIn, AccountError> {
         let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
-        checked_password(password)?;
+        check_new_password(password)?;
         let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
         let customer = self
             .customers
             .create_customer(&email, &display_name(name), &NewCredential::PasswordHash(hash))
             .await
             .map_err(|err| match err {
-                RepositoryError::Conflict(_) => AccountError::EmailInUse,
+                RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
                 other => AccountError::Unexpected(other),
             })?;
         self.open_session(customer).await
@@ -137,11 +126,8 @@ impl Accounts {
     /// Signs a customer in. `address` is the client's network address.
     ///
     /// # Errors
-    /// [`AccountError::InvalidCredentials`], [`AccountError::TooManyAttempts`], or a store failure.
+    /// [`AccountError::Refused`] or a store failure.
     pub async fn log_in(&self, email: &str, password: &str, address: &str) -> Result<SignedIn, AccountError> {
-        if password.chars().count() > MAX_PASSWORD_CHARS {
-            return Err(AccountError::InvalidCredentials);
-        }
         let customers = &self.customers;
         let found = self
             .check
@@ -150,8 +136,7 @@ impl Accounts {
             })
             .await
             .map_err(|err| match err {
-                PasswordCheckError::InvalidCredentials => AccountError::InvalidCredentials,
-                PasswordCheckError::TooManyAttempts => AccountError::TooManyAttempts,
+                PasswordCheckError::Refused(refusal) => AccountError::Refused(refusal),
                 PasswordCheckError::Unexpected(source) => AccountError::Unexpected(source),
             })?;
         self.open_session(found).await
@@ -258,14 +243,17 @@ impl Accounts {
             .as_deref()
             .and_then(|e| Email::parse(&e.trim().to_lowercase()).ok())
             .ok_or_else(|| AccountError::ExternalRefused("the provider gave no usable e-mail address".into()))?;
-        let customer = self
-            .customers
-            .create_customer(&email, &display_name(profile.name.as_deref()), &NewCredential::External(profile.identity))
-            .await
-            .map_err(|err| match err {
-                RepositoryError::Conflict(_) => AccountError::ExternalEmailInUse,
-                other => AccountError::Unexpected(other),
-            })?;
+        let credential = NewCredential::External(profile.identity.clone());
+        let customer =
+            match self.customers.create_customer(&email, &display_name(profile.name.as_deref()), &credential).await {
+                Ok(customer) => customer,
+                Err(RepositoryError::Conflict(Conflict::EmailTaken)) => return Err(AccountError::ExternalEmailInUse),
+                // A second sign-in of the same person, finished at the same moment, linked the identity first.
+                Err(RepositoryError::Conflict(Conflict::IdentityLinked)) => {
+                    self.customers.find_by_identity(&profile.identity).await?.ok_or(RepositoryError::NotFound)?
+                }
+                Err(other) => return Err(AccountError::Unexpected(other)),
+            };
         self.open_session(customer).await
     }
 
@@ -274,7 +262,7 @@ impl Accounts {
     /// # Errors
     /// A password error, [`AccountError::InvalidResetToken`], or a store failure.
     pub async fn confirm_reset(&self, token: &str, password: &str) -> Result<(), AccountError> {
-        checked_password(password)?;
+        check_new_password(password)?;
         let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
         if self.customers.use_reset(&self.tokens.digest(token), self.clock.now(), &hash).await? {
             Ok(())
@@ -287,11 +275,13 @@ impl Accounts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::password_login::ThrottlePolicy;
-    use crate::ports::{
-        ExternalIdentity, ExternalProfile, MockClock, MockCustomerRepository, MockExternalIdentityProvider,
-        MockLoginThrottle, MockMailOutbox, MockPasswordHasher, MockSessionTokens,
+    use crate::accounts::model::{ExternalIdentity, ExternalProfile};
+    use crate::accounts::password_login::ThrottlePolicy;
+    use crate::accounts::ports::{
+        MockCustomerRepository, MockExternalIdentityProvider, MockLoginThrottle, MockPasswordHasher, MockSessionTokens,
     };
+    use crate::common::clock::MockClock;
+    use crate::mail::ports::MockMailOutbox;
     use chrono::{TimeZone, Utc};
     use domain::ids::CustomerId;
 
@@ -359,9 +349,7 @@ mod tests {
     #[tokio::test]
     async fn a_taken_email_is_reported() {
         let mut customers = MockCustomerRepository::new();
-        customers
-            .expect_create_customer()
-            .returning(|_, _, _| Err(RepositoryError::Conflict("customers_email_key".into())));
+        customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
 
         let err =
             accounts(customers, MockMailOutbox::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
@@ -516,15 +504,36 @@ mod tests {
     async fn an_address_with_an_account_is_not_taken_over() {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_identity().returning(|_| Ok(None));
-        customers
-            .expect_create_customer()
-            .returning(|_, _, _| Err(RepositoryError::Conflict("customers_email_key".into())));
+        customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
         customers.expect_create_session().never();
         let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered. Log in with your password.");
+    }
+
+    #[tokio::test]
+    async fn an_identity_linked_meanwhile_signs_in_to_its_account_and_is_no_taken_email() {
+        let mut customers = MockCustomerRepository::new();
+        let mut lookups = mockall::Sequence::new();
+        customers.expect_find_by_identity().times(1).in_sequence(&mut lookups).returning(|_| Ok(None));
+        customers
+            .expect_create_customer()
+            .times(1)
+            .returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::IdentityLinked)));
+        customers
+            .expect_find_by_identity()
+            .withf(|identity| identity.subject == "1077")
+            .times(1)
+            .in_sequence(&mut lookups)
+            .returning(|_| Ok(Some(ayesha())));
+        customers.expect_create_session().withf(|id, _, _| id.get() == 4).times(1).returning(|_, _, _| Ok(()));
+        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
+
+        let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
+
+        assert_eq!(signed_in.customer, ayesha());
     }
 
     #[tokio::test]

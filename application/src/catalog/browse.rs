@@ -2,166 +2,11 @@
 
 use std::sync::Arc;
 
+use crate::catalog::model::{Category, CategoryPage, Product, ProductFilter, SearchTerms};
+use crate::catalog::ports::CatalogRepository;
+use crate::common::error::RepositoryError;
+use crate::common::page::Page;
 use domain::ids::{CategoryId, ProductId};
-use domain::pricing::PriceTag;
-
-use crate::page::Page;
-use crate::ports::{CatalogRepository, RepositoryError};
-
-/// A product as the catalogue shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Product {
-    pub id: ProductId,
-    pub name: String,
-    pub category: CategoryRef,
-    pub price: PriceTag,
-    pub description: String,
-    pub color: Option<String>,
-    /// Units on hand; also the most a cart may hold.
-    pub quantity: u32,
-    pub featured: bool,
-    pub free_delivery: bool,
-    /// Pictures and videos in display order.
-    pub media: Vec<Media>,
-}
-
-/// The category a product belongs to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CategoryRef {
-    pub id: CategoryId,
-    pub name: String,
-}
-
-/// A picture or video of a product.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Media {
-    /// The path the file as uploaded is served at, e.g. `/media/3f9c….png`.
-    pub url: String,
-    pub kind: MediaKind,
-    /// The width in pixels of a picture as uploaded.
-    pub width: Option<u32>,
-    /// Narrower WebP copies of a picture, narrowest first, so phones need not download the original.
-    pub variant_widths: Vec<u32>,
-}
-
-/// The widths a picture is resized to when it is wider.
-pub const VARIANT_WIDTHS: [u32; 3] = [320, 640, 1280];
-
-impl Media {
-    /// The address of the copy `width` pixels wide: the original's address with `-{width}.webp` in place
-    /// of its extension.
-    #[must_use]
-    pub fn variant_url(&self, width: u32) -> String {
-        let stem = self.url.rsplit_once('.').map_or(self.url.as_str(), |(stem, _)| stem);
-        format!("{stem}-{width}.webp")
-    }
-}
-
-/// Whether a media file is a picture or a video.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MediaKind {
-    Image,
-    Video,
-}
-
-impl MediaKind {
-    /// The stored and wire name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Image => "image",
-            Self::Video => "video",
-        }
-    }
-}
-
-/// A category with its place in the tree.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Category {
-    pub id: CategoryId,
-    pub name: String,
-    /// `None` for a root category.
-    pub parent: Option<CategoryId>,
-    /// The names from the root down to this one, joined by " > ".
-    pub full_path: String,
-    pub views: i64,
-}
-
-/// A category to create.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewCategory {
-    pub name: String,
-    pub parent: Option<CategoryId>,
-}
-
-/// A product to create.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewProduct {
-    pub name: String,
-    pub category: CategoryId,
-    pub price: PriceTag,
-    pub description: String,
-    pub color: Option<String>,
-    pub quantity: u32,
-    pub featured: bool,
-    pub free_delivery: bool,
-    pub media: Vec<Media>,
-}
-
-/// Which products a list holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ProductFilter {
-    All,
-    Featured,
-    /// Products directly in one category.
-    InCategory(CategoryId),
-}
-
-/// What a shopper searches for: trimmed, lower-cased, 1 to 100 characters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchTerms(String);
-
-/// The longest search accepted, in characters.
-pub const MAX_SEARCH_CHARS: usize = 100;
-
-/// Search terms that cannot be searched for.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SearchTermsError {
-    #[error("Enter something to search for.")]
-    Empty,
-    #[error("Search terms are limited to 100 characters.")]
-    TooLong,
-}
-
-impl SearchTerms {
-    /// Trims and lower-cases what the shopper typed; control characters become spaces.
-    ///
-    /// # Errors
-    /// [`SearchTermsError`] when nothing is left or more than 100 characters are.
-    pub fn parse(text: &str) -> Result<Self, SearchTermsError> {
-        let cleaned: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        let terms = cleaned.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        match terms.chars().count() {
-            0 => Err(SearchTermsError::Empty),
-            n if n > MAX_SEARCH_CHARS => Err(SearchTermsError::TooLong),
-            _ => Ok(Self(terms)),
-        }
-    }
-
-    /// The terms, lower-cased, single-spaced.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// A category page: the category, its own products and a section per child category.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CategoryPage {
-    pub category: Category,
-    pub products: Vec<Product>,
-    pub children: Vec<(CategoryRef, Vec<Product>)>,
-}
 
 /// Why a catalogue read failed.
 #[derive(Debug, thiserror::Error)]
@@ -247,8 +92,10 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::MockCatalogRepository;
+    use crate::catalog::model::CategoryRef;
+    use crate::catalog::ports::MockCatalogRepository;
     use domain::money::Rupees;
+    use domain::pricing::PriceTag;
 
     fn product(id: i64) -> Product {
         Product {
@@ -286,31 +133,6 @@ mod tests {
 
         assert!(matches!(err, CatalogError::ProductNotFound(id) if id.get() == 9));
         assert_eq!(err.to_string(), "Product not found.");
-    }
-
-    #[test]
-    fn a_variant_lives_beside_its_original() {
-        let media = Media {
-            url: "/media/ab12.png".into(),
-            kind: MediaKind::Image,
-            width: Some(2000),
-            variant_widths: vec![320],
-        };
-
-        assert_eq!(media.variant_url(320), "/media/ab12-320.webp");
-    }
-
-    #[test]
-    fn search_terms_are_trimmed_lower_cased_and_single_spaced() {
-        assert_eq!(SearchTerms::parse("  iPhone \t  CASE\n").unwrap().as_str(), "iphone case");
-    }
-
-    #[test]
-    fn blank_and_overlong_searches_are_refused() {
-        assert_eq!(SearchTerms::parse(" \t "), Err(SearchTermsError::Empty));
-        assert_eq!(SearchTerms::parse(&"a".repeat(101)), Err(SearchTermsError::TooLong));
-        assert!(SearchTerms::parse(&"a".repeat(100)).is_ok());
-        assert_eq!(SearchTermsError::TooLong.to_string(), "Search terms are limited to 100 characters.");
     }
 
     #[tokio::test]

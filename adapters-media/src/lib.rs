@@ -1,13 +1,21 @@
-//! Uploaded media on the local file system, served under `/media`. Pictures also get lossy WebP copies at
-//! the widths phones need, written beside the original as `name-WIDTH.webp`.
+//! Uploaded media on the local file system: each upload under a new random name, pictures also as lossy
+//! WebP copies at the widths phones need. This crate alone knows how files are named and addressed: the
+//! addresses it answers are stored and shown as they are.
 
 use std::path::{Path, PathBuf};
 
-use application::catalog::VARIANT_WIDTHS;
-use application::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia};
+use application::media::model::MediaVariant;
+use application::media::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia};
 use async_trait::async_trait;
 use image::imageops::FilterType;
 use rand::Rng;
+
+/// The path every address this store answers starts with; the HTTP server serves [`FsMediaStore`]'s
+/// directory there.
+pub const PUBLIC_PATH: &str = "/media";
+
+/// The widths a picture is resized to when it is wider.
+pub const VARIANT_WIDTHS: [u32; 3] = [320, 640, 1280];
 
 /// WebP quality of the resized copies: small files, no visible loss on a phone screen.
 const VARIANT_QUALITY: f32 = 78.0;
@@ -42,13 +50,31 @@ fn extension(content_type: &str) -> &'static str {
     }
 }
 
+/// The file name of the copy of `stem` that is `width` pixels wide.
+fn variant_name(stem: &str, width: u32) -> String {
+    format!("{stem}-{width}.webp")
+}
+
+/// The address of a file in the store.
+fn address(name: &str) -> String {
+    format!("{PUBLIC_PATH}/{name}")
+}
+
+/// The file name an address of this store points at; `None` for anything else, paths that try to leave
+/// the directory included.
+fn file_name(url: &str) -> Option<&str> {
+    url.strip_prefix(PUBLIC_PATH)?
+        .strip_prefix('/')
+        .filter(|n| !n.is_empty() && !n.contains('/') && !n.starts_with('.'))
+}
+
 fn io_error(err: impl std::error::Error + Send + Sync + 'static) -> MediaStoreError {
     MediaStoreError(Box::new(err))
 }
 
-/// Writes the narrower copies of a picture; answers its width and the widths written. A file that does not
+/// Writes the narrower copies of a picture; answers its width and the copies written. A file that does not
 /// decode as a picture gets no copies.
-fn write_variants(dir: &Path, stem: &str, bytes: &[u8]) -> Result<(Option<u32>, Vec<u32>), MediaStoreError> {
+fn write_variants(dir: &Path, stem: &str, bytes: &[u8]) -> Result<(Option<u32>, Vec<MediaVariant>), MediaStoreError> {
     let Ok(picture) = image::load_from_memory(bytes) else { return Ok((None, Vec::new())) };
     let mut written = Vec::new();
     for width in VARIANT_WIDTHS.into_iter().filter(|w| *w < picture.width()) {
@@ -57,8 +83,9 @@ fn write_variants(dir: &Path, stem: &str, bytes: &[u8]) -> Result<(Option<u32>, 
         let encoded = webp::Encoder::from_rgba(resized.as_raw(), resized.width(), resized.height())
             .encode_simple(false, VARIANT_QUALITY)
             .map_err(|e| MediaStoreError(format!("webp encoding failed: {e:?}").into()))?;
-        std::fs::write(dir.join(format!("{stem}-{width}.webp")), &*encoded).map_err(io_error)?;
-        written.push(width);
+        let name = variant_name(stem, width);
+        std::fs::write(dir.join(&name), &*encoded).map_err(io_error)?;
+        written.push(MediaVariant { url: address(&name), width });
     }
     Ok((Some(picture.width()), written))
 }
@@ -69,15 +96,14 @@ impl MediaStore for FsMediaStore {
         let stem = format!("{:032x}", rand::rng().random::<u128>());
         let name = format!("{stem}.{}", extension(&upload.content_type));
         let dir = self.dir.clone();
-        let url = format!("/media/{name}");
         tokio::task::spawn_blocking(move || {
             std::fs::write(dir.join(&name), &upload.bytes).map_err(io_error)?;
-            let (width, variant_widths) = if upload.content_type.starts_with("image/") {
+            let (width, variants) = if upload.content_type.starts_with("image/") {
                 write_variants(&dir, &stem, &upload.bytes)?
             } else {
                 (None, Vec::new())
             };
-            Ok(StoredMedia { url, width, variant_widths })
+            Ok(StoredMedia { url: address(&name), width, variants })
         })
         .await
         .map_err(io_error)?
@@ -86,14 +112,11 @@ impl MediaStore for FsMediaStore {
     async fn remove(&self, urls: Vec<String>) {
         let dir = self.dir.clone();
         let _ = tokio::task::spawn_blocking(move || {
-            for url in urls {
-                let Some(name) = url.strip_prefix("/media/").filter(|n| !n.contains('/') && !n.starts_with('.')) else {
-                    continue;
-                };
+            for name in urls.iter().filter_map(|url| file_name(url)) {
                 let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
                 let _ = std::fs::remove_file(dir.join(name));
                 for width in VARIANT_WIDTHS {
-                    let _ = std::fs::remove_file(dir.join(format!("{stem}-{width}.webp")));
+                    let _ = std::fs::remove_file(dir.join(variant_name(stem, width)));
                 }
             }
         })
@@ -117,6 +140,10 @@ mod tests {
         std::env::temp_dir().join(format!("shop-media-test-{:016x}", rand::rng().random::<u64>()))
     }
 
+    fn file(dir: &Path, url: &str) -> PathBuf {
+        dir.join(file_name(url).unwrap())
+    }
+
     #[tokio::test]
     async fn a_wide_picture_gets_webp_copies_at_each_narrower_width() {
         let dir = scratch();
@@ -126,14 +153,15 @@ mod tests {
             store.save(MediaUpload { bytes: png(1500, 1000), content_type: "image/png".into() }).await.unwrap();
 
         assert_eq!(stored.width, Some(1500));
-        assert_eq!(stored.variant_widths, [320, 640, 1280]);
-        let stem = stored.url.trim_start_matches("/media/").trim_end_matches(".png");
-        let copy = std::fs::read(dir.join(format!("{stem}-640.webp"))).unwrap();
+        assert!(stored.url.starts_with("/media/") && stored.url.ends_with(".png"), "{}", stored.url);
+        let widths: Vec<u32> = stored.variants.iter().map(|v| v.width).collect();
+        assert_eq!(widths, [320, 640, 1280]);
+        let copy = std::fs::read(file(&dir, &stored.variants[1].url)).unwrap();
         let decoded = image::load_from_memory(&copy).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (640, 426));
         assert!(copy.len() < png(1500, 1000).len() / 4, "the copy is much smaller than the original");
 
-        store.remove(vec![stored.url.clone(), "/media/../../etc/passwd".into()]).await;
+        store.remove(vec![stored.url.clone(), "/media/../../etc/passwd".into(), "/elsewhere/x.png".into()]).await;
 
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the original and its copies are gone");
         std::fs::remove_dir_all(dir).unwrap();
@@ -148,9 +176,26 @@ mod tests {
         let video =
             store.save(MediaUpload { bytes: vec![0, 0, 0, 24], content_type: "video/mp4".into() }).await.unwrap();
 
-        assert_eq!((small.width, small.variant_widths.len()), (Some(300), 0));
-        assert_eq!((video.width, video.variant_widths.len()), (None, 0));
+        assert_eq!((small.width, small.variants.len()), (Some(300), 0));
+        assert_eq!((video.width, video.variants.len()), (None, 0));
         assert!(video.url.ends_with(".mp4"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_same_bytes_saved_twice_are_two_files_of_their_own() {
+        let dir = scratch();
+        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let upload = MediaUpload { bytes: png(400, 400), content_type: "image/png".into() };
+
+        let first = store.save(upload.clone()).await.unwrap();
+        let second = store.save(upload).await.unwrap();
+        store.remove(vec![first.url.clone()]).await;
+
+        assert_ne!(first.url, second.url);
+        assert!(file(&dir, &second.url).is_file());
+        assert!(file(&dir, &second.variants[0].url).is_file(), "the other upload keeps its copy");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -8,8 +8,10 @@ use domain::coupon::{applied_message, Coupon, CouponCode, CouponCodeError, Coupo
 use domain::ids::CouponId;
 use domain::money::Rupees;
 
-use crate::page::Page;
-use crate::ports::{Clock, CouponRepository, RepositoryError};
+use crate::common::clock::Clock;
+use crate::common::error::{Conflict, RepositoryError};
+use crate::common::page::Page;
+use crate::coupons::ports::CouponRepository;
 
 /// A coupon that applies, and what it takes off.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,9 +29,9 @@ pub struct AppliedCoupon {
 /// Why a coupon does not apply; the texts are the ones shoppers see.
 #[derive(Debug, thiserror::Error)]
 pub enum ApplyCouponError {
-    #[error("Please enter a valid coupon code.")]
+    #[error("{}", CouponCodeError::Empty)]
     MissingCode,
-    #[error("Invalid or expired coupon.")]
+    #[error("{}", CouponError::InvalidOrExpired)]
     UnknownCode,
     #[error(transparent)]
     Rejected(#[from] CouponError),
@@ -125,7 +127,7 @@ impl Coupons {
         let coupon = Coupon::create(&form.code, form.percent, form.amount, form.start, form.end, form.min_price)?
             .with_active(form.active);
         let id = self.repository.create(coupon.clone()).await.map_err(|err| match err {
-            RepositoryError::Conflict(_) => CouponAdminError::DuplicateCode,
+            RepositoryError::Conflict(Conflict::CouponCodeTaken) => CouponAdminError::DuplicateCode,
             other => CouponAdminError::Unexpected(other),
         })?;
         Ok((id, coupon))
@@ -155,7 +157,8 @@ impl Coupons {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockClock, MockCouponRepository};
+    use crate::common::clock::MockClock;
+    use crate::coupons::ports::MockCouponRepository;
     use chrono::{NaiveDate, TimeZone, Utc};
     use domain::coupon::Coupon;
 
@@ -265,7 +268,7 @@ mod tests {
     #[tokio::test]
     async fn a_duplicate_code_is_reported_as_such() {
         let mut repository = MockCouponRepository::new();
-        repository.expect_create().returning(|_| Err(RepositoryError::Conflict("coupons_code_key".into())));
+        repository.expect_create().returning(|_| Err(RepositoryError::Conflict(Conflict::CouponCodeTaken)));
         let coupons = Coupons::new(Arc::new(repository), Arc::new(MockClock::new()));
         let form = CouponForm {
             code: "save10".into(),

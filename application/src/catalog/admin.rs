@@ -6,13 +6,18 @@ use domain::category::{check_parent, CategoryName, CategoryNameError, CycleError
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::product::{
-    discount_from_sale, sale_from_discount, DiscountPercent, DiscountPercentError, PriceError, ProductPrice,
+    check_product_description, check_product_name, discount_from_sale, sale_from_discount, DiscountPercent,
+    DiscountPercentError, PriceError, ProductPrice, ProductTextError,
 };
 use domain::stock::MAX_QUANTITY;
 
-use crate::catalog::{Category, Media, MediaKind, NewCategory, NewProduct, Product, ProductFilter};
-use crate::page::Page;
-use crate::ports::{CatalogRepository, CatalogWriter, MediaStore, MediaStoreError, MediaUpload, RepositoryError};
+use crate::catalog::model::{Category, NewCategory, NewProduct, Product, ProductFilter};
+
+use crate::catalog::ports::{CatalogChanges, CatalogRepository, CatalogWriter};
+use crate::common::error::{Conflict, RepositoryError};
+use crate::common::page::Page;
+use crate::media::model::{Media, MediaKind};
+use crate::media::ports::{MediaStore, MediaStoreError, MediaUpload};
 
 /// Why a catalogue change was refused.
 #[derive(Debug, thiserror::Error)]
@@ -31,43 +36,60 @@ pub enum CatalogAdminError {
     Unexpected(#[source] RepositoryError),
 }
 
-/// The longest product name and description, in characters.
-pub const MAX_PRODUCT_NAME_CHARS: usize = 200;
-pub const MAX_DESCRIPTION_CHARS: usize = 5000;
-
-/// A product as the admin's form sends it, already parsed from the wire.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A product as the admin's form sends it, already parsed from the wire. A required field left empty is
+/// `None` (or a blank text), so the use case can name every missing field at once.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProductForm {
     pub name: String,
-    pub category: CategoryId,
-    pub price: Rupees,
+    pub category: Option<CategoryId>,
+    pub price: Option<Rupees>,
     pub sale_price: Option<Rupees>,
     pub discount_percent: Option<u8>,
     pub description: String,
     pub color: Option<String>,
-    pub quantity: u32,
+    pub quantity: Option<u32>,
     pub featured: bool,
     pub free_delivery: bool,
+}
+
+/// A required product field left empty; its `Display` is the field's own message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MissingField {
+    #[error("name is required.")]
+    Name,
+    #[error("category is required.")]
+    Category,
+    #[error("price is required.")]
+    Price,
+    #[error("quantity is required.")]
+    Quantity,
+    #[error("description is required.")]
+    Description,
+}
+
+/// Which of a product's current media an edit keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeptMedia {
+    /// Every current picture and video, in their order: the form did not mention them.
+    All,
+    /// Only these addresses, in this order; an empty list removes every current one.
+    Only(Vec<String>),
 }
 
 /// Why a product change was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ProductAdminError {
-    #[error("Product name is required.")]
-    NameRequired,
-    #[error("Product name must be at most 200 characters.")]
-    NameTooLong,
-    #[error("Description is required.")]
-    DescriptionRequired,
-    #[error("Description must be at most 5000 characters.")]
-    DescriptionTooLong,
+    #[error("Name, category, price, quantity and description are required.")]
+    Missing(Vec<MissingField>),
+    #[error(transparent)]
+    Text(#[from] ProductTextError),
     #[error("Category not found.")]
     CategoryNotFound,
     #[error(transparent)]
     Price(#[from] PriceError),
     #[error(transparent)]
     Discount(#[from] DiscountPercentError),
-    #[error("Quantity must be a whole number from 0 to 1000000.")]
+    #[error("Quantity must be a whole number from 0 to {}.", MAX_QUANTITY)]
     Quantity,
     #[error("Only image files are allowed when adding a product.")]
     VideoOnAdd,
@@ -84,24 +106,28 @@ impl ProductForm {
     /// recomputes the discount; otherwise a discount recomputes the sale price (SPEC.md §5).
     fn validated(self, media: Vec<Media>) -> Result<NewProduct, ProductAdminError> {
         let name = self.name.trim().to_owned();
-        if name.is_empty() {
-            return Err(ProductAdminError::NameRequired);
-        }
-        if name.chars().count() > MAX_PRODUCT_NAME_CHARS {
-            return Err(ProductAdminError::NameTooLong);
-        }
         let description = self.description.trim().to_owned();
-        if description.is_empty() {
-            return Err(ProductAdminError::DescriptionRequired);
-        }
-        if description.chars().count() > MAX_DESCRIPTION_CHARS {
-            return Err(ProductAdminError::DescriptionTooLong);
-        }
-        if self.quantity > MAX_QUANTITY {
+        let (Some(category), Some(price), Some(quantity), false, false) =
+            (self.category, self.price, self.quantity, name.is_empty(), description.is_empty())
+        else {
+            let missing = [
+                (name.is_empty(), MissingField::Name),
+                (self.category.is_none(), MissingField::Category),
+                (self.price.is_none(), MissingField::Price),
+                (self.quantity.is_none(), MissingField::Quantity),
+                (description.is_empty(), MissingField::Description),
+            ];
+            return Err(ProductAdminError::Missing(
+                missing.into_iter().filter(|(absent, _)| *absent).map(|(_, field)| field).collect(),
+            ));
+        };
+        check_product_name(&name)?;
+        check_product_description(&description)?;
+        if quantity > MAX_QUANTITY {
             return Err(ProductAdminError::Quantity);
         }
         let discount = DiscountPercent::new(self.discount_percent.unwrap_or(0))?;
-        let price = ProductPrice::new(self.price, self.sale_price)?;
+        let price = ProductPrice::new(price, self.sale_price)?;
         let tag = match price.sale_price() {
             Some(sale) => {
                 domain::pricing::PriceTag::new(price.price(), Some(sale), discount_from_sale(price.price(), sale))
@@ -115,11 +141,11 @@ impl ProductForm {
         };
         Ok(NewProduct {
             name,
-            category: self.category,
+            category,
             price: tag,
             description,
             color: self.color.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty()),
-            quantity: self.quantity,
+            quantity,
             featured: self.featured,
             free_delivery: self.free_delivery,
             media,
@@ -142,12 +168,13 @@ pub struct CategoryChange {
     pub parent: Option<Option<CategoryId>>,
 }
 
-/// The catalogue management use cases.
+/// The catalogue management use cases. Every stored change is announced to `changes`.
 #[derive(Clone)]
 pub struct CatalogAdmin {
     catalog: Arc<dyn CatalogRepository>,
     writer: Arc<dyn CatalogWriter>,
     media: Arc<dyn MediaStore>,
+    changes: Arc<dyn CatalogChanges>,
 }
 
 impl CatalogAdmin {
@@ -156,8 +183,9 @@ impl CatalogAdmin {
         catalog: Arc<dyn CatalogRepository>,
         writer: Arc<dyn CatalogWriter>,
         media: Arc<dyn MediaStore>,
+        changes: Arc<dyn CatalogChanges>,
     ) -> Self {
-        Self { catalog, writer, media }
+        Self { catalog, writer, media, changes }
     }
 
     /// Keeps the uploads; on a later failure the caller removes them.
@@ -165,12 +193,9 @@ impl CatalogAdmin {
         let mut kept = Vec::with_capacity(uploads.len());
         for CheckedUpload { kind, upload } in uploads {
             match self.media.save(upload).await {
-                Ok(stored) => kept.push(Media {
-                    url: stored.url,
-                    kind,
-                    width: stored.width,
-                    variant_widths: stored.variant_widths,
-                }),
+                Ok(stored) => {
+                    kept.push(Media { url: stored.url, kind, width: stored.width, variants: stored.variants })
+                }
                 Err(err) => {
                     self.media.remove(kept.into_iter().map(|m| m.url).collect()).await;
                     return Err(err.into());
@@ -205,7 +230,10 @@ impl CatalogAdmin {
         let urls: Vec<String> = media.iter().map(|m| m.url.clone()).collect();
         let product = form.validated(media)?;
         match self.writer.create_product(product).await {
-            Ok(id) => self.read_product(id).await,
+            Ok(id) => {
+                self.changes.changed();
+                self.read_product(id).await
+            }
             Err(err) => {
                 self.media.remove(urls).await;
                 Err(Self::product_error(err))
@@ -213,43 +241,52 @@ impl CatalogAdmin {
         }
     }
 
-    /// Replaces a product's fields; keeps the listed existing media in the given order, then appends the
-    /// new uploads (pictures or videos). Media no longer listed are deleted after the change is stored.
+    /// Replaces a product's fields; keeps the current media `kept` names, then appends the new uploads
+    /// (pictures or videos). Files no longer kept are deleted after the change is stored, unless another
+    /// product still shows them.
     ///
     /// # Errors
-    /// As for adding, and [`ProductAdminError::ProductNotFound`].
+    /// [`ProductAdminError::ProductNotFound`] before anything else, then as for adding.
     pub async fn change_product(
         &self,
         id: ProductId,
         form: ProductForm,
-        keep_urls: &[String],
+        kept: KeptMedia,
         uploads: Vec<CheckedUpload>,
     ) -> Result<Product, ProductAdminError> {
         let current = self.read_product(id).await?;
         form.clone().validated(Vec::new())?;
-        let mut media: Vec<Media> =
-            keep_urls.iter().filter_map(|url| current.media.iter().find(|m| &m.url == url).cloned()).collect();
+        let mut media: Vec<Media> = match kept {
+            KeptMedia::All => current.media.clone(),
+            KeptMedia::Only(urls) => {
+                urls.iter().filter_map(|url| current.media.iter().find(|m| &m.url == url).cloned()).collect()
+            }
+        };
         let added = self.keep(uploads).await?;
         let added_urls: Vec<String> = added.iter().map(|m| m.url.clone()).collect();
         media.extend(added);
-        let dropped: Vec<String> =
-            current.media.iter().filter(|m| !media.iter().any(|k| k.url == m.url)).map(|m| m.url.clone()).collect();
         let product = form.validated(media)?;
-        if let Err(err) = self.writer.update_product(id, product).await {
-            self.media.remove(added_urls).await;
-            return Err(Self::product_error(err));
-        }
-        self.media.remove(dropped).await;
+        let unreferenced = match self.writer.update_product(id, product).await {
+            Ok(unreferenced) => unreferenced,
+            Err(err) => {
+                self.media.remove(added_urls).await;
+                return Err(Self::product_error(err));
+            }
+        };
+        self.changes.changed();
+        self.media.remove(unreferenced).await;
         self.read_product(id).await
     }
 
-    /// Deletes a product and its media files. Orders keep their own copy of name and price.
+    /// Deletes a product and the media files no other product shows. Orders keep their own copy of name and
+    /// price.
     ///
     /// # Errors
     /// [`ProductAdminError::ProductNotFound`] or `Unexpected`.
     pub async fn delete_product(&self, id: ProductId) -> Result<(), ProductAdminError> {
         let urls = self.writer.delete_product(id).await.map_err(ProductAdminError::Unexpected)?;
         let urls = urls.ok_or(ProductAdminError::ProductNotFound)?;
+        self.changes.changed();
         self.media.remove(urls).await;
         Ok(())
     }
@@ -259,11 +296,14 @@ impl CatalogAdmin {
     /// # Errors
     /// [`ProductAdminError::ProductNotFound`] or `Unexpected`.
     pub async fn toggle_featured(&self, id: ProductId) -> Result<bool, ProductAdminError> {
-        self.writer
+        let featured = self
+            .writer
             .toggle_featured(id)
             .await
             .map_err(ProductAdminError::Unexpected)?
-            .ok_or(ProductAdminError::ProductNotFound)
+            .ok_or(ProductAdminError::ProductNotFound)?;
+        self.changes.changed();
+        Ok(featured)
     }
 
     /// The products directly in a category, newest first.
@@ -314,6 +354,7 @@ impl CatalogAdmin {
                 other => CatalogAdminError::Unexpected(other),
             },
         )?;
+        self.changes.changed();
         self.read_back(id).await
     }
 
@@ -330,6 +371,7 @@ impl CatalogAdmin {
             RepositoryError::NotFound => CatalogAdminError::CategoryNotFound,
             other => CatalogAdminError::Unexpected(other),
         })?;
+        self.changes.changed();
         self.read_back(id).await
     }
 
@@ -340,9 +382,11 @@ impl CatalogAdmin {
     pub async fn delete_category(&self, id: CategoryId) -> Result<(), CatalogAdminError> {
         self.writer.delete_category(id).await.map_err(|err| match err {
             RepositoryError::NotFound => CatalogAdminError::CategoryNotFound,
-            RepositoryError::Conflict(_) => CatalogAdminError::CategoryInUse,
+            RepositoryError::Conflict(Conflict::CategoryInUse) => CatalogAdminError::CategoryInUse,
             other => CatalogAdminError::Unexpected(other),
-        })
+        })?;
+        self.changes.changed();
+        Ok(())
     }
 
     /// Every category with its full path and views, for the analytics table.
@@ -357,28 +401,51 @@ impl CatalogAdmin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockCatalogRepository, MockCatalogWriter, MockMediaStore};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use crate::catalog::model::CategoryRef;
+    use crate::catalog::ports::{MockCatalogChanges, MockCatalogRepository, MockCatalogWriter};
+    use crate::media::ports::MockMediaStore;
 
     fn id(n: i64) -> CategoryId {
         CategoryId::new(n).unwrap()
     }
 
+    fn unannounced() -> Arc<MockCatalogChanges> {
+        let mut changes = MockCatalogChanges::new();
+        changes.expect_changed().never();
+        Arc::new(changes)
+    }
+
     fn admin(catalog: MockCatalogRepository, writer: MockCatalogWriter) -> CatalogAdmin {
-        CatalogAdmin::new(Arc::new(catalog), Arc::new(writer), Arc::new(MockMediaStore::new()))
+        CatalogAdmin::new(Arc::new(catalog), Arc::new(writer), Arc::new(MockMediaStore::new()), unannounced())
+    }
+
+    /// Counts the announced changes.
+    #[derive(Default)]
+    struct Announced(AtomicUsize);
+
+    impl CatalogChanges for Announced {
+        fn changed(&self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    impl Announced {
+        fn count(&self) -> usize {
+            self.0.load(Ordering::SeqCst)
+        }
     }
 
     fn form() -> ProductForm {
         ProductForm {
             name: " Clear case ".into(),
-            category: id(1),
-            price: Rupees::from_whole(1000),
-            sale_price: None,
-            discount_percent: None,
+            category: Some(id(1)),
+            price: Some(Rupees::from_whole(1000)),
             description: "Clear".into(),
             color: Some(" ".into()),
-            quantity: 5,
-            featured: false,
-            free_delivery: false,
+            quantity: Some(5),
+            ..ProductForm::default()
         }
     }
 
@@ -398,7 +465,7 @@ mod tests {
 
     #[test]
     fn a_discount_recomputes_the_sale_price_in_whole_rupees() {
-        let form = ProductForm { price: Rupees::from_whole(999), discount_percent: Some(15), ..form() };
+        let form = ProductForm { price: Some(Rupees::from_whole(999)), discount_percent: Some(15), ..form() };
 
         let product = form.validated(vec![]).unwrap();
 
@@ -412,11 +479,38 @@ mod tests {
     fn a_sale_price_above_the_price_and_a_discount_of_95_are_refused() {
         let above = ProductForm { sale_price: Some(Rupees::from_whole(1200)), ..form() }.validated(vec![]).unwrap_err();
         let too_much = ProductForm { discount_percent: Some(95), ..form() }.validated(vec![]).unwrap_err();
-        let negative = ProductForm { price: Rupees::from_whole(-1), ..form() }.validated(vec![]).unwrap_err();
+        let negative = ProductForm { price: Some(Rupees::from_whole(-1)), ..form() }.validated(vec![]).unwrap_err();
 
         assert_eq!(above.to_string(), "Sale price must be below the price.");
         assert_eq!(too_much.to_string(), "Discount must be between 0 and 90 per cent.");
         assert_eq!(negative.to_string(), "Price must be above 0.");
+    }
+
+    #[test]
+    fn every_missing_required_field_is_named_at_once() {
+        let blank = ProductForm { name: "  ".into(), price: None, quantity: None, ..form() };
+
+        let err = blank.validated(vec![]).unwrap_err();
+
+        assert_eq!(err.to_string(), "Name, category, price, quantity and description are required.");
+        assert!(matches!(
+            err,
+            ProductAdminError::Missing(ref fields)
+                if fields == &[MissingField::Name, MissingField::Price, MissingField::Quantity]
+        ));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_product_is_not_found_whatever_its_form_lacks() {
+        let mut catalog = MockCatalogRepository::new();
+        catalog.expect_product().returning(|_| Ok(None));
+
+        let err = admin(catalog, MockCatalogWriter::new())
+            .change_product(ProductId::new(9).unwrap(), ProductForm::default(), KeptMedia::All, vec![])
+            .await
+            .unwrap_err();
+
+        assert!(matches!(err, ProductAdminError::ProductNotFound));
     }
 
     #[tokio::test]
@@ -440,14 +534,11 @@ mod tests {
         writer.expect_create_product().returning(|_| Err(RepositoryError::NotFound));
         let mut media = MockMediaStore::new();
         media.expect_save().times(1).returning(|_| {
-            Ok(crate::ports::StoredMedia {
-                url: "/media/a.png".into(),
-                width: Some(800),
-                variant_widths: vec![320, 640],
-            })
+            Ok(crate::media::ports::StoredMedia { url: "/media/a.png".into(), width: Some(800), variants: vec![] })
         });
         media.expect_remove().withf(|urls| urls == &["/media/a.png".to_owned()]).times(1).returning(|_| ());
-        let admin = CatalogAdmin::new(Arc::new(MockCatalogRepository::new()), Arc::new(writer), Arc::new(media));
+        let admin =
+            CatalogAdmin::new(Arc::new(MockCatalogRepository::new()), Arc::new(writer), Arc::new(media), unannounced());
         let upload = CheckedUpload {
             kind: MediaKind::Image,
             upload: MediaUpload { bytes: vec![1], content_type: "image/png".into() },
@@ -456,6 +547,38 @@ mod tests {
         let err = admin.add_product(form(), vec![upload]).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Category not found.");
+    }
+
+    #[tokio::test]
+    async fn a_change_removes_only_the_files_the_repository_answers_as_unreferenced() {
+        let picture = |url: &str| Media { url: url.into(), kind: MediaKind::Image, width: None, variants: vec![] };
+        let mut catalog = MockCatalogRepository::new();
+        catalog.expect_product().returning(move |product| {
+            Ok(Some(Product {
+                id: product,
+                name: "Clear case".into(),
+                category: CategoryRef { id: id(1), name: "Cases".into() },
+                price: domain::pricing::PriceTag::new(Rupees::from_whole(1000), None, 0),
+                description: "Clear".into(),
+                color: None,
+                quantity: 5,
+                featured: false,
+                free_delivery: false,
+                media: vec![picture("/media/shared.png"), picture("/media/own.png")],
+            }))
+        });
+        let mut writer = MockCatalogWriter::new();
+        writer
+            .expect_update_product()
+            .withf(|_, product| product.media.is_empty())
+            .times(1)
+            .returning(|_, _| Ok(vec!["/media/own.png".to_owned()]));
+        let mut media = MockMediaStore::new();
+        media.expect_remove().withf(|urls| urls == &["/media/own.png".to_owned()]).times(1).returning(|_| ());
+        let admin =
+            CatalogAdmin::new(Arc::new(catalog), Arc::new(writer), Arc::new(media), Arc::new(Announced::default()));
+
+        admin.change_product(ProductId::new(7).unwrap(), form(), KeptMedia::Only(vec![]), vec![]).await.unwrap();
     }
 
     #[tokio::test]
@@ -496,13 +619,91 @@ mod tests {
     #[tokio::test]
     async fn a_category_in_use_cannot_be_deleted() {
         let mut writer = MockCatalogWriter::new();
-        writer
-            .expect_delete_category()
-            .returning(|_| Err(RepositoryError::Conflict("products_category_id_fkey".into())));
+        writer.expect_delete_category().returning(|_| Err(RepositoryError::Conflict(Conflict::CategoryInUse)));
         let admin = admin(MockCatalogRepository::new(), writer);
 
         let err = admin.delete_category(id(3)).await.unwrap_err();
 
         assert_eq!(err.to_string(), "This category still has products or sub-categories. Move or delete them first.");
+    }
+
+    #[tokio::test]
+    async fn every_stored_change_is_announced_once_after_it_is_stored() {
+        let product_id = ProductId::new(5).unwrap();
+        let mut catalog = MockCatalogRepository::new();
+        catalog.expect_product().returning(|product| {
+            Ok(Some(Product {
+                id: product,
+                name: "Clear case".into(),
+                category: CategoryRef { id: id(1), name: "Cases".into() },
+                price: domain::pricing::PriceTag::new(Rupees::from_whole(1000), None, 0),
+                description: "Clear".into(),
+                color: None,
+                quantity: 5,
+                featured: false,
+                free_delivery: false,
+                media: vec![],
+            }))
+        });
+        catalog.expect_category().returning(|category| {
+            Ok(Some(Category { id: category, name: "Cases".into(), parent: None, full_path: "Cases".into(), views: 0 }))
+        });
+        let changes = Arc::new(Announced::default());
+        let mut writer = MockCatalogWriter::new();
+        let seen = changes.clone();
+        writer.expect_create_product().times(1).returning(move |_| {
+            assert_eq!(seen.count(), 0, "announced before it was stored");
+            Ok(product_id)
+        });
+        writer.expect_update_product().times(1).returning(|_, _| Ok(vec![]));
+        writer.expect_delete_product().times(1).returning(|_| Ok(Some(vec![])));
+        writer.expect_toggle_featured().times(1).returning(|_| Ok(Some(true)));
+        writer.expect_create_category().times(1).returning(|_| Ok(id(4)));
+        writer.expect_update_category().times(1).returning(|_, _, _| Ok(()));
+        writer.expect_delete_category().times(1).returning(|_| Ok(()));
+        let mut media = MockMediaStore::new();
+        media.expect_remove().returning(|_| ());
+        let admin = CatalogAdmin::new(Arc::new(catalog), Arc::new(writer), Arc::new(media), changes.clone());
+        let mut counts = Vec::new();
+
+        admin.add_product(form(), vec![]).await.unwrap();
+        counts.push(changes.count());
+        admin.change_product(product_id, form(), KeptMedia::All, vec![]).await.unwrap();
+        counts.push(changes.count());
+        admin.toggle_featured(product_id).await.unwrap();
+        counts.push(changes.count());
+        admin.delete_product(product_id).await.unwrap();
+        counts.push(changes.count());
+        admin.add_category("Cables", None).await.unwrap();
+        counts.push(changes.count());
+        admin.change_category(id(4), CategoryChange { name: "Cords".into(), parent: None }).await.unwrap();
+        counts.push(changes.count());
+        admin.delete_category(id(4)).await.unwrap();
+        counts.push(changes.count());
+
+        assert_eq!(counts, [1, 2, 3, 4, 5, 6, 7]);
+    }
+
+    #[tokio::test]
+    async fn a_change_of_an_unknown_product_or_category_is_not_announced() {
+        let mut writer = MockCatalogWriter::new();
+        writer.expect_toggle_featured().returning(|_| Ok(None));
+        writer.expect_delete_product().returning(|_| Ok(None));
+        writer.expect_update_category().returning(|_, _, _| Err(RepositoryError::NotFound));
+        writer.expect_delete_category().returning(|_| Err(RepositoryError::NotFound));
+        let admin = admin(MockCatalogRepository::new(), writer);
+        let product = ProductId::new(9).unwrap();
+
+        let toggled = admin.toggle_featured(product).await.unwrap_err();
+        let deleted = admin.delete_product(product).await.unwrap_err();
+        let renamed = admin.change_category(id(9), CategoryChange { name: "Cords".into(), parent: None }).await;
+        let removed = admin.delete_category(id(9)).await;
+
+        assert_eq!(
+            (toggled.to_string(), deleted.to_string()),
+            ("Product not found.".into(), "Product not found.".into())
+        );
+        assert_eq!(renamed.unwrap_err().to_string(), "Category not found.");
+        assert_eq!(removed.unwrap_err().to_string(), "Category not found.");
     }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::ports::HealthProbe;
+use crate::health::ports::HealthProbe;
 
 /// The readiness use case.
 #[derive(Clone)]
@@ -31,7 +31,8 @@ impl Health {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockHealthProbe, RepositoryError};
+    use crate::common::error::RepositoryError;
+    use crate::health::ports::MockHealthProbe;
 
     #[tokio::test]
     async fn ready_when_the_database_answers() {

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use domain::cart::DeliveryCharge;
 use domain::money::Rupees;
 
-use crate::ports::{RepositoryError, SettingsRepository};
+use crate::common::error::RepositoryError;
+
+use crate::settings::ports::SettingsRepository;
 
 /// Why a settings call failed.
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +48,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::MockSettingsRepository;
+    use crate::settings::ports::MockSettingsRepository;
 
     #[tokio::test]
     async fn the_stored_delivery_charge_is_answered() {

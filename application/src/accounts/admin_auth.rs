@@ -7,8 +7,10 @@ use chrono::{DateTime, Duration, Utc};
 use domain::contact::Email;
 use domain::ids::AdminId;
 
-use crate::password_login::{PasswordCheck, PasswordCheckError, ThrottlePolicy};
-use crate::ports::{AdminRepository, Clock, LoginThrottle, PasswordHasher, RepositoryError, SessionTokens};
+use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError, ThrottlePolicy};
+use crate::accounts::ports::{AdminRepository, LoginThrottle, PasswordHasher, SessionTokens};
+use crate::common::clock::Clock;
+use crate::common::error::RepositoryError;
 
 /// How logins are limited and how long a session lasts.
 #[derive(Debug, Clone, Copy)]
@@ -45,10 +47,8 @@ pub struct AdminLogin {
 /// Why an admin call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum AdminAuthError {
-    #[error("Invalid email or password.")]
-    InvalidCredentials,
-    #[error("Too many failed attempts. Please try again in 15 minutes.")]
-    TooManyAttempts,
+    #[error(transparent)]
+    Refused(LoginRefusal),
     #[error("the admin could not be set up")]
     Setup(#[source] Box<dyn std::error::Error + Send + Sync>),
     #[error("the admin store failed")]
@@ -60,11 +60,6 @@ impl From<RepositoryError> for AdminAuthError {
         Self::Unexpected(err)
     }
 }
-
-/// A hash that matches no password, checked when the e-mail is unknown so that answer takes as long as
-/// a wrong password.
-pub const DECOY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$c2hvcGRlY295c2FsdA$0nJ0LmTeQs4JgbrIOc2VvIc0yvn7oQz3ZEnpD5cDs8c";
 
 /// The admin login use cases. E-mails are compared in lower case.
 #[derive(Clone)]
@@ -111,8 +106,8 @@ impl AdminAuth {
     /// Checks the credentials and opens a session. `address` is the client's network address.
     ///
     /// # Errors
-    /// [`AdminAuthError::TooManyAttempts`] after repeated failures for the e-mail or the address;
-    /// [`AdminAuthError::InvalidCredentials`] for anything that does not match.
+    /// [`AdminAuthError::Refused`] after repeated failures for the e-mail or the address, or for anything
+    /// that does not match.
     pub async fn login(&self, email: &str, password: &str, address: &str) -> Result<AdminLogin, AdminAuthError> {
         let now = self.clock.now();
         let admins = &self.admins;
@@ -121,8 +116,7 @@ impl AdminAuth {
             .check("admin", email, password, address, now, |email| async move { admins.find_admin(&email).await })
             .await
             .map_err(|err| match err {
-                PasswordCheckError::InvalidCredentials => AdminAuthError::InvalidCredentials,
-                PasswordCheckError::TooManyAttempts => AdminAuthError::TooManyAttempts,
+                PasswordCheckError::Refused(refusal) => AdminAuthError::Refused(refusal),
                 PasswordCheckError::Unexpected(source) => AdminAuthError::Unexpected(source),
             })?;
         let token = self.tokens.generate();
@@ -152,7 +146,8 @@ impl AdminAuth {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockAdminRepository, MockClock, MockLoginThrottle, MockPasswordHasher, MockSessionTokens};
+    use crate::accounts::ports::{MockAdminRepository, MockLoginThrottle, MockPasswordHasher, MockSessionTokens};
+    use crate::common::clock::MockClock;
     use chrono::TimeZone;
 
     fn now() -> DateTime<Utc> {
@@ -249,12 +244,16 @@ mod tests {
     async fn an_unknown_email_still_checks_a_password_and_is_refused_alike() {
         let mut p = ports(0);
         p.admins.expect_find_admin().returning(|_| Ok(None));
-        p.hasher.expect_verify().withf(|_, h| h == crate::password_login::DECOY_HASH).times(1).returning(|_, _| true);
+        p.hasher
+            .expect_verify()
+            .withf(|_, h| h == crate::accounts::password_login::DECOY_HASH)
+            .times(1)
+            .returning(|_, _| true);
         p.throttle.expect_record_failure().times(1).returning(|_, _| Ok(()));
 
         let err = auth(p).login("nobody@shop.pk", "anything", "10.0.0.1").await.unwrap_err();
 
-        assert!(matches!(err, AdminAuthError::InvalidCredentials));
+        assert!(matches!(err, AdminAuthError::Refused(LoginRefusal::InvalidCredentials)));
     }
 
     #[tokio::test]
@@ -267,6 +266,40 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_refusal_names_the_configured_window() {
+        let mut throttle = MockLoginThrottle::new();
+        throttle.expect_failures_since().returning(|_, _| Ok(5));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        let policy = AdminAuthPolicy { window: Duration::minutes(30), ..AdminAuthPolicy::default() };
+        let p = ports(0);
+        let auth = AdminAuth::new(
+            Arc::new(p.admins),
+            Arc::new(throttle),
+            Arc::new(p.hasher),
+            Arc::new(p.tokens),
+            Arc::new(clock),
+            policy,
+        );
+
+        let err = auth.login("owner@shop.pk", "secret-pass", "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Too many failed attempts. Please try again in 30 minutes.");
+    }
+
+    #[tokio::test]
+    async fn an_overlong_email_or_password_is_refused_without_hashing_or_counting() {
+        let long_email = format!("{}@shop.pk", "a".repeat(250));
+        let long_password = "p".repeat(1025);
+
+        let by_email = auth(ports(0)).login(&long_email, "secret-pass", "10.0.0.1").await.unwrap_err();
+        let by_password = auth(ports(0)).login("owner@shop.pk", &long_password, "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(by_email.to_string(), "Invalid email or password.");
+        assert_eq!(by_password.to_string(), "Invalid email or password.");
+    }
+
+    #[tokio::test]
     async fn four_recent_failures_still_allow_a_try() {
         let mut p = ports(4);
         known_admin(&mut p);
@@ -275,7 +308,7 @@ mod tests {
 
         let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();
 
-        assert!(matches!(err, AdminAuthError::InvalidCredentials));
+        assert!(matches!(err, AdminAuthError::Refused(LoginRefusal::InvalidCredentials)));
     }
 
     #[tokio::test]

@@ -1,0 +1,319 @@
+//! `app-server rules DIR`: the TypeScript modules of the limits, thresholds and texts the browser checks and
+//! shows itself before (or instead of) asking the server (`frontend/src/api/rules/*.gen.ts`). Every figure is
+//! read from the constant beside its rule and every text from the `Display` of the error or reading that
+//! owns it, so the frontend holds no copy; `app-server/tests/api/rules.rs` fails when a committed file
+//! differs.
+
+use std::fmt::Write as _;
+
+use application::accounts::customers::AccountError;
+use application::accounts::password_login::LoginRefusal;
+use application::bulk_email::{BulkEmailError, MAX_MESSAGE_CHARS, MAX_SUBJECT_CHARS};
+use application::catalog::admin::ProductAdminError;
+use application::catalog::model::MAX_SEARCH_CHARS;
+use application::common::page::MAX_PAGE_SIZE;
+use domain::cart::DeliveryChargeError;
+use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
+use domain::contact::{MAX_EMAIL_CHARS, MAX_NAME_CHARS};
+use domain::coupon::{
+    applied_message, CouponCode, CouponCodeError, CouponError, NewCouponError, MAX_COUPON_CODE_CHARS,
+};
+use domain::money::Rupees;
+use domain::password::{PasswordError, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+use domain::pricing::MAX_DISCOUNT_PERCENT;
+use domain::product::{MAX_DESCRIPTION_CHARS, MAX_PRICE, MAX_PRODUCT_NAME_CHARS};
+use domain::stock::{low_stock_on_card, StockReading, LOW_STOCK_CARD_BELOW, LOW_STOCK_PAGE_AT_MOST, MAX_QUANTITY};
+
+/// A number no real text holds, rendered in place of a template's numeric parameter.
+const NUMBER_SLOT: u32 = 987_654_321;
+/// A coupon code no real text holds, rendered in place of a template's code parameter.
+const CODE_SLOT: &str = "CODESLOT";
+
+/// One export of the module.
+enum Rule {
+    Number {
+        name: &'static str,
+        doc: &'static str,
+        value: i64,
+    },
+    Text {
+        name: &'static str,
+        doc: &'static str,
+        text: String,
+    },
+    /// A text with one parameter: `rendered` holds `slot` where the parameter goes.
+    Template {
+        name: &'static str,
+        doc: &'static str,
+        param: &'static str,
+        ty: &'static str,
+        rendered: String,
+        slot: String,
+    },
+}
+
+fn number(name: &'static str, doc: &'static str, value: impl TryInto<i64>) -> Rule {
+    let value = value.try_into().unwrap_or_else(|_| panic!("{name} does not fit a safe integer"));
+    assert!(value.unsigned_abs() < (1 << 53), "{name} does not fit a safe integer");
+    Rule::Number { name, doc, value }
+}
+
+fn text(name: &'static str, doc: &'static str, text: impl ToString) -> Rule {
+    Rule::Text { name, doc, text: text.to_string() }
+}
+
+fn with_number(name: &'static str, doc: &'static str, param: &'static str, render: impl Fn(u32) -> String) -> Rule {
+    Rule::Template { name, doc, param, ty: "number", rendered: render(NUMBER_SLOT), slot: NUMBER_SLOT.to_string() }
+}
+
+fn rules() -> Vec<Rule> {
+    let code_slot = CouponCode::parse(CODE_SLOT).expect("the slot is a valid coupon code");
+    vec![
+        number(
+            "PAISA_PER_RUPEE",
+            "Paisa in a rupee; amounts are exact integers of paisa.",
+            Rupees::from_whole(1).paisa(),
+        ),
+        number(
+            "MAX_PRICE_RUPEES",
+            "The highest price and coupon amount accepted, in whole rupees.",
+            MAX_PRICE.round_to_whole(),
+        ),
+        number("MAX_DISCOUNT_PERCENT", "The highest percentage discount on a product.", MAX_DISCOUNT_PERCENT),
+        number("MAX_QUANTITY", "The largest quantity of one cart line, and the largest stock.", MAX_QUANTITY),
+        number(
+            "LOW_STOCK_CARD_BELOW",
+            "A product card says 'Only N left' while fewer than this many are available.",
+            LOW_STOCK_CARD_BELOW,
+        ),
+        number(
+            "LOW_STOCK_PAGE_AT_MOST",
+            "A product page says 'Only {n} left!' while at most this many are available.",
+            LOW_STOCK_PAGE_AT_MOST,
+        ),
+        number(
+            "MIN_PASSWORD_CHARS",
+            "The shortest password, in characters (Unicode code points, not UTF-16 units).",
+            MIN_PASSWORD_CHARS,
+        ),
+        number("MAX_PASSWORD_CHARS", "The longest password, in characters.", MAX_PASSWORD_CHARS),
+        number("MAX_EMAIL_CHARS", "The longest e-mail address, in characters.", MAX_EMAIL_CHARS),
+        number("MAX_NAME_CHARS", "The longest person's name, in characters.", MAX_NAME_CHARS),
+        number("MAX_CATEGORY_NAME_CHARS", "The longest category name, in characters.", MAX_CATEGORY_NAME_CHARS),
+        number("MAX_PRODUCT_NAME_CHARS", "The longest product name, in characters.", MAX_PRODUCT_NAME_CHARS),
+        number("MAX_DESCRIPTION_CHARS", "The longest product description, in characters.", MAX_DESCRIPTION_CHARS),
+        number("MAX_COUPON_CODE_CHARS", "The longest coupon code, in characters.", MAX_COUPON_CODE_CHARS),
+        number("MAX_SEARCH_CHARS", "The longest search, in characters.", MAX_SEARCH_CHARS),
+        number("MAX_PAGE_SIZE", "The most items one page of a list holds.", MAX_PAGE_SIZE),
+        number("MAX_SUBJECT_CHARS", "The longest bulk e-mail subject, in characters.", MAX_SUBJECT_CHARS),
+        number("MAX_MESSAGE_CHARS", "The longest bulk e-mail message, in characters.", MAX_MESSAGE_CHARS),
+        text("outOfStock", "The stock reading at 0 or fewer available.", StockReading::OutOfStock),
+        text("inStock", "The product page's stock reading above the low-stock threshold.", StockReading::InStock),
+        with_number("onlyLeftOnPage", "The product page's low-stock reading.", "n", |n| {
+            StockReading::Low(n).to_string()
+        }),
+        with_number("onlyLeftOnCard", "The product card's low-stock reading.", "n", |n| {
+            low_stock_on_card(i64::from(n))
+        }),
+        text("couponCodeRequired", "A coupon applied with no code.", CouponCodeError::Empty),
+        text("invalidCartTotal", "A coupon applied to a cart total of 0 or less.", CouponError::InvalidCartTotal),
+        text("invalidOrExpiredCoupon", "An unknown, paused or out-of-date coupon.", CouponError::InvalidOrExpired),
+        text("cartTotalTooLow", "A coupon that would take the whole cart total or more.", CouponError::CartTotalTooLow),
+        with_number(
+            "minimumOrderRequired",
+            "A cart below the coupon's minimum order (whole rupees).",
+            "minimum",
+            |n| CouponError::MinimumNotReached { minimum: i64::from(n) }.to_string(),
+        ),
+        Rule::Template {
+            name: "couponApplied",
+            doc: "A coupon that applies.",
+            param: "code",
+            ty: "string",
+            rendered: applied_message(&code_slot),
+            slot: CODE_SLOT.to_owned(),
+        },
+        text(
+            "couponCodeAndDiscountRequired",
+            "The admin's coupon form without a code or a valid discount.",
+            NewCouponError::CodeAndDiscountRequired,
+        ),
+        text("invalidCredentials", "A login that matches no account.", LoginRefusal::InvalidCredentials),
+        text(
+            "googleEmailInUse",
+            "A Google sign-in for an e-mail registered with a password.",
+            AccountError::ExternalEmailInUse,
+        ),
+        text("passwordTooShort", "A new password below the shortest.", PasswordError::TooShort),
+        text("passwordTooLong", "A new password above the longest.", PasswordError::TooLong),
+        text("categoryNameRequired", "A category without a name.", CategoryNameError::Empty),
+        text(
+            "productRequiredFields",
+            "A product form with a required field left empty.",
+            ProductAdminError::Missing(vec![]),
+        ),
+        text("productImagesOnly", "A video sent with a new product.", ProductAdminError::VideoOnAdd),
+        text("deliveryChargeInvalid", "A delivery charge that is not a non-negative number.", DeliveryChargeError),
+        text(
+            "subjectAndMessageRequired",
+            "A bulk e-mail without a subject or a message.",
+            BulkEmailError::SubjectAndMessageRequired,
+        ),
+        text("noRecipients", "A bulk e-mail to selected customers with none selected.", BulkEmailError::NoRecipients),
+    ]
+}
+
+/// The generated files and the rules each holds. A bundler keeps a module whole in the chunk that first
+/// needs it, so the rules are split by the pages that use them: the home page loads no admin texts.
+const MODULES: [(&str, &[&str]); 5] = [
+    ("storefront.gen.ts", &["LOW_STOCK_CARD_BELOW", "MAX_SEARCH_CHARS", "outOfStock", "onlyLeftOnCard"]),
+    ("product.gen.ts", &["LOW_STOCK_PAGE_AT_MOST", "inStock", "onlyLeftOnPage"]),
+    (
+        "cart.gen.ts",
+        &[
+            "PAISA_PER_RUPEE",
+            "MAX_DISCOUNT_PERCENT",
+            "MAX_QUANTITY",
+            "couponCodeRequired",
+            "invalidCartTotal",
+            "invalidOrExpiredCoupon",
+            "cartTotalTooLow",
+            "minimumOrderRequired",
+            "couponApplied",
+        ],
+    ),
+    (
+        "auth.gen.ts",
+        &[
+            "MIN_PASSWORD_CHARS",
+            "MAX_PASSWORD_CHARS",
+            "MAX_EMAIL_CHARS",
+            "MAX_NAME_CHARS",
+            "invalidCredentials",
+            "googleEmailInUse",
+            "passwordTooShort",
+            "passwordTooLong",
+        ],
+    ),
+    (
+        "admin.gen.ts",
+        &[
+            "MAX_PRICE_RUPEES",
+            "MAX_COUPON_CODE_CHARS",
+            "MAX_CATEGORY_NAME_CHARS",
+            "MAX_PRODUCT_NAME_CHARS",
+            "MAX_DESCRIPTION_CHARS",
+            "MAX_PAGE_SIZE",
+            "MAX_SUBJECT_CHARS",
+            "MAX_MESSAGE_CHARS",
+            "couponCodeAndDiscountRequired",
+            "categoryNameRequired",
+            "productRequiredFields",
+            "productImagesOnly",
+            "deliveryChargeInvalid",
+            "subjectAndMessageRequired",
+            "noRecipients",
+        ],
+    ),
+];
+
+impl Rule {
+    const fn name(&self) -> &'static str {
+        match self {
+            Self::Number { name, .. } | Self::Text { name, .. } | Self::Template { name, .. } => name,
+        }
+    }
+}
+
+/// A TypeScript single-quoted string literal.
+fn string_literal(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'").replace('\n', "\\n"))
+}
+
+/// A TypeScript template literal of `rendered`, with `${param}` where `slot` stands (exactly once).
+fn template_literal(name: &str, rendered: &str, slot: &str, param: &str) -> String {
+    assert_eq!(rendered.matches(slot).count(), 1, "{name}: the parameter must appear exactly once in {rendered:?}");
+    let escape = |part: &str| part.replace('\\', "\\\\").replace('`', "\\`").replace("${", "\\${");
+    let (before, after) = rendered.split_once(slot).expect("counted above");
+    format!("`{}${{{param}}}{}`", escape(before), escape(after))
+}
+
+/// The files of `frontend/src/api/rules/`: each name and its content.
+///
+/// # Panics
+/// When a rule belongs to no file or to two (a mistake in [`MODULES`], caught by the tests).
+#[must_use]
+pub fn rules_modules() -> Vec<(&'static str, String)> {
+    let rules = rules();
+    for rule in &rules {
+        let homes = MODULES.iter().filter(|(_, names)| names.contains(&rule.name())).count();
+        assert_eq!(homes, 1, "{} must belong to exactly one generated file", rule.name());
+    }
+    MODULES
+        .iter()
+        .map(|(file, names)| {
+            let mut out = String::from(
+                "// Generated by `app-server rules` (`just openapi`) from the server's rules: do not edit.\n\
+                 // Limits and thresholds come from the domain's constants, texts from the errors that own them.\n",
+            );
+            for rule in rules.iter().filter(|rule| names.contains(&rule.name())) {
+                out.push('\n');
+                render(&mut out, rule);
+            }
+            (*file, out)
+        })
+        .collect()
+}
+
+fn render(out: &mut String, rule: &Rule) {
+    match rule {
+        Rule::Number { name, doc, value } => {
+            let _ = writeln!(out, "/** {doc} */\nexport const {name} = {value};");
+        }
+        Rule::Text { name, doc, text } => {
+            let _ = writeln!(out, "/** {doc} */\nexport const {name} = {};", string_literal(text));
+        }
+        Rule::Template { name, doc, param, ty, rendered, slot } => {
+            let literal = template_literal(name, rendered, slot, param);
+            let _ = writeln!(out, "/** {doc} */\nexport const {name} = ({param}: {ty}): string => {literal};");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_puts_its_parameter_where_the_slot_was_and_escapes_the_rest() {
+        assert_eq!(template_literal("t", "Only 7 left `${x}`", "7", "n"), "`Only ${n} left \\`\\${x}\\``");
+    }
+
+    #[test]
+    fn a_string_escapes_quotes_and_backslashes() {
+        assert_eq!(string_literal(r"it's a \ back"), r"'it\'s a \\ back'");
+    }
+
+    #[test]
+    fn every_rule_is_exported_once() {
+        let modules = rules_modules();
+
+        let mut names: Vec<&str> =
+            modules.iter().flat_map(|(_, m)| m.lines().filter_map(|l| l.strip_prefix("export const "))).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+
+        assert_eq!(count, rules().len());
+        assert_eq!(names.len(), count);
+    }
+
+    #[test]
+    fn templates_and_figures_come_out_as_typescript() {
+        let all: String = rules_modules().into_iter().map(|(_, m)| m).collect();
+
+        assert!(all.contains("export const couponApplied = (code: string): string => `Coupon \"${code}\" applied!`;"));
+        assert!(all.contains("export const onlyLeftOnPage = (n: number): string => `Only ${n} left!`;"));
+        assert!(all.contains("export const MIN_PASSWORD_CHARS = 6;"));
+    }
+}

@@ -1,0 +1,235 @@
+//! What accounts need from outside: stored customers and the admin, login throttling, password hashing,
+//! session tokens and an external identity provider.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::contact::Email;
+use domain::ids::{AdminId, CustomerId};
+
+use crate::accounts::model::{
+    CustomerRecord, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential, PendingExternalLogin,
+};
+use crate::common::error::RepositoryError;
+use crate::common::page::Page;
+
+/// The shop admin's account and sessions.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait AdminRepository: Send + Sync + 'static {
+    /// Makes `email` the one admin with this password hash, replacing any other admin (and their sessions).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn replace_admin(&self, email: &Email, password_hash: &str) -> Result<AdminId, RepositoryError>;
+
+    /// The admin with this e-mail and their password hash, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_admin(&self, email: &Email) -> Result<Option<(AdminId, String)>, RepositoryError>;
+
+    /// Stores a session under the digest of its token.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn create_session(
+        &self,
+        admin: AdminId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// The admin and their e-mail for a session that has not expired at `now`, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn session(
+        &self,
+        token_digest: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(AdminId, String)>, RepositoryError>;
+
+    /// Ends a session; ending one that does not exist is not an error.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
+}
+
+/// Failed login attempts, counted per key (an e-mail, an address) so repeated guessing can be slowed.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait LoginThrottle: Send + Sync + 'static {
+    /// How many failures `key` has had since `since`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError>;
+
+    /// Records one failure for each key at `at`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn record_failure(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), RepositoryError>;
+
+    /// Forgets the failures of `key` (after a successful login).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn clear(&self, key: &str) -> Result<(), RepositoryError>;
+}
+
+/// The password hash could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("the password could not be hashed")]
+pub struct PasswordHashError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+
+/// Hashing and checking passwords (argon2id in the real adapter). Slow on purpose, so async.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait PasswordHasher: Send + Sync + 'static {
+    /// A salted hash of `password`.
+    ///
+    /// # Errors
+    /// [`PasswordHashError`] when hashing fails.
+    async fn hash(&self, password: String) -> Result<String, PasswordHashError>;
+
+    /// Whether `password` matches `hash`; a malformed hash matches nothing.
+    async fn verify(&self, password: String, hash: String) -> bool;
+}
+
+/// Unguessable session tokens and the digests they are stored under.
+#[cfg_attr(test, mockall::automock)]
+pub trait SessionTokens: Send + Sync + 'static {
+    /// A new random token, safe to put in a cookie.
+    fn generate(&self) -> String;
+
+    /// The digest a token is stored and looked up under.
+    fn digest(&self, token: &str) -> String;
+}
+
+/// Why an external sign-in failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExternalIdentityError {
+    /// The provider (discovery, keys or token endpoint) could not be reached or answered nonsense.
+    #[error("the identity provider is unavailable: {0}")]
+    Unavailable(String),
+    /// The provider refused the code, or its ID token failed a check.
+    #[error("the identity provider's answer was refused: {0}")]
+    Refused(String),
+}
+
+/// An external OpenID Connect provider (Google): the authorization-code flow with PKCE.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait ExternalIdentityProvider: Send + Sync + 'static {
+    /// A fresh state, nonce and PKCE verifier, and the provider's authorization URL carrying them.
+    ///
+    /// # Errors
+    /// [`ExternalIdentityError::Unavailable`] when the provider's discovery document cannot be had.
+    async fn begin(&self) -> Result<ExternalLoginStart, ExternalIdentityError>;
+
+    /// Exchanges the code returned to the shop for an ID token and verifies it against `pending`.
+    ///
+    /// # Errors
+    /// [`ExternalIdentityError::Refused`] for a refused code or a token that fails a check;
+    /// [`ExternalIdentityError::Unavailable`] when the provider cannot be reached.
+    async fn finish(
+        &self,
+        code: &str,
+        pending: &PendingExternalLogin,
+    ) -> Result<ExternalProfile, ExternalIdentityError>;
+}
+
+/// Customer accounts, sessions and password resets of the built-in identity provider.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CustomerRepository: Send + Sync + 'static {
+    /// Creates an account.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`]: `EmailTaken` when the e-mail is taken, `IdentityLinked` when the external
+    /// identity is linked to an account already.
+    async fn create_customer(
+        &self,
+        email: &Email,
+        name: &str,
+        credential: &NewCredential,
+    ) -> Result<CustomerRecord, RepositoryError>;
+
+    /// The account an external provider's person is linked to.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_by_identity(&self, identity: &ExternalIdentity) -> Result<Option<CustomerRecord>, RepositoryError>;
+
+    /// The account with this e-mail and its password hash (none for external-only accounts).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_by_email(&self, email: &Email) -> Result<Option<(CustomerRecord, Option<String>)>, RepositoryError>;
+
+    /// Changes the display name.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] for an unknown id.
+    async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError>;
+
+    /// Stores a session under the digest of its token.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn create_session(
+        &self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// The account of a session that has not expired at `now`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn session(&self, token_digest: &str, now: DateTime<Utc>) -> Result<Option<CustomerRecord>, RepositoryError>;
+
+    /// Ends a session.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
+
+    /// Stores a password-reset token's digest, valid until `expires_at`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn create_reset(
+        &self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
+    /// transaction. Answers `false` for an unknown, used or expired token.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn use_reset(
+        &self,
+        token_digest: &str,
+        now: DateTime<Utc>,
+        password_hash: &str,
+    ) -> Result<bool, RepositoryError>;
+
+    /// A page of customers, by e-mail.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn list_customers(&self, page: Page) -> Result<Vec<CustomerRecord>, RepositoryError>;
+
+    /// Every customer's e-mail address (for "send to all").
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn all_emails(&self) -> Result<Vec<String>, RepositoryError>;
+}

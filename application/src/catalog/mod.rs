@@ -1,0 +1,6 @@
+//! The catalogue: shoppers browse and search it, the admin edits it.
+
+pub mod admin;
+pub mod browse;
+pub mod model;
+pub mod ports;

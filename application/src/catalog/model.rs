@@ -1,0 +1,136 @@
+//! The catalogue's records: products, categories, and what is written and searched.
+
+use domain::ids::{CategoryId, ProductId};
+use domain::pricing::PriceTag;
+
+use crate::media::model::Media;
+
+/// A product as the catalogue shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Product {
+    pub id: ProductId,
+    pub name: String,
+    pub category: CategoryRef,
+    pub price: PriceTag,
+    pub description: String,
+    pub color: Option<String>,
+    /// Units on hand; also the most a cart may hold.
+    pub quantity: u32,
+    pub featured: bool,
+    pub free_delivery: bool,
+    /// Pictures and videos in display order.
+    pub media: Vec<Media>,
+}
+
+/// The category a product belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryRef {
+    pub id: CategoryId,
+    pub name: String,
+}
+
+/// A category with its place in the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Category {
+    pub id: CategoryId,
+    pub name: String,
+    /// `None` for a root category.
+    pub parent: Option<CategoryId>,
+    /// The names from the root down to this one, joined by " > ".
+    pub full_path: String,
+    pub views: i64,
+}
+
+/// A category to create.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCategory {
+    pub name: String,
+    pub parent: Option<CategoryId>,
+}
+
+/// A product to create.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewProduct {
+    pub name: String,
+    pub category: CategoryId,
+    pub price: PriceTag,
+    pub description: String,
+    pub color: Option<String>,
+    pub quantity: u32,
+    pub featured: bool,
+    pub free_delivery: bool,
+    pub media: Vec<Media>,
+}
+
+/// Which products a list holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProductFilter {
+    All,
+    Featured,
+    /// Products directly in one category.
+    InCategory(CategoryId),
+}
+
+/// What a shopper searches for: trimmed, lower-cased, 1 to 100 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchTerms(String);
+
+impl SearchTerms {
+    /// Trims and lower-cases what the shopper typed; control characters become spaces.
+    ///
+    /// # Errors
+    /// [`SearchTermsError`] when nothing is left or more than 100 characters are.
+    pub fn parse(text: &str) -> Result<Self, SearchTermsError> {
+        let cleaned: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let terms = cleaned.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        match terms.chars().count() {
+            0 => Err(SearchTermsError::Empty),
+            n if n > MAX_SEARCH_CHARS => Err(SearchTermsError::TooLong),
+            _ => Ok(Self(terms)),
+        }
+    }
+
+    /// The terms, lower-cased, single-spaced.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The longest search accepted, in characters.
+pub const MAX_SEARCH_CHARS: usize = 100;
+
+/// Search terms that cannot be searched for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchTermsError {
+    #[error("Enter something to search for.")]
+    Empty,
+    #[error("Search terms are limited to {} characters.", MAX_SEARCH_CHARS)]
+    TooLong,
+}
+
+/// A category page: the category, its own products and a section per child category.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryPage {
+    pub category: Category,
+    pub products: Vec<Product>,
+    pub children: Vec<(CategoryRef, Vec<Product>)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_terms_are_trimmed_lower_cased_and_single_spaced() {
+        assert_eq!(SearchTerms::parse("  iPhone \t  CASE\n").unwrap().as_str(), "iphone case");
+    }
+
+    #[test]
+    fn blank_and_overlong_searches_are_refused() {
+        assert_eq!(SearchTerms::parse(" \t "), Err(SearchTermsError::Empty));
+        assert_eq!(SearchTerms::parse(&"a".repeat(101)), Err(SearchTermsError::TooLong));
+        assert!(SearchTerms::parse(&"a".repeat(100)).is_ok());
+        assert_eq!(SearchTermsError::TooLong.to_string(), "Search terms are limited to 100 characters.");
+    }
+}

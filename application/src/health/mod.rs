@@ -1,0 +1,4 @@
+//! The health check.
+
+pub mod ports;
+pub mod service;

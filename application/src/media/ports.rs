@@ -1,0 +1,42 @@
+//! Where uploaded pictures and videos are kept.
+
+use async_trait::async_trait;
+
+use crate::media::model::MediaVariant;
+
+/// A media file to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaUpload {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Its content type, already checked against its bytes.
+    pub content_type: String,
+}
+
+/// A kept media file: where it is served, and for a picture its width and the narrower copies made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMedia {
+    pub url: String,
+    pub width: Option<u32>,
+    pub variants: Vec<MediaVariant>,
+}
+
+/// Why the media store failed.
+#[derive(Debug, thiserror::Error)]
+#[error("media store failed")]
+pub struct MediaStoreError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+
+/// Where uploaded pictures and videos are kept.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait MediaStore: Send + Sync + 'static {
+    /// Keeps the file under a new name of its own (never shared with another upload); a picture also gets
+    /// narrower copies for phones. The addresses answered are the store's own scheme.
+    ///
+    /// # Errors
+    /// [`MediaStoreError`] when the file cannot be written.
+    async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError>;
+
+    /// Removes kept files and their copies, by the original's address; files already gone are skipped.
+    async fn remove(&self, urls: Vec<String>);
+}

@@ -1,0 +1,4 @@
+//! The shop's settings (the delivery charge).
+
+pub mod ports;
+pub mod service;

@@ -1,0 +1,71 @@
+//! The rules the browser runs too, against the case tables its tests read (fixtures/*-cases.json): rounding
+//! to whole rupees, stock readings and the product form's recomputations.
+
+use domain::money::Rupees;
+use domain::product::{discount_from_sale, sale_from_discount};
+use domain::stock::{card_reading, StockReading};
+use serde_json::Value;
+
+fn table(json: &str) -> Value {
+    serde_json::from_str(json).unwrap()
+}
+
+fn int(value: &Value) -> i64 {
+    value.as_i64().unwrap_or_else(|| panic!("{value} is not an integer"))
+}
+
+/// Rupees as the product form holds them: digits with up to two decimals.
+fn rupees(text: &Value) -> Rupees {
+    let text = text.as_str().unwrap();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let fraction = format!("{fraction:0<2}");
+    Rupees::from_paisa(whole.parse::<i64>().unwrap() * 100 + fraction.parse::<i64>().unwrap())
+}
+
+#[test]
+fn the_shared_rounding_cases_hold() {
+    let cases = table(include_str!("fixtures/rounding-cases.json"));
+
+    for case in cases["cases"].as_array().unwrap() {
+        let paisa = int(&case["paisa"]);
+
+        assert_eq!(Rupees::from_paisa(paisa).round_to_whole(), int(&case["whole"]), "{paisa} paisa");
+    }
+}
+
+#[test]
+fn the_shared_stock_cases_hold() {
+    let cases = table(include_str!("fixtures/stock-cases.json"));
+
+    for case in cases["cases"].as_array().unwrap() {
+        let available = int(&case["available"]);
+        let page = StockReading::for_page(available);
+        let level = match page {
+            StockReading::OutOfStock => "out",
+            StockReading::Low(_) => "low",
+            StockReading::InStock => "in",
+        };
+
+        assert_eq!(card_reading(available).as_deref(), case["card"].as_str(), "card at {available}");
+        assert_eq!(page.to_string(), case["page"]["text"].as_str().unwrap(), "page at {available}");
+        assert_eq!(level, case["page"]["level"].as_str().unwrap(), "page level at {available}");
+    }
+}
+
+#[test]
+fn the_shared_product_form_cases_hold() {
+    let cases = table(include_str!("fixtures/product-form-cases.json"));
+
+    for case in cases["discountFromSale"].as_array().unwrap() {
+        let discount = discount_from_sale(rupees(&case["price"]), rupees(&case["salePrice"]));
+
+        assert_eq!(i64::from(discount), int(&case["discountPercent"]), "{case}");
+    }
+    for case in cases["saleFromDiscount"].as_array().unwrap() {
+        let percent = u8::try_from(int(&case["discountPercent"])).unwrap();
+
+        let sale = sale_from_discount(rupees(&case["price"]), percent);
+
+        assert_eq!(sale, Rupees::from_whole(int(&case["salePrice"])), "{case}");
+    }
+}
