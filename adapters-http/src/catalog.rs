@@ -3,6 +3,7 @@
 use actix_web::{get, put, web, HttpRequest, HttpResponse};
 use application::catalog::browse::Catalog;
 use application::catalog::model::{CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
+use application::catalog::views::CategoryViews;
 use domain::ids::{CategoryId, ProductId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -142,18 +143,19 @@ pub async fn category_with_products(
     operation_id = "incrementCategoryViews",
     params(("id" = String, Path, description = "The category's id")),
     responses(
-        (status = 200, description = "The new view count", body = ViewsResponse),
+        (status = 200, description = "Counted; the count as this instance knows it (written to the database \
+            within a second, so other instances may lag by as much)", body = ViewsResponse),
         (status = 400, description = "A malformed id", body = ErrorBody),
         (status = 404, description = "No category has this id", body = ErrorBody),
     )
 )]
 #[put("/api/categories/increment-view/{id}")]
 pub async fn increment_category_views(
-    catalog: web::Data<Catalog>,
+    views: web::Data<CategoryViews>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
-    let views = catalog.count_view(id).await?;
+    let views = views.count(id).await?;
     Ok(HttpResponse::Ok().json(ViewsResponse { views: i32::try_from(views).unwrap_or(i32::MAX) }))
 }
 

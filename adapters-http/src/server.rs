@@ -15,6 +15,7 @@ use application::accounts::customers::Accounts;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
+use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::settings::service::Settings;
@@ -35,6 +36,7 @@ pub struct AppState {
     pub bulk_email: BulkEmail,
     pub catalog: Catalog,
     pub catalog_admin: CatalogAdmin,
+    pub category_views: CategoryViews,
     pub coupons: Coupons,
     pub settings: Settings,
     pub health: Health,
@@ -131,6 +133,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let accounts = web::Data::new(state.accounts);
     let bulk_email = web::Data::new(state.bulk_email);
     let catalog_admin = web::Data::new(state.catalog_admin);
+    let category_views = web::Data::new(state.category_views);
     let cache = web::Data::from(state.catalog_cache);
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
     let coupons = web::Data::new(state.coupons);
@@ -149,6 +152,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(accounts.clone())
             .app_data(bulk_email.clone())
             .app_data(catalog_admin.clone())
+            .app_data(category_views.clone())
             .app_data(cache.clone())
             .app_data(public_origin.clone())
             .app_data(coupons.clone())

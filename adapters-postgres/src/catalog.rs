@@ -6,7 +6,7 @@ use application::catalog::model::{
     Category, CategoryPage, CategoryRef, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
 };
 
-use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::catalog::ports::{CatalogRepository, CatalogWriter, CategoryViewStore};
 use application::common::error::RepositoryError;
 use application::common::page::Page;
 use application::media::model::{Media, MediaKind, MediaVariant};
@@ -486,11 +486,31 @@ impl CatalogRepository for PgCatalogRepository {
         .await
     }
 
+    async fn is_empty(&self) -> Result<bool, RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            let any: bool = diesel::select(diesel::dsl::exists(categories::table.select(categories::id)))
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            Ok(!any)
+        })
+        .await
+    }
+}
+
+#[derive(QueryableByName)]
+struct CategoryViewsRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    views: i64,
+}
+
+#[async_trait]
+impl CategoryViewStore for PgCatalogRepository {
     async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            // Every view of a category updates one row, so each count waits for the one before it to
-            // commit; not waiting for the disk keeps a busy category page from queueing its shoppers. A
-            // crash may lose the last moment's counts, never anything else.
+            // View counts are written without waiting for the disk: a crash may lose the last moment's
+            // counts, never anything else.
             conn.transaction(|conn| {
                 diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(conn)?;
                 diesel::update(categories::table.find(id.get()))
@@ -504,12 +524,25 @@ impl CatalogRepository for PgCatalogRepository {
         .await
     }
 
-    async fn is_empty(&self) -> Result<bool, RepositoryError> {
-        with_connection(&self.pool, |conn| {
-            let any: bool = diesel::select(diesel::dsl::exists(categories::table.select(categories::id)))
-                .get_result(conn)
-                .map_err(from_diesel)?;
-            Ok(!any)
+    async fn add_views(&self, counts: Vec<(CategoryId, u64)>) -> Result<Vec<(CategoryId, i64)>, RepositoryError> {
+        let (ids, added): (Vec<i64>, Vec<i64>) =
+            counts.iter().map(|(id, n)| (id.get(), i64::try_from(*n).unwrap_or(i64::MAX))).unzip();
+        with_connection(&self.pool, move |conn| {
+            conn.transaction(|conn| {
+                diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(conn)?;
+                diesel::sql_query(
+                    "UPDATE categories SET views = categories.views + added.n \
+                     FROM unnest($1::int8[], $2::int8[]) AS added(id, n) WHERE categories.id = added.id \
+                     RETURNING categories.id, categories.views",
+                )
+                .bind::<Array<BigInt>, _>(ids)
+                .bind::<Array<BigInt>, _>(added)
+                .load::<CategoryViewsRow>(conn)
+            })
+            .map_err(from_diesel)?
+            .into_iter()
+            .map(|row| Ok((CategoryId::new(row.id).map_err(corrupt)?, row.views)))
+            .collect()
         })
         .await
     }

@@ -32,6 +32,8 @@ pub struct Config {
     pub login_max_failures: u32,
     /// How long public catalogue answers are reused, in milliseconds; 0 turns the cache off.
     pub catalog_cache_ms: u64,
+    /// How often category views counted in memory are written to the database, in milliseconds.
+    pub view_flush_ms: u64,
     /// SMTP server URL; without it mail goes to `mail_outbox_dir` as .eml files.
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -77,6 +79,7 @@ impl fmt::Debug for Config {
             .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
             .field("login_max_failures", &self.login_max_failures)
             .field("catalog_cache_ms", &self.catalog_cache_ms)
+            .field("view_flush_ms", &self.view_flush_ms)
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<set>"))
             .field("mail_from", &self.mail_from)
             .field("mail_outbox_dir", &self.mail_outbox_dir)
@@ -160,6 +163,7 @@ impl Config {
             admin,
             login_max_failures,
             catalog_cache_ms,
+            view_flush_ms: parsed(text("VIEW_FLUSH_MS"), "VIEW_FLUSH_MS", Some(1000))?,
             smtp_url: text("SMTP_URL"),
             mail_from: text("MAIL_FROM").unwrap_or_else(|| "shop@localhost".to_owned()),
             outbox_poll_ms: parsed(text("OUTBOX_POLL_MS"), "OUTBOX_POLL_MS", Some(2000))?,

@@ -25,6 +25,7 @@ use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
 use application::catalog::ports::CatalogChanges;
+use application::catalog::views::CategoryViews;
 use application::common::clock::Clock;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
@@ -55,6 +56,22 @@ impl CatalogChanges for NothingCached {
 pub struct Running {
     pub server: actix_web::dev::Server,
     pub addr: SocketAddr,
+    /// The category views counted in memory, written once more by [`Running::until_stopped`].
+    pub category_views: CategoryViews,
+}
+
+impl Running {
+    /// Serves until the server stops (SIGINT or SIGTERM), then writes the category views not yet written.
+    ///
+    /// # Errors
+    /// When the server fails.
+    pub async fn until_stopped(self) -> anyhow::Result<()> {
+        self.server.await?;
+        if let Err(err) = self.category_views.flush().await {
+            tracing::warn!(error = %err, "the last category views could not be written");
+        }
+        Ok(())
+    }
 }
 
 /// Connects, first creating the database when the server answers without it.
@@ -146,6 +163,20 @@ fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration, wakeups: Arc
     });
 }
 
+/// Writes the category views counted in memory every `every`, for as long as the runtime lives.
+fn spawn_view_flusher(views: CategoryViews, every: std::time::Duration) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(10)));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if let Err(err) = views.flush().await {
+                tracing::warn!(error = %err, "category views could not be written; they are kept for the next try");
+            }
+        }
+    });
+}
+
 /// Migrates, then starts serving on the configured address (port 0 picks a free port).
 ///
 /// # Errors
@@ -224,6 +255,8 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     );
     spawn_outbox_worker(bulk_email.clone(), std::time::Duration::from_millis(config.outbox_poll_ms), wakeups);
     let catalog_cache = Arc::new(ResponseCache::new(std::time::Duration::from_millis(config.catalog_cache_ms)));
+    let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())));
+    spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
     let state = AppState {
         accounts,
         bulk_email,
@@ -235,6 +268,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
             catalog_cache.clone(),
         ),
+        category_views: category_views.clone(),
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
@@ -251,5 +285,5 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             workers: config.workers,
         },
     )?;
-    Ok(Running { server, addr })
+    Ok(Running { server, addr, category_views })
 }

@@ -82,7 +82,7 @@ async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
         _ => {
             let running = app_server::start(config).await?;
             tracing::info!(addr = %running.addr, public_url = %config.public_url, "serving the shop");
-            running.server.await?;
+            running.until_stopped().await?;
             tracing::info!("stopped");
         }
     }

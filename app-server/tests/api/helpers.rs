@@ -50,6 +50,7 @@ pub struct TestApp {
     pub smtp: SmtpSink,
     pub client: reqwest::Client,
     pub config: Config,
+    server: actix_web::dev::ServerHandle,
     pool: PgPool,
     _db: TestDb,
     _media: ScratchDir,
@@ -88,9 +89,11 @@ pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
     vars.extend(extra.iter().cloned());
     let config = Config::from_vars(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())).unwrap();
     let running = app_server::start(&config).await.expect("the app starts");
+    let server = running.server.handle();
     tokio::spawn(running.server);
     TestApp {
         smtp,
+        server,
         address: format!("http://{}", running.addr),
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         pool: db.pool(),
@@ -98,6 +101,13 @@ pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
         _db: db,
         _media: media,
         _spa: spa,
+    }
+}
+
+/// Each test's server stops with the test, so no worker of it is left inside libpq when the binary exits.
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        drop(self.server.stop(false));
     }
 }
 

@@ -5,6 +5,7 @@ mod admin;
 mod bulk_email;
 mod catalogue;
 mod catalogue_cache;
+mod category_views;
 mod coupons;
 mod demo;
 mod google;

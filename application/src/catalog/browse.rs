@@ -68,18 +68,6 @@ impl Catalog {
             .ok_or(CatalogError::CategoryNotFound(id))
     }
 
-    /// Counts one more view of a category page; answers the new count.
-    ///
-    /// # Errors
-    /// [`CatalogError::CategoryNotFound`] for an unknown id; [`CatalogError::Unexpected`] when the store fails.
-    pub async fn count_view(&self, id: CategoryId) -> Result<i64, CatalogError> {
-        self.repository
-            .increment_views(id)
-            .await
-            .map_err(CatalogError::Unexpected)?
-            .ok_or(CatalogError::CategoryNotFound(id))
-    }
-
     /// A page of categories, ordered by full path so a tree can be built in one pass.
     ///
     /// # Errors
@@ -143,16 +131,6 @@ mod tests {
         let err = Catalog::new(Arc::new(repository)).category_page(CategoryId::new(3).unwrap()).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Category not found.");
-    }
-
-    #[tokio::test]
-    async fn counting_a_view_of_an_unknown_category_is_not_found() {
-        let mut repository = MockCatalogRepository::new();
-        repository.expect_increment_views().times(1).returning(|_| Ok(None));
-
-        let err = Catalog::new(Arc::new(repository)).count_view(CategoryId::new(3).unwrap()).await.unwrap_err();
-
-        assert!(matches!(err, CatalogError::CategoryNotFound(id) if id.get() == 3));
     }
 
     #[tokio::test]

@@ -4,3 +4,4 @@ pub mod admin;
 pub mod browse;
 pub mod model;
 pub mod ports;
+pub mod views;

@@ -50,17 +50,29 @@ pub trait CatalogRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn category_page(&self, id: CategoryId) -> Result<Option<CategoryPage>, RepositoryError>;
 
+    /// Whether the catalogue holds no category at all.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn is_empty(&self) -> Result<bool, RepositoryError>;
+}
+
+/// The stored view counts of category pages.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CategoryViewStore: Send + Sync + 'static {
     /// Adds one to a category's views; answers the new count, or `None` when there is no such category.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError>;
 
-    /// Whether the catalogue holds no category at all.
+    /// Adds each count to its category's views in one write; answers the new counts of the categories
+    /// that exist (a count for a category deleted meanwhile is dropped).
     ///
     /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn is_empty(&self) -> Result<bool, RepositoryError>;
+    /// [`RepositoryError::Unavailable`] when the store fails; then nothing was added.
+    async fn add_views(&self, counts: Vec<(CategoryId, u64)>) -> Result<Vec<(CategoryId, i64)>, RepositoryError>;
 }
 
 /// Changes to the catalogue.

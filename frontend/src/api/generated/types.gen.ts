@@ -870,7 +870,7 @@ export type IncrementCategoryViewsError = IncrementCategoryViewsErrors[keyof Inc
 
 export type IncrementCategoryViewsResponses = {
     /**
-     * The new view count
+     * Counted; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
      */
     200: ViewsResponse;
 };

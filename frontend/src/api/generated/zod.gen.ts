@@ -432,7 +432,7 @@ export const zIncrementCategoryViewsPath = z.object({
 });
 
 /**
- * The new view count
+ * Counted; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
  */
 export const zIncrementCategoryViewsResponse = zViewsResponse;
 
