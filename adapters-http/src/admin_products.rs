@@ -1,18 +1,22 @@
 //! The shop owner's product management: multipart upload and edit, delete, featured, products by category.
 
-use std::collections::HashMap;
-
-use actix_multipart::Multipart;
-use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
+use actix_multipart::form::bytes::Bytes;
+use actix_multipart::form::text::{Text, TextConfig, TextError};
+use actix_multipart::form::{MultipartCollect, MultipartForm, MultipartFormConfig};
+use actix_multipart::MultipartError;
+use actix_web::dev::Payload;
+use actix_web::error::PayloadError;
+use actix_web::{delete, get, patch, post, put, web, FromRequest, HttpRequest, HttpResponse};
 use application::catalog::admin::{
     CatalogAdmin, CheckedUpload, KeptMedia, MissingField, ProductAdminError, ProductForm,
 };
+use application::media::model::MediaKind;
 use application::media::ports::MediaUpload;
 use application::media::sniff::{sniff, UnsupportedMedia, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::product::{DiscountPercentError, PriceError, ProductTextError};
-use futures_util::StreamExt as _;
+use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -22,15 +26,17 @@ use crate::dto::{PageQuery, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{Field, FormValue};
 
-/// The largest whole upload: ten pictures or one video with room to spare.
+/// The largest whole upload: ten pictures or one video with room to spare. The `media` limits of
+/// [`ProductFormBody`] say the same in words.
 pub const MAX_UPLOAD_BYTES: usize = 150 * 1024 * 1024;
 /// At most this many files per product form.
 const MAX_FILES: usize = 10;
-/// The largest text field.
-const MAX_TEXT_BYTES: usize = 64 * 1024;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(products_by_category)
+    cfg.app_data(product_form_config())
+        // Text fields are read whatever Content-Type their part declares, as browsers and clients differ.
+        .app_data(TextConfig::default().validate_content_type(false))
+        .service(products_by_category)
         .service(upload_product)
         .service(change_product)
         .service(delete_product)
@@ -80,34 +86,68 @@ const fn missing_field_name(field: MissingField) -> &'static str {
     }
 }
 
-/// The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false".
-#[derive(Debug, ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "camelCase")]
+/// The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
+/// empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
+/// 64 KiB, and the whole form at most 150 MiB.
+#[derive(Debug, MultipartForm, ToSchema)]
+#[multipart(duplicate_field = "replace")]
 pub struct ProductFormBody {
-    name: String,
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = String, required)]
+    name: Option<Text<String>>,
     /// The category's id.
-    category: String,
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = String, required)]
+    category: Option<Text<String>>,
     /// Whole rupees (two decimals at most).
-    price: String,
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = String, required)]
+    price: Option<Text<String>>,
     /// Below the price; recomputes the discount. Empty for none.
-    sale_price: Option<String>,
+    #[multipart(rename = "salePrice", limit = "64 KiB")]
+    #[schema(rename = "salePrice", value_type = Option<String>)]
+    sale_price: Option<Text<String>>,
     /// 0 to 90; recomputes the sale price when no sale price is sent.
-    discount_percent: Option<String>,
-    description: String,
-    color: Option<String>,
+    #[multipart(rename = "discountPercent", limit = "64 KiB")]
+    #[schema(rename = "discountPercent", value_type = Option<String>)]
+    discount_percent: Option<Text<String>>,
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = String, required)]
+    description: Option<Text<String>>,
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = Option<String>)]
+    color: Option<Text<String>>,
     /// Units on hand, 0 or more.
-    quantity: String,
-    featured: Option<String>,
-    free_delivery: Option<String>,
-    /// Pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when editing, MP4 or WebM videos (100 MB each).
-    /// `media[]` is accepted too.
-    #[schema(value_type = Vec<String>, format = Binary)]
-    media: Vec<Vec<u8>>,
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = String, required)]
+    quantity: Option<Text<String>>,
+    /// "true" or "false" ("on"/"off" and "1"/"0" too); absent or empty is false.
+    #[multipart(limit = "64 KiB")]
+    #[schema(value_type = Option<String>)]
+    featured: Option<Text<String>>,
+    /// "true" or "false" ("on"/"off" and "1"/"0" too); absent or empty is false.
+    #[multipart(rename = "freeDelivery", limit = "64 KiB")]
+    #[schema(rename = "freeDelivery", value_type = Option<String>)]
+    free_delivery: Option<Text<String>>,
+    /// Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when
+    /// editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
+    #[multipart(limit = "150 MiB")]
+    #[schema(value_type = Vec<Value>)]
+    media: Vec<Bytes>,
+    /// More files, as under `media` (which come first).
+    #[multipart(rename = "media[]", limit = "150 MiB")]
+    #[schema(rename = "media[]", value_type = Vec<Value>, required = false)]
+    media_listed: Vec<Bytes>,
     /// When editing: the addresses of the current media to keep, in the order to show them. Without any
     /// `existingMedia` field every current medium is kept; a single `existingMedia` field with an empty value
     /// keeps none (multipart cannot send an empty list). Empty values are otherwise ignored.
-    existing_media: Option<Vec<String>>,
+    #[multipart(rename = "existingMedia", limit = "64 KiB")]
+    #[schema(rename = "existingMedia", value_type = Option<Vec<String>>)]
+    existing_media: Option<Vec<Text<String>>>,
+    /// More addresses to keep, as under `existingMedia` (which come first).
+    #[multipart(rename = "existingMedia[]", limit = "64 KiB")]
+    #[schema(rename = "existingMedia[]", value_type = Option<Vec<String>>)]
+    existing_media_listed: Option<Vec<Text<String>>>,
 }
 
 /// A product after a change.
@@ -122,13 +162,6 @@ pub struct FeaturedResponse {
     pub featured: bool,
 }
 
-struct ParsedForm {
-    fields: HashMap<String, String>,
-    /// `None` when the form holds no `existingMedia` field.
-    keep: Option<Vec<String>>,
-    files: Vec<CheckedUpload>,
-}
-
 fn too_large() -> ApiError {
     ApiError::PayloadTooLarge("The upload is too large: pictures up to 10 MB, videos up to 100 MB.".into())
 }
@@ -137,96 +170,142 @@ fn bad_multipart(err: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(format!("The form could not be read: {err}"))
 }
 
-/// Reads the whole form, checking every file by its bytes and size as it arrives.
-async fn read_form(req: &HttpRequest, payload: web::Payload) -> Result<ParsedForm, ApiError> {
-    let declared =
-        req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|length| length > MAX_UPLOAD_BYTES) {
-        return Err(too_large());
-    }
-    let mut payload = Multipart::new(req.headers(), payload);
-    let mut parsed = ParsedForm { fields: HashMap::new(), keep: None, files: Vec::new() };
-    let mut total = 0usize;
-    while let Some(field) = payload.next().await {
-        let mut field = field.map_err(bad_multipart)?;
-        let name = field.name().unwrap_or_default().trim_end_matches("[]").to_owned();
-        let is_file = name == "media";
-        let limit = if is_file { MAX_VIDEO_BYTES } else { MAX_TEXT_BYTES };
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(bad_multipart)?;
-            total += chunk.len();
-            if bytes.len() + chunk.len() > limit || total > MAX_UPLOAD_BYTES {
-                return Err(too_large());
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        if is_file {
-            if bytes.is_empty() {
-                continue;
-            }
-            if parsed.files.len() == MAX_FILES {
-                return Err(ApiError::invalid_field("media", "At most 10 files per product."));
-            }
-            let (kind, content_type) = sniff(&bytes)?;
-            if kind == application::media::model::MediaKind::Image && bytes.len() > MAX_IMAGE_BYTES {
-                return Err(too_large());
-            }
-            parsed
-                .files
-                .push(CheckedUpload { kind, upload: MediaUpload { bytes, content_type: content_type.to_owned() } });
-        } else {
-            let text =
-                String::from_utf8(bytes).map_err(|_| ApiError::invalid_field(&name, "Text fields must be UTF-8."))?;
-            if name == "existingMedia" {
-                let keep = parsed.keep.get_or_insert_with(Vec::new);
-                if !text.trim().is_empty() {
-                    keep.push(text);
-                }
-            } else {
-                parsed.fields.insert(name, text);
-            }
-        }
-    }
-    Ok(parsed)
+/// Whole-form limits for [`ProductFormBody`] (the per-field ones are on its fields), and its errors as the
+/// contract's JSON: 413 when a limit is passed, 400 for anything else that cannot be read.
+fn product_form_config() -> MultipartFormConfig {
+    MultipartFormConfig::default()
+        .total_limit(MAX_UPLOAD_BYTES)
+        .memory_limit(MAX_UPLOAD_BYTES)
+        .error_handler(|err, _req| form_error(&err).into())
 }
 
-impl ParsedForm {
-    fn field<T: FormValue>(&self, name: &str) -> Field<T> {
-        Field::from_text(self.fields.get(name).map(String::as_str))
+fn form_error(err: &MultipartError) -> ApiError {
+    match err {
+        MultipartError::Payload(PayloadError::Overflow) => too_large(),
+        MultipartError::Field { name, source }
+            if matches!(source.as_error::<TextError>(), Some(TextError::Utf8Error(_))) =>
+        {
+            ApiError::invalid_field(name.trim_end_matches("[]"), "Text fields must be UTF-8.")
+        }
+        other => bad_multipart(other),
     }
+}
 
-    fn product_form(&self) -> Result<ProductForm, ApiError> {
-        let category = self.field::<CategoryId>("category").optional(|| ProductAdminError::CategoryNotFound)?;
-        let money = |name: &str, err: PriceError| self.field::<Rupees>(name).optional(|| ProductAdminError::Price(err));
-        let discount_percent = self
-            .field::<i64>("discountPercent")
-            .optional(|| DiscountPercentError)
-            .and_then(|p| p.map(|p| u8::try_from(p).map_err(|_| DiscountPercentError)).transpose())
-            .map_err(ProductAdminError::Discount)?;
-        let quantity = self
-            .field::<i64>("quantity")
-            .optional(|| ProductAdminError::Quantity)?
-            .map(|q| u32::try_from(q).map_err(|_| ProductAdminError::Quantity))
-            .transpose()?;
-        let flag = |name: &str| match self.fields.get(name).map(|v| v.trim()) {
-            None | Some("" | "false" | "off" | "0") => Ok(false),
-            Some("true" | "on" | "1") => Ok(true),
-            Some(_) => Err(ApiError::invalid_field(name, format!("{name} must be true or false."))),
-        };
-        Ok(ProductForm {
-            name: self.fields.get("name").cloned().unwrap_or_default(),
-            category,
-            price: money("price", PriceError::PriceNotPositive)?,
-            sale_price: money("salePrice", PriceError::SaleNotPositive)?,
-            discount_percent,
-            description: self.fields.get("description").cloned().unwrap_or_default(),
-            color: self.fields.get("color").cloned(),
-            quantity,
-            featured: flag("featured")?,
-            free_delivery: flag("freeDelivery")?,
+/// A multipart form from the signed-in admin. A handler's extractors are polled together, so a form extractor
+/// beside [`AdminSession`] would start reading the body (and could answer 400) before the session is known.
+/// This one checks the session first, then answers 413 at once when the declared length is above
+/// [`MAX_UPLOAD_BYTES`], and only then reads the form.
+pub struct AdminUpload<T>(pub T);
+
+impl<T: MultipartCollect + 'static> FromRequest for AdminUpload<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let mut payload = payload.take();
+        Box::pin(async move {
+            AdminSession::extract(&req).await?;
+            let declared =
+                req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+            if declared.is_some_and(|length| length > MAX_UPLOAD_BYTES) {
+                return Err(too_large().into());
+            }
+            let MultipartForm(form) = MultipartForm::<T>::from_request(&req, &mut payload).await.map_err(|err| {
+                // A request that is not multipart/form-data is refused before the config's error handler
+                // is in place, as a bare MultipartError.
+                match err.as_error::<MultipartError>() {
+                    Some(refused) => form_error(refused).into(),
+                    None => err,
+                }
+            })?;
+            Ok(Self(form))
         })
     }
+}
+
+fn text(field: Option<&Text<String>>) -> Option<&str> {
+    field.map(|text| text.as_str())
+}
+
+impl ProductFormBody {
+    /// The form in the use cases' terms: its fields, the media to keep and the new files, each checked by
+    /// its bytes.
+    fn read(mut self) -> Result<(ProductForm, KeptMedia, Vec<CheckedUpload>), ApiError> {
+        let media = std::mem::take(&mut self.media);
+        let files = checked_files(media.into_iter().chain(std::mem::take(&mut self.media_listed)))?;
+        let form = product_form(&self)?;
+        let kept = match (self.existing_media, self.existing_media_listed) {
+            (None, None) => KeptMedia::All,
+            (first, more) => KeptMedia::Only(
+                first
+                    .into_iter()
+                    .chain(more)
+                    .flatten()
+                    .map(Text::into_inner)
+                    .filter(|url| !url.trim().is_empty())
+                    .collect(),
+            ),
+        };
+        Ok((form, kept, files))
+    }
+}
+
+fn checked_files(media: impl Iterator<Item = Bytes>) -> Result<Vec<CheckedUpload>, ApiError> {
+    let mut files = Vec::new();
+    for file in media.filter(|file| !file.data.is_empty()) {
+        if file.data.len() > MAX_VIDEO_BYTES {
+            return Err(too_large());
+        }
+        if files.len() == MAX_FILES {
+            return Err(ApiError::invalid_field("media", "At most 10 files per product."));
+        }
+        let (kind, content_type) = sniff(&file.data)?;
+        if kind == MediaKind::Image && file.data.len() > MAX_IMAGE_BYTES {
+            return Err(too_large());
+        }
+        files.push(CheckedUpload {
+            kind,
+            upload: MediaUpload { bytes: Vec::from(file.data), content_type: content_type.to_owned() },
+        });
+    }
+    Ok(files)
+}
+
+fn product_form(body: &ProductFormBody) -> Result<ProductForm, ApiError> {
+    fn field<T: FormValue>(text_field: Option<&Text<String>>) -> Field<T> {
+        Field::from_text(text(text_field))
+    }
+    let category = field::<CategoryId>(body.category.as_ref()).optional(|| ProductAdminError::CategoryNotFound)?;
+    let money = |value: Option<&Text<String>>, err: PriceError| {
+        field::<Rupees>(value).optional(|| ProductAdminError::Price(err))
+    };
+    let discount_percent = field::<i64>(body.discount_percent.as_ref())
+        .optional(|| DiscountPercentError)
+        .and_then(|p| p.map(|p| u8::try_from(p).map_err(|_| DiscountPercentError)).transpose())
+        .map_err(ProductAdminError::Discount)?;
+    let quantity = field::<i64>(body.quantity.as_ref())
+        .optional(|| ProductAdminError::Quantity)?
+        .map(|q| u32::try_from(q).map_err(|_| ProductAdminError::Quantity))
+        .transpose()?;
+    let flag = |name: &str, value: Option<&Text<String>>| match text(value).map(str::trim) {
+        None | Some("" | "false" | "off" | "0") => Ok(false),
+        Some("true" | "on" | "1") => Ok(true),
+        Some(_) => Err(ApiError::invalid_field(name, format!("{name} must be true or false."))),
+    };
+    let owned = |value: Option<&Text<String>>| text(value).map(str::to_owned);
+    Ok(ProductForm {
+        name: owned(body.name.as_ref()).unwrap_or_default(),
+        category,
+        price: money(body.price.as_ref(), PriceError::PriceNotPositive)?,
+        sale_price: money(body.sale_price.as_ref(), PriceError::SaleNotPositive)?,
+        discount_percent,
+        description: owned(body.description.as_ref()).unwrap_or_default(),
+        color: owned(body.color.as_ref()),
+        quantity,
+        featured: flag("featured", body.featured.as_ref())?,
+        free_delivery: flag("freeDelivery", body.free_delivery.as_ref())?,
+    })
 }
 
 /// Adds a product with its pictures.
@@ -244,13 +323,11 @@ impl ParsedForm {
 )]
 #[post("/api/products/upload")]
 pub async fn upload_product(
-    _admin: AdminSession,
-    req: HttpRequest,
+    upload: AdminUpload<ProductFormBody>,
     admin: web::Data<CatalogAdmin>,
-    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let parsed = read_form(&req, payload).await?;
-    let product = admin.add_product(parsed.product_form()?, parsed.files).await?;
+    let (form, _, files) = upload.0.read()?;
+    let product = admin.add_product(form, files).await?;
     Ok(HttpResponse::Created().json(ProductEnvelope { product: product.into() }))
 }
 
@@ -271,16 +348,13 @@ pub async fn upload_product(
 )]
 #[put("/api/products/{id}")]
 pub async fn change_product(
-    _admin: AdminSession,
-    req: HttpRequest,
+    upload: AdminUpload<ProductFormBody>,
     admin: web::Data<CatalogAdmin>,
     id: web::Path<String>,
-    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
-    let parsed = read_form(&req, payload).await?;
-    let kept = parsed.keep.clone().map_or(KeptMedia::All, KeptMedia::Only);
-    let product = admin.change_product(id, parsed.product_form()?, kept, parsed.files).await?;
+    let (form, kept, files) = upload.0.read()?;
+    let product = admin.change_product(id, form, kept, files).await?;
     Ok(HttpResponse::Ok().json(ProductEnvelope { product: product.into() }))
 }
 
@@ -349,4 +423,63 @@ pub async fn products_by_category(
         other => other.into(),
     })?;
     Ok(HttpResponse::Ok().json(products.into_iter().map(ProductResponse::from).collect::<Vec<_>>()))
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::openapi::{RefOr, Schema};
+    use utoipa::PartialSchema as _;
+
+    use super::*;
+
+    #[test]
+    fn every_documented_form_field_is_read_under_the_same_name_with_its_limit() {
+        let RefOr::T(Schema::Object(schema)) = ProductFormBody::schema() else { panic!("an object schema") };
+
+        let limits: Vec<(&str, Option<usize>)> =
+            schema.properties.keys().map(|name| (name.as_str(), ProductFormBody::limit(name))).collect();
+
+        let text = Some(64 * 1024);
+        let files = Some(MAX_UPLOAD_BYTES);
+        assert_eq!(
+            limits,
+            [
+                ("name", text),
+                ("category", text),
+                ("price", text),
+                ("salePrice", text),
+                ("discountPercent", text),
+                ("description", text),
+                ("color", text),
+                ("quantity", text),
+                ("featured", text),
+                ("freeDelivery", text),
+                ("media", files),
+                ("media[]", files),
+                ("existingMedia", text),
+                ("existingMedia[]", text),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_form_past_a_limit_is_413_and_a_field_that_is_not_text_names_itself() {
+        let latin1 = vec![0x43, 0x61, 0xff, 0x65];
+        let overflow = form_error(&MultipartError::Payload(PayloadError::Overflow));
+        let not_utf8 = form_error(&MultipartError::Field {
+            name: "existingMedia[]".into(),
+            source: TextError::Utf8Error(std::str::from_utf8(&latin1).unwrap_err()).into(),
+        });
+        let not_multipart = form_error(&MultipartError::ContentTypeIncompatible);
+
+        assert!(matches!(overflow, ApiError::PayloadTooLarge(_)));
+        assert_eq!(not_utf8.to_string(), "Text fields must be UTF-8.");
+        assert!(
+            matches!(not_utf8, ApiError::BadRequest { errors: Some(ref errors), .. } if errors.contains_key("existingMedia"))
+        );
+        assert_eq!(
+            not_multipart.to_string(),
+            "The form could not be read: Parsed Content-Type did not have 'multipart' top-level media type"
+        );
+    }
 }

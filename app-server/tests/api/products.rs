@@ -410,3 +410,52 @@ async fn a_picture_another_product_still_shows_outlives_the_deletion_of_the_firs
         assert_eq!(app.get(file).await.status(), 404, "{file} went with the last product that showed it");
     }
 }
+
+#[tokio::test]
+async fn an_edit_may_list_the_media_to_keep_under_existing_media_brackets_and_the_last_of_a_repeated_field_counts() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let (category, id, [first, second]) = product_with_two_pictures(&app, &cookie).await;
+    let edit = [
+        ("name", "Vepilifeg Stand"),
+        ("category", category.as_str()),
+        ("price", "1500"),
+        ("description", "A folding stand."),
+        ("quantity", "3"),
+        ("quantity", "4"),
+        ("shade", "an unknown field, ignored"),
+        ("existingMedia[]", second.as_str()),
+        ("existingMedia[]", first.as_str()),
+    ];
+
+    let (status, edited) = send(&app, &cookie, "PUT", &format!("/api/products/{id}"), Some(form(&edit, vec![]))).await;
+
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(media_urls(&edited["product"]), [second.as_str(), first.as_str()], "kept in the order sent");
+    assert_eq!(edited["product"]["stock"], 4);
+}
+
+#[tokio::test]
+async fn a_text_field_that_is_not_utf8_or_too_long_is_a_json_error_and_writes_nothing() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let fields = [("category", cases.as_str()), ("price", "1000"), ("quantity", "5"), ("description", "A case.")];
+    let not_utf8 = form(&fields, vec![]).part("name", Part::bytes(vec![0x43, 0x61, 0xff, 0x65]));
+    let long_name = "x".repeat(64 * 1024 + 1);
+    let too_long = form(&fields, vec![("media", png(50, 50, 1))]).text("name", long_name);
+
+    let unreadable = send(&app, &cookie, "POST", "/api/products/upload", Some(not_utf8)).await;
+    let oversized = send(&app, &cookie, "POST", "/api/products/upload", Some(too_long)).await;
+
+    assert_eq!(
+        unreadable,
+        (400, json!({"message": "Text fields must be UTF-8.", "errors": {"name": ["Text fields must be UTF-8."]}}))
+    );
+    assert_eq!(
+        oversized,
+        (413, json!({"message": "The upload is too large: pictures up to 10 MB, videos up to 100 MB."}))
+    );
+    assert_eq!(app.get_json("/api/products").await.1, json!([]));
+    assert_eq!(media_files(&app), 0);
+}

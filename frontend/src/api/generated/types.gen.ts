@@ -375,7 +375,9 @@ export type ProductEnvelope = {
 };
 
 /**
- * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false".
+ * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
+ * empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
+ * 64 KiB, and the whole form at most 150 MiB.
  */
 export type ProductFormBody = {
     name: string;
@@ -401,19 +403,33 @@ export type ProductFormBody = {
      * Units on hand, 0 or more.
      */
     quantity: string;
+    /**
+     * "true" or "false" ("on"/"off" and "1"/"0" too); absent or empty is false.
+     */
     featured?: string | null;
+    /**
+     * "true" or "false" ("on"/"off" and "1"/"0" too); absent or empty is false.
+     */
     freeDelivery?: string | null;
     /**
-     * Pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when editing, MP4 or WebM videos (100 MB each).
-     * `media[]` is accepted too.
+     * Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when
+     * editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
      */
-    media: Array<Blob | File>;
+    media: Array<unknown>;
+    /**
+     * More files, as under `media` (which come first).
+     */
+    'media[]'?: Array<unknown>;
     /**
      * When editing: the addresses of the current media to keep, in the order to show them. Without any
      * `existingMedia` field every current medium is kept; a single `existingMedia` field with an empty value
      * keeps none (multipart cannot send an empty list). Empty values are otherwise ignored.
      */
     existingMedia?: Array<string> | null;
+    /**
+     * More addresses to keep, as under `existingMedia` (which come first).
+     */
+    'existingMedia[]'?: Array<string> | null;
 };
 
 /**

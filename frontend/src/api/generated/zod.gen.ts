@@ -231,7 +231,9 @@ export const zMessageResponse = z.object({
 });
 
 /**
- * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false".
+ * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
+ * empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
+ * 64 KiB, and the whole form at most 150 MiB.
  */
 export const zProductFormBody = z.object({
     name: z.string(),
@@ -244,8 +246,10 @@ export const zProductFormBody = z.object({
     quantity: z.string(),
     featured: z.nullish(z.string()),
     freeDelivery: z.nullish(z.string()),
-    media: z.array(z.string()),
-    existingMedia: z.nullish(z.array(z.string()))
+    media: z.array(z.unknown()),
+    'media[]': z.optional(z.array(z.unknown())),
+    existingMedia: z.nullish(z.array(z.string())),
+    'existingMedia[]': z.nullish(z.array(z.string()))
 });
 
 /**

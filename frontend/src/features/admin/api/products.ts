@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { changeProduct, deleteProduct, toggleFeatured, uploadProduct, type ProductFormBody } from '@/api/generated';
 import {
@@ -7,19 +6,9 @@ import {
   listProductsOptions,
   productsByCategoryOptions,
 } from '@/api/generated/@tanstack/react-query.gen';
-import { zProductFormBody } from '@/api/generated/zod.gen';
 import { MAX_PAGE_SIZE } from '@/api/rules/admin.gen';
 
 import { toServerReply } from '@/lib/server-reply';
-
-/**
- * The generated validator describes the files as strings (OpenAPI's `format: binary`), so it would refuse every
- * real upload; this one checks the same text fields and that the media are files.
- */
-const productFormRequest = z.object({
-  body: z.extend(z.omit(zProductFormBody, { media: true }), { media: z.array(z.instanceof(Blob)) }),
-});
-const validateProductForm = async (data: unknown) => productFormRequest.parseAsync(data);
 
 /** How many products the manage page shows at a time (the server's largest page). */
 export const ADMIN_PAGE_SIZE = MAX_PAGE_SIZE;
@@ -69,15 +58,13 @@ function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?:
 
 /** POST /api/products/upload (multipart, pictures under `media`). */
 export function useUploadProductMutation() {
-  return useProductMutation((body: ProductFormBody) =>
-    uploadProduct({ body, requestValidator: validateProductForm }),
-  );
+  return useProductMutation((body: ProductFormBody) => uploadProduct({ body }));
 }
 
 /** PUT /api/products/{id} (multipart: the media to keep under `existingMedia`, new files under `media`). */
 export function useChangeProductMutation() {
   return useProductMutation(({ id, body }: { id: string; body: ProductFormBody }) =>
-    changeProduct({ path: { id }, body, requestValidator: validateProductForm }),
+    changeProduct({ path: { id }, body }),
   );
 }
 
