@@ -1,4 +1,5 @@
-//! The demo shop that `seed-demo` creates, read from `demo/shop.json`: a believable phone-accessory catalogue
+//! The demo shop that `seed-demo` creates, read from `demo/shop.json` (or another shop file in its format,
+//! such as the browser tests' own): a believable phone-accessory catalogue
 //! in rupees, with sale prices, percentage discounts, free delivery, low and zero stock, a delivery charge
 //! and two coupons. Each product gets pictures drawn for it (`pictures.rs`); featured products get a second
 //! angle. The benchmark's catalogue is generated here too, and seeded on a separate fast path.
@@ -15,16 +16,16 @@ use serde::Deserialize;
 use crate::pictures::{picture, Kind};
 
 /// The demo shop's data, as the admin would type it.
-const SHOP_JSON: &str = include_str!("../demo/shop.json");
+pub const SHOP_JSON: &str = include_str!("../demo/shop.json");
 
-/// Why the demo data cannot be read.
+/// Why a shop file cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum DemoDataError {
-    #[error("demo/shop.json does not parse: {0}")]
+    #[error("the shop file does not parse: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("demo/shop.json: the delivery charge is out of range")]
+    #[error("the shop file's delivery charge is out of range")]
     DeliveryCharge,
-    #[error("demo/shop.json: category {0:?} has products but no picture kind")]
+    #[error("the shop file's category {0:?} has products but no picture kind")]
     PictureKind(String),
 }
 
@@ -120,13 +121,13 @@ pub struct DemoData {
     today: NaiveDate,
 }
 
-/// Reads the demo shop, with coupons valid from `today` (Pakistan time). The admin's rules check its rows
-/// when they are seeded.
+/// Reads a shop file (`SHOP_JSON` for the demo), with coupons valid from `today` (Pakistan time). The
+/// admin's rules check its rows when they are seeded.
 ///
 /// # Errors
-/// [`DemoDataError`] when `demo/shop.json` does not describe a shop.
-pub fn load(today: NaiveDate) -> Result<DemoData, DemoDataError> {
-    let file: ShopFile = serde_json::from_str(SHOP_JSON)?;
+/// [`DemoDataError`] when `json` does not describe a shop.
+pub fn load(json: &str, today: NaiveDate) -> Result<DemoData, DemoDataError> {
+    let file: ShopFile = serde_json::from_str(json)?;
     file.categories.iter().try_for_each(CategoryRow::check)?;
     let delivery_charge =
         DeliveryCharge::new(Rupees::from_whole(file.delivery_charge)).map_err(|_| DemoDataError::DeliveryCharge)?;
@@ -238,7 +239,7 @@ mod tests {
 
     #[test]
     fn the_demo_shop_covers_every_case_a_shopper_meets() {
-        let shop = load(NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).unwrap().draw();
+        let shop = load(SHOP_JSON, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).unwrap().draw();
         let products = demo_products(&shop.categories);
 
         assert_eq!(products.len(), 48);

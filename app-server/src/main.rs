@@ -6,7 +6,7 @@ use app_server::Config;
 use application::seed_demo::SeedOutcome;
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: app-server [serve|migrate|seed-demo|openapi|rules DIR|seed-bench|bench-floor FILE]";
+const USAGE: &str = "usage: app-server [serve|migrate|seed-demo [FILE]|openapi|rules DIR|seed-bench|bench-floor FILE]";
 
 #[actix_web::main]
 async fn main() -> ExitCode {
@@ -70,7 +70,11 @@ async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
         }
         "seed-demo" | "seed-bench" => match app_server::seed(
             config,
-            if command == "seed-demo" { app_server::Seed::Demo } else { app_server::Seed::Bench },
+            match (command, std::env::args().nth(2)) {
+                ("seed-demo", None) => app_server::Seed::Demo,
+                ("seed-demo", Some(file)) => app_server::Seed::File(file.into()),
+                _ => app_server::Seed::Bench,
+            },
         )
         .await?
         {

@@ -1,5 +1,7 @@
 // The end-to-end harness: the real app-server (debug build) on a free port, against its own PostgreSQL
-// database seeded with the demo shop, and Debian's Chromium driven by playwright-core.
+// database seeded with the tests' own catalogue (fixtures/shop.json, stored through the admin's use cases by
+// `app-server seed-demo FILE`, so the demo shop can change without breaking a test), and Debian's Chromium
+// driven by playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -124,7 +126,7 @@ export async function startShop({ google = false } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let child;
   try {
-    execFileSync(appServer, ['seed-demo'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(appServer, ['seed-demo', resolve(here, 'fixtures/shop.json')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child = spawn(appServer, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => log.push(String(chunk)));
     child.stderr.on('data', (chunk) => log.push(String(chunk)));

@@ -1,6 +1,6 @@
 // The storefront end to end, at a phone and a desktop width: home -> category through the Categories menu ->
 // sort -> product page -> gallery -> search with a typo -> unknown ids, and category views counted once per
-// browser, against the seeded demo shop.
+// browser, against the tests' catalogue (fixtures/shop.json).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiGet, launchBrowser, startShop, viewports } from './harness.mjs';
@@ -18,7 +18,7 @@ after(async () => {
   await shop?.stop();
 });
 
-/** The Samsung Cases of the demo shop, by shown price. */
+/** The Samsung Cases of the tests' catalogue, by shown price. */
 const SAMSUNG_CASES_LOW_TO_HIGH = [
   ['Galaxy A54 Clear Case', 809],
   ['Galaxy A34 Flip Cover', 999],

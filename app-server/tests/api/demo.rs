@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, ScratchDir};
 
 #[tokio::test]
 async fn the_demo_seed_fills_an_empty_shop_once() {
@@ -77,4 +77,29 @@ async fn every_demo_product_has_picture_files_of_its_own_and_deleting_one_keeps_
             assert_eq!(app.get(&file).await.status(), 200, "{file} of {}", product["name"]);
         }
     }
+}
+
+#[tokio::test]
+async fn a_shop_file_of_its_own_is_seeded_through_the_admin_rules() {
+    let app = spawn_app().await;
+    let scratch = ScratchDir::new("shop-file");
+    let file = scratch.0.join("shop.json");
+    let shop = json!({
+        "deliveryCharge": 150,
+        "coupons": [],
+        "categories": [{"name": "Stands", "picture": "powerBank", "products": [
+            {"name": "Folding Stand", "price": 1200, "discountPercent": 25, "quantity": 4, "color": "Grey", "description": "Folds flat."}
+        ]}]
+    });
+    std::fs::write(&file, shop.to_string()).unwrap();
+    let unreadable = scratch.0.join("missing.json");
+
+    let seeded = app_server::seed(&app.config, app_server::Seed::File(file)).await.unwrap();
+    let missing = app_server::seed(&app.config, app_server::Seed::File(unreadable)).await.unwrap_err();
+
+    assert_eq!(seeded, application::seed_demo::SeedOutcome::Seeded { categories: 1, products: 1 });
+    let (_, products) = app.get_json("/api/products").await;
+    assert_eq!((products[0]["name"].clone(), products[0]["salePrice"].clone()), (json!("Folding Stand"), json!(900)));
+    assert_eq!(app.get_json("/api/settings/delivery-charge").await.1, json!({"deliveryCharge": 150}));
+    assert!(missing.to_string().starts_with("the shop file "), "{missing}");
 }
