@@ -97,10 +97,12 @@ pub async fn migrate(config: &Config) -> anyhow::Result<Vec<String>> {
 }
 
 /// Which catalogue to seed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Seed {
-    /// The believable demo shop.
+    /// The believable demo shop (`demo/shop.json`).
     Demo,
+    /// A shop file in the demo's format, such as the browser tests' own catalogue.
+    File(std::path::PathBuf),
     /// The benchmark's 10,000 products in 200 categories.
     Bench,
 }
@@ -124,8 +126,13 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     let settings = Arc::new(PgSettingsRepository::new(pool.clone()));
     let media = Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?);
     Ok(match which {
-        Seed::Demo => {
-            let demo = demo::load(domain::calendar::pakistan_date(SystemClock.now()))?;
+        Seed::Demo | Seed::File(_) => {
+            let json = match &which {
+                Seed::File(path) => std::fs::read_to_string(path)
+                    .with_context(|| format!("the shop file {} cannot be read", path.display()))?,
+                _ => demo::SHOP_JSON.to_owned(),
+            };
+            let demo = demo::load(&json, domain::calendar::pakistan_date(SystemClock.now()))?;
             let seed = SeedDemo::new(
                 catalog.clone(),
                 CatalogAdmin::new(catalog.clone(), catalog, media, Arc::new(NothingCached)),
