@@ -1,7 +1,7 @@
 //! Customer accounts, sessions and password resets.
 
 use application::accounts::model::{CustomerRecord, ExternalIdentity, NewCredential};
-use application::accounts::ports::CustomerRepository;
+use application::accounts::ports::{CustomerRepository, CustomerTx};
 use application::common::error::RepositoryError;
 use application::common::page::Page;
 use async_trait::async_trait;
@@ -13,6 +13,7 @@ use domain::ids::CustomerId;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
 use crate::schema::{customer_identities, customer_sessions, customers, password_resets};
+use crate::unit_of_work::PgTransaction;
 
 /// Customers in PostgreSQL.
 #[derive(Clone)]
@@ -181,27 +182,6 @@ impl CustomerRepository for PgCustomerRepository {
         .await
     }
 
-    async fn create_reset(
-        &self,
-        id: CustomerId,
-        token_digest: &str,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), RepositoryError> {
-        let digest = token_digest.to_owned();
-        with_connection(&self.pool, move |conn| {
-            diesel::insert_into(password_resets::table)
-                .values((
-                    password_resets::token_hash.eq(digest),
-                    password_resets::customer_id.eq(id.get()),
-                    password_resets::expires_at.eq(expires_at),
-                ))
-                .execute(conn)
-                .map_err(from_diesel)?;
-            Ok(())
-        })
-        .await
-    }
-
     async fn use_reset(
         &self,
         token_digest: &str,
@@ -230,5 +210,24 @@ impl CustomerRepository for PgCustomerRepository {
             .map_err(from_diesel)
         })
         .await
+    }
+}
+
+impl CustomerTx for PgTransaction {
+    fn create_reset(
+        &mut self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError> {
+        diesel::insert_into(password_resets::table)
+            .values((
+                password_resets::token_hash.eq(token_digest),
+                password_resets::customer_id.eq(id.get()),
+                password_resets::expires_at.eq(expires_at),
+            ))
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(())
     }
 }

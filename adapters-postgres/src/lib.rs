@@ -1,6 +1,7 @@
 //! PostgreSQL behind the application's ports: the diesel schema, migrations embedded from `/migrations`,
 //! an r2d2 connection pool and one repository per port. Diesel is synchronous, so every unit of work runs
-//! in one blocking task with its transaction inside, off the async workers.
+//! in one blocking task with its transaction inside, off the async workers; [`PgUnitOfWork`] runs the
+//! writes of several repositories in one such transaction.
 
 mod admins;
 mod catalog;
@@ -14,6 +15,7 @@ mod schema;
 mod settings;
 #[cfg(feature = "test-support")]
 pub mod test_support;
+mod unit_of_work;
 
 pub use admins::{PgAdminRepository, PgLoginThrottle};
 pub use catalog::PgCatalogRepository;
@@ -23,3 +25,4 @@ pub use health::PgHealthProbe;
 pub use outbox::PgMailOutbox;
 pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
 pub use settings::PgSettingsRepository;
+pub use unit_of_work::PgUnitOfWork;

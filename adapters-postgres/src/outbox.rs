@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use application::common::error::RepositoryError;
 
-use application::mail::ports::{MailOutbox, OutboxCounts, OutgoingMail, QueuedMail};
+use application::mail::ports::{MailOutbox, OutboxCounts, OutboxTx, OutgoingMail, QueuedMail};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -15,9 +15,12 @@ use tokio::sync::Notify;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
 use crate::schema::email_outbox;
+use crate::unit_of_work::PgTransaction;
 
 /// The outbox in PostgreSQL. Queuing mail also wakes this instance's delivery worker (see [`Self::wakeups`]),
-/// so a mail goes out at once instead of at the next poll; other instances find it when they poll.
+/// so a mail goes out at once instead of at the next poll; other instances find it when they poll. Mail
+/// queued inside a unit of work wakes the worker once its transaction commits (see
+/// [`PgUnitOfWork`](crate::PgUnitOfWork)).
 #[derive(Clone)]
 pub struct PgMailOutbox {
     pool: PgPool,
@@ -34,6 +37,31 @@ impl PgMailOutbox {
     #[must_use]
     pub fn wakeups(&self) -> Arc<Notify> {
         self.wake.clone()
+    }
+}
+
+/// Inserts queued mails; answers how many.
+fn insert(conn: &mut PgConnection, mails: &[OutgoingMail]) -> Result<u64, RepositoryError> {
+    let rows: Vec<_> = mails
+        .iter()
+        .map(|m| {
+            (
+                email_outbox::recipient.eq(m.to.as_str()),
+                email_outbox::subject.eq(&m.subject),
+                email_outbox::text_body.eq(&m.text),
+                email_outbox::html_body.eq(&m.html),
+            )
+        })
+        .collect();
+    let count = diesel::insert_into(email_outbox::table).values(&rows).execute(conn).map_err(from_diesel)?;
+    Ok(count as u64)
+}
+
+impl OutboxTx for PgTransaction {
+    fn enqueue(&mut self, mails: &[OutgoingMail]) -> Result<u64, RepositoryError> {
+        let queued = insert(self.conn(), mails)?;
+        self.mail_queued();
+        Ok(queued)
     }
 }
 
@@ -65,22 +93,7 @@ RETURNING id, recipient, subject, text_body, html_body, attempts";
 #[async_trait]
 impl MailOutbox for PgMailOutbox {
     async fn enqueue(&self, mails: Vec<OutgoingMail>) -> Result<u64, RepositoryError> {
-        let queued = with_connection(&self.pool, move |conn| {
-            let rows: Vec<_> = mails
-                .iter()
-                .map(|m| {
-                    (
-                        email_outbox::recipient.eq(m.to.as_str()),
-                        email_outbox::subject.eq(&m.subject),
-                        email_outbox::text_body.eq(&m.text),
-                        email_outbox::html_body.eq(&m.html),
-                    )
-                })
-                .collect();
-            let count = diesel::insert_into(email_outbox::table).values(&rows).execute(conn).map_err(from_diesel)?;
-            Ok(count as u64)
-        })
-        .await?;
+        let queued = with_connection(&self.pool, move |conn| insert(conn, &mails)).await?;
         self.wake.notify_one();
         Ok(queued)
     }

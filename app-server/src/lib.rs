@@ -15,7 +15,7 @@ use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
-    PgMailOutbox, PgPool, PgSettingsRepository,
+    PgMailOutbox, PgPool, PgSettingsRepository, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::{AdminAuth, AdminAuthPolicy};
@@ -223,6 +223,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     };
     let pg_outbox = PgMailOutbox::new(pool.clone());
     let wakeups = pg_outbox.wakeups();
+    let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
     let accounts = Accounts::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
@@ -234,7 +235,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         hasher,
         Arc::new(RandomSessionTokens),
         Arc::new(SystemClock),
-        outbox.clone(),
+        unit_of_work,
         config.public_url.clone(),
     );
     let accounts = match &config.google {

@@ -11,11 +11,12 @@ use domain::password::{check_new_password, PasswordError};
 use crate::accounts::model::{CustomerRecord, ExternalLoginStart, NewCredential, PendingExternalLogin};
 use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{
-    CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHasher, SessionTokens,
+    AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHasher, SessionTokens,
 };
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
-use crate::mail::ports::{MailOutbox, OutgoingMail};
+use crate::common::unit_of_work::UnitOfWork;
+use crate::mail::ports::OutgoingMail;
 
 /// How long a customer session lasts.
 pub const SESSION_LIFETIME_DAYS: i64 = 30;
@@ -71,7 +72,8 @@ pub struct Accounts {
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn SessionTokens>,
     clock: Arc<dyn Clock>,
-    outbox: Arc<dyn MailOutbox>,
+    /// Writes that must commit together: a reset and its mail.
+    unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
     public_url: String,
     external: Option<Arc<dyn ExternalIdentityProvider>>,
 }
@@ -84,10 +86,10 @@ impl Accounts {
         hasher: Arc<dyn PasswordHasher>,
         tokens: Arc<dyn SessionTokens>,
         clock: Arc<dyn Clock>,
-        outbox: Arc<dyn MailOutbox>,
+        unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
         public_url: String,
     ) -> Self {
-        Self { customers, check, hasher, tokens, clock, outbox, public_url, external: None }
+        Self { customers, check, hasher, tokens, clock, unit_of_work, public_url, external: None }
     }
 
     /// Adds "Login with Google" through an external OpenID Connect provider.
@@ -172,7 +174,8 @@ impl Accounts {
 
     /// Queues a reset link when an account has this e-mail; answers the same either way, so the call
     /// reveals nothing about who has an account. The mail goes through the outbox, so an SMTP outage delays
-    /// it (with retries) instead of losing it.
+    /// it (with retries) instead of losing it; the reset and its mail are stored in one transaction, so
+    /// there is never a reset whose link was not queued, nor a link to a reset that was not stored.
     ///
     /// # Errors
     /// A store failure.
@@ -181,7 +184,7 @@ impl Accounts {
         let Some((customer, _)) = self.customers.find_by_email(&email).await? else { return Ok(()) };
         let token = self.tokens.generate();
         let expires_at = self.clock.now() + Duration::minutes(RESET_LIFETIME_MINUTES);
-        self.customers.create_reset(customer.id, &self.tokens.digest(&token), expires_at).await?;
+        let digest = self.tokens.digest(&token);
         let link = format!("{}/reset-password?token={token}", self.public_url);
         let mail = OutgoingMail {
             to: email,
@@ -192,7 +195,13 @@ impl Accounts {
                 OutgoingMail::escape_html(&customer.name)
             ),
         };
-        self.outbox.enqueue(vec![mail]).await?;
+        self.unit_of_work
+            .run(move |tx| {
+                tx.customers().create_reset(customer.id, &digest, expires_at)?;
+                tx.outbox().enqueue(&[mail])?;
+                Ok(())
+            })
+            .await?;
         Ok(())
     }
 
@@ -278,10 +287,12 @@ mod tests {
     use crate::accounts::model::{ExternalIdentity, ExternalProfile};
     use crate::accounts::password_login::ThrottlePolicy;
     use crate::accounts::ports::{
-        MockCustomerRepository, MockExternalIdentityProvider, MockLoginThrottle, MockPasswordHasher, MockSessionTokens,
+        CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockLoginThrottle,
+        MockPasswordHasher, MockSessionTokens,
     };
     use crate::common::clock::MockClock;
-    use crate::mail::ports::MockMailOutbox;
+    use crate::common::unit_of_work::{Made, Work};
+    use crate::mail::ports::{MockOutboxTx, OutboxTx};
     use chrono::{TimeZone, Utc};
     use domain::ids::CustomerId;
 
@@ -289,7 +300,39 @@ mod tests {
         CustomerRecord { id: CustomerId::new(4).unwrap(), email: "ayesha@example.pk".into(), name: "Ayesha".into() }
     }
 
-    fn accounts(customers: MockCustomerRepository, outbox: MockMailOutbox) -> Accounts {
+    mockall::mock! {
+        UnitOfWork {}
+
+        #[async_trait::async_trait]
+        impl UnitOfWork<dyn AccountsTx> for UnitOfWork {
+            async fn run_boxed(&self, work: Work<dyn AccountsTx>) -> Result<Made, RepositoryError>;
+        }
+    }
+
+    /// A transaction handle over mocked repositories.
+    struct Handle {
+        customers: MockCustomerTx,
+        outbox: MockOutboxTx,
+    }
+
+    impl AccountsTx for Handle {
+        fn customers(&mut self) -> &mut dyn CustomerTx {
+            &mut self.customers
+        }
+
+        fn outbox(&mut self) -> &mut dyn OutboxTx {
+            &mut self.outbox
+        }
+    }
+
+    /// A unit of work run once, against these mocked repositories.
+    fn run_once(customers: MockCustomerTx, outbox: MockOutboxTx) -> MockUnitOfWork {
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().times(1).return_once(move |work| work(&mut Handle { customers, outbox }));
+        unit_of_work
+    }
+
+    fn accounts(customers: MockCustomerRepository, unit_of_work: MockUnitOfWork) -> Accounts {
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|p| Ok(format!("hash-of-{p}")));
         let mut tokens = MockSessionTokens::new();
@@ -304,14 +347,14 @@ mod tests {
             hasher,
             Arc::new(tokens),
             Arc::new(clock),
-            Arc::new(outbox),
+            Arc::new(unit_of_work),
             "https://shop.pk".into(),
         )
     }
 
     #[tokio::test]
     async fn sign_up_refuses_a_bad_email_and_a_short_password_before_hashing() {
-        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new());
+        let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new());
 
         assert_eq!(
             accounts.sign_up("not-an-email", "secret1", None).await.unwrap_err().to_string(),
@@ -337,7 +380,7 @@ mod tests {
             .returning(|_, _, _| Ok(ayesha()));
         customers.expect_create_session().withf(|_, digest, _| digest == "d-tok").times(1).returning(|_, _, _| Ok(()));
 
-        let signed_in = accounts(customers, MockMailOutbox::new())
+        let signed_in = accounts(customers, MockUnitOfWork::new())
             .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "))
             .await
             .unwrap();
@@ -352,23 +395,30 @@ mod tests {
         customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
 
         let err =
-            accounts(customers, MockMailOutbox::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+            accounts(customers, MockUnitOfWork::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered.");
     }
 
-    #[tokio::test]
-    async fn a_reset_for_a_known_account_queues_a_one_hour_link() {
+    fn ayesha_is_found() -> MockCustomerRepository {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_email().returning(|_| Ok(Some((ayesha(), Some("h".into())))));
         customers
+    }
+
+    #[tokio::test]
+    async fn a_reset_for_a_known_account_stores_the_reset_and_queues_a_one_hour_link_in_one_unit_of_work() {
+        let mut writes = mockall::Sequence::new();
+        let mut resets = MockCustomerTx::new();
+        resets
             .expect_create_reset()
-            .withf(|_, digest, expires| {
-                digest == "d-tok" && *expires == Utc.with_ymd_and_hms(2026, 11, 22, 11, 0, 0).unwrap()
+            .withf(|id, digest, expires| {
+                id.get() == 4 && digest == "d-tok" && *expires == Utc.with_ymd_and_hms(2026, 11, 22, 11, 0, 0).unwrap()
             })
             .times(1)
+            .in_sequence(&mut writes)
             .returning(|_, _, _| Ok(()));
-        let mut outbox = MockMailOutbox::new();
+        let mut outbox = MockOutboxTx::new();
         outbox
             .expect_enqueue()
             .withf(|mails| {
@@ -377,17 +427,46 @@ mod tests {
                     && mails[0].text.contains("https://shop.pk/reset-password?token=tok")
             })
             .times(1)
+            .in_sequence(&mut writes)
             .returning(|_| Ok(1));
 
-        accounts(customers, outbox).request_reset("ayesha@example.pk").await.unwrap();
+        accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_reset_whose_mail_cannot_be_queued_fails_so_its_unit_of_work_is_rolled_back() {
+        let mut resets = MockCustomerTx::new();
+        resets.expect_create_reset().times(1).returning(|_, _, _| Ok(()));
+        let mut outbox = MockOutboxTx::new();
+        outbox.expect_enqueue().times(1).returning(|_| Err(RepositoryError::Refused("email_outbox_check".into())));
+
+        let err =
+            accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap_err();
+
+        assert!(matches!(err, AccountError::Unexpected(RepositoryError::Refused(ref c)) if c == "email_outbox_check"));
+    }
+
+    #[tokio::test]
+    async fn a_reset_that_cannot_be_stored_queues_no_mail() {
+        let mut resets = MockCustomerTx::new();
+        resets.expect_create_reset().times(1).returning(|_, _, _| Err(RepositoryError::NotFound));
+        let mut outbox = MockOutboxTx::new();
+        outbox.expect_enqueue().never();
+
+        let err =
+            accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap_err();
+
+        assert!(matches!(err, AccountError::Unexpected(RepositoryError::NotFound)), "{err:?}");
     }
 
     #[tokio::test]
     async fn a_reset_for_an_unknown_email_sends_nothing_and_answers_the_same() {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_email().returning(|_| Ok(None));
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
 
-        accounts(customers, MockMailOutbox::new()).request_reset("nobody@example.pk").await.unwrap();
+        accounts(customers, unit_of_work).request_reset("nobody@example.pk").await.unwrap();
     }
 
     #[tokio::test]
@@ -395,7 +474,7 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_use_reset().returning(|_, _, _| Ok(false));
 
-        let err = accounts(customers, MockMailOutbox::new()).confirm_reset("old", "newpass1").await.unwrap_err();
+        let err = accounts(customers, MockUnitOfWork::new()).confirm_reset("old", "newpass1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
     }
@@ -428,7 +507,7 @@ mod tests {
 
     #[tokio::test]
     async fn without_a_provider_google_is_not_configured() {
-        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new());
+        let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new());
 
         assert_eq!(
             accounts.begin_external().await.unwrap_err().to_string(),
@@ -442,7 +521,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_state_other_than_the_browsers_is_refused_before_the_provider_is_asked() {
-        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new())
+        let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new())
             .with_external(Arc::new(MockExternalIdentityProvider::new()));
 
         for returned in ["other", ""] {
@@ -462,7 +541,7 @@ mod tests {
         customers.expect_find_by_identity().withf(|i| *i == google_identity()).returning(|_| Ok(Some(ayesha())));
         customers.expect_create_customer().never();
         customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 
@@ -483,7 +562,7 @@ mod tests {
             .times(1)
             .returning(|_, _, _| Ok(ayesha()));
         customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         accounts.finish_external("the-code", "st", &pending()).await.unwrap();
     }
@@ -493,7 +572,7 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_identity().returning(|_| Ok(None));
         customers.expect_create_customer().never();
-        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(false))));
+        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(false))));
 
         let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
@@ -506,7 +585,7 @@ mod tests {
         customers.expect_find_by_identity().returning(|_| Ok(None));
         customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
         customers.expect_create_session().never();
-        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
@@ -529,7 +608,7 @@ mod tests {
             .in_sequence(&mut lookups)
             .returning(|_| Ok(Some(ayesha())));
         customers.expect_create_session().withf(|id, _, _| id.get() == 4).times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockMailOutbox::new()).with_external(Arc::new(vouching(bilal(true))));
+        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 
@@ -546,7 +625,7 @@ mod tests {
                 ExternalIdentityError::Unavailable("connection refused".into())
             })
         });
-        let accounts = accounts(MockCustomerRepository::new(), MockMailOutbox::new()).with_external(Arc::new(provider));
+        let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new()).with_external(Arc::new(provider));
 
         assert!(matches!(
             accounts.finish_external("bad", "st", &pending()).await,

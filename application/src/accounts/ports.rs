@@ -1,5 +1,5 @@
 //! What accounts need from outside: stored customers and the admin, login throttling, password hashing,
-//! session tokens and an external identity provider.
+//! session tokens, an external identity provider, and the writes accounts make in one transaction.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -11,6 +11,7 @@ use crate::accounts::model::{
 };
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
+use crate::mail::ports::OutboxTx;
 
 /// The shop admin's account and sessions.
 #[cfg_attr(test, mockall::automock)]
@@ -198,17 +199,6 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
 
-    /// Stores a password-reset token's digest, valid until `expires_at`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn create_reset(
-        &self,
-        id: CustomerId,
-        token_digest: &str,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), RepositoryError>;
-
     /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
     /// transaction. Answers `false` for an unknown, used or expired token.
     ///
@@ -232,4 +222,29 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn all_emails(&self) -> Result<Vec<String>, RepositoryError>;
+}
+
+/// Customer writes made inside a unit of work (see [`crate::common::unit_of_work`]).
+#[cfg_attr(test, mockall::automock)]
+pub trait CustomerTx {
+    /// Stores a password-reset token's digest, valid until `expires_at`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] for an unknown customer, [`RepositoryError::Unavailable`] when the store
+    /// fails.
+    fn create_reset(
+        &mut self,
+        id: CustomerId,
+        token_digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
+}
+
+/// The transaction handle of the accounts' units of work: the repositories they may write together.
+pub trait AccountsTx {
+    /// The customers, in this transaction.
+    fn customers(&mut self) -> &mut dyn CustomerTx;
+
+    /// The e-mail outbox, in this transaction.
+    fn outbox(&mut self) -> &mut dyn OutboxTx;
 }

@@ -1,5 +1,6 @@
-//! Pieces every feature shares: the repositories' error, paging and the clock.
+//! Pieces every feature shares: the repositories' error, paging, the clock and the unit of work.
 
 pub mod clock;
 pub mod error;
 pub mod page;
+pub mod unit_of_work;

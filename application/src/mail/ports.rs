@@ -39,6 +39,19 @@ pub trait Mailer: Send + Sync + 'static {
     async fn send(&self, mail: OutgoingMail) -> Result<(), MailError>;
 }
 
+/// Queuing mail inside a unit of work (see [`crate::common::unit_of_work`]), so the mail is queued if and
+/// only if the other writes of the transaction commit. The adapter wakes the delivery worker after the
+/// commit, as [`MailOutbox::enqueue`] does.
+#[cfg_attr(test, mockall::automock)]
+pub trait OutboxTx {
+    /// Queues mails for delivery; answers how many.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Refused`] when the store refuses a mail, [`RepositoryError::Unavailable`] when it
+    /// fails; either way the unit of work should answer the error, so nothing of it is kept.
+    fn enqueue(&mut self, mails: &[OutgoingMail]) -> Result<u64, RepositoryError>;
+}
+
 /// A mail claimed from the outbox for one delivery attempt.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueuedMail {
