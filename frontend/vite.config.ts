@@ -34,43 +34,66 @@ function precompress(): Plugin {
 }
 
 /**
- * Puts every module the entry imports statically into one chunk (`shell`), the home page's JavaScript: one
- * request and one gzip stream instead of a file per module that a lazy page shares with it. Lazy pages keep
- * their own chunks and import what they share from the shell.
+ * Lets the build drop the parts of react-router's one module that no page uses. Its production build creates
+ * `Link`, `NavLink`, `Form` and the other components through `forwardRef` without a pure annotation and then
+ * names them (`X.displayName = ...`, for React's developer tools only), so the bundler keeps every one, with
+ * what it calls (`Form` brings the form submission code). Marks those calls pure and drops the names; line
+ * numbers stay, so the module's source map still points at the right lines.
  */
-function shellChunk() {
-  const imports = new Map<string, readonly string[]>();
-  let shell: Set<string> | undefined;
-  const plugin: Plugin = {
-    name: 'shell-chunk',
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'tree-shake-react-router',
     apply: 'build',
-    moduleParsed(info) {
-      imports.set(info.id, info.importedIds);
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]+\.mjs$/ },
+      handler(code) {
+        const annotated = code
+          .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
+        return { code: annotated, map: null };
+      },
     },
   };
-  const inShell = (id: string): boolean => {
-    if (!shell) {
-      const reached = new Set<string>();
-      const pending = [...imports.keys()].filter((module) => module.endsWith('/src/main.tsx'));
-      for (let module = pending.pop(); module !== undefined; module = pending.pop()) {
-        if (reached.has(module)) continue;
-        reached.add(module);
-        pending.push(...(imports.get(module) ?? []));
-      }
-      shell = reached;
-    }
-    return shell.has(id);
-  };
-  return { plugin, group: { name: 'shell', test: inShell } };
 }
 
-const shell = shellChunk();
+/**
+ * Gives each module that imports a generated module of calls or rules (`sdk.gen.ts`, the
+ * `@tanstack/react-query.gen.ts` query options, the `index.ts` that re-exports them, `src/api/rules/*.gen.ts`)
+ * an instance of its own. The bundler puts a module whole into one chunk, with every export some page uses:
+ * one shared SDK would carry the admin's and the checkout's calls into the home page's chunk, since the home
+ * page needs the module too. An instance per importer keeps only what that importer uses and goes wherever
+ * the importer goes. These modules hold no state (the client and its settings live in `client.gen.ts`,
+ * which stays one module), so instances are interchangeable; a call used in several places is repeated in
+ * their chunks, a few hundred bytes in all.
+ */
+function generatedPerImporter(): Plugin {
+  const src = fileURLToPath(new URL('./src/', import.meta.url));
+  const sdk = new Set(['index.ts', 'sdk.gen.ts', '@tanstack/react-query.gen.ts'].map((file) => `${src}api/generated/${file}`));
+  const instanced = (id: string) => sdk.has(id) || (id.startsWith(`${src}api/rules/`) && id.endsWith('.gen.ts'));
+  const marker = '?instance-for=';
+  return {
+    name: 'generated-per-importer',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      // An instance's own imports resolve from its file, and what it imports of the above stays in the instance.
+      const at = importer.indexOf(marker);
+      const file = at === -1 ? importer : importer.slice(0, at);
+      const owner = at === -1 ? importer.replace(src, '') : importer.slice(at + marker.length);
+      const resolved = await this.resolve(source, file, { ...options, skipSelf: true });
+      if (!resolved) return null;
+      if (instanced(resolved.id)) return `${resolved.id}${marker}${owner}`;
+      return at === -1 ? null : resolved;
+    },
+  };
+}
 
 // The Rust server (BIND_ADDR's default); override with API_PROXY_TARGET to point elsewhere.
 const backend = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), precompress(), shell.plugin],
+  plugins: [react(), precompress(), treeShakeReactRouter(), generatedPerImporter()],
   define: {
     __SHOP_ENV__: JSON.stringify(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
   },
@@ -102,7 +125,11 @@ export default defineConfig(({ command, mode }) => ({
     sourcemap: false,
     // Every browser the build targets loads modules itself; the polyfill would only add to the home page.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [shell.group] } } },
+    // Every module the entry imports statically, as far as it uses them, in one chunk: the home page's
+    // JavaScript in one request and one gzip stream, instead of a file for each module a lazy page shares with
+    // it. Rolldown's `$initial` follows the imports the entry really uses, so what only a lazy page takes from a
+    // package's index (TanStack Query's `useQueries`, for the cart) stays with that page.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
   },
   test: {
     environment: 'jsdom',

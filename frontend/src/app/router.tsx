@@ -6,9 +6,13 @@ import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout';
 import HomeRoute from './routes/home';
 
+/** A module with a page as its default export. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
 /**
  * Every page but the home page, as a loader of its module: each is its own lazily loaded chunk, so the first
- * visit downloads little (the admin area and checkout never load on the storefront).
+ * visit downloads little (checkout never loads on the storefront). The management area is one entry,
+ * `admin`: its routes and pages load on the first visit to /admin.
  */
 export const pageLoaders = {
   product: () => import('./routes/product'),
@@ -27,30 +31,22 @@ export const pageLoaders = {
   orders: () => import('./routes/orders'),
   notFound: () => import('./routes/not-found'),
   adminLogin: () => import('./routes/admin/login'),
-  adminLayout: () => import('./routes/admin/admin-layout'),
-  adminDashboard: () => import('./routes/admin/dashboard'),
-  addCategory: () => import('./routes/admin/add-category'),
-  uploadProduct: () => import('./routes/admin/upload-product'),
-  editProduct: () => import('./routes/admin/edit-product'),
-  adminReviews: () => import('./routes/admin/reviews'),
-  manageProducts: () => import('./routes/admin/manage'),
-  productsByCategory: () => import('./routes/admin/products-by-category'),
-  deliveryCharge: () => import('./routes/admin/delivery-charge'),
-  adminOrders: () => import('./routes/admin/orders'),
-  coupons: () => import('./routes/admin/coupons'),
-  categoryViews: () => import('./routes/admin/category-views'),
-  sendEmail: () => import('./routes/admin/send-email'),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+  admin: () => import('./routes/admin/admin-routes'),
+} satisfies Record<string, PageLoader>;
 
 /** A component for every page of `pageLoaders`. */
 export type Pages = Record<keyof typeof pageLoaders, ComponentType>;
 
-/** Builds every page from its module loader. */
-export function pagesFrom(page: (load: () => Promise<{ default: ComponentType }>) => ComponentType): Pages {
-  const loaders: Record<keyof Pages, () => Promise<{ default: ComponentType }>> = pageLoaders;
-  const pages = {} as Pages;
-  for (const name of Object.keys(loaders) as (keyof Pages)[]) pages[name] = page(loaders[name]);
+/** A component for every loader of `loaders`, built by `page`. */
+export function pagesOf<K extends string>(loaders: Record<K, PageLoader>, page: (load: PageLoader) => ComponentType): Record<K, ComponentType> {
+  const pages = {} as Record<K, ComponentType>;
+  for (const name of Object.keys(loaders) as K[]) pages[name] = page(loaders[name]);
   return pages;
+}
+
+/** Builds every page from its module loader. */
+export function pagesFrom(page: (load: PageLoader) => ComponentType): Pages {
+  return pagesOf(pageLoaders, page);
 }
 
 const lazyPages = pagesFrom(lazy);
@@ -84,22 +80,7 @@ export function AppRoutes({ pages: page = lazyPages }: AppRoutesProps) {
         <Route path={paths.admin.login.path} element={<page.adminLogin />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
-      <Route path={paths.admin.root.path} element={<page.adminLayout />}>
-        <Route index element={<page.adminDashboard />} />
-        <Route path={paths.admin.dashboard.path} element={<page.adminDashboard />} />
-        <Route path={paths.admin.addCategory.path} element={<page.addCategory />} />
-        <Route path={paths.admin.uploadProduct.path} element={<page.uploadProduct />} />
-        <Route path={paths.admin.editProduct.path} element={<page.editProduct />} />
-        <Route path={paths.admin.reviews.path} element={<page.adminReviews />} />
-        <Route path={paths.admin.manage.path} element={<page.manageProducts />} />
-        <Route path={paths.admin.productsByCategory.path} element={<page.productsByCategory />} />
-        <Route path={paths.admin.deliveryCharge.path} element={<page.deliveryCharge />} />
-        <Route path={paths.admin.orders.path} element={<page.adminOrders />} />
-        <Route path={paths.admin.coupons.path} element={<page.coupons />} />
-        <Route path={paths.admin.categoryViews.path} element={<page.categoryViews />} />
-        <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
-        <Route path="*" element={<page.notFound />} />
-      </Route>
+      <Route path={`${paths.admin.root.path}/*`} element={<page.admin />} />
     </Routes>
   );
 }

@@ -3,7 +3,10 @@ import type { ShopEnv } from './env-schema';
 /** The build environment, checked by `parseEnv` when vite built this bundle (vite.config.ts `define`). */
 declare const __SHOP_ENV__: ShopEnv;
 
+// Read once: vite writes the whole value in at every mention.
+const shopEnv = __SHOP_ENV__;
+
 export const env = {
-  ...__SHOP_ENV__,
-  apiBaseUrl: __SHOP_ENV__.apiBaseUrl ?? globalThis.location.origin,
+  ...shopEnv,
+  apiBaseUrl: shopEnv.apiBaseUrl ?? globalThis.location.origin,
 } as const;

@@ -11,7 +11,13 @@ import { createCartStore } from '@/features/cart/lib/cart-store';
 import { makeProduct } from '@/testing/fixtures';
 import { MemoryStorage } from '@/testing/memory-storage';
 
-import { Navbar } from './navbar';
+import { loadCategoryList } from '@/features/categories/components/lazy-category-list';
+
+import { loadLogoutButton, Navbar } from './navbar';
+
+// The category lists and the signed-in links wait for lazy modules: load them now, as `loadPages` does for
+// pages, so no wait below depends on how long they take to compile.
+await Promise.all([loadCategoryList(), loadLogoutButton()]);
 
 const categories = [
   { _id: '1', name: 'Cases', parent: null, fullPath: 'Cases', views: 0 },

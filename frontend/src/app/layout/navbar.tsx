@@ -1,17 +1,25 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/current-user';
-import { LogoutButton } from '@/features/auth/components/logout-button';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { CategoryMenu } from '@/features/categories/components/category-menu';
-import { CategoryTree } from '@/features/categories/components/category-tree';
-import { useCategoryTree } from '@/features/categories/hooks/use-category-tree';
+import { LazyCategoryList } from '@/features/categories/components/lazy-category-list';
 import { SearchBox } from '@/features/search/components/search-box';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/**
+ * The logout button's module. Only a signed-in customer sees the button, so it loads when one is: the home
+ * page's first load goes without the logout call, its mutation and the account screens' styles.
+ */
+export const loadLogoutButton = () => import('@/features/auth/components/logout-button');
+
+// The links beside it wait for it (one Suspense), so 'My Orders' and 'Logout' appear together where 'Login'
+// and 'Admin' were.
+const LogoutButton = lazy(async () => ({ default: (await loadLogoutButton()).LogoutButton }));
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -35,12 +43,12 @@ export function Navbar() {
         <div className="navbar__desktop">
           <CategoryMenu />
           {signedIn ? (
-            <>
+            <Suspense>
               <Link to={paths.orders.getHref()} className="nav-link">
                 My Orders
               </Link>
               <LogoutButton className="nav-button" onLoggedOut={afterLogout} />
-            </>
+            </Suspense>
           ) : (
             <>
               <Link to={paths.login.getHref()} className="nav-link">
@@ -85,7 +93,6 @@ interface MobileMenuProps {
 }
 
 function MobileMenu({ signedIn, onClose, onLoggedOut }: MobileMenuProps) {
-  const tree = useCategoryTree();
   return (
     <nav id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Menu">
       <ul className="mobile-menu__list">
@@ -101,19 +108,23 @@ function MobileMenu({ signedIn, onClose, onLoggedOut }: MobileMenuProps) {
         </li>
       </ul>
       <h2 className="mobile-menu__heading">Categories</h2>
-      {tree.length === 0 ? <p>No categories yet.</p> : <CategoryTree nodes={tree} onNavigate={onClose} />}
+      <Suspense>
+        <LazyCategoryList onNavigate={onClose} />
+      </Suspense>
       <h2 className="mobile-menu__heading">My Account</h2>
       {signedIn ? (
-        <ul className="mobile-menu__list">
-          <li>
-            <Link to={paths.orders.getHref()} onClick={onClose}>
-              My Orders
-            </Link>
-          </li>
-          <li>
-            <LogoutButton className="auth-menu-button" onLoggedOut={onLoggedOut} />
-          </li>
-        </ul>
+        <Suspense>
+          <ul className="mobile-menu__list">
+            <li>
+              <Link to={paths.orders.getHref()} onClick={onClose}>
+                My Orders
+              </Link>
+            </li>
+            <li>
+              <LogoutButton className="auth-menu-button" onLoggedOut={onLoggedOut} />
+            </li>
+          </ul>
+        </Suspense>
       ) : (
         <ul className="mobile-menu__list">
           <li>

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 
-import { logOut, me, type UserResponse } from '@/api/generated';
+import { me, type UserResponse } from '@/api/generated';
 import { meQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
@@ -33,21 +33,4 @@ export function useCurrentUser() {
 /** Puts a user (or `signedOut`) in the cache, so every screen shows the new state at once. */
 export function setCurrentUser(queryClient: QueryClient, user: CurrentUser): void {
   queryClient.setQueryData(currentUserKey, user);
-}
-
-/**
- * POST /api/auth/logout, answering whether the session has ended (a 401 means it already had). Afterwards
- * the user is cleared from the cache.
- */
-export function useLogoutMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const reply = await toServerReply(() => logOut());
-      return reply.kind === 'done' || (reply.kind === 'refused' && reply.status === 401);
-    },
-    onSuccess: (ended) => {
-      if (ended) setCurrentUser(queryClient, signedOut);
-    },
-  });
 }

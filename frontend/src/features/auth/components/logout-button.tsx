@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { useLogoutMutation } from '../api/current-user';
+import { useLogoutMutation } from '../api/logout';
 import { authMessages } from '../lib/messages';
 
 import '../auth.css';

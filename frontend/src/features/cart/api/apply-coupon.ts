@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 
 import { applyCoupon } from '@/api/generated';
 
-import { cartTotalForRequest, type CouponReply } from '../lib/cart-rules';
+import { cartTotalForRequest, type CouponReply } from '../lib/coupon-rules';
 
 function messageOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('message' in error)) return undefined;

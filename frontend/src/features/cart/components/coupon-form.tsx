@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
 import { useCoupon } from '../hooks/use-coupon';
-import { isCouponSuccess } from '../lib/cart-rules';
+import { isCouponSuccess } from '../lib/coupon-rules';
 
 /** The coupon field: its message shows green when it contains 'applied', red otherwise. */
 export function CouponForm() {

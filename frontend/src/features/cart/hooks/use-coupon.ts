@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { requestCoupon, useApplyCouponMutation } from '../api/apply-coupon';
-import { checkCouponRequest, couponOutcome, type AppliedCoupon } from '../lib/cart-rules';
+import { checkCouponRequest, couponOutcome, type AppliedCoupon } from '../lib/coupon-rules';
 
 import { useCart, useCartStore, useCartTotals } from './use-cart';
 

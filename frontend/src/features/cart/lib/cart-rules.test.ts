@@ -4,20 +4,8 @@ import table from '../../../../../domain/tests/fixtures/cart-cases.json';
 
 import { minimumOrderRequired } from '@/api/rules/cart.gen';
 
-import {
-  cartTotals,
-  checkCouponRequest,
-  couponMessages,
-  couponOutcome,
-  displayedDiscount,
-  displayedPrice,
-  isBelowCouponMinimum,
-  isCouponSuccess,
-  toPaisa,
-  unitPrice,
-  type CartLine,
-  type CouponReply,
-} from './cart-rules';
+import { cartTotals, displayedDiscount, displayedPrice, isBelowCouponMinimum, toPaisa, unitPrice, type CartLine } from './cart-rules';
+import { checkCouponRequest, couponMessages, couponOutcome, isCouponSuccess, type CouponReply } from './coupon-rules';
 
 /** One case of the table the Rust domain tests read too. */
 interface CartCase {

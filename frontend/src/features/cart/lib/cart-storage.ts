@@ -1,4 +1,4 @@
-import type { AppliedCoupon } from './cart-rules';
+import type { AppliedCoupon } from './coupon-rules';
 
 /**
  * How the cart is kept in localStorage: one key for good, holding `{version, items, coupon}`. A build that

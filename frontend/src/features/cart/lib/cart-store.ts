@@ -1,6 +1,7 @@
 import type { ProductResponse } from '@/api/generated';
 
-import { cartTotals, isBelowCouponMinimum, unitPrice, type AppliedCoupon, type CartLine, type CartTotals } from './cart-rules';
+import { cartTotals, isBelowCouponMinimum, unitPrice, type CartLine, type CartTotals } from './cart-rules';
+import type { AppliedCoupon } from './coupon-rules';
 import { CART_STORAGE_KEY, emptyCart, parseStoredCart, serializeCart, type CartItem, type StoredCart } from './cart-storage';
 import { formatPaisa } from './format';
 

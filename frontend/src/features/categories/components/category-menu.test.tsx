@@ -6,6 +6,10 @@ import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
 import { CategoryMenu } from './category-menu';
+import { loadCategoryList } from './lazy-category-list';
+
+// The open menu's list is a lazy module: load it now, so no wait below depends on how long it takes to compile.
+await loadCategoryList();
 
 const categories = [
   { _id: '1', name: 'Phone Cases', parent: null, fullPath: 'Phone Cases', views: 0 },

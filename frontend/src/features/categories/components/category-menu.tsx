@@ -1,15 +1,16 @@
-import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 
-import { useCategoryTree } from '../hooks/use-category-tree';
+import { useCategories } from '../api/get-categories';
 
-import { CategoryTree } from './category-tree';
+import { LazyCategoryList, loadCategoryList } from './lazy-category-list';
 
 /** SPEC.md §9: the menu closes 150 ms after the pointer leaves. */
 const CLOSE_DELAY_MS = 150;
 
 /** The 'Categories' dropdown: opens on hover, toggles on click, closes 150 ms after the pointer leaves. */
 export function CategoryMenu() {
-  const tree = useCategoryTree();
+  // The list is fetched at once, so it is there when the menu opens.
+  useCategories();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   // A mouse opens the menu by hovering, so the click that follows must not close it again at once.
@@ -38,6 +39,7 @@ export function CategoryMenu() {
   }, [open]);
 
   const handlePointerEnter = (event: PointerEvent) => {
+    void loadCategoryList();
     if (event.pointerType !== 'mouse') return;
     cancelClose();
     if (!open) openedByHover.current = true;
@@ -58,6 +60,7 @@ export function CategoryMenu() {
       className="category-menu"
       onPointerEnter={handlePointerEnter}
       onPointerLeave={handlePointerLeave}
+      onFocus={() => void loadCategoryList()}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           openedByHover.current = false;
@@ -84,15 +87,15 @@ export function CategoryMenu() {
         Categories
       </button>
       <div id={panelId} className="category-menu__panel" hidden={!open}>
-        {tree.length === 0 ? (
-          <p className="category-menu__empty">No categories yet.</p>
-        ) : (
-          <CategoryTree
-            nodes={tree}
-            onNavigate={() => {
-              setOpen(false);
-            }}
-          />
+        {open && (
+          <Suspense>
+            <LazyCategoryList
+              emptyClassName="category-menu__empty"
+              onNavigate={() => {
+                setOpen(false);
+              }}
+            />
+          </Suspense>
         )}
       </div>
     </div>

@@ -1,0 +1,61 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+
+import { pagesOf, type PageLoader } from '@/app/router';
+import { paths } from '@/config/paths';
+
+/**
+ * Every page of the management area, as a loader of its module: each is its own lazily loaded chunk. They
+ * live here rather than beside the storefront's in `router.tsx`, so the home page's JavaScript carries one
+ * loader for the whole area instead of these and their routes.
+ */
+export const adminPageLoaders = {
+  adminLayout: () => import('./admin-layout'),
+  adminDashboard: () => import('./dashboard'),
+  addCategory: () => import('./add-category'),
+  uploadProduct: () => import('./upload-product'),
+  editProduct: () => import('./edit-product'),
+  adminReviews: () => import('./reviews'),
+  manageProducts: () => import('./manage'),
+  productsByCategory: () => import('./products-by-category'),
+  deliveryCharge: () => import('./delivery-charge'),
+  adminOrders: () => import('./orders'),
+  coupons: () => import('./coupons'),
+  categoryViews: () => import('./category-views'),
+  sendEmail: () => import('./send-email'),
+  notFound: () => import('../not-found'),
+} satisfies Record<string, PageLoader>;
+
+/** A component for every page of `adminPageLoaders`. */
+export type AdminPages = Record<keyof typeof adminPageLoaders, ComponentType>;
+
+const lazyPages = pagesOf(adminPageLoaders, lazy);
+
+interface AdminRoutesProps {
+  /** The pages to mount; the app's are lazy, tests pass pages whose modules are already loaded. */
+  pages?: AdminPages;
+}
+
+/** The management area's routes (SPEC.md §2 'Admin'), below /admin; the admin login is a storefront route. */
+export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProps) {
+  return (
+    <Routes>
+      <Route element={<page.adminLayout />}>
+        <Route index element={<page.adminDashboard />} />
+        <Route path={paths.admin.dashboard.path} element={<page.adminDashboard />} />
+        <Route path={paths.admin.addCategory.path} element={<page.addCategory />} />
+        <Route path={paths.admin.uploadProduct.path} element={<page.uploadProduct />} />
+        <Route path={paths.admin.editProduct.path} element={<page.editProduct />} />
+        <Route path={paths.admin.reviews.path} element={<page.adminReviews />} />
+        <Route path={paths.admin.manage.path} element={<page.manageProducts />} />
+        <Route path={paths.admin.productsByCategory.path} element={<page.productsByCategory />} />
+        <Route path={paths.admin.deliveryCharge.path} element={<page.deliveryCharge />} />
+        <Route path={paths.admin.orders.path} element={<page.adminOrders />} />
+        <Route path={paths.admin.coupons.path} element={<page.coupons />} />
+        <Route path={paths.admin.categoryViews.path} element={<page.categoryViews />} />
+        <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
+        <Route path="*" element={<page.notFound />} />
+      </Route>
+    </Routes>
+  );
+}
