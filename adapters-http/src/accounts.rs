@@ -1,11 +1,8 @@
 //! Customer accounts (CONTRACT.md §3): sign-up, login, logout, the current customer, the profile name and
 //! password reset, ending in an httpOnly, SameSite=Lax session cookie (Secure over https).
 
-use std::future::Future;
-use std::pin::Pin;
-
 use actix_web::http::header;
-use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use application::accounts::customers::{AccountError, Accounts, SignedIn};
 use application::accounts::model::{CustomerRecord, PendingExternalLogin};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -18,7 +15,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::admin::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
-use crate::session::{check_origin, client_address, resolve, PublicOrigin, CUSTOMER_SESSION, GOOGLE_LOGIN};
+use crate::session::{
+    check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, CUSTOMER_SESSION,
+    GOOGLE_LOGIN,
+};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(sign_up)
@@ -52,25 +52,15 @@ impl From<AccountError> for ApiError {
 }
 
 /// A signed-in customer; handlers that take one answer 401 without a valid session cookie.
-#[derive(Debug, Clone)]
-pub struct CustomerSession(pub CustomerRecord);
+pub type CustomerSession = Authenticated<CustomerRecord>;
 
-impl FromRequest for CustomerSession {
-    type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+impl SessionParty for CustomerRecord {
+    const COOKIE: SessionCookie = CUSTOMER_SESSION;
+    const MISSING: &'static str = "Please log in.";
+    type UseCase = Accounts;
 
-    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let customer = resolve(
-                &req,
-                CUSTOMER_SESSION,
-                "Please log in.",
-                |accounts: web::Data<Accounts>, token: String| async move { accounts.current(&token).await },
-            )
-            .await?;
-            Ok(CustomerSession(customer))
-        })
+    async fn lookup(accounts: web::Data<Accounts>, token: String) -> Result<Option<Self>, ApiError> {
+        Ok(accounts.current(&token).await?)
     }
 }
 

@@ -1,10 +1,7 @@
 //! The admin session (CONTRACT.md §7): login, logout, check, and the [`AdminSession`] extractor that every
 //! admin call takes, which also refuses cross-site state changes.
 
-use std::future::Future;
-use std::pin::Pin;
-
-use actix_web::{get, post, web, FromRequest, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use application::accounts::admin_auth::{AdminAuth, AdminIdentity};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -12,32 +9,24 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
-use crate::session::{check_origin, client_address, resolve, PublicOrigin, ADMIN_SESSION};
+use crate::session::{
+    check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, ADMIN_SESSION,
+};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login).service(logout).service(check);
 }
 
 /// A signed-in admin; handlers that take one answer 401 without a valid admin cookie.
-#[derive(Debug, Clone)]
-pub struct AdminSession(pub AdminIdentity);
+pub type AdminSession = Authenticated<AdminIdentity>;
 
-impl FromRequest for AdminSession {
-    type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+impl SessionParty for AdminIdentity {
+    const COOKIE: SessionCookie = ADMIN_SESSION;
+    const MISSING: &'static str = "Admin login required.";
+    type UseCase = AdminAuth;
 
-    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let identity = resolve(
-                &req,
-                ADMIN_SESSION,
-                "Admin login required.",
-                |auth: web::Data<AdminAuth>, token: String| async move { auth.authenticate(&token).await },
-            )
-            .await?;
-            Ok(AdminSession(identity))
-        })
+    async fn lookup(auth: web::Data<AdminAuth>, token: String) -> Result<Option<Self>, ApiError> {
+        Ok(auth.authenticate(&token).await?)
     }
 }
 

@@ -1,11 +1,12 @@
-//! The two session cookies (the admin's and a customer's), built and read in one place, and the other
-//! request facts the logins use.
+//! The two session cookies (the admin's and a customer's), built and read in one place, the one extractor
+//! of the signed-in party both are read by, and the other request facts the logins use.
 
 use std::future::Future;
+use std::pin::Pin;
 
 use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::http::Method;
-use actix_web::{web, HttpRequest};
+use actix_web::{web, FromRequest, HttpRequest};
 
 use crate::error::ApiError;
 
@@ -79,30 +80,43 @@ pub fn check_origin(req: &HttpRequest) -> Result<(), ApiError> {
     }
 }
 
-/// The signed-in party of a request: checks the Origin of a state change, reads the session cookie and
-/// asks `lookup` (with the use case `U` from the app data) whom the token belongs to; 401 with `message`
-/// when there is no cookie or nobody.
-///
-/// # Errors
-/// 403 for a foreign Origin, 401 without a session, the use case's error when it fails.
-pub async fn resolve<U, T, E, F, Fut>(
-    req: &HttpRequest,
-    cookie: SessionCookie,
-    message: &str,
-    lookup: F,
-) -> Result<T, ApiError>
-where
-    U: 'static,
-    F: FnOnce(web::Data<U>, String) -> Fut,
-    Fut: Future<Output = Result<Option<T>, E>>,
-    ApiError: From<E>,
-{
-    check_origin(req)?;
-    let unauthorized = || ApiError::Unauthorized(message.to_owned());
-    let token = cookie.token(req).ok_or_else(unauthorized)?;
-    let use_case = req
-        .app_data::<web::Data<U>>()
-        .cloned()
-        .ok_or_else(|| ApiError::Internal("a session's use case is not configured".into()))?;
-    lookup(use_case, token).await?.ok_or_else(unauthorized)
+/// Whom a session cookie signs in (the admin, a customer): its cookie, the 401 text without one, and the
+/// use case that says whom a token belongs to.
+pub trait SessionParty: Sized + 'static {
+    /// The cookie carrying this party's session token.
+    const COOKIE: SessionCookie;
+    /// The 401 message when there is no cookie or its session is nobody's.
+    const MISSING: &'static str;
+    /// The use case in the app data that resolves a token.
+    type UseCase: 'static;
+
+    /// Whom `token` signs in, or `None`.
+    fn lookup(
+        use_case: web::Data<Self::UseCase>,
+        token: String,
+    ) -> impl Future<Output = Result<Option<Self>, ApiError>>;
+}
+
+/// The signed-in party `P` of a request; a handler that takes one answers 401 without a valid session
+/// cookie, and 403 for a state change from another site's Origin.
+#[derive(Debug, Clone)]
+pub struct Authenticated<P>(pub P);
+
+impl<P: SessionParty> FromRequest for Authenticated<P> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            check_origin(&req)?;
+            let unauthorized = || ApiError::Unauthorized(P::MISSING.to_owned());
+            let token = P::COOKIE.token(&req).ok_or_else(unauthorized)?;
+            let use_case = req
+                .app_data::<web::Data<P::UseCase>>()
+                .cloned()
+                .ok_or_else(|| ApiError::Internal("a session's use case is not configured".into()))?;
+            P::lookup(use_case, token).await?.map(Authenticated).ok_or_else(unauthorized)
+        })
+    }
 }

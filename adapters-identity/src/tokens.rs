@@ -1,5 +1,6 @@
 //! 256-bit random tokens, URL-safe base64, stored by their SHA-256 digest.
 
+use application::accounts::model::TokenDigest;
 use application::accounts::ports::SessionTokens;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
@@ -23,14 +24,15 @@ impl SessionTokens for RandomSessionTokens {
         random_token()
     }
 
-    fn digest(&self, token: &str) -> String {
-        Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    fn digest(&self, token: &str) -> TokenDigest {
+        TokenDigest::new(Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use application::accounts::sessions::TOKEN_CHARS;
 
     #[test]
     fn tokens_are_43_url_safe_characters_and_differ() {
@@ -38,7 +40,7 @@ mod tests {
 
         let (a, b) = (tokens.generate(), tokens.generate());
 
-        assert_eq!(a.len(), 43);
+        assert_eq!(a.len(), TOKEN_CHARS);
         assert!(a.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         assert_ne!(a, b);
     }
@@ -46,7 +48,7 @@ mod tests {
     #[test]
     fn the_digest_is_sha256_in_hex() {
         assert_eq!(
-            RandomSessionTokens.digest("abc"),
+            RandomSessionTokens.digest("abc").as_str(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
     }

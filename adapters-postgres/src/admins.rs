@@ -1,5 +1,6 @@
-//! The admin account, admin sessions and failed-login counts.
+//! The admin account and failed-login counts.
 
+use application::accounts::model::PasswordCredentials;
 use application::accounts::ports::{AdminRepository, LoginThrottle};
 
 use application::common::error::RepositoryError;
@@ -11,9 +12,9 @@ use domain::ids::AdminId;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
-use crate::schema::{admin_sessions, admins, login_failures};
+use crate::schema::{admins, login_failures};
 
-/// Admins, sessions and login failures in PostgreSQL.
+/// The admin in PostgreSQL.
 #[derive(Clone)]
 pub struct PgAdminRepository {
     pool: PgPool,
@@ -48,7 +49,7 @@ impl AdminRepository for PgAdminRepository {
         .await
     }
 
-    async fn find_admin(&self, email: &Email) -> Result<Option<(AdminId, String)>, RepositoryError> {
+    async fn find_admin(&self, email: &Email) -> Result<Option<PasswordCredentials<AdminId>>, RepositoryError> {
         let email = email.as_str().to_owned();
         with_connection(&self.pool, move |conn| {
             let row: Option<(i64, String)> = admins::table
@@ -57,60 +58,19 @@ impl AdminRepository for PgAdminRepository {
                 .first(conn)
                 .optional()
                 .map_err(from_diesel)?;
-            row.map(|(id, hash)| Ok((AdminId::new(id).map_err(corrupt)?, hash))).transpose()
+            row.map(|(id, password_hash)| {
+                Ok(PasswordCredentials { account: AdminId::new(id).map_err(corrupt)?, password_hash })
+            })
+            .transpose()
         })
         .await
     }
 
-    async fn create_session(
-        &self,
-        admin: AdminId,
-        token_digest: &str,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), RepositoryError> {
-        let digest = token_digest.to_owned();
+    async fn admin_email(&self, id: AdminId) -> Result<Option<Email>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            diesel::delete(admin_sessions::table.filter(admin_sessions::expires_at.lt(diesel::dsl::now)))
-                .execute(conn)
-                .map_err(from_diesel)?;
-            diesel::insert_into(admin_sessions::table)
-                .values((
-                    admin_sessions::token_hash.eq(digest),
-                    admin_sessions::admin_id.eq(admin.get()),
-                    admin_sessions::expires_at.eq(expires_at),
-                ))
-                .execute(conn)
-                .map_err(from_diesel)?;
-            Ok(())
-        })
-        .await
-    }
-
-    async fn session(
-        &self,
-        token_digest: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Option<(AdminId, String)>, RepositoryError> {
-        let digest = token_digest.to_owned();
-        with_connection(&self.pool, move |conn| {
-            let row: Option<(i64, String)> = admin_sessions::table
-                .inner_join(admins::table)
-                .filter(admin_sessions::token_hash.eq(digest))
-                .filter(admin_sessions::expires_at.gt(now))
-                .select((admins::id, admins::email))
-                .first(conn)
-                .optional()
-                .map_err(from_diesel)?;
-            row.map(|(id, email)| Ok((AdminId::new(id).map_err(corrupt)?, email))).transpose()
-        })
-        .await
-    }
-
-    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError> {
-        let digest = token_digest.to_owned();
-        with_connection(&self.pool, move |conn| {
-            diesel::delete(admin_sessions::table.find(digest)).execute(conn).map_err(from_diesel)?;
-            Ok(())
+            let email: Option<String> =
+                admins::table.find(id.get()).select(admins::email).first(conn).optional().map_err(from_diesel)?;
+            email.map(|email| Email::parse(&email).map_err(corrupt)).transpose()
         })
         .await
     }

@@ -14,6 +14,7 @@ use async_trait::async_trait;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Nullable, Text};
+use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
@@ -554,7 +555,7 @@ impl CatalogWriter for PgCatalogRepository {
         with_connection(&self.pool, move |conn| {
             let id: i64 = diesel::insert_into(categories::table)
                 .values((
-                    categories::name.eq(&category.name),
+                    categories::name.eq(category.name.as_str()),
                     categories::parent_id.eq(category.parent.map(CategoryId::get)),
                 ))
                 .returning(categories::id)
@@ -568,9 +569,10 @@ impl CatalogWriter for PgCatalogRepository {
     async fn update_category(
         &self,
         id: CategoryId,
-        name: String,
+        name: CategoryName,
         parent: Option<Option<CategoryId>>,
     ) -> Result<(), RepositoryError> {
+        let name = name.as_str().to_owned();
         with_connection(&self.pool, move |conn| {
             let target = categories::table.find(id.get());
             let changed = match parent {

@@ -1,6 +1,6 @@
-//! Customer accounts, sessions and password resets.
+//! Customer accounts and password resets.
 
-use application::accounts::model::{CustomerRecord, ExternalIdentity, NewCredential};
+use application::accounts::model::{CustomerLogin, CustomerRecord, ExternalIdentity, NewCredential, TokenDigest};
 use application::accounts::ports::{CustomerRepository, CustomerTx};
 use application::common::error::RepositoryError;
 use application::common::page::Page;
@@ -12,7 +12,7 @@ use domain::ids::CustomerId;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
-use crate::schema::{customer_identities, customer_sessions, customers, password_resets};
+use crate::schema::{customer_identities, customers, password_resets, sessions};
 use crate::unit_of_work::PgTransaction;
 
 /// Customers in PostgreSQL.
@@ -108,7 +108,7 @@ impl CustomerRepository for PgCustomerRepository {
         .await
     }
 
-    async fn find_by_email(&self, email: &Email) -> Result<Option<(CustomerRecord, Option<String>)>, RepositoryError> {
+    async fn find_by_email(&self, email: &Email) -> Result<Option<CustomerLogin>, RepositoryError> {
         let email = email.as_str().to_owned();
         with_connection(&self.pool, move |conn| {
             let row: Option<(i64, String, String, Option<String>)> = customers::table
@@ -117,7 +117,24 @@ impl CustomerRepository for PgCustomerRepository {
                 .first(conn)
                 .optional()
                 .map_err(from_diesel)?;
-            row.map(|(id, email, name, hash)| Ok((record((id, email, name))?, hash))).transpose()
+            row.map(|(id, email, name, password_hash)| {
+                Ok(CustomerLogin { customer: record((id, email, name))?, password_hash })
+            })
+            .transpose()
+        })
+        .await
+    }
+
+    async fn find_by_id(&self, id: CustomerId) -> Result<Option<CustomerRecord>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            customers::table
+                .find(id.get())
+                .select((customers::id, customers::email, customers::name))
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(record)
+                .transpose()
         })
         .await
     }
@@ -135,60 +152,13 @@ impl CustomerRepository for PgCustomerRepository {
         .await
     }
 
-    async fn create_session(
-        &self,
-        id: CustomerId,
-        token_digest: &str,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), RepositoryError> {
-        let digest = token_digest.to_owned();
-        with_connection(&self.pool, move |conn| {
-            diesel::insert_into(customer_sessions::table)
-                .values((
-                    customer_sessions::token_hash.eq(digest),
-                    customer_sessions::customer_id.eq(id.get()),
-                    customer_sessions::expires_at.eq(expires_at),
-                ))
-                .execute(conn)
-                .map_err(from_diesel)?;
-            Ok(())
-        })
-        .await
-    }
-
-    async fn session(&self, token_digest: &str, now: DateTime<Utc>) -> Result<Option<CustomerRecord>, RepositoryError> {
-        let digest = token_digest.to_owned();
-        with_connection(&self.pool, move |conn| {
-            customer_sessions::table
-                .inner_join(customers::table)
-                .filter(customer_sessions::token_hash.eq(digest))
-                .filter(customer_sessions::expires_at.gt(now))
-                .select((customers::id, customers::email, customers::name))
-                .first(conn)
-                .optional()
-                .map_err(from_diesel)?
-                .map(record)
-                .transpose()
-        })
-        .await
-    }
-
-    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError> {
-        let digest = token_digest.to_owned();
-        with_connection(&self.pool, move |conn| {
-            diesel::delete(customer_sessions::table.find(digest)).execute(conn).map_err(from_diesel)?;
-            Ok(())
-        })
-        .await
-    }
-
     async fn use_reset(
         &self,
-        token_digest: &str,
+        digest: &TokenDigest,
         now: DateTime<Utc>,
         password_hash: &str,
     ) -> Result<bool, RepositoryError> {
-        let (digest, hash) = (token_digest.to_owned(), password_hash.to_owned());
+        let (digest, hash) = (digest.as_str().to_owned(), password_hash.to_owned());
         with_connection(&self.pool, move |conn| {
             conn.transaction(|conn| {
                 let customer: Option<i64> = diesel::update(
@@ -203,8 +173,7 @@ impl CustomerRepository for PgCustomerRepository {
                 .optional()?;
                 let Some(customer) = customer else { return Ok(false) };
                 diesel::update(customers::table.find(customer)).set(customers::password_hash.eq(hash)).execute(conn)?;
-                diesel::delete(customer_sessions::table.filter(customer_sessions::customer_id.eq(customer)))
-                    .execute(conn)?;
+                diesel::delete(sessions::table.filter(sessions::customer_id.eq(customer))).execute(conn)?;
                 Ok(true)
             })
             .map_err(from_diesel)
@@ -217,12 +186,12 @@ impl CustomerTx for PgTransaction {
     fn create_reset(
         &mut self,
         id: CustomerId,
-        token_digest: &str,
+        digest: &TokenDigest,
         expires_at: DateTime<Utc>,
     ) -> Result<(), RepositoryError> {
         diesel::insert_into(password_resets::table)
             .values((
-                password_resets::token_hash.eq(token_digest),
+                password_resets::token_hash.eq(digest.as_str()),
                 password_resets::customer_id.eq(id.get()),
                 password_resets::expires_at.eq(expires_at),
             ))

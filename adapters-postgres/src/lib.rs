@@ -12,6 +12,7 @@ mod health;
 mod outbox;
 mod pool;
 mod schema;
+mod sessions;
 mod settings;
 #[cfg(feature = "test-support")]
 pub mod test_support;
@@ -24,5 +25,6 @@ pub use customers::PgCustomerRepository;
 pub use health::PgHealthProbe;
 pub use outbox::PgMailOutbox;
 pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
+pub use sessions::PgSessionStore;
 pub use settings::PgSettingsRepository;
 pub use unit_of_work::PgUnitOfWork;

@@ -78,24 +78,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    admin_sessions (token_hash) {
-        token_hash -> Text,
-        admin_id -> Int8,
-        created_at -> Timestamptz,
-        expires_at -> Timestamptz,
-    }
-}
-
-diesel::table! {
     login_failures (id) {
         id -> Int8,
         key -> Text,
         failed_at -> Timestamptz,
     }
 }
-
-diesel::joinable!(admin_sessions -> admins (admin_id));
-diesel::allow_tables_to_appear_in_same_query!(admins, admin_sessions);
 
 diesel::table! {
     customers (id) {
@@ -104,15 +92,6 @@ diesel::table! {
         name -> Text,
         password_hash -> Nullable<Text>,
         created_at -> Timestamptz,
-    }
-}
-
-diesel::table! {
-    customer_sessions (token_hash) {
-        token_hash -> Text,
-        customer_id -> Int8,
-        created_at -> Timestamptz,
-        expires_at -> Timestamptz,
     }
 }
 
@@ -134,9 +113,19 @@ diesel::table! {
     }
 }
 
-diesel::joinable!(customer_sessions -> customers (customer_id));
 diesel::joinable!(customer_identities -> customers (customer_id));
-diesel::allow_tables_to_appear_in_same_query!(customers, customer_sessions, customer_identities);
+diesel::allow_tables_to_appear_in_same_query!(customers, customer_identities);
+
+diesel::table! {
+    /// The admin's and customers' sessions: exactly one of `admin_id` and `customer_id` is set.
+    sessions (token_hash) {
+        token_hash -> Text,
+        admin_id -> Nullable<Int8>,
+        customer_id -> Nullable<Int8>,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
 
 diesel::table! {
     email_outbox (id) {

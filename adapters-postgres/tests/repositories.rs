@@ -2,10 +2,14 @@
 
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{
-    PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgSettingsRepository,
+    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgSessionStore,
+    PgSettingsRepository,
 };
-use application::accounts::model::{ExternalIdentity, NewCredential};
-use application::accounts::ports::CustomerRepository;
+use application::accounts::model::{
+    CustomerLogin, CustomerRecord, ExternalIdentity, NewCredential, PasswordCredentials, Principal, Session,
+    TokenDigest,
+};
+use application::accounts::ports::{AdminRepository, CustomerRepository, SessionStore};
 use application::catalog::model::{NewCategory, NewProduct, ProductFilter, SearchTerms};
 use application::catalog::ports::{CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
@@ -14,10 +18,12 @@ use application::coupons::ports::CouponRepository;
 use application::health::ports::HealthProbe;
 use application::media::model::{Media, MediaKind, MediaVariant};
 use application::settings::ports::SettingsRepository;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use diesel::connection::SimpleConnection;
+use domain::category::CategoryName;
 use domain::contact::Email;
 use domain::coupon::Coupon;
-use domain::ids::{CategoryId, ProductId};
+use domain::ids::{AdminId, CategoryId, CustomerId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
 
@@ -47,7 +53,7 @@ fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> 
 }
 
 async fn category(repo: &PgCatalogRepository, name: &str, parent: Option<CategoryId>) -> CategoryId {
-    repo.create_category(NewCategory { name: name.to_owned(), parent }).await.unwrap()
+    repo.create_category(NewCategory { name: CategoryName::parse(name).unwrap(), parent }).await.unwrap()
 }
 
 #[tokio::test]
@@ -231,7 +237,7 @@ async fn an_account_made_through_an_external_provider_is_found_by_its_identity_a
 
     assert_eq!(repo.find_by_identity(&google("1077")).await.unwrap(), Some(made.clone()));
     assert_eq!(repo.find_by_identity(&google("2088")).await.unwrap(), None);
-    assert_eq!(repo.find_by_email(&email).await.unwrap(), Some((made, None)));
+    assert_eq!(repo.find_by_email(&email).await.unwrap(), Some(CustomerLogin { customer: made, password_hash: None }));
 }
 
 #[tokio::test]
@@ -282,7 +288,7 @@ async fn search_finds_new_words_with_a_typo_and_follows_a_renamed_category() {
     assert_eq!(search("power bankz").await, [newer, older], "both words of the category, newest first");
     assert_eq!(search("slim power").await, [newer], "every word must match");
     assert_eq!(search("jumpstartr").await, []);
-    repo.update_category(banks, "Jumpstarters".to_owned(), None).await.unwrap();
+    repo.update_category(banks, CategoryName::parse("Jumpstarters").unwrap(), None).await.unwrap();
     assert_eq!(search("jumpstartr").await, [newer, older], "the renamed category's word");
     assert_eq!(search("mini 10000").await, [older], "a number is matched as part of the phrase");
 }
@@ -398,4 +404,189 @@ async fn a_file_two_products_share_is_answered_once_the_second_lets_go() {
 
     assert_eq!(kept, Some(vec![]), "the dark case still shows it");
     assert_eq!(freed, ["/media/shared.webp"]);
+}
+
+fn at(hour: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, hour, 0, 0).unwrap()
+}
+
+fn digest(name: &str) -> TokenDigest {
+    TokenDigest::new(format!("digest-of-{name}"))
+}
+
+fn session(name: &str, principal: Principal, expires_at: DateTime<Utc>) -> Session {
+    Session { digest: digest(name), principal, expires_at }
+}
+
+/// A store with the admin and one customer, each with an account to sign in.
+struct Accounts {
+    sessions: PgSessionStore,
+    admins: PgAdminRepository,
+    customers: PgCustomerRepository,
+    admin: AdminId,
+    customer: CustomerRecord,
+}
+
+async fn accounts(db: &TestDb) -> Accounts {
+    let (admins, customers) = (PgAdminRepository::new(db.pool()), PgCustomerRepository::new(db.pool()));
+    let admin = admins.replace_admin(&Email::parse("owner@shop.pk").unwrap(), "admin-hash").await.unwrap();
+    let customer = customers
+        .create_customer(
+            &Email::parse("ayesha@example.pk").unwrap(),
+            "Ayesha",
+            &NewCredential::PasswordHash("h".into()),
+        )
+        .await
+        .unwrap();
+    Accounts { sessions: PgSessionStore::new(db.pool()), admins, customers, admin, customer }
+}
+
+#[tokio::test]
+async fn sessions_of_both_principals_read_back_expired_or_not_until_deleted() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+    let admins = session("a", Principal::Admin(shop.admin), at(12));
+    let customers = session("c", Principal::Customer(shop.customer.id), at(8));
+    shop.sessions.create(&admins).await.unwrap();
+    shop.sessions.create(&customers).await.unwrap();
+
+    let found = (shop.sessions.find(&digest("a")).await.unwrap(), shop.sessions.find(&digest("c")).await.unwrap());
+    shop.sessions.delete(&digest("a")).await.unwrap();
+    shop.sessions.delete(&digest("nothing")).await.unwrap();
+
+    assert_eq!(found, (Some(admins), Some(customers.clone())));
+    assert_eq!(shop.sessions.find(&digest("a")).await.unwrap(), None);
+    assert_eq!(shop.sessions.find(&digest("c")).await.unwrap(), Some(customers));
+    assert_eq!(shop.sessions.find(&digest("unknown")).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn pruning_deletes_the_sessions_of_every_principal_that_ended_at_or_before_now() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+    let (admin, customer) = (Principal::Admin(shop.admin), Principal::Customer(shop.customer.id));
+    for (name, principal, ends) in [
+        ("a-old", admin, at(9)),
+        ("a-now", admin, at(10)),
+        ("a-live", admin, at(11)),
+        ("c-old", customer, at(8)),
+        ("c-live", customer, at(11)),
+    ] {
+        shop.sessions.create(&session(name, principal, ends)).await.unwrap();
+    }
+
+    let pruned = shop.sessions.delete_expired(at(10)).await.unwrap();
+
+    assert_eq!(pruned, 3);
+    for (name, kept) in [("a-old", false), ("a-now", false), ("a-live", true), ("c-old", false), ("c-live", true)] {
+        assert_eq!(shop.sessions.find(&digest(name)).await.unwrap().is_some(), kept, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_session_of_an_unknown_principal_is_not_found_and_a_digest_is_stored_once() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+
+    let nobody = shop.sessions.create(&session("x", Principal::Customer(CustomerId::new(999).unwrap()), at(12))).await;
+    shop.sessions.create(&session("y", Principal::Admin(shop.admin), at(12))).await.unwrap();
+    let twice = shop.sessions.create(&session("y", Principal::Customer(shop.customer.id), at(12))).await;
+
+    assert!(matches!(nobody, Err(RepositoryError::NotFound)), "{nobody:?}");
+    assert!(matches!(twice, Err(RepositoryError::Refused(ref c)) if c == "sessions_pkey"), "{twice:?}");
+    assert_eq!(
+        shop.sessions.find(&digest("y")).await.unwrap().map(|s| s.principal),
+        Some(Principal::Admin(shop.admin))
+    );
+}
+
+#[tokio::test]
+async fn a_used_reset_ends_every_session_of_its_customer_and_no_one_elses() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+    let other = shop
+        .customers
+        .create_customer(&Email::parse("bilal@example.pk").unwrap(), "Bilal", &NewCredential::PasswordHash("h".into()))
+        .await
+        .unwrap();
+    for (name, principal) in [
+        ("mine-1", Principal::Customer(shop.customer.id)),
+        ("mine-2", Principal::Customer(shop.customer.id)),
+        ("bilal", Principal::Customer(other.id)),
+        ("admin", Principal::Admin(shop.admin)),
+    ] {
+        shop.sessions.create(&session(name, principal, at(20))).await.unwrap();
+    }
+    let pool = db.pool();
+    let mut conn = pool.get().unwrap();
+    conn.batch_execute(&format!(
+        "INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ('digest-of-reset', {}, '2026-11-22T11:00:00Z')",
+        shop.customer.id
+    ))
+    .unwrap();
+
+    let used = shop.customers.use_reset(&digest("reset"), at(10), "new-hash").await.unwrap();
+
+    assert!(used);
+    for (name, kept) in [("mine-1", false), ("mine-2", false), ("bilal", true), ("admin", true)] {
+        assert_eq!(shop.sessions.find(&digest(name)).await.unwrap().is_some(), kept, "{name}");
+    }
+    let found = shop.customers.find_by_email(&Email::parse("ayesha@example.pk").unwrap()).await.unwrap();
+    assert_eq!(found.and_then(|f| f.password_hash).as_deref(), Some("new-hash"));
+}
+
+#[tokio::test]
+async fn replacing_the_admin_ends_the_old_admins_sessions() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+    shop.sessions.create(&session("old", Principal::Admin(shop.admin), at(20))).await.unwrap();
+
+    let new = shop.admins.replace_admin(&Email::parse("new@shop.pk").unwrap(), "new-hash").await.unwrap();
+
+    assert_eq!(shop.sessions.find(&digest("old")).await.unwrap(), None);
+    assert_eq!(shop.admins.admin_email(shop.admin).await.unwrap(), None);
+    assert_eq!(shop.admins.admin_email(new).await.unwrap(), Some(Email::parse("new@shop.pk").unwrap()));
+    assert_eq!(
+        shop.admins.find_admin(&Email::parse("new@shop.pk").unwrap()).await.unwrap(),
+        Some(PasswordCredentials { account: new, password_hash: "new-hash".into() })
+    );
+}
+
+#[tokio::test]
+async fn a_customer_is_found_by_id() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+
+    assert_eq!(shop.customers.find_by_id(shop.customer.id).await.unwrap(), Some(shop.customer.clone()));
+    assert_eq!(shop.customers.find_by_id(CustomerId::new(999).unwrap()).await.unwrap(), None);
+}
+
+/// The sessions migration, run again over the two tables it replaced (rebuilt by its down.sql).
+#[tokio::test]
+async fn the_sessions_migration_keeps_the_admins_and_the_customers_sessions() {
+    let db = TestDb::new();
+    let shop = accounts(&db).await;
+    let pool = db.pool();
+    let mut conn = pool.get().unwrap();
+    let sql = |conn: &mut diesel::PgConnection, text: &str| conn.batch_execute(text).unwrap();
+    sql(&mut conn, include_str!("../../migrations/2026-11-24-000010_sessions/down.sql"));
+    sql(
+        &mut conn,
+        &format!(
+            "INSERT INTO admin_sessions (token_hash, admin_id, expires_at) VALUES ('digest-of-a', {}, '2026-11-22T12:00:00Z');
+             INSERT INTO customer_sessions (token_hash, customer_id, expires_at) VALUES ('digest-of-c', {}, '2026-11-22T08:00:00Z');",
+            shop.admin, shop.customer.id
+        ),
+    );
+
+    sql(&mut conn, include_str!("../../migrations/2026-11-24-000010_sessions/up.sql"));
+
+    assert_eq!(
+        shop.sessions.find(&digest("a")).await.unwrap(),
+        Some(session("a", Principal::Admin(shop.admin), at(12)))
+    );
+    assert_eq!(
+        shop.sessions.find(&digest("c")).await.unwrap(),
+        Some(session("c", Principal::Customer(shop.customer.id), at(8)))
+    );
 }

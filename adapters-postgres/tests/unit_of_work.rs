@@ -5,11 +5,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use adapters_postgres::test_support::TestDb;
-use adapters_postgres::{PgCustomerRepository, PgLoginThrottle, PgMailOutbox, PgUnitOfWork};
+use adapters_postgres::{PgCustomerRepository, PgLoginThrottle, PgMailOutbox, PgSessionStore, PgUnitOfWork};
 use application::accounts::customers::{AccountError, Accounts};
-use application::accounts::model::NewCredential;
+use application::accounts::model::{NewCredential, TokenDigest};
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::accounts::ports::{AccountsTx, CustomerRepository, PasswordHashError, PasswordHasher, SessionTokens};
+use application::accounts::sessions::Sessions;
 use application::common::clock::Clock;
 use application::common::error::RepositoryError;
 use application::common::unit_of_work::UnitOfWork;
@@ -40,8 +41,8 @@ impl SessionTokens for FixedTokens {
         "tok".into()
     }
 
-    fn digest(&self, token: &str) -> String {
-        format!("digest-of-{token}")
+    fn digest(&self, token: &str) -> TokenDigest {
+        TokenDigest::new(format!("digest-of-{token}"))
     }
 }
 
@@ -74,6 +75,7 @@ impl Shop {
         let hasher = Arc::new(PlainHasher);
         let accounts = Accounts::new(
             Arc::new(customers.clone()),
+            Sessions::new(Arc::new(PgSessionStore::new(pool.clone())), Arc::new(FixedTokens), Arc::new(FixedClock)),
             PasswordCheck::new(Arc::new(PgLoginThrottle::new(pool.clone())), hasher.clone(), ThrottlePolicy::default()),
             hasher,
             Arc::new(FixedTokens),
@@ -94,7 +96,7 @@ impl Shop {
 
     /// Whether a reset stored under `digest-of-tok` works (using it, once).
     async fn reset_works(&self) -> bool {
-        self.customers.use_reset("digest-of-tok", now(), "hash-of-new-pass").await.unwrap()
+        self.customers.use_reset(&TokenDigest::new("digest-of-tok".into()), now(), "hash-of-new-pass").await.unwrap()
     }
 
     /// Whether the worker was woken (taking the wake-up).
@@ -153,17 +155,26 @@ async fn a_unit_of_work_that_answers_an_error_of_its_own_keeps_none_of_its_write
     let db = TestDb::new();
     let shop = Shop::on(&db);
     shop.sign_up("sana@example.pk").await;
-    let customer = shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().0;
+    let customer =
+        shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().customer;
     let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &shop.outbox));
 
     let answer = unit_of_work
         .run(move |tx| -> Result<(), RepositoryError> {
-            tx.customers().create_reset(customer.id, "digest-of-tok", now() + chrono::Duration::hours(1))?;
+            tx.customers().create_reset(
+                customer.id,
+                &TokenDigest::new("digest-of-tok".into()),
+                now() + chrono::Duration::hours(1),
+            )?;
             Err(RepositoryError::NotFound)
         })
         .await;
     let after = unit_of_work
-        .run(move |tx| tx.customers().create_reset(customer.id, "digest-of-other", now()).map(|()| "made"))
+        .run(move |tx| {
+            tx.customers()
+                .create_reset(customer.id, &TokenDigest::new("digest-of-other".into()), now())
+                .map(|()| "made")
+        })
         .await;
 
     assert!(matches!(answer, Err(RepositoryError::NotFound)), "{answer:?}");

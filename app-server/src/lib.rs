@@ -15,12 +15,13 @@ use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
-    PgMailOutbox, PgPool, PgSettingsRepository, PgUnitOfWork,
+    PgMailOutbox, PgPool, PgSessionStore, PgSettingsRepository, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::{AdminAuth, AdminAuthPolicy};
 use application::accounts::customers::Accounts;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
+use application::accounts::sessions::Sessions;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
@@ -199,12 +200,14 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let admins = Arc::new(PgAdminRepository::new(pool.clone()));
     let throttle = Arc::new(PgLoginThrottle::new(pool.clone()));
     let hasher = Arc::new(Argon2Hasher::new(HashCost::Recommended));
+    let session_store = Arc::new(PgSessionStore::new(pool.clone()));
+    let (tokens, clock) = (Arc::new(RandomSessionTokens), Arc::new(SystemClock));
     let admin_auth = AdminAuth::new(
         admins,
+        Sessions::new(session_store.clone(), tokens.clone(), clock.clone()),
         throttle.clone(),
         hasher.clone(),
-        Arc::new(RandomSessionTokens),
-        Arc::new(SystemClock),
+        clock.clone(),
         AdminAuthPolicy { max_failures: config.login_max_failures, ..AdminAuthPolicy::default() },
     );
     match &config.admin {
@@ -227,14 +230,15 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
     let accounts = Accounts::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
+        Sessions::new(session_store, tokens.clone(), clock.clone()),
         PasswordCheck::new(
             throttle.clone(),
             hasher.clone(),
             ThrottlePolicy { max_failures: config.login_max_failures, ..ThrottlePolicy::default() },
         ),
         hasher,
-        Arc::new(RandomSessionTokens),
-        Arc::new(SystemClock),
+        tokens,
+        clock,
         unit_of_work,
         config.public_url.clone(),
     );

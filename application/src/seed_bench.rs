@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use domain::category::{CategoryName, CategoryNameError};
 use domain::ids::CategoryId;
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
@@ -58,6 +59,8 @@ pub enum SeedBenchError {
     Media(#[from] MediaStoreError),
     #[error("the catalogue could not be read")]
     Catalog(#[from] CatalogError),
+    #[error("a category's name is not one")]
+    CategoryName(#[from] CategoryNameError),
 }
 
 /// The seeding use case.
@@ -94,7 +97,8 @@ impl SeedBench {
         let mut pending: Vec<(Option<CategoryId>, BenchCategory)> =
             shop.categories.into_iter().rev().map(|c| (None, c)).collect();
         while let Some((parent, category)) = pending.pop() {
-            let id = self.writer.create_category(NewCategory { name: category.name, parent }).await?;
+            let name = CategoryName::parse(&category.name)?;
+            let id = self.writer.create_category(NewCategory { name, parent }).await?;
             counts.0 += 1;
             for product in category.products {
                 self.create_product(id, product, &mut stored).await?;
@@ -209,12 +213,12 @@ mod tests {
         let (mut writer, mut settings, mut media) = unused_ports();
         writer
             .expect_create_category()
-            .withf(|c| c.name == "Cases" && c.parent.is_none())
+            .withf(|c| c.name.as_str() == "Cases" && c.parent.is_none())
             .times(1)
             .returning(|_| Ok(CategoryId::new(1).unwrap()));
         writer
             .expect_create_category()
-            .withf(|c| c.name == "Samsung" && c.parent.map(CategoryId::get) == Some(1))
+            .withf(|c| c.name.as_str() == "Samsung" && c.parent.map(CategoryId::get) == Some(1))
             .times(1)
             .returning(|_| Ok(CategoryId::new(2).unwrap()));
         writer

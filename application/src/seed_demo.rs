@@ -306,13 +306,13 @@ mod tests {
         ports
             .writer
             .expect_create_category()
-            .withf(|c| c.name == "Cases" && c.parent.is_none())
+            .withf(|c| c.name.as_str() == "Cases" && c.parent.is_none())
             .times(1)
             .returning(|_| Ok(CategoryId::new(1).unwrap()));
         ports
             .writer
             .expect_create_category()
-            .withf(|c| c.name == "Samsung" && c.parent.map(CategoryId::get) == Some(1))
+            .withf(|c| c.name.as_str() == "Samsung" && c.parent.map(CategoryId::get) == Some(1))
             .times(1)
             .returning(|_| Ok(CategoryId::new(2).unwrap()));
         ports.catalog.expect_category().returning(|id| {

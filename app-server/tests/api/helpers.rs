@@ -211,7 +211,10 @@ impl TestApp {
     }
 
     pub async fn add_category(&self, name: &str, parent: Option<CategoryId>) -> CategoryId {
-        self.catalogue().create_category(NewCategory { name: name.to_owned(), parent }).await.unwrap()
+        self.catalogue()
+            .create_category(NewCategory { name: domain::category::CategoryName::parse(name).unwrap(), parent })
+            .await
+            .unwrap()
     }
 
     pub async fn add_product(&self, product: NewProduct) -> ProductId {

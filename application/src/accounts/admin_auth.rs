@@ -1,5 +1,5 @@
-//! The shop admin's login (CONTRACT.md §7): one admin from the configuration, sessions in the store,
-//! repeated failures slowed down per e-mail and per address.
+//! The shop admin's login (CONTRACT.md §7): one admin from the configuration, sessions through the
+//! [`Sessions`] customers use too, repeated failures slowed down per e-mail and per address.
 
 use std::sync::Arc;
 
@@ -8,22 +8,24 @@ use domain::contact::Email;
 use domain::ids::AdminId;
 
 use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError, ThrottlePolicy};
-use crate::accounts::ports::{AdminRepository, LoginThrottle, PasswordHasher, SessionTokens};
+use crate::accounts::ports::{AdminRepository, LoginThrottle, PasswordHasher};
+use crate::accounts::sessions::Sessions;
 use crate::common::clock::Clock;
 use crate::common::error::RepositoryError;
 
-/// How logins are limited and how long a session lasts.
+/// How logins are limited (a session's lifetime is the admin's [`SessionPrincipal`] one).
+///
+/// [`SessionPrincipal`]: crate::accounts::sessions::SessionPrincipal
 #[derive(Debug, Clone, Copy)]
 pub struct AdminAuthPolicy {
     /// Failures per e-mail or per address within `window` before logins are refused.
     pub max_failures: u32,
     pub window: Duration,
-    pub session_lifetime: Duration,
 }
 
 impl Default for AdminAuthPolicy {
     fn default() -> Self {
-        Self { max_failures: 5, window: Duration::minutes(15), session_lifetime: Duration::days(7) }
+        Self { max_failures: 5, window: Duration::minutes(15) }
     }
 }
 
@@ -65,32 +67,24 @@ impl From<RepositoryError> for AdminAuthError {
 #[derive(Clone)]
 pub struct AdminAuth {
     admins: Arc<dyn AdminRepository>,
+    sessions: Sessions<AdminId>,
     check: PasswordCheck,
     hasher: Arc<dyn PasswordHasher>,
-    tokens: Arc<dyn SessionTokens>,
     clock: Arc<dyn Clock>,
-    policy: AdminAuthPolicy,
 }
 
 impl AdminAuth {
     #[must_use]
     pub fn new(
         admins: Arc<dyn AdminRepository>,
+        sessions: Sessions<AdminId>,
         throttle: Arc<dyn LoginThrottle>,
         hasher: Arc<dyn PasswordHasher>,
-        tokens: Arc<dyn SessionTokens>,
         clock: Arc<dyn Clock>,
         policy: AdminAuthPolicy,
     ) -> Self {
         let throttle_policy = ThrottlePolicy { max_failures: policy.max_failures, window: policy.window };
-        Self {
-            admins,
-            check: PasswordCheck::new(throttle, hasher.clone(), throttle_policy),
-            hasher,
-            tokens,
-            clock,
-            policy,
-        }
+        Self { admins, sessions, check: PasswordCheck::new(throttle, hasher.clone(), throttle_policy), hasher, clock }
     }
 
     /// Makes `email` the shop's one admin with `password`, stored as a hash (at start, from the config).
@@ -119,10 +113,13 @@ impl AdminAuth {
                 PasswordCheckError::Refused(refusal) => AdminAuthError::Refused(refusal),
                 PasswordCheckError::Unexpected(source) => AdminAuthError::Unexpected(source),
             })?;
-        let token = self.tokens.generate();
-        let expires_at = now + self.policy.session_lifetime;
-        self.admins.create_session(admin, &self.tokens.digest(&token), expires_at).await?;
-        Ok(AdminLogin { token, email: email.trim().to_lowercase(), expires_at, lifetime: self.policy.session_lifetime })
+        let session = self.sessions.open(admin).await?;
+        Ok(AdminLogin {
+            token: session.token,
+            email: email.trim().to_lowercase(),
+            expires_at: session.expires_at,
+            lifetime: session.lifetime,
+        })
     }
 
     /// The admin a session token belongs to, while the session lasts.
@@ -130,8 +127,9 @@ impl AdminAuth {
     /// # Errors
     /// `Unexpected` when the store fails.
     pub async fn authenticate(&self, token: &str) -> Result<Option<AdminIdentity>, AdminAuthError> {
-        let session = self.admins.session(&self.tokens.digest(token), self.clock.now()).await?;
-        Ok(session.map(|(id, email)| AdminIdentity { id, email }))
+        let Some(id) = self.sessions.resolve(token).await? else { return Ok(None) };
+        let email = self.admins.admin_email(id).await?;
+        Ok(email.map(|email| AdminIdentity { id, email: email.as_str().to_owned() }))
     }
 
     /// Ends the session of `token`.
@@ -139,26 +137,22 @@ impl AdminAuth {
     /// # Errors
     /// `Unexpected` when the store fails.
     pub async fn logout(&self, token: &str) -> Result<(), AdminAuthError> {
-        Ok(self.admins.delete_session(&self.tokens.digest(token)).await?)
+        Ok(self.sessions.end(token).await?)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accounts::ports::{MockAdminRepository, MockLoginThrottle, MockPasswordHasher, MockSessionTokens};
-    use crate::common::clock::MockClock;
-    use chrono::TimeZone;
-
-    fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
-    }
+    use crate::accounts::model::{PasswordCredentials, Principal, Session, TokenDigest};
+    use crate::accounts::ports::{MockAdminRepository, MockLoginThrottle, MockPasswordHasher, MockSessionStore};
+    use crate::accounts::sessions::tests::{clock, now, sessions, token};
 
     struct Ports {
         admins: MockAdminRepository,
+        sessions: MockSessionStore,
         throttle: MockLoginThrottle,
         hasher: MockPasswordHasher,
-        tokens: MockSessionTokens,
     }
 
     fn ports(failures: u32) -> Ports {
@@ -167,30 +161,29 @@ mod tests {
             assert_eq!(since, now() - Duration::minutes(15));
             Ok(failures)
         });
-        let mut tokens = MockSessionTokens::new();
-        tokens.expect_generate().returning(|| "token-1".into());
-        tokens.expect_digest().returning(|t| format!("digest-of-{t}"));
-        Ports { admins: MockAdminRepository::new(), throttle, hasher: MockPasswordHasher::new(), tokens }
+        Ports {
+            admins: MockAdminRepository::new(),
+            sessions: MockSessionStore::new(),
+            throttle,
+            hasher: MockPasswordHasher::new(),
+        }
     }
 
     fn auth(p: Ports) -> AdminAuth {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
         AdminAuth::new(
             Arc::new(p.admins),
+            sessions(p.sessions),
             Arc::new(p.throttle),
             Arc::new(p.hasher),
-            Arc::new(p.tokens),
-            Arc::new(clock),
+            Arc::new(clock()),
             AdminAuthPolicy::default(),
         )
     }
 
     fn known_admin(p: &mut Ports) {
-        p.admins
-            .expect_find_admin()
-            .withf(|e| e.as_str() == "owner@shop.pk")
-            .returning(|_| Ok(Some((AdminId::new(1).unwrap(), "stored-hash".into()))));
+        p.admins.expect_find_admin().withf(|e| e.as_str() == "owner@shop.pk").returning(|_| {
+            Ok(Some(PasswordCredentials { account: AdminId::new(1).unwrap(), password_hash: "stored-hash".into() }))
+        });
     }
 
     #[tokio::test]
@@ -203,20 +196,23 @@ mod tests {
             .times(1)
             .returning(|_, _| true);
         p.throttle.expect_clear().withf(|k| k == "admin-email:owner@shop.pk").times(1).returning(|_| Ok(()));
-        p.admins
-            .expect_create_session()
-            .withf(|id, digest, expires| {
-                id.get() == 1 && digest == "digest-of-token-1" && *expires == now() + Duration::days(7)
+        p.sessions.expect_delete_expired().withf(|at| *at == now()).times(1).returning(|_| Ok(0));
+        p.sessions
+            .expect_create()
+            .withf(|session| {
+                session.principal == Principal::Admin(AdminId::new(1).unwrap())
+                    && session.digest == TokenDigest::new(format!("digest-of-{}", token('t')))
+                    && session.expires_at == now() + Duration::days(7)
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
 
         let login = auth(p).login(" Owner@Shop.pk ", "secret-pass", "10.0.0.1").await.unwrap();
 
         assert_eq!(
             login,
             AdminLogin {
-                token: "token-1".into(),
+                token: token('t'),
                 email: "owner@shop.pk".into(),
                 expires_at: now() + Duration::days(7),
                 lifetime: Duration::days(7),
@@ -269,16 +265,14 @@ mod tests {
     async fn the_refusal_names_the_configured_window() {
         let mut throttle = MockLoginThrottle::new();
         throttle.expect_failures_since().returning(|_, _| Ok(5));
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
         let policy = AdminAuthPolicy { window: Duration::minutes(30), ..AdminAuthPolicy::default() };
         let p = ports(0);
         let auth = AdminAuth::new(
             Arc::new(p.admins),
+            sessions(p.sessions),
             Arc::new(throttle),
             Arc::new(p.hasher),
-            Arc::new(p.tokens),
-            Arc::new(clock),
+            Arc::new(clock()),
             policy,
         );
 
@@ -314,14 +308,54 @@ mod tests {
     #[tokio::test]
     async fn a_session_is_found_by_the_digest_of_its_token() {
         let mut p = ports(0);
+        p.sessions
+            .expect_find()
+            .withf(|digest| *digest == TokenDigest::new(format!("digest-of-{}", token('a'))))
+            .returning(|digest| {
+                Ok(Some(Session {
+                    digest: digest.clone(),
+                    principal: Principal::Admin(AdminId::new(1).unwrap()),
+                    expires_at: now() + Duration::days(1),
+                }))
+            });
         p.admins
-            .expect_session()
-            .withf(|digest, at| digest == "digest-of-abc" && *at == now())
-            .returning(|_, _| Ok(Some((AdminId::new(1).unwrap(), "owner@shop.pk".into()))));
+            .expect_admin_email()
+            .withf(|id| id.get() == 1)
+            .times(1)
+            .returning(|_| Ok(Some(Email::parse("owner@shop.pk").unwrap())));
 
-        let identity = auth(p).authenticate("abc").await.unwrap();
+        let identity = auth(p).authenticate(&token('a')).await.unwrap();
 
         assert_eq!(identity, Some(AdminIdentity { id: AdminId::new(1).unwrap(), email: "owner@shop.pk".into() }));
+    }
+
+    #[tokio::test]
+    async fn a_customers_session_is_no_admin() {
+        let mut p = ports(0);
+        p.sessions.expect_find().returning(|digest| {
+            Ok(Some(Session {
+                digest: digest.clone(),
+                principal: Principal::Customer(domain::ids::CustomerId::new(1).unwrap()),
+                expires_at: now() + Duration::days(1),
+            }))
+        });
+        p.admins.expect_admin_email().never();
+
+        let identity = auth(p).authenticate(&token('a')).await.unwrap();
+
+        assert_eq!(identity, None);
+    }
+
+    #[tokio::test]
+    async fn logging_out_ends_the_session_by_its_digest() {
+        let mut p = ports(0);
+        p.sessions
+            .expect_delete()
+            .withf(|digest| *digest == TokenDigest::new(format!("digest-of-{}", token('a'))))
+            .times(1)
+            .returning(|_| Ok(()));
+
+        auth(p).logout(&token('a')).await.unwrap();
     }
 
     #[tokio::test]

@@ -1,25 +1,27 @@
 //! Customer accounts of the built-in identity provider (CONTRACT.md §3): sign-up, login, logout, the
 //! current customer, the profile name, and password reset by e-mail. Passwords are kept only as argon2id
-//! hashes; sessions and reset tokens only as digests.
+//! hashes; reset tokens only as digests; sessions are the [`Sessions`] the admin's are.
 
 use std::sync::Arc;
 
 use chrono::Duration;
 use domain::contact::{Email, FALLBACK_CUSTOMER_NAME, MAX_NAME_CHARS};
+use domain::ids::CustomerId;
 use domain::password::{check_new_password, PasswordError};
 
-use crate::accounts::model::{CustomerRecord, ExternalLoginStart, NewCredential, PendingExternalLogin};
+use crate::accounts::model::{
+    CustomerLogin, CustomerRecord, ExternalLoginStart, NewCredential, PasswordCredentials, PendingExternalLogin,
+};
 use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{
     AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHasher, SessionTokens,
 };
+use crate::accounts::sessions::{is_token_shaped, Sessions};
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::OutgoingMail;
 
-/// How long a customer session lasts.
-pub const SESSION_LIFETIME_DAYS: i64 = 30;
 /// How long a password-reset link works.
 pub const RESET_LIFETIME_MINUTES: i64 = 60;
 
@@ -68,6 +70,7 @@ fn display_name(name: Option<&str>) -> String {
 #[derive(Clone)]
 pub struct Accounts {
     customers: Arc<dyn CustomerRepository>,
+    sessions: Sessions<CustomerId>,
     check: PasswordCheck,
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn SessionTokens>,
@@ -80,8 +83,11 @@ pub struct Accounts {
 
 impl Accounts {
     #[must_use]
+    // Each argument is a port or a shared service; the composition root names each once.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         customers: Arc<dyn CustomerRepository>,
+        sessions: Sessions<CustomerId>,
         check: PasswordCheck,
         hasher: Arc<dyn PasswordHasher>,
         tokens: Arc<dyn SessionTokens>,
@@ -89,7 +95,7 @@ impl Accounts {
         unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
         public_url: String,
     ) -> Self {
-        Self { customers, check, hasher, tokens, clock, unit_of_work, public_url, external: None }
+        Self { customers, sessions, check, hasher, tokens, clock, unit_of_work, public_url, external: None }
     }
 
     /// Adds "Login with Google" through an external OpenID Connect provider.
@@ -100,10 +106,8 @@ impl Accounts {
     }
 
     async fn open_session(&self, customer: CustomerRecord) -> Result<SignedIn, AccountError> {
-        let token = self.tokens.generate();
-        let lifetime = Duration::days(SESSION_LIFETIME_DAYS);
-        self.customers.create_session(customer.id, &self.tokens.digest(&token), self.clock.now() + lifetime).await?;
-        Ok(SignedIn { customer, token, lifetime })
+        let session = self.sessions.open(customer.id).await?;
+        Ok(SignedIn { customer, token: session.token, lifetime: session.lifetime })
     }
 
     /// Creates an account and signs it in.
@@ -134,7 +138,11 @@ impl Accounts {
         let found = self
             .check
             .check("customer", email, password, address, self.clock.now(), |email| async move {
-                Ok(customers.find_by_email(&email).await?.and_then(|(c, hash)| hash.map(|h| (c, h))))
+                Ok(customers.find_by_email(&email).await?.and_then(|found| {
+                    found
+                        .password_hash
+                        .map(|password_hash| PasswordCredentials { account: found.customer, password_hash })
+                }))
             })
             .await
             .map_err(|err| match err {
@@ -149,7 +157,8 @@ impl Accounts {
     /// # Errors
     /// A store failure.
     pub async fn current(&self, token: &str) -> Result<Option<CustomerRecord>, AccountError> {
-        Ok(self.customers.session(&self.tokens.digest(token), self.clock.now()).await?)
+        let Some(id) = self.sessions.resolve(token).await? else { return Ok(None) };
+        Ok(self.customers.find_by_id(id).await?)
     }
 
     /// Ends a session.
@@ -157,7 +166,7 @@ impl Accounts {
     /// # Errors
     /// A store failure.
     pub async fn log_out(&self, token: &str) -> Result<(), AccountError> {
-        Ok(self.customers.delete_session(&self.tokens.digest(token)).await?)
+        Ok(self.sessions.end(token).await?)
     }
 
     /// Saves the signed-in customer's display name; a missing or blank one becomes 'Customer'.
@@ -181,7 +190,7 @@ impl Accounts {
     /// A store failure.
     pub async fn request_reset(&self, email: &str) -> Result<(), AccountError> {
         let Ok(email) = Email::parse(&email.trim().to_lowercase()) else { return Ok(()) };
-        let Some((customer, _)) = self.customers.find_by_email(&email).await? else { return Ok(()) };
+        let Some(CustomerLogin { customer, .. }) = self.customers.find_by_email(&email).await? else { return Ok(()) };
         let token = self.tokens.generate();
         let expires_at = self.clock.now() + Duration::minutes(RESET_LIFETIME_MINUTES);
         let digest = self.tokens.digest(&token);
@@ -266,12 +275,16 @@ impl Accounts {
         self.open_session(customer).await
     }
 
-    /// Sets a new password with a reset token, once, within the hour; every session of the account ends.
+    /// Sets a new password with a reset token, once, within the hour; every session of the account ends. A
+    /// token of the wrong length is refused before the password is hashed.
     ///
     /// # Errors
     /// A password error, [`AccountError::InvalidResetToken`], or a store failure.
     pub async fn confirm_reset(&self, token: &str, password: &str) -> Result<(), AccountError> {
         check_new_password(password)?;
+        if !is_token_shaped(token) {
+            return Err(AccountError::InvalidResetToken);
+        }
         let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
         if self.customers.use_reset(&self.tokens.digest(token), self.clock.now(), &hash).await? {
             Ok(())
@@ -285,10 +298,11 @@ impl Accounts {
 mod tests {
     use super::*;
     use crate::accounts::model::{ExternalIdentity, ExternalProfile};
+    use crate::accounts::model::{Principal, Session, TokenDigest};
     use crate::accounts::password_login::ThrottlePolicy;
     use crate::accounts::ports::{
         CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockLoginThrottle,
-        MockPasswordHasher, MockSessionTokens,
+        MockPasswordHasher, MockSessionStore, MockSessionTokens,
     };
     use crate::common::clock::MockClock;
     use crate::common::unit_of_work::{Made, Work};
@@ -333,20 +347,37 @@ mod tests {
     }
 
     fn accounts(customers: MockCustomerRepository, unit_of_work: MockUnitOfWork) -> Accounts {
+        signing_in(customers, MockSessionStore::new(), unit_of_work)
+    }
+
+    /// A store that prunes, then stores one session that passes `check`.
+    fn opening_one_session(check: impl Fn(&Session) -> bool + Send + 'static) -> MockSessionStore {
+        let mut store = MockSessionStore::new();
+        store.expect_delete_expired().times(1).returning(|_| Ok(0));
+        store.expect_create().withf(check).times(1).returning(|_| Ok(()));
+        store
+    }
+
+    fn signing_in(
+        customers: MockCustomerRepository,
+        store: MockSessionStore,
+        unit_of_work: MockUnitOfWork,
+    ) -> Accounts {
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|p| Ok(format!("hash-of-{p}")));
         let mut tokens = MockSessionTokens::new();
         tokens.expect_generate().returning(|| "tok".into());
-        tokens.expect_digest().returning(|t| format!("d-{t}"));
+        tokens.expect_digest().returning(|t| TokenDigest::new(format!("d-{t}")));
         let mut clock = MockClock::new();
         clock.expect_now().returning(|| Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap());
-        let hasher = Arc::new(hasher);
+        let (hasher, tokens, clock) = (Arc::new(hasher), Arc::new(tokens), Arc::new(clock));
         Accounts::new(
             Arc::new(customers),
+            Sessions::new(Arc::new(store), tokens.clone(), clock.clone()),
             PasswordCheck::new(Arc::new(MockLoginThrottle::new()), hasher.clone(), ThrottlePolicy::default()),
             hasher,
-            Arc::new(tokens),
-            Arc::new(clock),
+            tokens,
+            clock,
             Arc::new(unit_of_work),
             "https://shop.pk".into(),
         )
@@ -378,9 +409,13 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _| Ok(ayesha()));
-        customers.expect_create_session().withf(|_, digest, _| digest == "d-tok").times(1).returning(|_, _, _| Ok(()));
+        let store = opening_one_session(|session| {
+            session.digest == TokenDigest::new("d-tok".into())
+                && session.principal == Principal::Customer(CustomerId::new(4).unwrap())
+                && session.expires_at == Utc.with_ymd_and_hms(2026, 12, 22, 10, 0, 0).unwrap()
+        });
 
-        let signed_in = accounts(customers, MockUnitOfWork::new())
+        let signed_in = signing_in(customers, store, MockUnitOfWork::new())
             .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "))
             .await
             .unwrap();
@@ -402,7 +437,9 @@ mod tests {
 
     fn ayesha_is_found() -> MockCustomerRepository {
         let mut customers = MockCustomerRepository::new();
-        customers.expect_find_by_email().returning(|_| Ok(Some((ayesha(), Some("h".into())))));
+        customers
+            .expect_find_by_email()
+            .returning(|_| Ok(Some(CustomerLogin { customer: ayesha(), password_hash: Some("h".into()) })));
         customers
     }
 
@@ -413,7 +450,9 @@ mod tests {
         resets
             .expect_create_reset()
             .withf(|id, digest, expires| {
-                id.get() == 4 && digest == "d-tok" && *expires == Utc.with_ymd_and_hms(2026, 11, 22, 11, 0, 0).unwrap()
+                id.get() == 4
+                    && *digest == TokenDigest::new("d-tok".into())
+                    && *expires == Utc.with_ymd_and_hms(2026, 11, 22, 11, 0, 0).unwrap()
             })
             .times(1)
             .in_sequence(&mut writes)
@@ -471,12 +510,34 @@ mod tests {
 
     #[tokio::test]
     async fn a_used_or_unknown_reset_token_is_refused() {
+        let old = "o".repeat(crate::accounts::sessions::TOKEN_CHARS);
         let mut customers = MockCustomerRepository::new();
-        customers.expect_use_reset().returning(|_, _, _| Ok(false));
+        customers
+            .expect_use_reset()
+            .withf(|digest, _, hash| {
+                *digest == TokenDigest::new(format!("d-{}", "o".repeat(43))) && hash == "hash-of-newpass1"
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(false));
 
-        let err = accounts(customers, MockUnitOfWork::new()).confirm_reset("old", "newpass1").await.unwrap_err();
+        let err = accounts(customers, MockUnitOfWork::new()).confirm_reset(&old, "newpass1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
+    }
+
+    #[tokio::test]
+    async fn a_reset_token_of_the_wrong_length_is_refused_without_hashing_or_a_lookup() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_use_reset().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().never();
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
+
+        let err = accounts.confirm_reset("old", "newpass1").await.unwrap_err();
+        let weak = accounts.confirm_reset("old", "12345").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
+        assert_eq!(weak.to_string(), "Password must be at least 6 characters.");
     }
 
     fn pending() -> PendingExternalLogin {
@@ -540,8 +601,9 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_identity().withf(|i| *i == google_identity()).returning(|_| Ok(Some(ayesha())));
         customers.expect_create_customer().never();
-        customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+        let store = opening_one_session(|_| true);
+        let accounts =
+            signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 
@@ -561,8 +623,9 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _| Ok(ayesha()));
-        customers.expect_create_session().times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+        let store = opening_one_session(|_| true);
+        let accounts =
+            signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         accounts.finish_external("the-code", "st", &pending()).await.unwrap();
     }
@@ -584,8 +647,10 @@ mod tests {
         let mut customers = MockCustomerRepository::new();
         customers.expect_find_by_identity().returning(|_| Ok(None));
         customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
-        customers.expect_create_session().never();
-        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+        let mut store = MockSessionStore::new();
+        store.expect_create().never();
+        let accounts =
+            signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
@@ -607,8 +672,10 @@ mod tests {
             .times(1)
             .in_sequence(&mut lookups)
             .returning(|_| Ok(Some(ayesha())));
-        customers.expect_create_session().withf(|id, _, _| id.get() == 4).times(1).returning(|_, _, _| Ok(()));
-        let accounts = accounts(customers, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+        let store =
+            opening_one_session(|session| session.principal == Principal::Customer(CustomerId::new(4).unwrap()));
+        let accounts =
+            signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
         let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 

@@ -1,6 +1,8 @@
-//! Customer accounts and the external identities linked to them.
+//! Customer accounts, the external identities linked to them, sessions and the digests tokens are stored
+//! under.
 
-use domain::ids::CustomerId;
+use chrono::{DateTime, Utc};
+use domain::ids::{AdminId, CustomerId};
 
 /// A customer account as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,4 +58,55 @@ pub struct ExternalProfile {
     pub email: Option<String>,
     pub email_verified: bool,
     pub name: Option<String>,
+}
+
+/// The digest a session or reset token is stored and looked up under, made by
+/// [`SessionTokens::digest`](crate::accounts::ports::SessionTokens::digest): the token itself is never
+/// stored, so a copy of the store cannot be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TokenDigest(String);
+
+impl TokenDigest {
+    /// Wraps a digest as the token adapter computed it.
+    #[must_use]
+    pub fn new(digest: String) -> Self {
+        Self(digest)
+    }
+
+    /// The digest, as stored.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An account's id and the password hash a login is checked against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasswordCredentials<Account> {
+    pub account: Account,
+    /// An argon2id PHC string.
+    pub password_hash: String,
+}
+
+/// A customer found by e-mail, with the password hash (none for accounts that sign in only through an
+/// external provider).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomerLogin {
+    pub customer: CustomerRecord,
+    pub password_hash: Option<String>,
+}
+
+/// Whom a session signs in: the admin or a customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Principal {
+    Admin(AdminId),
+    Customer(CustomerId),
+}
+
+/// A stored session: the digest of its token, whom it signs in, and when it ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub digest: TokenDigest,
+    pub principal: Principal,
+    pub expires_at: DateTime<Utc>,
 }

@@ -8,8 +8,8 @@ use chrono::{DateTime, Duration, Utc};
 use domain::contact::{Email, MAX_EMAIL_CHARS};
 use domain::password::is_beyond_any_password;
 
+use crate::accounts::model::PasswordCredentials;
 use crate::accounts::ports::{LoginThrottle, PasswordHasher};
-
 use crate::common::error::RepositoryError;
 
 /// A hash that matches no password, checked when the e-mail is unknown so that answer takes as long as
@@ -86,7 +86,7 @@ impl PasswordCheck {
     ) -> Result<Id, PasswordCheckError>
     where
         F: FnOnce(Email) -> Fut,
-        Fut: Future<Output = Result<Option<(Id, String)>, RepositoryError>>,
+        Fut: Future<Output = Result<Option<PasswordCredentials<Id>>, RepositoryError>>,
     {
         let email = email.trim().to_lowercase();
         if email.chars().count() > MAX_EMAIL_CHARS || is_beyond_any_password(password) {
@@ -104,7 +104,7 @@ impl PasswordCheck {
             Err(_) => None,
         };
         let (id, hash) = match account {
-            Some((id, hash)) => (Some(id), hash),
+            Some(found) => (Some(found.account), found.password_hash),
             None => (None, DECOY_HASH.to_owned()),
         };
         let matches = self.hasher.verify(password.to_owned(), hash).await;

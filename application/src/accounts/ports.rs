@@ -1,5 +1,5 @@
-//! What accounts need from outside: stored customers and the admin, login throttling, password hashing,
-//! session tokens, an external identity provider, and the writes accounts make in one transaction.
+//! What accounts need from outside: stored customers and the admin, their sessions, login throttling,
+//! password hashing, session tokens, an external identity provider, and the writes accounts make in one transaction.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -7,13 +7,14 @@ use domain::contact::Email;
 use domain::ids::{AdminId, CustomerId};
 
 use crate::accounts::model::{
-    CustomerRecord, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential, PendingExternalLogin,
+    CustomerLogin, CustomerRecord, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential,
+    PasswordCredentials, PendingExternalLogin, Session, TokenDigest,
 };
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
 use crate::mail::ports::OutboxTx;
 
-/// The shop admin's account and sessions.
+/// The shop admin's account.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait AdminRepository: Send + Sync + 'static {
@@ -27,34 +28,46 @@ pub trait AdminRepository: Send + Sync + 'static {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn find_admin(&self, email: &Email) -> Result<Option<(AdminId, String)>, RepositoryError>;
+    async fn find_admin(&self, email: &Email) -> Result<Option<PasswordCredentials<AdminId>>, RepositoryError>;
 
-    /// Stores a session under the digest of its token.
+    /// The e-mail of the admin with this id, or `None` when there is no such admin (any more).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails or holds an e-mail that is not one.
+    async fn admin_email(&self, id: AdminId) -> Result<Option<Email>, RepositoryError>;
+}
+
+/// The sessions of the admin and of customers, stored under the digests of their tokens. The store keeps
+/// and answers what it is given; the rules (lifetimes, expiry, pruning) are [`Sessions`]'.
+///
+/// [`Sessions`]: crate::accounts::sessions::Sessions
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait SessionStore: Send + Sync + 'static {
+    /// Stores a session.
+    ///
+    /// # Errors
+    /// [`RepositoryError::NotFound`] when its principal does not exist; [`RepositoryError::Unavailable`]
+    /// when the store fails.
+    async fn create(&self, session: &Session) -> Result<(), RepositoryError>;
+
+    /// The session stored under `digest`, expired or not, or `None`.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn create_session(
-        &self,
-        admin: AdminId,
-        token_digest: &str,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), RepositoryError>;
-
-    /// The admin and their e-mail for a session that has not expired at `now`, or `None`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn session(
-        &self,
-        token_digest: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Option<(AdminId, String)>, RepositoryError>;
+    async fn find(&self, digest: &TokenDigest) -> Result<Option<Session>, RepositoryError>;
 
     /// Ends a session; ending one that does not exist is not an error.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
+    async fn delete(&self, digest: &TokenDigest) -> Result<(), RepositoryError>;
+
+    /// Deletes every session, of any principal, that ended at or before `now`; answers how many.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete_expired(&self, now: DateTime<Utc>) -> Result<u64, RepositoryError>;
 }
 
 /// Failed login attempts, counted per key (an e-mail, an address) so repeated guessing can be slowed.
@@ -102,11 +115,13 @@ pub trait PasswordHasher: Send + Sync + 'static {
 /// Unguessable session tokens and the digests they are stored under.
 #[cfg_attr(test, mockall::automock)]
 pub trait SessionTokens: Send + Sync + 'static {
-    /// A new random token, safe to put in a cookie.
+    /// A new random token of [`TOKEN_CHARS`] characters, safe to put in a cookie or a link.
+    ///
+    /// [`TOKEN_CHARS`]: crate::accounts::sessions::TOKEN_CHARS
     fn generate(&self) -> String;
 
     /// The digest a token is stored and looked up under.
-    fn digest(&self, token: &str) -> String;
+    fn digest(&self, token: &str) -> TokenDigest;
 }
 
 /// Why an external sign-in failed.
@@ -142,7 +157,7 @@ pub trait ExternalIdentityProvider: Send + Sync + 'static {
     ) -> Result<ExternalProfile, ExternalIdentityError>;
 }
 
-/// Customer accounts, sessions and password resets of the built-in identity provider.
+/// Customer accounts and password resets of the built-in identity provider.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait CustomerRepository: Send + Sync + 'static {
@@ -168,36 +183,19 @@ pub trait CustomerRepository: Send + Sync + 'static {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn find_by_email(&self, email: &Email) -> Result<Option<(CustomerRecord, Option<String>)>, RepositoryError>;
+    async fn find_by_email(&self, email: &Email) -> Result<Option<CustomerLogin>, RepositoryError>;
+
+    /// The account with this id, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_by_id(&self, id: CustomerId) -> Result<Option<CustomerRecord>, RepositoryError>;
 
     /// Changes the display name.
     ///
     /// # Errors
     /// [`RepositoryError::NotFound`] for an unknown id.
     async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError>;
-
-    /// Stores a session under the digest of its token.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn create_session(
-        &self,
-        id: CustomerId,
-        token_digest: &str,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), RepositoryError>;
-
-    /// The account of a session that has not expired at `now`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn session(&self, token_digest: &str, now: DateTime<Utc>) -> Result<Option<CustomerRecord>, RepositoryError>;
-
-    /// Ends a session.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn delete_session(&self, token_digest: &str) -> Result<(), RepositoryError>;
 
     /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
     /// transaction. Answers `false` for an unknown, used or expired token.
@@ -206,7 +204,7 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn use_reset(
         &self,
-        token_digest: &str,
+        digest: &TokenDigest,
         now: DateTime<Utc>,
         password_hash: &str,
     ) -> Result<bool, RepositoryError>;
@@ -235,7 +233,7 @@ pub trait CustomerTx {
     fn create_reset(
         &mut self,
         id: CustomerId,
-        token_digest: &str,
+        digest: &TokenDigest,
         expires_at: DateTime<Utc>,
     ) -> Result<(), RepositoryError>;
 }

@@ -348,12 +348,10 @@ impl CatalogAdmin {
     pub async fn add_category(&self, name: &str, parent: Option<CategoryId>) -> Result<Category, CatalogAdminError> {
         let name = CategoryName::parse(name)?;
         self.ensure_parent(parent).await?;
-        let id = self.writer.create_category(NewCategory { name: name.as_str().to_owned(), parent }).await.map_err(
-            |err| match err {
-                RepositoryError::NotFound => CatalogAdminError::ParentNotFound,
-                other => CatalogAdminError::Unexpected(other),
-            },
-        )?;
+        let id = self.writer.create_category(NewCategory { name, parent }).await.map_err(|err| match err {
+            RepositoryError::NotFound => CatalogAdminError::ParentNotFound,
+            other => CatalogAdminError::Unexpected(other),
+        })?;
         self.changes.changed();
         self.read_back(id).await
     }
@@ -367,7 +365,7 @@ impl CatalogAdmin {
         if let Some(parent) = change.parent {
             check_parent(id, &self.ensure_parent(parent).await?)?;
         }
-        self.writer.update_category(id, name.as_str().to_owned(), change.parent).await.map_err(|err| match err {
+        self.writer.update_category(id, name, change.parent).await.map_err(|err| match err {
             RepositoryError::NotFound => CatalogAdminError::CategoryNotFound,
             other => CatalogAdminError::Unexpected(other),
         })?;

@@ -1,5 +1,6 @@
 //! The catalogue's records: products, categories, and what is written and searched.
 
+use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::pricing::PriceTag;
 
@@ -44,7 +45,7 @@ pub struct Category {
 /// A category to create.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewCategory {
-    pub name: String,
+    pub name: CategoryName,
     pub parent: Option<CategoryId>,
 }
 

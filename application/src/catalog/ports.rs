@@ -1,6 +1,7 @@
 //! What the catalogue needs from storage: reads for shoppers, writes for the admin.
 
 use async_trait::async_trait;
+use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 
 use crate::catalog::model::{Category, CategoryPage, NewCategory, NewProduct, Product, ProductFilter, SearchTerms};
@@ -92,7 +93,7 @@ pub trait CatalogWriter: Send + Sync + 'static {
     async fn update_category(
         &self,
         id: CategoryId,
-        name: String,
+        name: CategoryName,
         parent: Option<Option<CategoryId>>,
     ) -> Result<(), RepositoryError>;
 
