@@ -58,6 +58,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The category views counted in memory, written once more by [`Running::until_stopped`].
     pub category_views: CategoryViews,
+    /// The cache of public catalogue answers, for reading its usage.
+    pub catalog_cache: Arc<ResponseCache>,
 }
 
 impl Running {
@@ -280,7 +282,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
-        catalog_cache,
+        catalog_cache: catalog_cache.clone(),
     };
     let server = adapters_http::serve(
         listener,
@@ -293,5 +295,5 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             workers: config.workers,
         },
     )?;
-    Ok(Running { server, addr, category_views })
+    Ok(Running { server, addr, category_views, catalog_cache })
 }
