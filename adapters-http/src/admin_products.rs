@@ -60,7 +60,9 @@ impl From<ProductAdminError> for ApiError {
             ProductAdminError::Price(_) => field("price"),
             ProductAdminError::Discount(_) => field("discountPercent"),
             ProductAdminError::Quantity => field("quantity"),
-            ProductAdminError::VideoOnAdd => Self::UnsupportedMediaType(err.to_string()),
+            ProductAdminError::VideoOnAdd | ProductAdminError::Picture(_) => {
+                Self::UnsupportedMediaType(err.to_string())
+            }
             ProductAdminError::ProductNotFound => Self::NotFound(err.to_string()),
             ProductAdminError::Media(source) => Self::Internal(Box::new(source)),
             ProductAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
@@ -129,8 +131,8 @@ pub struct ProductFormBody {
     #[multipart(rename = "freeDelivery", limit = "64 KiB")]
     #[schema(rename = "freeDelivery", value_type = Option<String>)]
     free_delivery: Option<Text<String>>,
-    /// Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when
-    /// editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
+    /// Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB and 40 megapixels
+    /// each) and, when editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
     #[multipart(limit = "150 MiB")]
     #[schema(value_type = Vec<Value>)]
     media: Vec<Bytes>,
@@ -318,7 +320,8 @@ fn product_form(body: &ProductFormBody) -> Result<ProductForm, ApiError> {
         (status = 400, description = "A required field is missing or a value is out of range", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
-        (status = 415, description = "A file is not a picture (or, when editing, a video)", body = ErrorBody),
+        (status = 415, description = "A file is not a picture, or is a picture over 40 megapixels or one that does \
+            not decode", body = ErrorBody),
     )
 )]
 #[post("/api/products/upload")]
@@ -343,7 +346,8 @@ pub async fn upload_product(
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 404, description = "No product has this id", body = ErrorBody),
         (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
-        (status = 415, description = "A file is neither a picture nor a video", body = ErrorBody),
+        (status = 415, description = "A file is neither a picture nor a video, or is a picture over 40 megapixels or \
+            one that does not decode", body = ErrorBody),
     )
 )]
 #[put("/api/products/{id}")]

@@ -1,5 +1,7 @@
 //! A short-lived cache of public catalogue answers, the hottest reads of the shop. Answers are kept as
-//! serialised bytes for a few seconds in a `moka` cache; it listens to the catalogue's changes
+//! serialised bytes for a few seconds in a `moka` cache bounded by their bytes, each under a key made of the
+//! request's parsed parameters (never its raw query string, so parameters no handler reads add no entry); it
+//! listens to the catalogue's changes
 //! ([`CatalogChanges`]), so a change made through this process drops every answer at once, and other
 //! instances see it within the lifetime. Stock at order time is always read afresh. Concurrent requests for
 //! an answer that is missing or stale wait for one computation instead of all asking the database at once.
@@ -16,8 +18,8 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 
-/// The most answer bytes kept; past it the least used answers make room.
-const MAX_BYTES: u64 = 64 * 1024 * 1024;
+/// The most bytes of answers and their keys kept; past it the least used answers make room.
+pub const MAX_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Serialised answers by catalogue generation and request.
 #[derive(Debug)]
@@ -29,18 +31,32 @@ pub struct ResponseCache {
     generation: AtomicU64,
 }
 
+/// What a [`ResponseCache`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheUsage {
+    pub answers: u64,
+    /// Bytes of the answers and their keys.
+    pub bytes: u64,
+}
+
 /// A computation failed; its error went to the request that ran it.
 #[derive(Debug)]
 struct Failed;
 
 impl ResponseCache {
-    /// A cache keeping answers for `lifetime`; zero turns it off.
+    /// A cache keeping answers for `lifetime`, at most [`MAX_CACHE_BYTES`] of them; zero turns it off.
     #[must_use]
     pub fn new(lifetime: Duration) -> Self {
+        Self::with_max_bytes(lifetime, MAX_CACHE_BYTES)
+    }
+
+    /// A cache keeping answers for `lifetime`, at most `max_bytes` of them and their keys; zero turns it off.
+    #[must_use]
+    pub fn with_max_bytes(lifetime: Duration, max_bytes: u64) -> Self {
         let entries = (!lifetime.is_zero()).then(|| {
             Cache::builder()
                 .time_to_live(lifetime)
-                .max_capacity(MAX_BYTES)
+                .max_capacity(max_bytes)
                 .weigher(|(_, key): &(u64, String), body: &Bytes| {
                     u32::try_from(key.len() + body.len()).unwrap_or(u32::MAX)
                 })
@@ -49,7 +65,18 @@ impl ResponseCache {
         Self { entries, generation: AtomicU64::new(0) }
     }
 
-    /// The JSON answer for `key`, from the cache while fresh, else computed, kept and answered. Errors are
+    /// How many answers are kept and their weight in bytes, once evictions and removals due are done.
+    pub async fn usage(&self) -> CacheUsage {
+        match &self.entries {
+            None => CacheUsage { answers: 0, bytes: 0 },
+            Some(entries) => {
+                entries.run_pending_tasks().await;
+                CacheUsage { answers: entries.entry_count(), bytes: entries.weighted_size() }
+            }
+        }
+    }
+
+    /// The JSON answer for `key` (made of the parsed parameters the answer depends on), from the cache while fresh, else computed, kept and answered. Errors are
     /// never kept: a request that waited for a computation that failed computes the answer itself.
     ///
     /// # Errors
@@ -192,5 +219,20 @@ mod tests {
 
         assert_eq!(count(&cache, &calls).await, 1);
         assert_eq!(count(&cache, &calls).await, 2);
+    }
+
+    #[actix_web::test]
+    async fn the_answers_kept_never_weigh_more_than_the_bound() {
+        let cache = ResponseCache::with_max_bytes(Duration::from_secs(60), 10_000);
+        let answer = "x".repeat(990);
+
+        for page in 0..100 {
+            let response = cache.json(format!("page:{page}"), || async { Ok::<_, ApiError>(answer.clone()) }).await;
+            assert!(response.is_ok());
+        }
+        let usage = cache.usage().await;
+
+        assert!(usage.bytes <= 10_000, "{usage:?}");
+        assert!((1..=10).contains(&usage.answers), "{usage:?}");
     }
 }

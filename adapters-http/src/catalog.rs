@@ -1,6 +1,6 @@
 //! The public catalogue: product lists, one product, categories.
 
-use actix_web::{get, put, web, HttpRequest, HttpResponse};
+use actix_web::{get, put, web, HttpResponse};
 use application::catalog::browse::Catalog;
 use application::catalog::model::{CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
 use application::catalog::views::CategoryViews;
@@ -159,13 +159,9 @@ pub async fn increment_category_views(
     Ok(HttpResponse::Ok().json(ViewsResponse { views: i32::try_from(views).unwrap_or(i32::MAX) }))
 }
 
-/// The cache key of a request: its path and query.
-fn key(req: &HttpRequest) -> String {
-    format!("{}?{}", req.path(), req.query_string())
-}
-
+/// A list of products, cached under the list's name and the parsed page.
 async fn products(
-    req: &HttpRequest,
+    list: &str,
     cache: &ResponseCache,
     catalog: &Catalog,
     filter: ProductFilter,
@@ -173,7 +169,7 @@ async fn products(
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     cache
-        .json(key(req), || async {
+        .json(format!("{list}:{}:{}", page.limit(), page.offset()), || async {
             let list = catalog.list_products(filter, page).await?;
             Ok(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>())
         })
@@ -192,12 +188,11 @@ async fn products(
 )]
 #[get("/api/products")]
 pub async fn list_products(
-    req: HttpRequest,
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    products(&req, &cache, &catalog, ProductFilter::All, &query).await
+    products("products", &cache, &catalog, ProductFilter::All, &query).await
 }
 
 /// The featured products, newest first.
@@ -212,12 +207,11 @@ pub async fn list_products(
 )]
 #[get("/api/products/featured")]
 pub async fn list_featured(
-    req: HttpRequest,
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    products(&req, &cache, &catalog, ProductFilter::Featured, &query).await
+    products("featured", &cache, &catalog, ProductFilter::Featured, &query).await
 }
 
 /// One product.
@@ -253,14 +247,13 @@ pub async fn get_product(
 )]
 #[get("/api/categories")]
 pub async fn list_categories(
-    req: HttpRequest,
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     cache
-        .json(key(&req), || async {
+        .json(format!("categories:{}:{}", page.limit(), page.offset()), || async {
             let list = catalog.categories(page).await?;
             Ok(list.into_iter().map(CategoryResponse::from).collect::<Vec<_>>())
         })

@@ -20,7 +20,7 @@ mod session;
 mod settings;
 mod spa;
 
-pub use cache::ResponseCache;
+pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use error::ApiError;
 pub use server::{openapi_yaml, serve, serve_floor, AppState, ServerConfig};
 pub use session::PublicOrigin;

@@ -59,6 +59,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The category views counted in memory, written once more by [`Running::until_stopped`].
     pub category_views: CategoryViews,
+    /// The cache of public catalogue answers, for reading its usage.
+    pub catalog_cache: Arc<ResponseCache>,
 }
 
 impl Running {
@@ -284,7 +286,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
-        catalog_cache,
+        catalog_cache: catalog_cache.clone(),
     };
     let server = adapters_http::serve(
         listener,
@@ -297,5 +299,5 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             workers: config.workers,
         },
     )?;
-    Ok(Running { server, addr, category_views })
+    Ok(Running { server, addr, category_views, catalog_cache })
 }

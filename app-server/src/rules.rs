@@ -12,6 +12,7 @@ use application::bulk_email::{BulkEmailError, MAX_MESSAGE_CHARS, MAX_SUBJECT_CHA
 use application::catalog::admin::ProductAdminError;
 use application::catalog::model::MAX_SEARCH_CHARS;
 use application::common::page::MAX_PAGE_SIZE;
+use application::media::picture::MAX_PICTURE_PIXELS;
 use domain::cart::DeliveryChargeError;
 use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
 use domain::contact::{MAX_EMAIL_CHARS, MAX_NAME_CHARS};
@@ -105,6 +106,11 @@ fn rules() -> Vec<Rule> {
         number("MAX_COUPON_CODE_CHARS", "The longest coupon code, in characters.", MAX_COUPON_CODE_CHARS),
         number("MAX_SEARCH_CHARS", "The longest search, in characters.", MAX_SEARCH_CHARS),
         number("MAX_PAGE_SIZE", "The most items one page of a list holds.", MAX_PAGE_SIZE),
+        number(
+            "MAX_PICTURE_MEGAPIXELS",
+            "The most megapixels an uploaded picture may have (width × height / 1,000,000).",
+            MAX_PICTURE_PIXELS / 1_000_000,
+        ),
         number("MAX_SUBJECT_CHARS", "The longest bulk e-mail subject, in characters.", MAX_SUBJECT_CHARS),
         number("MAX_MESSAGE_CHARS", "The longest bulk e-mail message, in characters.", MAX_MESSAGE_CHARS),
         text("outOfStock", "The stock reading at 0 or fewer available.", StockReading::OutOfStock),
@@ -204,6 +210,7 @@ const MODULES: [(&str, &[&str]); 5] = [
             "MAX_PRODUCT_NAME_CHARS",
             "MAX_DESCRIPTION_CHARS",
             "MAX_PAGE_SIZE",
+            "MAX_PICTURE_MEGAPIXELS",
             "MAX_SUBJECT_CHARS",
             "MAX_MESSAGE_CHARS",
             "couponCodeAndDiscountRequired",

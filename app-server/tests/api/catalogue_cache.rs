@@ -94,3 +94,26 @@ async fn every_change_through_the_admin_api_is_seen_at_once() {
     assert_eq!(app.get_json(&product).await.0, 404);
     assert_eq!(app.get_json("/api/products").await.1, json!([]));
 }
+
+#[tokio::test]
+async fn parameters_no_handler_reads_share_one_cached_answer() {
+    let app = cached_for_an_hour().await;
+    let cases = app.add_category("Cases", None).await;
+    app.add_product(new_product("Clear case", cases, (999, None, 0), 2, true)).await;
+    let first = app.get_json("/api/products").await;
+    let lists = ["/api/products", "/api/products/featured", "/api/categories", "/api/products/search?q=clear"];
+
+    for junk in 0..40 {
+        for list in lists {
+            let joiner = if list.contains('?') { '&' } else { '?' };
+            let answer = app.get_json(&format!("{list}{joiner}x={junk}&utm_source=ad{junk}")).await;
+            assert_eq!(answer.0, 200, "{list}");
+        }
+        let same_page = app.get_json(&format!("/api/products?limit=100&offset=0&fbclid={junk}")).await;
+        assert_eq!(same_page, first, "the default page named or not is one answer");
+    }
+    let usage = app.catalog_cache.usage().await;
+
+    assert_eq!(usage.answers, 4, "one answer per list, whatever else the query held");
+    assert!(usage.bytes < 4 * 1024, "{usage:?}");
+}

@@ -1,7 +1,9 @@
 //! `spawn_app`: the real server on port 0 with a fresh database, a media directory and a tiny front end.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use adapters_http::ResponseCache;
 use adapters_mail::test_support::SmtpSink;
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgPool, PgSettingsRepository};
@@ -50,6 +52,8 @@ pub struct TestApp {
     pub smtp: SmtpSink,
     pub client: reqwest::Client,
     pub config: Config,
+    /// The server's cache of public catalogue answers.
+    pub catalog_cache: Arc<ResponseCache>,
     server: actix_web::dev::ServerHandle,
     pool: PgPool,
     _db: TestDb,
@@ -92,6 +96,7 @@ pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
     let server = running.server.handle();
     tokio::spawn(running.server);
     TestApp {
+        catalog_cache: running.catalog_cache,
         smtp,
         server,
         address: format!("http://{}", running.addr),

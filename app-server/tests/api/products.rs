@@ -2,8 +2,10 @@ use reqwest::multipart::{Form, Part};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+use adapters_media::test_support::{picture, png_declaring};
 use application::catalog::model::NewProduct;
 use application::media::model::{Media, MediaKind, MediaVariant};
+use image::ImageFormat;
 
 use crate::helpers::{new_product, spawn_app, TestApp};
 
@@ -458,4 +460,60 @@ async fn a_text_field_that_is_not_utf8_or_too_long_is_a_json_error_and_writes_no
     );
     assert_eq!(app.get_json("/api/products").await.1, json!([]));
     assert_eq!(media_files(&app), 0);
+}
+
+#[tokio::test]
+async fn pictures_over_forty_megapixels_or_that_do_not_decode_are_refused_and_leave_no_file() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let fields = [
+        ("name", "Case"),
+        ("category", cases.as_str()),
+        ("price", "1000"),
+        ("description", "A case."),
+        ("quantity", "5"),
+    ];
+    let jpeg = picture(ImageFormat::Jpeg, 700, 500);
+    let mut garbage = b"\x89PNG\r\n\x1a\n".to_vec();
+    garbage.extend_from_slice(&[0x5A; 400]);
+    let bomb = png_declaring(11_000, 11_000);
+    assert!(bomb.len() < 1024, "a small file declaring 121 megapixels");
+    let cases_table = [
+        (
+            vec![("media", bomb.clone())],
+            "The picture is 11000 × 11000 pixels: pictures may have at most 40 megapixels. Make it smaller and try again.",
+        ),
+        (
+            vec![("media", png(60, 60, 1)), ("media", png_declaring(30_000, 30_000))],
+            "The picture is 30000 × 30000 pixels: pictures may have at most 40 megapixels. Make it smaller and try again.",
+        ),
+        (
+            vec![("media", jpeg[..jpeg.len() / 2].to_vec())],
+            "The picture could not be read: the file is damaged or incomplete.",
+        ),
+        (vec![("media", garbage)], "The picture could not be read: the file is damaged or incomplete."),
+    ];
+
+    for (files, message) in cases_table {
+        let answer = send(&app, &cookie, "POST", "/api/products/upload", Some(form(&fields, files))).await;
+
+        assert_eq!(answer, (415, json!({ "message": message })));
+    }
+    assert_eq!(app.get_json("/api/products").await.1, json!([]));
+    assert_eq!(media_files(&app), 0, "no file is left behind");
+
+    let (status, created) =
+        send(&app, &cookie, "POST", "/api/products/upload", Some(form(&fields, vec![("media", jpeg)]))).await;
+    assert_eq!(status, 201, "{created}");
+    let product = created["product"].clone();
+    assert_eq!((product["media"][0]["width"].clone(), media_files(&app)), (json!(700), 1 + 2), "320 and 640");
+    let id = product["_id"].as_str().unwrap();
+
+    let path = format!("/api/products/{id}");
+    let edited = send(&app, &cookie, "PUT", &path, Some(form(&fields, vec![("media", bomb)]))).await;
+
+    assert_eq!(edited.0, 415);
+    assert_eq!(app.get_json(&format!("/api/products/{id}")).await.1, product, "the product is unchanged");
+    assert_eq!(media_files(&app), 3);
 }

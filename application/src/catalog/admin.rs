@@ -17,6 +17,7 @@ use crate::catalog::ports::{CatalogChanges, CatalogRepository, CatalogWriter};
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::page::Page;
 use crate::media::model::{Media, MediaKind};
+use crate::media::picture::UnusablePicture;
 use crate::media::ports::{MediaStore, MediaStoreError, MediaUpload};
 
 /// Why a catalogue change was refused.
@@ -95,10 +96,23 @@ pub enum ProductAdminError {
     VideoOnAdd,
     #[error("Product not found.")]
     ProductNotFound,
+    /// An uploaded picture too large in pixels or that does not decode.
+    #[error(transparent)]
+    Picture(UnusablePicture),
+    /// The media store failed.
     #[error("the media could not be stored")]
-    Media(#[from] MediaStoreError),
+    Media(#[source] MediaStoreError),
     #[error("the product could not be stored")]
     Unexpected(#[source] RepositoryError),
+}
+
+impl From<MediaStoreError> for ProductAdminError {
+    fn from(err: MediaStoreError) -> Self {
+        match err {
+            MediaStoreError::Unusable(picture) => Self::Picture(picture),
+            failed @ MediaStoreError::Failed(_) => Self::Media(failed),
+        }
+    }
 }
 
 impl ProductForm {
@@ -545,6 +559,33 @@ mod tests {
         let err = admin.add_product(form(), vec![upload]).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Category not found.");
+    }
+
+    #[tokio::test]
+    async fn a_refused_picture_refuses_the_product_and_removes_the_pictures_kept_before_it() {
+        let mut media = MockMediaStore::new();
+        let mut saved = 0;
+        media.expect_save().times(2).returning(move |_| {
+            saved += 1;
+            if saved == 1 {
+                Ok(crate::media::ports::StoredMedia { url: "/media/a.png".into(), width: Some(800), variants: vec![] })
+            } else {
+                Err(MediaStoreError::Unusable(UnusablePicture::TooManyPixels { width: 11_000, height: 11_000 }))
+            }
+        });
+        media.expect_remove().withf(|urls| urls == &["/media/a.png".to_owned()]).times(1).returning(|_| ());
+        let mut writer = MockCatalogWriter::new();
+        writer.expect_create_product().never();
+        let admin =
+            CatalogAdmin::new(Arc::new(MockCatalogRepository::new()), Arc::new(writer), Arc::new(media), unannounced());
+        let upload = CheckedUpload {
+            kind: MediaKind::Image,
+            upload: MediaUpload { bytes: vec![1], content_type: "image/png".into() },
+        };
+
+        let err = admin.add_product(form(), vec![upload.clone(), upload]).await.unwrap_err();
+
+        assert!(matches!(err, ProductAdminError::Picture(UnusablePicture::TooManyPixels { width: 11_000, .. })));
     }
 
     #[tokio::test]

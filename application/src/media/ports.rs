@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 
 use crate::media::model::MediaVariant;
+use crate::media::picture::UnusablePicture;
 
 /// A media file to keep.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,20 +22,28 @@ pub struct StoredMedia {
     pub variants: Vec<MediaVariant>,
 }
 
-/// Why the media store failed.
+/// Why the media store kept nothing.
 #[derive(Debug, thiserror::Error)]
-#[error("media store failed")]
-pub struct MediaStoreError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+pub enum MediaStoreError {
+    /// A picture too large in pixels, or one that does not decode.
+    #[error(transparent)]
+    Unusable(#[from] UnusablePicture),
+    /// The file could not be written or its copies made.
+    #[error("media store failed")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
 
 /// Where uploaded pictures and videos are kept.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait MediaStore: Send + Sync + 'static {
     /// Keeps the file under a new name of its own (never shared with another upload); a picture also gets
-    /// narrower copies for phones. The addresses answered are the store's own scheme.
+    /// narrower copies for phones. A picture is first checked by the rules of [`crate::media::picture`];
+    /// a refused one leaves no file behind. The addresses answered are the store's own scheme.
     ///
     /// # Errors
-    /// [`MediaStoreError`] when the file cannot be written.
+    /// [`MediaStoreError::Unusable`] for a picture those rules refuse, [`MediaStoreError::Failed`] when the
+    /// file cannot be written.
     async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError>;
 
     /// Removes kept files and their copies, by the original's address; files already gone are skipped.

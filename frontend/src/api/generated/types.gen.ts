@@ -412,8 +412,8 @@ export type ProductFormBody = {
      */
     freeDelivery?: string | null;
     /**
-     * Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB each) and, when
-     * editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
+     * Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB and 40 megapixels
+     * each) and, when editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
      */
     media: Array<unknown>;
     /**
@@ -746,7 +746,7 @@ export type ChangeProductErrors = {
      */
     413: ErrorBody;
     /**
-     * A file is neither a picture nor a video
+     * A file is neither a picture nor a video, or is a picture over 40 megapixels or one that does not decode
      */
     415: ErrorBody;
 };
@@ -1597,7 +1597,7 @@ export type UploadProductErrors = {
      */
     413: ErrorBody;
     /**
-     * A file is not a picture (or, when editing, a video)
+     * A file is not a picture, or is a picture over 40 megapixels or one that does not decode
      */
     415: ErrorBody;
 };

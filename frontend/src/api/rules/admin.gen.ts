@@ -19,6 +19,9 @@ export const MAX_COUPON_CODE_CHARS = 40;
 /** The most items one page of a list holds. */
 export const MAX_PAGE_SIZE = 100;
 
+/** The most megapixels an uploaded picture may have (width × height / 1,000,000). */
+export const MAX_PICTURE_MEGAPIXELS = 40;
+
 /** The longest bulk e-mail subject, in characters. */
 export const MAX_SUBJECT_CHARS = 200;
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 
 import type { CategoryResponse, MediaResponse, ProductFormBody, ProductResponse } from '@/api/generated';
+import { MAX_PICTURE_MEGAPIXELS } from '@/api/rules/admin.gen';
 import { mediaUrl } from '@/lib/media-url';
 
 import { useReplyOutcome } from '../api/use-reply-outcome';
@@ -300,8 +301,8 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         />
         <p id={fieldId('mediaHint')} className="form-field__hint">
           {editing
-            ? 'Pictures (10 MB each) or MP4/WebM videos (100 MB each); added after the current ones.'
-            : 'Pictures only, 10 MB each; the first is the one shown on the product card.'}
+            ? `Pictures (10 MB and ${MAX_PICTURE_MEGAPIXELS} megapixels each) or MP4/WebM videos (100 MB each); added after the current ones.`
+            : `Pictures only, 10 MB and ${MAX_PICTURE_MEGAPIXELS} megapixels each; the first is the one shown on the product card.`}
         </p>
       </div>
       {files.length > 0 && (
