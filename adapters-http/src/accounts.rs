@@ -16,8 +16,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::MessageResponse;
+use crate::edges::personal;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
+use crate::json::Json;
 use crate::session::{check_origin, client_address, resolve, PublicOrigin, CUSTOMER_SESSION, GOOGLE_LOGIN};
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -161,8 +163,9 @@ pub async fn sign_up(
     req: HttpRequest,
     accounts: web::Data<Accounts>,
     origin: web::Data<PublicOrigin>,
-    body: web::Json<CredentialsBody>,
+    body: Json<CredentialsBody>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
     let session = accounts.sign_up(email, password, body.name.text()).await?;
@@ -186,8 +189,9 @@ pub async fn log_in(
     req: HttpRequest,
     accounts: web::Data<Accounts>,
     origin: web::Data<PublicOrigin>,
-    body: web::Json<CredentialsBody>,
+    body: Json<CredentialsBody>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
     let session = accounts.log_in(email, password, &client_address(&req)).await?;
@@ -202,6 +206,7 @@ pub async fn log_out(
     accounts: web::Data<Accounts>,
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     if let Some(token) = CUSTOMER_SESSION.token(&req) {
         accounts.log_out(&token).await?;
@@ -236,7 +241,7 @@ pub async fn me(customer: CustomerSession) -> HttpResponse {
 #[post("/api/auth/password-reset")]
 pub async fn request_reset(
     accounts: web::Data<Accounts>,
-    body: web::Json<ResetRequestBody>,
+    body: Json<ResetRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.email.text().ok_or_else(|| ApiError::invalid_field("email", EmailError::Empty.to_string()))?;
     accounts.request_reset(email).await?;
@@ -257,7 +262,7 @@ pub async fn request_reset(
 #[post("/api/auth/password-reset/confirm")]
 pub async fn confirm_reset(
     accounts: web::Data<Accounts>,
-    body: web::Json<ResetConfirmBody>,
+    body: Json<ResetConfirmBody>,
 ) -> Result<HttpResponse, ApiError> {
     let token = body.token.text().ok_or(AccountError::InvalidResetToken)?;
     let password = body.password.text().unwrap_or_default();
@@ -279,7 +284,7 @@ pub async fn confirm_reset(
 pub async fn save_user(
     customer: CustomerSession,
     accounts: web::Data<Accounts>,
-    body: web::Json<SaveUserBody>,
+    body: Json<SaveUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let saved = accounts.save_profile(&customer.0, body.name.text()).await?;
     Ok(HttpResponse::Ok().json(UserResponse::from(saved)))

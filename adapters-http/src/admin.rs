@@ -10,8 +10,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::edges::personal;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
+use crate::json::Json;
 use crate::session::{check_origin, client_address, resolve, PublicOrigin, ADMIN_SESSION};
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -84,8 +86,9 @@ pub async fn login(
     req: HttpRequest,
     auth: web::Data<AdminAuth>,
     origin: web::Data<PublicOrigin>,
-    body: web::Json<AdminLoginBody>,
+    body: Json<AdminLoginBody>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     let (Some(email), Some(password)) = (body.email.text(), body.password.text()) else {
         return Err(ApiError::bad_request("Email and password are required."));
@@ -111,6 +114,7 @@ pub async fn logout(
     auth: web::Data<AdminAuth>,
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     if let Some(token) = ADMIN_SESSION.token(&req) {
         auth.logout(&token).await?;

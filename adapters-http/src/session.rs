@@ -97,6 +97,7 @@ where
     Fut: Future<Output = Result<Option<T>, E>>,
     ApiError: From<E>,
 {
+    crate::edges::personal(req);
     check_origin(req)?;
     let unauthorized = || ApiError::Unauthorized(message.to_owned());
     let token = cookie.token(req).ok_or_else(unauthorized)?;

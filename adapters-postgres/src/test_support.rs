@@ -33,9 +33,8 @@ impl TestDb {
     /// When PostgreSQL cannot be reached: the tests cannot run without it.
     #[must_use]
     pub fn new() -> Self {
-        let admin_url = without_tls(
-            &std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_owned()),
-        );
+        let admin_url =
+            without_tls(&std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_owned()));
         let template = template(&admin_url);
         let name = format!("shop_test_{:016x}", rand::rng().random::<u64>());
         let mut admin = PgConnection::establish(&admin_url)
