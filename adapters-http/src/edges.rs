@@ -3,9 +3,11 @@
 //! on answers about the signed-in person, and the contract's JSON for error answers that the file server or
 //! the framework wrote as text.
 
+use std::cell::RefCell;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -147,27 +149,27 @@ pub struct BodyDeadline {
 }
 
 impl BodyDeadline {
-    /// `request`'s body, failing with a timed-out I/O error once its deadline passes. Requests without a
-    /// body are left as they are.
-    pub fn apply(self, request: &HttpRequest, payload: Payload) -> Payload {
+    /// `request`'s body, failing with a timed-out I/O error once its deadline passes, and a hold on it to
+    /// keep with the answer. Requests without a body are left as they are.
+    pub fn apply(self, request: &HttpRequest, payload: Payload) -> (Payload, Option<HeldBody>) {
         let headers = request.headers();
         let has_body =
             headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim() != "0")
                 || headers.contains_key(header::TRANSFER_ENCODING);
         if !has_body {
-            return payload;
+            return (payload, None);
         }
         let start = Instant::now();
-        let stream = DeadlineStream {
+        let stream = Rc::new(RefCell::new(DeadlineStream {
             inner: payload,
             sleep: Box::pin(tokio::time::sleep_until(start + self.base)),
             start,
             deadline: self,
             received: 0,
             expired: false,
-        };
-        let boxed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(stream);
-        Payload::from(boxed)
+        }));
+        let boxed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(Shared(stream.clone()));
+        (Payload::from(boxed), Some(HeldBody(stream)))
     }
 
     fn until(self, start: Instant, received: u64) -> Instant {
@@ -176,7 +178,23 @@ impl BodyDeadline {
     }
 }
 
-struct DeadlineStream {
+/// A request body kept alive until its answer is sent (in the answer's extensions). The connection then
+/// sees a body that was not read to its end and closes after the answer, where a body no handler holds
+/// any more would be drained for as long as the client keeps sending it (chunked bodies).
+pub struct HeldBody(#[allow(dead_code)] Rc<RefCell<DeadlineStream>>);
+
+/// The handler's view of a body the middleware also holds.
+struct Shared(Rc<RefCell<DeadlineStream>>);
+
+impl Stream for Shared {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Pin::new(&mut *self.0.borrow_mut()).poll_next(cx)
+    }
+}
+
+pub struct DeadlineStream {
     inner: Payload,
     sleep: Pin<Box<Sleep>>,
     start: Instant,

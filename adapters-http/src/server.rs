@@ -107,9 +107,16 @@ fn app(
         })
         .wrap_fn(move |mut req, srv| {
             let payload = req.take_payload();
-            let payload = body_deadline.apply(req.request(), payload);
+            let (payload, held) = body_deadline.apply(req.request(), payload);
             req.set_payload(payload);
-            srv.call(req)
+            let answer = srv.call(req);
+            async move {
+                let mut res = answer.await?;
+                if let Some(held) = held {
+                    res.response_mut().extensions_mut().insert(held);
+                }
+                Ok(res)
+            }
         })
         // After the access log has seen the real method: a HEAD is routed as the GET it asks about, and
         // the connection sends the headers only.
