@@ -13,12 +13,14 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::MessageResponse;
+use crate::edges::personal;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
 use crate::session::{
     check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, CUSTOMER_SESSION,
     GOOGLE_LOGIN,
 };
+use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(sign_up)
@@ -151,8 +153,9 @@ pub async fn sign_up(
     req: HttpRequest,
     accounts: web::Data<Accounts>,
     origin: web::Data<PublicOrigin>,
-    body: web::Json<CredentialsBody>,
+    body: Json<CredentialsBody>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
     let session = accounts.sign_up(email, password, body.name.text()).await?;
@@ -176,8 +179,9 @@ pub async fn log_in(
     req: HttpRequest,
     accounts: web::Data<Accounts>,
     origin: web::Data<PublicOrigin>,
-    body: web::Json<CredentialsBody>,
+    body: Json<CredentialsBody>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
     let session = accounts.log_in(email, password, &client_address(&req)).await?;
@@ -192,6 +196,7 @@ pub async fn log_out(
     accounts: web::Data<Accounts>,
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     if let Some(token) = CUSTOMER_SESSION.token(&req) {
         accounts.log_out(&token).await?;
@@ -226,7 +231,7 @@ pub async fn me(customer: CustomerSession) -> HttpResponse {
 #[post("/api/auth/password-reset")]
 pub async fn request_reset(
     accounts: web::Data<Accounts>,
-    body: web::Json<ResetRequestBody>,
+    body: Json<ResetRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.email.text().ok_or_else(|| ApiError::invalid_field("email", EmailError::Empty.to_string()))?;
     accounts.request_reset(email).await?;
@@ -247,7 +252,7 @@ pub async fn request_reset(
 #[post("/api/auth/password-reset/confirm")]
 pub async fn confirm_reset(
     accounts: web::Data<Accounts>,
-    body: web::Json<ResetConfirmBody>,
+    body: Json<ResetConfirmBody>,
 ) -> Result<HttpResponse, ApiError> {
     let token = body.token.text().ok_or(AccountError::InvalidResetToken)?;
     let password = body.password.text().unwrap_or_default();
@@ -269,7 +274,7 @@ pub async fn confirm_reset(
 pub async fn save_user(
     customer: CustomerSession,
     accounts: web::Data<Accounts>,
-    body: web::Json<SaveUserBody>,
+    body: Json<SaveUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let saved = accounts.save_profile(&customer.0, body.name.text()).await?;
     Ok(HttpResponse::Ok().json(UserResponse::from(saved)))

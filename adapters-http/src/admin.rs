@@ -7,11 +7,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::edges::personal;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
 use crate::session::{
     check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, ADMIN_SESSION,
 };
+use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login).service(logout).service(check);
@@ -73,8 +75,9 @@ pub async fn login(
     req: HttpRequest,
     auth: web::Data<AdminAuth>,
     origin: web::Data<PublicOrigin>,
-    body: web::Json<AdminLoginBody>,
+    body: Json<AdminLoginBody>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     let (Some(email), Some(password)) = (body.email.text(), body.password.text()) else {
         return Err(ApiError::bad_request("Email and password are required."));
@@ -100,6 +103,7 @@ pub async fn logout(
     auth: web::Data<AdminAuth>,
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
+    personal(&req);
     check_origin(&req)?;
     if let Some(token) = ADMIN_SESSION.token(&req) {
         auth.logout(&token).await?;

@@ -11,6 +11,7 @@ use crate::admin::{AdminSession, MessageResponse};
 use crate::dto::{CategoryResponse, PageQuery};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CategoryRef, Field, Text};
+use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(category_views).service(add_category).service(change_category).service(delete_category);
@@ -92,7 +93,7 @@ pub async fn category_views(
 pub async fn add_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
-    body: web::Json<CategoryBody>,
+    body: Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let category = admin.add_category(name(&body), parent(&body)?).await?;
     Ok(HttpResponse::Created().json(CategoryEnvelope { category: category.into() }))
@@ -116,7 +117,7 @@ pub async fn change_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
     id: web::Path<String>,
-    body: web::Json<CategoryBody>,
+    body: Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
     let new_parent = match body.parent {

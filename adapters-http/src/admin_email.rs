@@ -11,6 +11,7 @@ use crate::admin::AdminSession;
 use crate::dto::PageQuery;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{Field, Flag, Text, TextList};
+use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list_users).service(send_bulk_email).service(email_status);
@@ -109,7 +110,7 @@ pub async fn list_users(
 pub async fn send_bulk_email(
     _admin: AdminSession,
     bulk: web::Data<BulkEmail>,
-    body: web::Json<BulkEmailBody>,
+    body: Json<BulkEmailBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let send_to_all = body

@@ -181,9 +181,25 @@ fn product_form_config() -> MultipartFormConfig {
         .error_handler(|err, _req| form_error(&err).into())
 }
 
-fn form_error(err: &MultipartError) -> ApiError {
+/// The failure of the request body's stream behind `err`, when reading the body is what failed.
+fn payload_error(err: &MultipartError) -> Option<&PayloadError> {
     match err {
-        MultipartError::Payload(PayloadError::Overflow) => too_large(),
+        MultipartError::Payload(payload) => Some(payload),
+        MultipartError::Field { source, .. } => match source.as_error::<MultipartError>() {
+            Some(MultipartError::Payload(payload)) => Some(payload),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn form_error(err: &MultipartError) -> ApiError {
+    match payload_error(err) {
+        Some(PayloadError::Overflow) => return too_large(),
+        Some(payload) => return payload.into(),
+        None => {}
+    }
+    match err {
         MultipartError::Field { name, source }
             if matches!(source.as_error::<TextError>(), Some(TextError::Utf8Error(_))) =>
         {

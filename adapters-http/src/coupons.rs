@@ -12,6 +12,7 @@ use crate::admin::{AdminSession, MessageResponse};
 use crate::dto::{whole_rupees, PageQuery};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CartMoney, Flag, JsonRupees, Money, PakistanDate, Text, WholeNumber};
+use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(apply_coupon).service(list_coupons).service(add_coupon).service(toggle_coupon).service(delete_coupon);
@@ -166,7 +167,7 @@ pub async fn list_coupons(
 pub async fn add_coupon(
     _admin: AdminSession,
     coupons: web::Data<Coupons>,
-    body: web::Json<CouponBody>,
+    body: Json<CouponBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, coupon) = coupons.add(body.into_inner().form()?).await?;
     Ok(HttpResponse::Created().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon) }))
@@ -279,10 +280,7 @@ impl From<ApplyCouponError> for ApiError {
     )
 )]
 #[post("/api/coupons/apply")]
-pub async fn apply_coupon(
-    coupons: web::Data<Coupons>,
-    body: web::Json<ApplyCouponBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn apply_coupon(coupons: web::Data<Coupons>, body: Json<ApplyCouponBody>) -> Result<HttpResponse, ApiError> {
     let code = body.code.text().ok_or(ApplyCouponError::MissingCode)?;
     let JsonRupees(cart_total) =
         body.cart_total.cloned_given().ok_or(ApplyCouponError::Rejected(CouponError::InvalidCartTotal))?;

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::http::StatusCode;
+use actix_web::error::PayloadError;
+use actix_web::http::{header, Method, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use application::accounts::admin_auth::AdminAuthError;
 use application::accounts::password_login::LoginRefusal;
@@ -34,6 +35,11 @@ pub enum ApiError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// A method the path does not take; the answer's `Allow` header lists those it does.
+    #[error("{method} is not allowed here; use {}.", allowed_list(.allowed))]
+    MethodNotAllowed { method: Method, allowed: Vec<Method> },
+    #[error("{0}")]
+    RequestTimeout(String),
     #[error("{0}")]
     Conflict(String),
     #[error("{0}")]
@@ -69,6 +75,8 @@ impl ResponseError for ApiError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -87,7 +95,48 @@ impl ResponseError for ApiError {
             }
             other => ErrorBody { message: other.to_string(), errors: None },
         };
-        HttpResponse::build(self.status_code()).json(body)
+        let mut response = HttpResponse::build(self.status_code());
+        if let Self::MethodNotAllowed { allowed, .. } = self {
+            response.insert_header((header::ALLOW, allowed_list(allowed)));
+        }
+        response.json(body)
+    }
+}
+
+/// Methods as an `Allow` header lists them: `GET, HEAD, PUT`.
+#[must_use]
+pub fn allowed_list(methods: &[Method]) -> String {
+    methods.iter().map(Method::as_str).collect::<Vec<_>>().join(", ")
+}
+
+impl From<&PayloadError> for ApiError {
+    /// A request body that could not be read: too large (413), too slow (408), or broken off (400).
+    fn from(err: &PayloadError) -> Self {
+        match err {
+            PayloadError::Overflow => Self::PayloadTooLarge("The request body is too large.".into()),
+            PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => {
+                Self::RequestTimeout("The request body did not arrive in time.".into())
+            }
+            PayloadError::Incomplete(_) => Self::bad_request("The request body ended before its announced length."),
+            _ => Self::bad_request("The request body could not be read."),
+        }
+    }
+}
+
+/// The message of an error answer the shop's own handlers did not write (a file server's, the
+/// framework's), by status.
+#[must_use]
+pub fn status_message(status: StatusCode) -> String {
+    match status.as_u16() {
+        400 => "The request could not be read.".into(),
+        404 => "No such file.".into(),
+        405 => "This method is not allowed here.".into(),
+        408 => "The request did not arrive in time.".into(),
+        412 => "The file has changed since it was last fetched.".into(),
+        413 => "The request body is too large.".into(),
+        416 => "The requested range is not in the file.".into(),
+        500..=599 => "Something went wrong. Please try again.".into(),
+        _ => status.canonical_reason().map_or_else(|| format!("Error {}.", status.as_u16()), |r| format!("{r}.")),
     }
 }
 

@@ -14,7 +14,9 @@ use utoipa_actix_web::AppExt;
     info(
         title = "Phone accessory shop API",
         description = "The API of an online shop for phone accessories in Pakistan: prices in whole rupees, \
-                       cash on delivery. Errors answer `{\"message\", \"errors\"?}`.",
+                       cash on delivery. Errors answer `{\"message\", \"errors\"?}`. A method a path does not \
+                       take answers 405 with `Allow`; `HEAD` is answered wherever `GET` is; a request body that \
+                       does not arrive in time answers 408.",
         version = "0.1.0"
     ),
     tags(

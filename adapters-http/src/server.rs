@@ -5,10 +5,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use actix_web::body::MessageBody;
+use actix_web::dev::Service as _;
 use actix_web::dev::{Server, ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::error::{PathError, QueryPayloadError};
 use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::http::Method;
 use actix_web::middleware::{Compress, DefaultHeaders, Logger};
+use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
@@ -22,6 +25,7 @@ use application::settings::service::Settings;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
+use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
 use crate::session::PublicOrigin;
 use crate::spa::{self, SpaDir};
@@ -56,21 +60,10 @@ pub struct ServerConfig {
     pub public_origin: String,
     /// Worker threads; `None` for one per core.
     pub workers: Option<usize>,
-}
-
-/// The largest JSON body accepted.
-const JSON_LIMIT: usize = 64 * 1024;
-
-fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    match err {
-        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            ApiError::PayloadTooLarge("The request body is too large.".into()).into()
-        }
-        JsonPayloadError::ContentType => {
-            ApiError::UnsupportedMediaType("Send the request body as application/json.".into()).into()
-        }
-        other => ApiError::bad_request(format!("The request body is not valid JSON: {other}")).into(),
-    }
+    /// How long a request body may take to arrive.
+    pub body_deadline: BodyDeadline,
+    /// The most connections served at once, shared evenly between the workers; more wait to be accepted.
+    pub max_connections: usize,
 }
 
 fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
@@ -81,10 +74,21 @@ fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
     ApiError::bad_request(format!("Invalid path: {err}")).into()
 }
 
+/// What the middleware every answer passes through needs to know.
+#[derive(Debug, Clone)]
+struct Edges {
+    routes: Arc<Routes>,
+    body_deadline: BodyDeadline,
+    https: bool,
+}
+
 /// An application with the middleware every answer passes through, the shop's and the benchmark floor's
-/// alike: compression, `nosniff`, and an access log of paths only (query strings may carry tokens, which
-/// must never reach the logs).
-fn app() -> App<
+/// alike: an access log of paths only (query strings may carry tokens, which must never reach the logs),
+/// the security headers, compression, `HEAD` answered as `GET`, request bodies under a deadline, and error
+/// answers in the contract's JSON.
+fn app(
+    edges: &Edges,
+) -> App<
     impl ServiceFactory<
         ServiceRequest,
         Config = (),
@@ -93,10 +97,41 @@ fn app() -> App<
         InitError = (),
     >,
 > {
-    App::new().wrap(Compress::default()).wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff"))).wrap(
-        Logger::new("%{route}xi %s %Dms")
-            .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
-    )
+    let routes = edges.routes.clone();
+    let body_deadline = edges.body_deadline;
+    App::new()
+        .wrap_fn(move |req, srv| {
+            let routes = routes.clone();
+            let answer = srv.call(req);
+            async move { Ok(edges::finish(&routes, answer.await?)) }
+        })
+        .wrap_fn(move |mut req, srv| {
+            let payload = req.take_payload();
+            let (payload, held) = body_deadline.apply(req.request(), payload);
+            req.set_payload(payload);
+            let answer = srv.call(req);
+            async move {
+                let mut res = answer.await?;
+                if let Some(held) = held {
+                    res.response_mut().extensions_mut().insert(held);
+                }
+                Ok(res)
+            }
+        })
+        // After the access log has seen the real method: a HEAD is routed as the GET it asks about, and
+        // the connection sends the headers only.
+        .wrap_fn(|mut req, srv| {
+            if req.method() == Method::HEAD {
+                req.head_mut().method = Method::GET;
+            }
+            srv.call(req)
+        })
+        .wrap(Compress::default())
+        .wrap(edges::security_headers(edges.https))
+        .wrap(
+            Logger::new("%{route}xi %s %Dms")
+                .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
+        )
 }
 
 /// Every API service. The OpenAPI document lists exactly the paths registered here, in this order.
@@ -119,7 +154,12 @@ fn routes(cfg: &mut ServiceConfig) {
 /// Never in practice: the document is built from static annotations.
 #[must_use]
 pub fn openapi_yaml() -> String {
-    openapi::register(App::new(), routes).1.to_yaml().expect("the OpenAPI document serialises")
+    openapi_document().to_yaml().expect("the OpenAPI document serialises")
+}
+
+/// The OpenAPI document of the services `serve` registers.
+pub(crate) fn openapi_document() -> utoipa::openapi::OpenApi {
+    openapi::register(App::new(), routes).1
 }
 
 /// Starts serving on `listener`. The server stops gracefully on SIGINT or SIGTERM.
@@ -141,10 +181,15 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
     let media_path = config.media_path;
+    let edges = Edges {
+        routes: Arc::new(Routes::new(&openapi_document())),
+        body_deadline: config.body_deadline,
+        https: config.public_origin.starts_with("https://"),
+    };
+    let allowed = web::Data::from(edges.routes.clone());
     let mut server = HttpServer::new(move || {
-        let (app, document) = openapi::register(app(), routes);
+        let (app, document) = openapi::register(app(&edges), routes);
         app.app_data(web::Data::new(openapi::Document::new(&document)))
-            .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
             .app_data(web::QueryConfig::default().error_handler(query_error))
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(catalog.clone())
@@ -159,6 +204,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(settings.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
+            .app_data(allowed.clone())
             .service(
                 web::scope(media_path)
                     .wrap(DefaultHeaders::new().add(CacheControl(vec![
@@ -171,11 +217,17 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .default_service(web::to(spa::fallback))
     })
     .shutdown_timeout(10)
+    .max_connections(config.max_connections.div_ceil(workers(config.workers)).max(1))
     .listen(listener)?;
     if let Some(workers) = config.workers {
         server = server.workers(workers);
     }
     Ok(server.run())
+}
+
+/// The worker count actix-web starts with `workers`.
+fn workers(workers: Option<usize>) -> usize {
+    workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)).max(1)
 }
 
 /// The benchmark's floor: the same middleware answering a constant JSON body at `/floor`, so the cost of
@@ -185,9 +237,14 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
 /// When the listener cannot be used.
 pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>) -> std::io::Result<Server> {
     let body = web::Bytes::from(body);
+    let edges = Edges {
+        routes: Arc::new(Routes::new(&openapi_document())),
+        body_deadline: BodyDeadline { base: std::time::Duration::from_secs(10), min_bytes_per_second: 16 * 1024 },
+        https: false,
+    };
     let mut server = HttpServer::new(move || {
         let body = body.clone();
-        app().route(
+        app(&edges).route(
             "/floor",
             web::get().to(move || {
                 let body = body.clone();

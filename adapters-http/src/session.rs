@@ -109,6 +109,7 @@ impl<P: SessionParty> FromRequest for Authenticated<P> {
     fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
+            crate::edges::personal(&req);
             check_origin(&req)?;
             let unauthorized = || ApiError::Unauthorized(P::MISSING.to_owned());
             let token = P::COOKIE.token(&req).ok_or_else(unauthorized)?;

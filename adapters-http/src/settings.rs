@@ -11,6 +11,7 @@ use crate::admin::AdminSession;
 use crate::dto::whole_rupees;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Money;
+use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(get_delivery_charge).service(put_delivery_charge);
@@ -65,7 +66,7 @@ pub async fn get_delivery_charge(settings: web::Data<Settings>) -> Result<HttpRe
 pub async fn put_delivery_charge(
     _admin: AdminSession,
     settings: web::Data<Settings>,
-    body: web::Json<DeliveryChargeBody>,
+    body: Json<DeliveryChargeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let charge = body
         .delivery_charge

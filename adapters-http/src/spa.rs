@@ -9,6 +9,7 @@ use actix_web::http::header::{self, CacheControl, CacheDirective, ContentEncodin
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use crate::edges::Routes;
 use crate::error::ApiError;
 
 /// Where the built front end lives, and which paths it never answers.
@@ -59,14 +60,24 @@ fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpRespo
     Some(response)
 }
 
-/// Answers any request no other route took.
-pub async fn fallback(req: HttpRequest, dir: web::Data<SpaDir>) -> Result<HttpResponse, ApiError> {
+/// Answers any request no other route took: 405 with `Allow` for a method the path does not take, 404
+/// for an unknown API path or media file, else a file of the app or its page.
+pub async fn fallback(
+    req: HttpRequest,
+    dir: web::Data<SpaDir>,
+    routes: web::Data<Routes>,
+) -> Result<HttpResponse, ApiError> {
     let path = req.path();
-    let media = path.strip_prefix(dir.media_path).is_some_and(|rest| rest.starts_with('/'));
-    if path.starts_with("/api/") || path == "/api" || media {
+    let Some(allowed) = routes.allowed(path) else {
         return Err(ApiError::NotFound("No such resource.".into()));
+    };
+    if !allowed.contains(req.method()) {
+        return Err(ApiError::MethodNotAllowed { method: req.method().clone(), allowed });
     }
-    if req.method() != Method::GET && req.method() != Method::HEAD {
+    if path.strip_prefix(dir.media_path).is_some_and(|rest| rest.starts_with('/')) {
+        return Err(ApiError::NotFound("No such file.".into()));
+    }
+    if path.starts_with("/api/") || req.method() != Method::GET {
         return Err(ApiError::NotFound("No such resource.".into()));
     }
     if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty()) {

@@ -44,6 +44,13 @@ pub struct Config {
     pub outbox_retry_base_ms: u64,
     /// "Login with Google" (OpenID Connect), when configured.
     pub google: Option<GoogleSignIn>,
+    /// How long a request body may take before the request is answered 408 and the connection closed, in
+    /// milliseconds, before the allowance for what has arrived.
+    pub body_timeout_ms: u64,
+    /// Each this many bytes of a body that have arrived give it one more second.
+    pub body_min_bytes_per_sec: u64,
+    /// The most client connections served at once, shared between the workers.
+    pub max_connections: usize,
 }
 
 /// GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and OIDC_ISSUER. The secret never reaches `Debug` or a log.
@@ -86,6 +93,9 @@ impl fmt::Debug for Config {
             .field("outbox_poll_ms", &self.outbox_poll_ms)
             .field("outbox_retry_base_ms", &self.outbox_retry_base_ms)
             .field("google", &self.google.as_ref().map(|g| (g.client_id.as_str(), g.issuer.as_str())))
+            .field("body_timeout_ms", &self.body_timeout_ms)
+            .field("body_min_bytes_per_sec", &self.body_min_bytes_per_sec)
+            .field("max_connections", &self.max_connections)
             .finish()
     }
 }
@@ -158,7 +168,20 @@ impl Config {
                 issuer: text("OIDC_ISSUER").unwrap_or_else(|| adapters_identity::GOOGLE_ISSUER.to_owned()),
             }),
         };
+        let at_least_one = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+            let value: u64 = parsed(text(name), name, Some(default))?;
+            if value == 0 {
+                return Err(ConfigError { name, reason: "must be at least 1".into() });
+            }
+            Ok(value)
+        };
+        let body_timeout_ms = at_least_one("BODY_TIMEOUT_MS", 10_000)?;
+        let body_min_bytes_per_sec = at_least_one("BODY_MIN_BYTES_PER_SEC", 16 * 1024)?;
+        let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
         Ok(Self {
+            body_timeout_ms,
+            body_min_bytes_per_sec,
+            max_connections,
             google,
             admin,
             login_max_failures,
@@ -281,6 +304,27 @@ mod tests {
         assert_eq!(missing.to_string(), "GOOGLE_CLIENT_SECRET is invalid: is required with GOOGLE_CLIENT_ID");
         assert!(config(&[]).unwrap().google.is_none());
         assert!(!format!("{google:?}").contains("GOCSPX-hush"));
+    }
+
+    #[test]
+    fn bodies_have_ten_seconds_and_connections_a_bound_unless_told_otherwise() {
+        let defaults = config(&[]).unwrap();
+        let set = config(&[("BODY_TIMEOUT_MS", "250"), ("BODY_MIN_BYTES_PER_SEC", "100"), ("MAX_CONNECTIONS", "64")])
+            .unwrap();
+
+        assert_eq!(
+            (defaults.body_timeout_ms, defaults.body_min_bytes_per_sec, defaults.max_connections),
+            (10_000, 16_384, 800)
+        );
+        assert_eq!((set.body_timeout_ms, set.body_min_bytes_per_sec, set.max_connections), (250, 100, 64));
+        assert_eq!(
+            config(&[("BODY_TIMEOUT_MS", "0")]).unwrap_err().to_string(),
+            "BODY_TIMEOUT_MS is invalid: must be at least 1"
+        );
+        assert!(config(&[("MAX_CONNECTIONS", "many")])
+            .unwrap_err()
+            .to_string()
+            .starts_with("MAX_CONNECTIONS is invalid"));
     }
 
     #[test]

@@ -3,13 +3,14 @@
 
 pub mod config;
 mod demo;
+pub mod logging;
 mod pictures;
 pub mod rules;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
-use adapters_http::{AppState, ResponseCache, ServerConfig};
+use adapters_http::{AppState, BodyDeadline, ResponseCache, ServerConfig};
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
@@ -297,6 +298,11 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             media_path: adapters_media::PUBLIC_PATH,
             public_origin: config.public_url.clone(),
             workers: config.workers,
+            body_deadline: BodyDeadline {
+                base: std::time::Duration::from_millis(config.body_timeout_ms),
+                min_bytes_per_second: config.body_min_bytes_per_sec,
+            },
+            max_connections: config.max_connections,
         },
     )?;
     Ok(Running { server, addr, category_views, catalog_cache })

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use app_server::Config;
 use application::seed_demo::SeedOutcome;
-use tracing_subscriber::EnvFilter;
 
 const USAGE: &str = "usage: app-server [serve|migrate|seed-demo [FILE]|openapi|rules DIR|seed-bench|bench-floor FILE]";
 
@@ -22,9 +21,7 @@ async fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
-        .init();
+    app_server::logging::init();
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(err) => {

@@ -1,0 +1,119 @@
+//! `spawn_process`: the built `app-server` binary as a child process, with its own database, directories
+//! and log, for what only the real process shows: its log lines and how it holds up under many
+//! connections.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use adapters_postgres::test_support::TestDb;
+
+use crate::helpers::{ScratchDir, ADMIN_EMAIL, ADMIN_PASSWORD, INDEX_HTML};
+
+pub struct ServerProcess {
+    /// e.g. `http://127.0.0.1:41234`.
+    pub address: String,
+    /// The `host:port` it listens on.
+    pub addr: std::net::SocketAddr,
+    pub client: reqwest::Client,
+    child: Child,
+    log: Arc<Mutex<String>>,
+    _db: TestDb,
+    _dirs: [ScratchDir; 3],
+}
+
+/// Copies what `source` prints into `log`, until it closes.
+fn collect(source: impl Read + Send + 'static, log: Arc<Mutex<String>>) {
+    std::thread::spawn(move || {
+        for line in BufReader::new(source).lines() {
+            let Ok(line) = line else { break };
+            let mut log = log.lock().unwrap();
+            log.push_str(&line);
+            log.push('\n');
+        }
+    });
+}
+
+/// Starts `app-server serve` on a free loopback port against a new database, with e-mail going to an
+/// outbox directory (no SMTP), and `extra` variables; waits until it says where it listens.
+pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
+    let db = TestDb::new();
+    let (media, spa, outbox) =
+        (ScratchDir::new("proc-media"), ScratchDir::new("proc-spa"), ScratchDir::new("proc-outbox"));
+    std::fs::write(spa.0.join("index.html"), INDEX_HTML).unwrap();
+    let (media_dir, spa_dir) = (media.0.display().to_string(), spa.0.display().to_string());
+    let mail_dir = outbox.0.join("mail").display().to_string();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_app-server"));
+    command
+        .arg("serve")
+        .env_clear()
+        // No `.env` of a developer's is read: the process runs where there is none.
+        .current_dir(&outbox.0)
+        .envs([
+            ("DATABASE_URL", db.url()),
+            ("BIND_ADDR", "127.0.0.1:0"),
+            ("MEDIA_DIR", media_dir.as_str()),
+            ("FRONTEND_DIST", spa_dir.as_str()),
+            ("MAIL_OUTBOX_DIR", mail_dir.as_str()),
+            ("DB_POOL_SIZE", "4"),
+            ("WORKERS", "2"),
+            ("ADMIN_EMAIL", ADMIN_EMAIL),
+            ("ADMIN_PASSWORD", ADMIN_PASSWORD),
+            ("OUTBOX_POLL_MS", "100"),
+            ("RUST_LOG", "info"),
+            ("NO_COLOR", "1"),
+        ])
+        .envs(extra.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("the app-server binary starts");
+    let log = Arc::new(Mutex::new(String::new()));
+    collect(child.stdout.take().unwrap(), log.clone());
+    collect(child.stderr.take().unwrap(), log.clone());
+    let mut process = ServerProcess {
+        address: String::new(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        child,
+        log,
+        _db: db,
+        _dirs: [media, spa, outbox],
+    };
+    let line = process.wait_for_log("serving the shop").await.unwrap_or_else(|| {
+        panic!("app-server did not start within 60 s; its log:\n{}", process.log());
+    });
+    let addr = line.split(" addr=").nth(1).and_then(|rest| rest.split(' ').next()).expect("the address is logged");
+    process.addr = addr.parse().unwrap();
+    process.address = format!("http://{addr}");
+    process
+}
+
+impl ServerProcess {
+    /// Everything the process has printed so far.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Waits up to 60 s for a log line containing `needle`; answers the first such line.
+    pub async fn wait_for_log(&mut self, needle: &str) -> Option<String> {
+        for _ in 0..600 {
+            if let Some(line) = self.log().lines().find(|line| line.contains(needle)) {
+                return Some(line.to_owned());
+            }
+            if self.child.try_wait().ok().flatten().is_some() {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        None
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
