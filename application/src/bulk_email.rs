@@ -98,12 +98,13 @@ impl BulkEmail {
             Recipients::AllCustomers => customers,
             Recipients::Selected(list) => {
                 let mut chosen = Vec::with_capacity(list.len());
-                for address in list {
-                    let address = address.trim().to_lowercase();
-                    if !customers.contains(&address) {
-                        return Err(BulkEmailError::NotACustomer(address));
+                for typed in list {
+                    let typed = typed.trim().to_lowercase();
+                    let address = Email::parse(&typed).map(|email| email.to_string());
+                    match address {
+                        Ok(address) if customers.contains(&address) => chosen.push(address),
+                        _ => return Err(BulkEmailError::NotACustomer(typed)),
                     }
-                    chosen.push(address);
                 }
                 chosen
             }
@@ -225,6 +226,23 @@ mod tests {
             .unwrap_err();
 
         assert_eq!(err.to_string(), "Not a customer's e-mail: stranger@x.pk");
+    }
+
+    #[tokio::test]
+    async fn a_selected_address_in_another_spelling_is_the_customer_s() {
+        let mut outbox = MockMailOutbox::new();
+        outbox
+            .expect_enqueue()
+            .withf(|mails| mails.len() == 1 && mails[0].to.as_str() == "a@x.pk")
+            .times(1)
+            .returning(|m| Ok(m.len() as u64));
+
+        let queued = bulk(with_customers(), outbox, MockMailer::new())
+            .send("Eid", "Sale", Recipients::Selected(vec![" A@ⓧ.PK ".into(), "a@ｘ．pk".into()]))
+            .await
+            .unwrap();
+
+        assert_eq!(queued, 1);
     }
 
     fn queued(attempts: u32) -> QueuedMail {
