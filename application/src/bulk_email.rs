@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use domain::contact::Email;
+use domain::text::{Lines, PlainText, TextError};
 
 use crate::accounts::model::CustomerRecord;
 use crate::accounts::ports::CustomerRepository;
@@ -31,6 +32,12 @@ pub enum Recipients {
 pub enum BulkEmailError {
     #[error("Subject and message are required.")]
     SubjectAndMessageRequired,
+    /// The subject holds a line break or control character.
+    #[error(transparent)]
+    Subject(TextError),
+    /// The message holds a control character other than line breaks and tabs.
+    #[error(transparent)]
+    Message(TextError),
     #[error("The subject or the message is too long.")]
     TooLong,
     #[error("Choose at least one customer.")]
@@ -83,10 +90,13 @@ impl BulkEmail {
     /// Queues the message for every chosen customer; answers how many e-mails were queued.
     ///
     /// # Errors
-    /// [`BulkEmailError`] for a missing subject or message, no recipients or an address that is not a
+    /// [`BulkEmailError`] for a subject or message missing or holding a character it may not (the subject is
+    /// one line, the message keeps line breaks and tabs), no recipients or an address that is not a
     /// customer's; nothing is queued then.
     pub async fn send(&self, subject: &str, message: &str, recipients: Recipients) -> Result<u64, BulkEmailError> {
-        let (subject, message) = (subject.trim(), message.trim());
+        let subject = PlainText::parse(subject, Lines::One, "Subject").map_err(BulkEmailError::Subject)?;
+        let message = PlainText::parse(message, Lines::Many, "Message").map_err(BulkEmailError::Message)?;
+        let (subject, message) = (subject.as_str(), message.as_str());
         if subject.is_empty() || message.is_empty() {
             return Err(BulkEmailError::SubjectAndMessageRequired);
         }
@@ -197,6 +207,24 @@ mod tests {
             .unwrap_err();
 
         assert_eq!(err.to_string(), "Subject and message are required.");
+    }
+
+    #[tokio::test]
+    async fn a_subject_is_one_line_and_a_message_keeps_its_lines_but_no_other_control_character() {
+        let send = |subject: &'static str, message: &'static str| async move {
+            bulk(MockCustomerRepository::new(), MockMailOutbox::new(), MockMailer::new())
+                .send(subject, message, Recipients::AllCustomers)
+                .await
+                .unwrap_err()
+        };
+
+        let subject = send("Eid\nBcc: x@y.pk", "Sale").await;
+        let message = send("Eid", "Sale\0").await;
+
+        assert!(matches!(subject, BulkEmailError::Subject(_)));
+        assert_eq!(subject.to_string(), "Subject must not contain line breaks or control characters.");
+        assert!(matches!(message, BulkEmailError::Message(_)));
+        assert_eq!(message.to_string(), "Message must not contain control characters other than line breaks and tabs.");
     }
 
     #[tokio::test]

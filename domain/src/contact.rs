@@ -7,6 +7,8 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use validator::ValidateEmail;
 
+use crate::text::{Lines, PlainText, TextError};
+
 /// The longest e-mail address accepted, in characters.
 pub const MAX_EMAIL_CHARS: usize = 254;
 
@@ -174,11 +176,11 @@ pub enum PersonNameError {
     #[error("Name must be at most {} characters.", MAX_NAME_CHARS)]
     TooLong,
     /// A line break or other control character, which would break e-mail headers and layouts.
-    #[error("Name must not contain line breaks or control characters.")]
-    ControlCharacter,
+    #[error(transparent)]
+    ControlCharacter(#[from] TextError),
 }
 
-/// A customer's or reviewer's name: trimmed, 1 to 100 characters, no control characters.
+/// A customer's or reviewer's name: trimmed, one line of 1 to 100 characters (see [`PlainText`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PersonName(String);
 
@@ -188,17 +190,14 @@ impl PersonName {
     /// # Errors
     /// [`PersonNameError`] when it is empty, too long or holds a control character.
     pub fn parse(text: &str) -> Result<Self, PersonNameError> {
-        let name = text.trim();
+        let name = PlainText::parse(text, Lines::One, "Name")?;
         if name.is_empty() {
             return Err(PersonNameError::Empty);
         }
-        if name.chars().count() > MAX_NAME_CHARS {
+        if name.chars() > MAX_NAME_CHARS {
             return Err(PersonNameError::TooLong);
         }
-        if name.chars().any(char::is_control) {
-            return Err(PersonNameError::ControlCharacter);
-        }
-        Ok(Self(name.to_owned()))
+        Ok(Self(name.into_string()))
     }
 
     /// The name.
@@ -357,11 +356,13 @@ mod tests {
     }
 
     #[test]
-    fn a_name_with_a_line_break_is_refused() {
-        let err = PersonName::parse("Ali\nBcc: everyone").unwrap_err();
+    fn a_name_with_a_line_break_or_a_control_character_is_refused() {
+        for text in ["Ali\nBcc: everyone", "Ali\0", "Ali\u{7}"] {
+            let err = PersonName::parse(text).unwrap_err();
 
-        assert_eq!(err, PersonNameError::ControlCharacter);
-        assert_eq!(err.to_string(), "Name must not contain line breaks or control characters.");
+            assert_eq!(err, PersonNameError::ControlCharacter(TextError::ControlCharacterInLine { what: "Name" }));
+            assert_eq!(err.to_string(), "Name must not contain line breaks or control characters.");
+        }
     }
 
     #[test]
