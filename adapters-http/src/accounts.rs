@@ -39,6 +39,7 @@ impl From<AccountError> for ApiError {
         match err {
             AccountError::InvalidEmail => Self::invalid_field("email", err.to_string()),
             AccountError::Password(_) => Self::invalid_field("password", err.to_string()),
+            AccountError::Name(_) => Self::invalid_field("name", err.to_string()),
             AccountError::EmailInUse => Self::Conflict(err.to_string()),
             AccountError::Refused(refusal) => refusal.into(),
             AccountError::InvalidResetToken => Self::invalid_field("token", err.to_string()),
@@ -118,7 +119,7 @@ pub struct ResetConfirmBody {
 /// is the session's.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SaveUserBody {
-    /// The display name; 'Customer' when missing or blank.
+    /// The display name, one line without control characters; 'Customer' when missing or blank.
     #[serde(default)]
     #[schema(inline)]
     pub name: Text,
@@ -144,7 +145,7 @@ fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
     request_body = CredentialsBody,
     responses(
         (status = 201, description = "Signed up and in; the cookie is set", body = UserResponse),
-        (status = 400, description = "Missing fields, a bad e-mail or a password under 6 characters", body = ErrorBody),
+        (status = 400, description = "Missing fields, a bad e-mail, a password under 6 characters, or a name with a line break or control character", body = ErrorBody),
         (status = 409, description = "The e-mail is already registered", body = ErrorBody),
     )
 )]
@@ -267,6 +268,7 @@ pub async fn confirm_reset(
     request_body = SaveUserBody,
     responses(
         (status = 200, description = "The saved profile", body = UserResponse),
+        (status = 400, description = "A name with a line break or control character", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]

@@ -34,6 +34,7 @@ impl From<CatalogAdminError> for ApiError {
 /// A category to add or change.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CategoryBody {
+    /// Text; blank text counts as absent. One line without control characters.
     #[serde(default)]
     #[schema(inline)]
     pub name: Text,
@@ -85,7 +86,7 @@ pub async fn category_views(
     request_body = CategoryBody,
     responses(
         (status = 201, description = "Added", body = CategoryEnvelope),
-        (status = 400, description = "No name, or an unknown parent", body = ErrorBody),
+        (status = 400, description = "No name, a name with a line break or control character, or an unknown parent", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
     )
 )]
@@ -107,7 +108,7 @@ pub async fn add_category(
     request_body = CategoryBody,
     responses(
         (status = 200, description = "Changed", body = CategoryEnvelope),
-        (status = 400, description = "No name, an unknown parent or a cycle", body = ErrorBody),
+        (status = 400, description = "No name, a name with a line break or control character, an unknown parent or a cycle", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 404, description = "No category has this id", body = ErrorBody),
     )

@@ -23,6 +23,8 @@ impl From<BulkEmailError> for ApiError {
             BulkEmailError::SubjectAndMessageRequired | BulkEmailError::TooLong | BulkEmailError::NoRecipients => {
                 Self::bad_request(err.to_string())
             }
+            BulkEmailError::Subject(_) => Self::invalid_field("subject", err.to_string()),
+            BulkEmailError::Message(_) => Self::invalid_field("message", err.to_string()),
             BulkEmailError::NotACustomer(_) => Self::invalid_field("selectedEmails", err.to_string()),
             BulkEmailError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
@@ -42,9 +44,11 @@ pub struct CustomerSummary {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkEmailBody {
+    /// Text; blank text counts as absent. One line without control characters.
     #[serde(default)]
     #[schema(inline)]
     pub subject: Text,
+    /// Text; blank text counts as absent. Line breaks and tabs are kept; other control characters are refused.
     #[serde(default)]
     #[schema(inline)]
     pub message: Text,
@@ -102,7 +106,7 @@ pub async fn list_users(
     request_body = BulkEmailBody,
     responses(
         (status = 202, description = "Queued", body = QueuedResponse),
-        (status = 400, description = "No subject or message, no recipients, or an address that is not a customer's", body = ErrorBody),
+        (status = 400, description = "No subject or message, a control character in either (or a line break in the subject), no recipients, or an address that is not a customer's", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
     )
 )]

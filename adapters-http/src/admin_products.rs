@@ -51,8 +51,11 @@ impl From<ProductAdminError> for ApiError {
                 message: err.to_string(),
                 errors: Some(fields.iter().map(|f| (missing_field_name(*f).to_owned(), vec![f.to_string()])).collect()),
             },
-            ProductAdminError::Text(ProductTextError::NameTooLong) => field("name"),
-            ProductAdminError::Text(ProductTextError::DescriptionTooLong) => field("description"),
+            ProductAdminError::Text(ProductTextError::NameTooLong | ProductTextError::Name(_)) => field("name"),
+            ProductAdminError::Text(ProductTextError::DescriptionTooLong | ProductTextError::Description(_)) => {
+                field("description")
+            }
+            ProductAdminError::Text(ProductTextError::Color(_)) => field("color"),
             ProductAdminError::CategoryNotFound => field("category"),
             ProductAdminError::Price(
                 domain::product::PriceError::SaleNotPositive | domain::product::PriceError::SaleNotBelowPrice,
@@ -94,6 +97,7 @@ const fn missing_field_name(field: MissingField) -> &'static str {
 #[derive(Debug, MultipartForm, ToSchema)]
 #[multipart(duplicate_field = "replace")]
 pub struct ProductFormBody {
+    /// One line without control characters.
     #[multipart(limit = "64 KiB")]
     #[schema(value_type = String, required)]
     name: Option<Text<String>>,
@@ -113,9 +117,11 @@ pub struct ProductFormBody {
     #[multipart(rename = "discountPercent", limit = "64 KiB")]
     #[schema(rename = "discountPercent", value_type = Option<String>)]
     discount_percent: Option<Text<String>>,
+    /// Line breaks and tabs are kept; other control characters are refused.
     #[multipart(limit = "64 KiB")]
     #[schema(value_type = String, required)]
     description: Option<Text<String>>,
+    /// One line without control characters; empty for none.
     #[multipart(limit = "64 KiB")]
     #[schema(value_type = Option<String>)]
     color: Option<Text<String>>,
@@ -333,7 +339,7 @@ fn product_form(body: &ProductFormBody) -> Result<ProductForm, ApiError> {
     request_body(content = ProductFormBody, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Created", body = ProductEnvelope),
-        (status = 400, description = "A required field is missing or a value is out of range", body = ErrorBody),
+        (status = 400, description = "A required field is missing, a value is out of range, or a text holds a control character", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
         (status = 415, description = "A file is not a picture, or is a picture over 40 megapixels or one that does \
@@ -358,7 +364,7 @@ pub async fn upload_product(
     request_body(content = ProductFormBody, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Changed", body = ProductEnvelope),
-        (status = 400, description = "A required field is missing or a value is out of range", body = ErrorBody),
+        (status = 400, description = "A required field is missing, a value is out of range, or a text holds a control character", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 404, description = "No product has this id", body = ErrorBody),
         (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use domain::contact::Email;
+use domain::text::{Lines, PlainText, TextError};
 
 use crate::accounts::model::CustomerRecord;
 use crate::accounts::ports::CustomerRepository;
@@ -31,6 +32,12 @@ pub enum Recipients {
 pub enum BulkEmailError {
     #[error("Subject and message are required.")]
     SubjectAndMessageRequired,
+    /// The subject holds a line break or control character.
+    #[error(transparent)]
+    Subject(TextError),
+    /// The message holds a control character other than line breaks and tabs.
+    #[error(transparent)]
+    Message(TextError),
     #[error("The subject or the message is too long.")]
     TooLong,
     #[error("Choose at least one customer.")]
@@ -83,10 +90,13 @@ impl BulkEmail {
     /// Queues the message for every chosen customer; answers how many e-mails were queued.
     ///
     /// # Errors
-    /// [`BulkEmailError`] for a missing subject or message, no recipients or an address that is not a
+    /// [`BulkEmailError`] for a subject or message missing or holding a character it may not (the subject is
+    /// one line, the message keeps line breaks and tabs), no recipients or an address that is not a
     /// customer's; nothing is queued then.
     pub async fn send(&self, subject: &str, message: &str, recipients: Recipients) -> Result<u64, BulkEmailError> {
-        let (subject, message) = (subject.trim(), message.trim());
+        let subject = PlainText::parse(subject, Lines::One, "Subject").map_err(BulkEmailError::Subject)?;
+        let message = PlainText::parse(message, Lines::Many, "Message").map_err(BulkEmailError::Message)?;
+        let (subject, message) = (subject.as_str(), message.as_str());
         if subject.is_empty() || message.is_empty() {
             return Err(BulkEmailError::SubjectAndMessageRequired);
         }
@@ -98,12 +108,13 @@ impl BulkEmail {
             Recipients::AllCustomers => customers,
             Recipients::Selected(list) => {
                 let mut chosen = Vec::with_capacity(list.len());
-                for address in list {
-                    let address = address.trim().to_lowercase();
-                    if !customers.contains(&address) {
-                        return Err(BulkEmailError::NotACustomer(address));
+                for typed in list {
+                    let typed = typed.trim().to_lowercase();
+                    let address = Email::parse(&typed).map(|email| email.to_string());
+                    match address {
+                        Ok(address) if customers.contains(&address) => chosen.push(address),
+                        _ => return Err(BulkEmailError::NotACustomer(typed)),
                     }
-                    chosen.push(address);
                 }
                 chosen
             }
@@ -199,6 +210,24 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_subject_is_one_line_and_a_message_keeps_its_lines_but_no_other_control_character() {
+        let send = |subject: &'static str, message: &'static str| async move {
+            bulk(MockCustomerRepository::new(), MockMailOutbox::new(), MockMailer::new())
+                .send(subject, message, Recipients::AllCustomers)
+                .await
+                .unwrap_err()
+        };
+
+        let subject = send("Eid\nBcc: x@y.pk", "Sale").await;
+        let message = send("Eid", "Sale\0").await;
+
+        assert!(matches!(subject, BulkEmailError::Subject(_)));
+        assert_eq!(subject.to_string(), "Subject must not contain line breaks or control characters.");
+        assert!(matches!(message, BulkEmailError::Message(_)));
+        assert_eq!(message.to_string(), "Message must not contain control characters other than line breaks and tabs.");
+    }
+
+    #[tokio::test]
     async fn all_customers_get_one_mail_each() {
         let mut outbox = MockMailOutbox::new();
         outbox
@@ -225,6 +254,23 @@ mod tests {
             .unwrap_err();
 
         assert_eq!(err.to_string(), "Not a customer's e-mail: stranger@x.pk");
+    }
+
+    #[tokio::test]
+    async fn a_selected_address_in_another_spelling_is_the_customer_s() {
+        let mut outbox = MockMailOutbox::new();
+        outbox
+            .expect_enqueue()
+            .withf(|mails| mails.len() == 1 && mails[0].to.as_str() == "a@x.pk")
+            .times(1)
+            .returning(|m| Ok(m.len() as u64));
+
+        let queued = bulk(with_customers(), outbox, MockMailer::new())
+            .send("Eid", "Sale", Recipients::Selected(vec![" A@ⓧ.PK ".into(), "a@ｘ．pk".into()]))
+            .await
+            .unwrap();
+
+        assert_eq!(queued, 1);
     }
 
     fn queued(attempts: u32) -> QueuedMail {

@@ -1,6 +1,7 @@
 //! Category rules: a name, and where in the tree a category may go.
 
 use crate::ids::CategoryId;
+use crate::text::{Lines, PlainText, TextError};
 
 /// The longest category name, in characters.
 pub const MAX_CATEGORY_NAME_CHARS: usize = 100;
@@ -12,9 +13,11 @@ pub enum CategoryNameError {
     Empty,
     #[error("Category name must be at most {} characters.", MAX_CATEGORY_NAME_CHARS)]
     TooLong,
+    #[error(transparent)]
+    ControlCharacter(#[from] TextError),
 }
 
-/// A category's name: trimmed, 1 to 100 characters.
+/// A category's name: trimmed, one line of 1 to 100 characters (see [`PlainText`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CategoryName(String);
 
@@ -22,13 +25,14 @@ impl CategoryName {
     /// Trims and checks a name as typed.
     ///
     /// # Errors
-    /// [`CategoryNameError`] when nothing is left or it is too long.
+    /// [`CategoryNameError`] when it holds a line break or control character, nothing is left or it is too
+    /// long.
     pub fn parse(text: &str) -> Result<Self, CategoryNameError> {
-        let name = text.trim();
-        match name.chars().count() {
+        let name = PlainText::parse(text, Lines::One, "Category name")?;
+        match name.chars() {
             0 => Err(CategoryNameError::Empty),
             n if n > MAX_CATEGORY_NAME_CHARS => Err(CategoryNameError::TooLong),
-            _ => Ok(Self(name.to_owned())),
+            _ => Ok(Self(name.into_string())),
         }
     }
 
@@ -75,6 +79,19 @@ mod tests {
         assert_eq!(CategoryName::parse("  ").unwrap_err().to_string(), "Category name is required.");
         assert_eq!(CategoryName::parse(&"x".repeat(101)), Err(CategoryNameError::TooLong));
         assert!(CategoryName::parse(&"x".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn a_name_with_a_line_break_or_a_control_character_is_refused() {
+        for text in ["Cases\0", "Ca\u{7}ses", "Cases\nCovers"] {
+            let err = CategoryName::parse(text).unwrap_err();
+
+            assert_eq!(
+                err,
+                CategoryNameError::ControlCharacter(TextError::ControlCharacterInLine { what: "Category name" })
+            );
+            assert_eq!(err.to_string(), "Category name must not contain line breaks or control characters.");
+        }
     }
 
     #[test]

@@ -3,7 +3,11 @@
 
 use std::fmt;
 
+use icu_normalizer::ComposingNormalizerBorrowed;
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use validator::ValidateEmail;
+
+use crate::text::{Lines, PlainText, TextError};
 
 /// The longest e-mail address accepted, in characters.
 pub const MAX_EMAIL_CHARS: usize = 254;
@@ -37,13 +41,17 @@ pub enum EmailError {
     Invalid,
 }
 
-/// An e-mail address: trimmed, of e-mail form (the HTML e-mail input's rule, checked by `validator`), at
-/// most 254 characters, with its domain in lower case.
+/// An e-mail address: trimmed, its local part in Unicode NFC, its domain as DNS knows it (NFC, then
+/// IDNA/UTS-46 to ASCII: lower case, full-width and other compatibility forms mapped, punycode for the rest),
+/// so every spelling of one mailbox is one `Email`; of e-mail form (the HTML e-mail input's rule, checked by
+/// `validator`) and at most 254 characters in that form. A domain must be a name with a dot: address
+/// literals (`[127.0.0.1]`), numeric domains and single labels (`localhost`) are refused.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Email(String);
 
 impl Email {
-    /// Trims and checks an address, and lower-cases its domain.
+    /// Trims, normalises and checks an address. Case in the local part is kept: callers that compare
+    /// addresses lower-case them first.
     ///
     /// # Errors
     /// [`EmailError`] when it is empty, too long or not of e-mail form.
@@ -55,13 +63,16 @@ impl Email {
         if address.chars().count() > MAX_EMAIL_CHARS {
             return Err(EmailError::TooLong);
         }
+        let (local, domain) = address.rsplit_once('@').ok_or(EmailError::Invalid)?;
+        let domain = dns_domain(domain).ok_or(EmailError::Invalid)?;
+        let address = format!("{}@{domain}", ComposingNormalizerBorrowed::new_nfc().normalize(local));
+        if address.chars().count() > MAX_EMAIL_CHARS {
+            return Err(EmailError::TooLong);
+        }
         if !address.validate_email() {
             return Err(EmailError::Invalid);
         }
-        address
-            .rsplit_once('@')
-            .map(|(local, domain)| Self(format!("{local}@{}", domain.to_lowercase())))
-            .ok_or(EmailError::Invalid)
+        Ok(Self(address))
     }
 
     /// The address.
@@ -69,6 +80,18 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// A mail domain in the ASCII form DNS uses: NFC, then UTS-46 ToASCII with the STD3 rules (letters, digits
+/// and hyphens only, which also refuses `[...]` address literals) and DNS lengths. `None` for a domain
+/// that is not a name of at least two labels, or whose last label is a number (an IPv4 address).
+fn dns_domain(domain: &str) -> Option<String> {
+    let domain = ComposingNormalizerBorrowed::new_nfc().normalize(domain);
+    let ascii = Uts46::new()
+        .to_ascii(domain.as_bytes(), AsciiDenyList::STD3, Hyphens::CheckFirstLast, DnsLength::Verify)
+        .ok()?;
+    let (_, last) = ascii.rsplit_once('.')?;
+    (!last.bytes().all(|b| b.is_ascii_digit())).then(|| ascii.into_owned())
 }
 
 impl fmt::Display for Email {
@@ -153,11 +176,11 @@ pub enum PersonNameError {
     #[error("Name must be at most {} characters.", MAX_NAME_CHARS)]
     TooLong,
     /// A line break or other control character, which would break e-mail headers and layouts.
-    #[error("Name must not contain line breaks or control characters.")]
-    ControlCharacter,
+    #[error(transparent)]
+    ControlCharacter(#[from] TextError),
 }
 
-/// A customer's or reviewer's name: trimmed, 1 to 100 characters, no control characters.
+/// A customer's or reviewer's name: trimmed, one line of 1 to 100 characters (see [`PlainText`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PersonName(String);
 
@@ -167,17 +190,14 @@ impl PersonName {
     /// # Errors
     /// [`PersonNameError`] when it is empty, too long or holds a control character.
     pub fn parse(text: &str) -> Result<Self, PersonNameError> {
-        let name = text.trim();
+        let name = PlainText::parse(text, Lines::One, "Name")?;
         if name.is_empty() {
             return Err(PersonNameError::Empty);
         }
-        if name.chars().count() > MAX_NAME_CHARS {
+        if name.chars() > MAX_NAME_CHARS {
             return Err(PersonNameError::TooLong);
         }
-        if name.chars().any(char::is_control) {
-            return Err(PersonNameError::ControlCharacter);
-        }
-        Ok(Self(name.to_owned()))
+        Ok(Self(name.into_string()))
     }
 
     /// The name.
@@ -219,6 +239,41 @@ mod tests {
             assert_eq!(Email::parse(text), Err(EmailError::Invalid), "{text:?}");
         }
         assert_eq!(EmailError::Invalid.to_string(), "Please enter a valid email address.");
+    }
+
+    #[test]
+    fn every_spelling_of_one_mailbox_is_one_email() {
+        let spellings = [
+            ("u@probe.test", ["u@ⓟrobe.test", "u@probe。test", "u@PROBE.test", "u@ｐｒｏｂｅ．ｔｅｓｔ"]),
+            ("u@xn--caf-dma.test", ["u@caf\u{e9}.test", "u@cafe\u{301}.test", "u@xn--caf-dma.test", "u@CAFÉ.test"]),
+        ];
+
+        for (canonical, others) in spellings {
+            for text in others {
+                assert_eq!(Email::parse(text).map(|e| e.to_string()), Ok(canonical.to_owned()), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_local_part_is_kept_in_nfc() {
+        assert_eq!(Email::parse("\u{212a}han@x.pk").unwrap().as_str(), "Khan@x.pk");
+    }
+
+    #[test]
+    fn address_literals_numeric_and_dotless_domains_are_refused() {
+        for text in ["u@localhost", "u@[127.0.0.1]", "u@[IPv6:::1]", "u@127.0.0.1", "u@1.2.3.4", "u@probe.test."] {
+            assert_eq!(Email::parse(text), Err(EmailError::Invalid), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn an_address_too_long_once_in_punycode_is_refused() {
+        let domain = format!("{}.pk", vec!["é".repeat(30); 6].join("."));
+        let address = format!("{}@{domain}", "a".repeat(60));
+
+        assert!(address.chars().count() <= MAX_EMAIL_CHARS);
+        assert_eq!(Email::parse(&address), Err(EmailError::TooLong));
     }
 
     #[test]
@@ -301,11 +356,13 @@ mod tests {
     }
 
     #[test]
-    fn a_name_with_a_line_break_is_refused() {
-        let err = PersonName::parse("Ali\nBcc: everyone").unwrap_err();
+    fn a_name_with_a_line_break_or_a_control_character_is_refused() {
+        for text in ["Ali\nBcc: everyone", "Ali\0", "Ali\u{7}"] {
+            let err = PersonName::parse(text).unwrap_err();
 
-        assert_eq!(err, PersonNameError::ControlCharacter);
-        assert_eq!(err.to_string(), "Name must not contain line breaks or control characters.");
+            assert_eq!(err, PersonNameError::ControlCharacter(TextError::ControlCharacterInLine { what: "Name" }));
+            assert_eq!(err.to_string(), "Name must not contain line breaks or control characters.");
+        }
     }
 
     #[test]

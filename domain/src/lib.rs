@@ -16,3 +16,4 @@ pub mod pricing;
 pub mod product;
 pub mod review;
 pub mod stock;
+pub mod text;

@@ -1,9 +1,11 @@
 //! What the admin may set on a product (SPEC.md §5 'Add/edit product'): a price within bounds, a sale price
 //! below it, a discount of at most 90 per cent, and the two recomputations that keep the sale price and the
-//! discount consistent while the form is edited; the longest name and description.
+//! discount consistent while the form is edited; the characters and length of its name, description and
+//! colour.
 
 use crate::money::Rupees;
 use crate::pricing::{PriceTag, MAX_DISCOUNT_PERCENT};
+use crate::text::{Lines, PlainText, TextError};
 
 /// The highest price accepted: Rs 10 crore (Rs 10,00,00,000).
 pub const MAX_PRICE: Rupees = Rupees::from_whole(100_000_000);
@@ -14,15 +16,51 @@ pub const MAX_PRODUCT_NAME_CHARS: usize = 200;
 /// The longest product description, in characters.
 pub const MAX_DESCRIPTION_CHARS: usize = 5000;
 
-/// A product name or description longer than the shop keeps.
+/// A product name, description or colour the shop does not keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ProductTextError {
+    /// The name holds a line break or control character.
+    #[error(transparent)]
+    Name(TextError),
+    /// The description holds a control character other than line breaks and tabs.
+    #[error(transparent)]
+    Description(TextError),
+    /// The colour holds a line break or control character.
+    #[error(transparent)]
+    Color(TextError),
     /// The name is longer than [`MAX_PRODUCT_NAME_CHARS`].
     #[error("Product name must be at most {} characters.", MAX_PRODUCT_NAME_CHARS)]
     NameTooLong,
     /// The description is longer than [`MAX_DESCRIPTION_CHARS`].
     #[error("Description must be at most {} characters.", MAX_DESCRIPTION_CHARS)]
     DescriptionTooLong,
+}
+
+/// A product's name as typed: trimmed, one line (see [`PlainText`]); it may be blank, which the form
+/// reports as missing.
+///
+/// # Errors
+/// [`ProductTextError::Name`] for a line break or control character.
+pub fn product_name(text: &str) -> Result<PlainText, ProductTextError> {
+    PlainText::parse(text, Lines::One, "Product name").map_err(ProductTextError::Name)
+}
+
+/// A product's description as typed: trimmed, lines and tabs kept (see [`PlainText`]); it may be blank,
+/// which the form reports as missing.
+///
+/// # Errors
+/// [`ProductTextError::Description`] for a control character other than line breaks and tabs.
+pub fn product_description(text: &str) -> Result<PlainText, ProductTextError> {
+    PlainText::parse(text, Lines::Many, "Description").map_err(ProductTextError::Description)
+}
+
+/// A product's colour as typed: trimmed, one line (see [`PlainText`]); blank means none.
+///
+/// # Errors
+/// [`ProductTextError::Color`] for a line break or control character.
+pub fn product_color(text: &str) -> Result<Option<PlainText>, ProductTextError> {
+    let color = PlainText::parse(text, Lines::One, "Colour").map_err(ProductTextError::Color)?;
+    Ok((!color.is_empty()).then_some(color))
 }
 
 /// Checks the length of a product's (trimmed) name.
@@ -283,6 +321,32 @@ mod tests {
 
         assert_eq!(err, ProductTextError::NameTooLong);
         assert_eq!(err.to_string(), "Product name must be at most 200 characters.");
+    }
+
+    #[test]
+    fn a_name_and_a_colour_are_one_line_and_a_description_keeps_its_lines() {
+        assert_eq!(product_name(" Clear case ").unwrap().as_str(), "Clear case");
+        assert_eq!(product_description("Slim\r\n\tGrip").unwrap().as_str(), "Slim\n\tGrip");
+        assert_eq!(product_color("  ").unwrap(), None);
+        assert_eq!(product_color(" Black ").unwrap().map(PlainText::into_string), Some("Black".into()));
+    }
+
+    #[test]
+    fn control_characters_in_a_product_text_are_refused_with_its_name() {
+        let name = product_name("Clear\0case").unwrap_err();
+        let description = product_description("Slim\u{7}").unwrap_err();
+        let color = product_color("Black\nRed").unwrap_err();
+
+        assert_eq!(name.to_string(), "Product name must not contain line breaks or control characters.");
+        assert_eq!(
+            description.to_string(),
+            "Description must not contain control characters other than line breaks and tabs."
+        );
+        assert_eq!(color.to_string(), "Colour must not contain line breaks or control characters.");
+        assert!(matches!(
+            (name, description, color),
+            (ProductTextError::Name(_), ProductTextError::Description(_), ProductTextError::Color(_))
+        ));
     }
 
     #[test]

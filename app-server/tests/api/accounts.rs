@@ -164,3 +164,48 @@ async fn a_reset_mail_asked_for_while_the_mail_server_is_down_goes_out_when_it_i
     assert!(app.delivered(1).await, "delivered once the server is back");
     assert_eq!(app.smtp.messages()[0].to, ["hina@example.pk"]);
 }
+
+#[tokio::test]
+async fn every_spelling_of_one_mailbox_is_one_customer() {
+    let app = spawn_app().await;
+    let signup = |email: &str, password: &str| json!({"email": email, "password": password});
+
+    let first = post(&app, "/api/auth/signup", signup("u@probe.test", "secret-123"), None).await;
+    let again = post(&app, "/api/auth/signup", signup("u@ⓟrobe.test", "other-123"), None).await;
+    let login = post(&app, "/api/auth/login", signup("u@ⓟrobe.test", "secret-123"), None).await;
+    let nfd = post(&app, "/api/auth/signup", signup("u@cafe\u{301}.test", "secret-123"), None).await;
+    let nfc = post(&app, "/api/auth/signup", signup("u@caf\u{e9}.test", "other-123"), None).await;
+    let punycode = post(&app, "/api/auth/login", signup("u@xn--caf-dma.test", "secret-123"), None).await;
+
+    assert_eq!(first.status(), 201);
+    assert_eq!(again.status(), 409);
+    assert_eq!(
+        again.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "This email is already registered."})
+    );
+    assert_eq!(login.status(), 200);
+    assert_eq!(login.json::<serde_json::Value>().await.unwrap()["email"], "u@probe.test");
+    assert_eq!(nfd.status(), 201);
+    assert_eq!(nfc.status(), 409);
+    assert_eq!(punycode.status(), 200);
+    assert_eq!(punycode.json::<serde_json::Value>().await.unwrap()["email"], "u@xn--caf-dma.test");
+}
+
+#[tokio::test]
+async fn addresses_without_a_mail_domain_are_refused() {
+    let app = spawn_app().await;
+
+    for email in ["u@localhost", "u@[127.0.0.1]", "u@[IPv6:::1]"] {
+        let response = post(&app, "/api/auth/signup", json!({"email": email, "password": "secret-123"}), None).await;
+
+        assert_eq!(response.status(), 400, "{email}");
+        assert_eq!(
+            response.json::<serde_json::Value>().await.unwrap(),
+            json!({
+                "message": "Please enter a valid email address.",
+                "errors": {"email": ["Please enter a valid email address."]}
+            }),
+            "{email}"
+        );
+    }
+}

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 
 use chrono::Duration;
-use domain::contact::{Email, FALLBACK_CUSTOMER_NAME, MAX_NAME_CHARS};
+use domain::contact::{Email, PersonName, PersonNameError, FALLBACK_CUSTOMER_NAME, MAX_NAME_CHARS};
 use domain::ids::CustomerId;
 use domain::password::{check_new_password, PasswordError};
+use domain::text::TextError;
 
 use crate::accounts::model::{
     CustomerLogin, CustomerRecord, ExternalLoginStart, NewCredential, PasswordCredentials, PendingExternalLogin,
@@ -40,6 +41,9 @@ pub enum AccountError {
     InvalidEmail,
     #[error(transparent)]
     Password(#[from] PasswordError),
+    /// The name holds a line break or control character.
+    #[error(transparent)]
+    Name(#[from] TextError),
     #[error("This email is already registered.")]
     EmailInUse,
     #[error(transparent)]
@@ -60,10 +64,16 @@ pub enum AccountError {
     Unexpected(#[from] RepositoryError),
 }
 
-fn display_name(name: Option<&str>) -> String {
-    name.map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map_or_else(|| FALLBACK_CUSTOMER_NAME.to_owned(), |n| n.chars().take(MAX_NAME_CHARS).collect())
+/// The name a customer is shown by: the name given, cut to [`MAX_NAME_CHARS`] characters, or 'Customer' when
+/// it is missing or blank.
+fn display_name(name: Option<&str>) -> Result<String, TextError> {
+    let name = name.unwrap_or_default();
+    match PersonName::parse(name) {
+        Ok(name) => Ok(name.to_string()),
+        Err(PersonNameError::Empty) => Ok(FALLBACK_CUSTOMER_NAME.to_owned()),
+        Err(PersonNameError::TooLong) => Ok(name.trim().chars().take(MAX_NAME_CHARS).collect()),
+        Err(PersonNameError::ControlCharacter(err)) => Err(err),
+    }
 }
 
 /// The account use cases.
@@ -117,14 +127,14 @@ impl Accounts {
     pub async fn sign_up(&self, email: &str, password: &str, name: Option<&str>) -> Result<SignedIn, AccountError> {
         let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
         check_new_password(password)?;
+        let name = display_name(name)?;
         let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
-        let customer = self
-            .customers
-            .create_customer(&email, &display_name(name), &NewCredential::PasswordHash(hash))
-            .await
-            .map_err(|err| match err {
-                RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
-                other => AccountError::Unexpected(other),
+        let customer =
+            self.customers.create_customer(&email, &name, &NewCredential::PasswordHash(hash)).await.map_err(|err| {
+                match err {
+                    RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
+                    other => AccountError::Unexpected(other),
+                }
             })?;
         self.open_session(customer).await
     }
@@ -172,13 +182,13 @@ impl Accounts {
     /// Saves the signed-in customer's display name; a missing or blank one becomes 'Customer'.
     ///
     /// # Errors
-    /// A store failure.
+    /// [`AccountError::Name`] for a line break or control character in the name, or a store failure.
     pub async fn save_profile(
         &self,
         customer: &CustomerRecord,
         name: Option<&str>,
     ) -> Result<CustomerRecord, AccountError> {
-        Ok(self.customers.rename(customer.id, &display_name(name)).await?)
+        Ok(self.customers.rename(customer.id, &display_name(name)?).await?)
     }
 
     /// Queues a reset link when an account has this e-mail; answers the same either way, so the call
@@ -262,16 +272,17 @@ impl Accounts {
             .and_then(|e| Email::parse(&e.trim().to_lowercase()).ok())
             .ok_or_else(|| AccountError::ExternalRefused("the provider gave no usable e-mail address".into()))?;
         let credential = NewCredential::External(profile.identity.clone());
-        let customer =
-            match self.customers.create_customer(&email, &display_name(profile.name.as_deref()), &credential).await {
-                Ok(customer) => customer,
-                Err(RepositoryError::Conflict(Conflict::EmailTaken)) => return Err(AccountError::ExternalEmailInUse),
-                // A second sign-in of the same person, finished at the same moment, linked the identity first.
-                Err(RepositoryError::Conflict(Conflict::IdentityLinked)) => {
-                    self.customers.find_by_identity(&profile.identity).await?.ok_or(RepositoryError::NotFound)?
-                }
-                Err(other) => return Err(AccountError::Unexpected(other)),
-            };
+        // A provider's name that could not be typed into the profile form is replaced, not a reason to refuse.
+        let name = display_name(profile.name.as_deref()).unwrap_or_else(|_| FALLBACK_CUSTOMER_NAME.to_owned());
+        let customer = match self.customers.create_customer(&email, &name, &credential).await {
+            Ok(customer) => customer,
+            Err(RepositoryError::Conflict(Conflict::EmailTaken)) => return Err(AccountError::ExternalEmailInUse),
+            // A second sign-in of the same person, finished at the same moment, linked the identity first.
+            Err(RepositoryError::Conflict(Conflict::IdentityLinked)) => {
+                self.customers.find_by_identity(&profile.identity).await?.ok_or(RepositoryError::NotFound)?
+            }
+            Err(other) => return Err(AccountError::Unexpected(other)),
+        };
         self.open_session(customer).await
     }
 

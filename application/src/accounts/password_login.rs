@@ -92,16 +92,20 @@ impl PasswordCheck {
         if email.chars().count() > MAX_EMAIL_CHARS || is_beyond_any_password(password) {
             return Err(LoginRefusal::InvalidCredentials.into());
         }
-        let email_key = format!("{realm}-email:{email}");
+        let parsed = Email::parse(&email).ok();
+        // Failures count per mailbox, whichever spelling was typed; text that is no address is kept with its
+        // control characters escaped, as the store holds no NUL.
+        let mailbox = parsed.as_ref().map_or_else(|| email.escape_debug().to_string(), ToString::to_string);
+        let email_key = format!("{realm}-email:{mailbox}");
         let address_key = format!("{realm}-address:{address}");
         for key in [&email_key, &address_key] {
             if self.throttle.failures_since(key, now - self.policy.window).await? >= self.policy.max_failures {
                 return Err(LoginRefusal::TooManyAttempts { window_minutes: self.policy.window.num_minutes() }.into());
             }
         }
-        let account = match Email::parse(&email) {
-            Ok(email) => find(email).await?,
-            Err(_) => None,
+        let account = match parsed {
+            Some(email) => find(email).await?,
+            None => None,
         };
         let (id, hash) = match account {
             Some(found) => (Some(found.account), found.password_hash),

@@ -6,8 +6,9 @@ use domain::category::{check_parent, CategoryName, CategoryNameError, CycleError
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::product::{
-    check_product_description, check_product_name, discount_from_sale, sale_from_discount, DiscountPercent,
-    DiscountPercentError, PriceError, ProductPrice, ProductTextError,
+    check_product_description, check_product_name, discount_from_sale, product_color, product_description,
+    product_name, sale_from_discount, DiscountPercent, DiscountPercentError, PriceError, ProductPrice,
+    ProductTextError,
 };
 use domain::stock::MAX_QUANTITY;
 
@@ -119,8 +120,9 @@ impl ProductForm {
     /// Checks the form and settles the sale price and discount into one consistent pair: a sale price
     /// recomputes the discount; otherwise a discount recomputes the sale price (SPEC.md §5).
     fn validated(self, media: Vec<Media>) -> Result<NewProduct, ProductAdminError> {
-        let name = self.name.trim().to_owned();
-        let description = self.description.trim().to_owned();
+        let name = product_name(&self.name)?.into_string();
+        let description = product_description(&self.description)?.into_string();
+        let color = self.color.as_deref().map(product_color).transpose()?.flatten().map(|c| c.into_string());
         let (Some(category), Some(price), Some(quantity), false, false) =
             (self.category, self.price, self.quantity, name.is_empty(), description.is_empty())
         else {
@@ -158,7 +160,7 @@ impl ProductForm {
             category,
             price: tag,
             description,
-            color: self.color.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty()),
+            color,
             quantity,
             featured: self.featured,
             free_delivery: self.free_delivery,
@@ -496,6 +498,19 @@ mod tests {
         assert_eq!(above.to_string(), "Sale price must be below the price.");
         assert_eq!(too_much.to_string(), "Discount must be between 0 and 90 per cent.");
         assert_eq!(negative.to_string(), "Price must be above 0.");
+    }
+
+    #[test]
+    fn a_control_character_in_a_text_is_refused() {
+        let name = ProductForm { name: "Clear\0case".into(), ..form() }.validated(vec![]).unwrap_err();
+        let description = ProductForm { description: "\u{7}".into(), ..form() }.validated(vec![]).unwrap_err();
+        let color = ProductForm { color: Some("Black\r\nRed".into()), ..form() }.validated(vec![]).unwrap_err();
+        let lines = ProductForm { description: "Slim\r\n\tGrip".into(), ..form() }.validated(vec![]).unwrap();
+
+        assert!(matches!(name, ProductAdminError::Text(ProductTextError::Name(_))));
+        assert!(matches!(description, ProductAdminError::Text(ProductTextError::Description(_))));
+        assert!(matches!(color, ProductAdminError::Text(ProductTextError::Color(_))), "{color:?}");
+        assert_eq!(lines.description, "Slim\n\tGrip");
     }
 
     #[test]

@@ -77,11 +77,11 @@ export type ApplyCouponResponse = {
  */
 export type BulkEmailBody = {
     /**
-     * Text; blank text counts as absent.
+     * Text; blank text counts as absent. One line without control characters.
      */
     subject?: string | null;
     /**
-     * Text; blank text counts as absent.
+     * Text; blank text counts as absent. Line breaks and tabs are kept; other control characters are refused.
      */
     message?: string | null;
     /**
@@ -99,7 +99,7 @@ export type BulkEmailBody = {
  */
 export type CategoryBody = {
     /**
-     * Text; blank text counts as absent.
+     * Text; blank text counts as absent. One line without control characters.
      */
     name?: string | null;
     /**
@@ -380,6 +380,9 @@ export type ProductEnvelope = {
  * 64 KiB, and the whole form at most 150 MiB.
  */
 export type ProductFormBody = {
+    /**
+     * One line without control characters.
+     */
     name: string;
     /**
      * The category's id.
@@ -397,7 +400,13 @@ export type ProductFormBody = {
      * 0 to 90; recomputes the sale price when no sale price is sent.
      */
     discountPercent?: string | null;
+    /**
+     * Line breaks and tabs are kept; other control characters are refused.
+     */
     description: string;
+    /**
+     * One line without control characters; empty for none.
+     */
     color?: string | null;
     /**
      * Units on hand, 0 or more.
@@ -518,7 +527,7 @@ export type ResetRequestBody = {
  */
 export type SaveUserBody = {
     /**
-     * The display name; 'Customer' when missing or blank.
+     * The display name, one line without control characters; 'Customer' when missing or blank.
      */
     name?: string | null;
 };
@@ -730,7 +739,7 @@ export type ChangeProductData = {
 
 export type ChangeProductErrors = {
     /**
-     * A required field is missing or a value is out of range
+     * A required field is missing, a value is out of range, or a text holds a control character
      */
     400: ErrorBody;
     /**
@@ -805,7 +814,7 @@ export type AddCategoryData = {
 
 export type AddCategoryErrors = {
     /**
-     * No name, or an unknown parent
+     * No name, a name with a line break or control character, or an unknown parent
      */
     400: ErrorBody;
     /**
@@ -1128,7 +1137,7 @@ export type SignUpData = {
 
 export type SignUpErrors = {
     /**
-     * Missing fields, a bad e-mail or a password under 6 characters
+     * Missing fields, a bad e-mail, a password under 6 characters, or a name with a line break or control character
      */
     400: ErrorBody;
     /**
@@ -1280,6 +1289,10 @@ export type SaveUserData = {
 };
 
 export type SaveUserErrors = {
+    /**
+     * A name with a line break or control character
+     */
+    400: ErrorBody;
     /**
      * Not signed in
      */
@@ -1509,7 +1522,7 @@ export type ChangeCategoryData = {
 
 export type ChangeCategoryErrors = {
     /**
-     * No name, an unknown parent or a cycle
+     * No name, a name with a line break or control character, an unknown parent or a cycle
      */
     400: ErrorBody;
     /**
@@ -1585,7 +1598,7 @@ export type UploadProductData = {
 
 export type UploadProductErrors = {
     /**
-     * A required field is missing or a value is out of range
+     * A required field is missing, a value is out of range, or a text holds a control character
      */
     400: ErrorBody;
     /**
@@ -1690,7 +1703,7 @@ export type SendBulkEmailData = {
 
 export type SendBulkEmailErrors = {
     /**
-     * No subject or message, no recipients, or an address that is not a customer's
+     * No subject or message, a control character in either (or a line break in the subject), no recipients, or an address that is not a customer's
      */
     400: ErrorBody;
     /**
