@@ -45,6 +45,7 @@ impl From<AccountError> for ApiError {
             }
             AccountError::ExternalRefused(_) => Self::Unauthorized(err.to_string()),
             AccountError::ExternalEmailInUse => Self::Conflict(err.to_string()),
+            AccountError::Busy => Self::Unavailable(err.to_string()),
             AccountError::Hash(source) => Self::Internal(Box::new(source)),
             AccountError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
@@ -144,6 +145,7 @@ fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
         (status = 201, description = "Signed up and in; the cookie is set", body = UserResponse),
         (status = 400, description = "Missing fields, a bad e-mail or a password under 6 characters", body = ErrorBody),
         (status = 409, description = "The e-mail is already registered", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/auth/signup")]
@@ -169,6 +171,7 @@ pub async fn sign_up(
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid email or password.", body = ErrorBody),
         (status = 429, description = "Too many failed attempts", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/auth/login")]
@@ -242,6 +245,7 @@ pub async fn request_reset(
     responses(
         (status = 204, description = "The password is changed; every session ended"),
         (status = 400, description = "A bad password, or an unknown, used or expired token", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/auth/password-reset/confirm")]

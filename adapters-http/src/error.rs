@@ -149,6 +149,7 @@ impl From<AdminAuthError> for ApiError {
     fn from(err: AdminAuthError) -> Self {
         match err {
             AdminAuthError::Refused(refusal) => refusal.into(),
+            AdminAuthError::Busy => Self::Unavailable(err.to_string()),
             AdminAuthError::Setup(source) => Self::Internal(source),
             AdminAuthError::Unexpected(source) => Self::Internal(Box::new(source)),
         }

@@ -54,8 +54,8 @@ impl PasswordHasher for PlainHasher {
         Ok(format!("hash-of-{password}"))
     }
 
-    async fn verify(&self, password: String, hash: String) -> bool {
-        hash == format!("hash-of-{password}")
+    async fn verify(&self, password: String, hash: String) -> Result<bool, PasswordHashError> {
+        Ok(hash == format!("hash-of-{password}"))
     }
 }
 

@@ -5,6 +5,8 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use adapters_identity::HashLimits;
+
 /// The default database: the one `just run` prepares on the local server.
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/shop_dev";
 
@@ -30,6 +32,8 @@ pub struct Config {
     pub admin: Option<AdminCredentials>,
     /// Failed logins per e-mail or address within 15 minutes before logins are refused.
     pub login_max_failures: u32,
+    /// Password hashes and checks running at once, and waiting for a turn beyond them.
+    pub password_hashing: HashLimits,
     /// How long public catalogue answers are reused, in milliseconds; 0 turns the cache off.
     pub catalog_cache_ms: u64,
     /// How often category views counted in memory are written to the database, in milliseconds.
@@ -78,6 +82,7 @@ impl fmt::Debug for Config {
             .field("workers", &self.workers)
             .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
             .field("login_max_failures", &self.login_max_failures)
+            .field("password_hashing", &self.password_hashing)
             .field("catalog_cache_ms", &self.catalog_cache_ms)
             .field("view_flush_ms", &self.view_flush_ms)
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<set>"))
@@ -138,6 +143,14 @@ impl Config {
         };
         let login_max_failures: u32 = parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?;
         let catalog_cache_ms: u64 = parsed(text("CATALOG_CACHE_MS"), "CATALOG_CACHE_MS", Some(2000))?;
+        let machine = HashLimits::for_this_machine();
+        let password_hashing = HashLimits {
+            running: at_least_one(
+                parsed(text("PASSWORD_HASH_CONCURRENCY"), "PASSWORD_HASH_CONCURRENCY", Some(machine.running))?,
+                "PASSWORD_HASH_CONCURRENCY",
+            )?,
+            waiting: parsed(text("PASSWORD_HASH_QUEUE"), "PASSWORD_HASH_QUEUE", Some(machine.waiting))?,
+        };
         let google = match (text("GOOGLE_CLIENT_ID"), text("GOOGLE_CLIENT_SECRET")) {
             (None, None) => None,
             (Some(_), None) => {
@@ -162,6 +175,7 @@ impl Config {
             google,
             admin,
             login_max_failures,
+            password_hashing,
             catalog_cache_ms,
             view_flush_ms: parsed(text("VIEW_FLUSH_MS"), "VIEW_FLUSH_MS", Some(1000))?,
             smtp_url: text("SMTP_URL"),
@@ -187,6 +201,13 @@ impl Config {
         let _ = dotenvy::dotenv();
         Self::from_vars(|name| std::env::var(name).ok())
     }
+}
+
+fn at_least_one<T: PartialOrd + From<u8>>(value: T, name: &'static str) -> Result<T, ConfigError> {
+    if value < T::from(1) {
+        return Err(ConfigError { name, reason: "must be at least 1".into() });
+    }
+    Ok(value)
 }
 
 fn parsed<T: std::str::FromStr>(value: Option<String>, name: &'static str, default: Option<T>) -> Result<T, ConfigError>
@@ -281,6 +302,17 @@ mod tests {
         assert_eq!(missing.to_string(), "GOOGLE_CLIENT_SECRET is invalid: is required with GOOGLE_CLIENT_ID");
         assert!(config(&[]).unwrap().google.is_none());
         assert!(!format!("{google:?}").contains("GOCSPX-hush"));
+    }
+
+    #[test]
+    fn password_hashing_is_bounded_by_the_machine_unless_told_and_never_to_nothing() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let told = config(&[("PASSWORD_HASH_CONCURRENCY", "3"), ("PASSWORD_HASH_QUEUE", "0")]).unwrap();
+        let none = config(&[("PASSWORD_HASH_CONCURRENCY", "0")]).unwrap_err();
+
+        assert_eq!(config(&[]).unwrap().password_hashing, HashLimits { running: 2 * cores, waiting: 16 * cores });
+        assert_eq!(told.password_hashing, HashLimits { running: 3, waiting: 0 });
+        assert_eq!(none.to_string(), "PASSWORD_HASH_CONCURRENCY is invalid: must be at least 1");
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod coupons;
 mod demo;
 mod google;
 mod helpers;
+mod memory;
 mod openapi;
 mod operations;
 mod products;

@@ -51,6 +51,8 @@ pub struct AdminLogin {
 pub enum AdminAuthError {
     #[error(transparent)]
     Refused(LoginRefusal),
+    #[error("The server is busy. Please try again in a moment.")]
+    Busy,
     #[error("the admin could not be set up")]
     Setup(#[source] Box<dyn std::error::Error + Send + Sync>),
     #[error("the admin store failed")]
@@ -111,6 +113,7 @@ impl AdminAuth {
             .await
             .map_err(|err| match err {
                 PasswordCheckError::Refused(refusal) => AdminAuthError::Refused(refusal),
+                PasswordCheckError::Busy => AdminAuthError::Busy,
                 PasswordCheckError::Unexpected(source) => AdminAuthError::Unexpected(source),
             })?;
         let session = self.sessions.open(admin).await?;
@@ -194,7 +197,7 @@ mod tests {
             .expect_verify()
             .withf(|pw, h| pw == "secret-pass" && h == "stored-hash")
             .times(1)
-            .returning(|_, _| true);
+            .returning(|_, _| Ok(true));
         p.throttle.expect_clear().withf(|k| k == "admin-email:owner@shop.pk").times(1).returning(|_| Ok(()));
         p.sessions.expect_delete_expired().withf(|at| *at == now()).times(1).returning(|_| Ok(0));
         p.sessions
@@ -224,7 +227,7 @@ mod tests {
     async fn a_wrong_password_is_recorded_against_the_email_and_the_address() {
         let mut p = ports(0);
         known_admin(&mut p);
-        p.hasher.expect_verify().returning(|_, _| false);
+        p.hasher.expect_verify().returning(|_, _| Ok(false));
         p.throttle
             .expect_record_failure()
             .withf(|keys, at| keys == ["admin-email:owner@shop.pk", "admin-address:10.0.0.1"] && *at == now())
@@ -244,7 +247,7 @@ mod tests {
             .expect_verify()
             .withf(|_, h| h == crate::accounts::password_login::DECOY_HASH)
             .times(1)
-            .returning(|_, _| true);
+            .returning(|_, _| Ok(true));
         p.throttle.expect_record_failure().times(1).returning(|_, _| Ok(()));
 
         let err = auth(p).login("nobody@shop.pk", "anything", "10.0.0.1").await.unwrap_err();
@@ -297,7 +300,7 @@ mod tests {
     async fn four_recent_failures_still_allow_a_try() {
         let mut p = ports(4);
         known_admin(&mut p);
-        p.hasher.expect_verify().returning(|_, _| false);
+        p.hasher.expect_verify().returning(|_, _| Ok(false));
         p.throttle.expect_record_failure().returning(|_, _| Ok(()));
 
         let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();

@@ -14,7 +14,8 @@ use crate::accounts::model::{
 };
 use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{
-    AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHasher, SessionTokens,
+    AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHashError, PasswordHasher,
+    SessionTokens,
 };
 use crate::accounts::sessions::{is_token_shaped, Sessions};
 use crate::common::clock::Clock;
@@ -54,10 +55,21 @@ pub enum AccountError {
     ExternalRefused(String),
     #[error("This email is already registered. Log in with your password.")]
     ExternalEmailInUse,
+    #[error("The server is busy. Please try again in a moment.")]
+    Busy,
     #[error("the password could not be hashed")]
     Hash(#[source] crate::accounts::ports::PasswordHashError),
     #[error("the accounts could not be read or written")]
     Unexpected(#[from] RepositoryError),
+}
+
+impl From<PasswordHashError> for AccountError {
+    fn from(err: PasswordHashError) -> Self {
+        match err {
+            PasswordHashError::Busy => Self::Busy,
+            failed @ PasswordHashError::Failed(_) => Self::Hash(failed),
+        }
+    }
 }
 
 fn display_name(name: Option<&str>) -> String {
@@ -110,14 +122,18 @@ impl Accounts {
         Ok(SignedIn { customer, token: session.token, lifetime: session.lifetime })
     }
 
-    /// Creates an account and signs it in.
+    /// Creates an account and signs it in. Everything cheap is checked before the password is hashed.
     ///
     /// # Errors
-    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::EmailInUse`], or a store failure.
+    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::EmailInUse`],
+    /// [`AccountError::Busy`], or a store failure.
     pub async fn sign_up(&self, email: &str, password: &str, name: Option<&str>) -> Result<SignedIn, AccountError> {
         let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
         check_new_password(password)?;
-        let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
+        if self.customers.find_by_email(&email).await?.is_some() {
+            return Err(AccountError::EmailInUse);
+        }
+        let hash = self.hasher.hash(password.to_owned()).await?;
         let customer = self
             .customers
             .create_customer(&email, &display_name(name), &NewCredential::PasswordHash(hash))
@@ -147,6 +163,7 @@ impl Accounts {
             .await
             .map_err(|err| match err {
                 PasswordCheckError::Refused(refusal) => AccountError::Refused(refusal),
+                PasswordCheckError::Busy => AccountError::Busy,
                 PasswordCheckError::Unexpected(source) => AccountError::Unexpected(source),
             })?;
         self.open_session(found).await
@@ -275,18 +292,22 @@ impl Accounts {
         self.open_session(customer).await
     }
 
-    /// Sets a new password with a reset token, once, within the hour; every session of the account ends. A
-    /// token of the wrong length is refused before the password is hashed.
+    /// Sets a new password with a reset token, once, within the hour; every session of the account ends. The
+    /// password is hashed only for a token that is open: a made-up one costs a lookup, never a hash.
     ///
     /// # Errors
-    /// A password error, [`AccountError::InvalidResetToken`], or a store failure.
+    /// A password error, [`AccountError::InvalidResetToken`], [`AccountError::Busy`], or a store failure.
     pub async fn confirm_reset(&self, token: &str, password: &str) -> Result<(), AccountError> {
         check_new_password(password)?;
         if !is_token_shaped(token) {
             return Err(AccountError::InvalidResetToken);
         }
-        let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
-        if self.customers.use_reset(&self.tokens.digest(token), self.clock.now(), &hash).await? {
+        let digest = self.tokens.digest(token);
+        if !self.customers.reset_is_open(&digest, self.clock.now()).await? {
+            return Err(AccountError::InvalidResetToken);
+        }
+        let hash = self.hasher.hash(password.to_owned()).await?;
+        if self.customers.use_reset(&digest, self.clock.now(), &hash).await? {
             Ok(())
         } else {
             Err(AccountError::InvalidResetToken)
@@ -400,6 +421,7 @@ mod tests {
     #[tokio::test]
     async fn sign_up_stores_a_hash_and_the_fallback_name() {
         let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().withf(|e| e.as_str() == "ayesha@example.pk").returning(|_| Ok(None));
         customers
             .expect_create_customer()
             .withf(|e, name, credential| {
@@ -425,14 +447,43 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_taken_email_is_reported() {
+    async fn a_taken_email_is_reported_before_the_password_is_hashed() {
+        let mut customers = ayesha_is_found();
+        customers.expect_create_customer().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().never();
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
+
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "This email is already registered.");
+    }
+
+    #[tokio::test]
+    async fn an_email_taken_between_the_check_and_the_insert_is_reported_too() {
         let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().returning(|_| Ok(None));
         customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
 
         let err =
             accounts(customers, MockUnitOfWork::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered.");
+    }
+
+    #[tokio::test]
+    async fn a_busy_hasher_is_told_apart_from_a_failed_one() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().returning(|_| Ok(None));
+        customers.expect_create_customer().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().returning(|_| Err(PasswordHashError::Busy));
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
+
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+
+        assert!(matches!(err, AccountError::Busy), "{err:?}");
+        assert_eq!(err.to_string(), "The server is busy. Please try again in a moment.");
     }
 
     fn ayesha_is_found() -> MockCustomerRepository {
@@ -509,20 +560,45 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_used_or_unknown_reset_token_is_refused() {
+    async fn a_used_or_unknown_reset_token_is_refused_without_hashing() {
         let old = "o".repeat(crate::accounts::sessions::TOKEN_CHARS);
         let mut customers = MockCustomerRepository::new();
         customers
-            .expect_use_reset()
-            .withf(|digest, _, hash| {
-                *digest == TokenDigest::new(format!("d-{}", "o".repeat(43))) && hash == "hash-of-newpass1"
-            })
+            .expect_reset_is_open()
+            .withf(|digest, _| *digest == TokenDigest::new(format!("d-{}", "o".repeat(43))))
             .times(1)
-            .returning(|_, _, _| Ok(false));
+            .returning(|_, _| Ok(false));
+        customers.expect_use_reset().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().never();
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
 
-        let err = accounts(customers, MockUnitOfWork::new()).confirm_reset(&old, "newpass1").await.unwrap_err();
+        let err = accounts.confirm_reset(&old, "newpass1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
+    }
+
+    #[tokio::test]
+    async fn an_open_reset_token_is_used_with_the_new_hash_and_one_used_meanwhile_is_refused() {
+        let token = "t".repeat(crate::accounts::sessions::TOKEN_CHARS);
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_reset_is_open().returning(|_, _| Ok(true));
+        customers
+            .expect_use_reset()
+            .withf(|digest, _, hash| {
+                *digest == TokenDigest::new(format!("d-{}", "t".repeat(43))) && hash == "hash-of-newpass1"
+            })
+            .times(2)
+            .returning({
+                let mut first = true;
+                move |_, _, _| Ok(std::mem::replace(&mut first, false))
+            });
+        let accounts = accounts(customers, MockUnitOfWork::new());
+
+        accounts.confirm_reset(&token, "newpass1").await.unwrap();
+        let again = accounts.confirm_reset(&token, "newpass1").await.unwrap_err();
+
+        assert!(matches!(again, AccountError::InvalidResetToken), "{again:?}");
     }
 
     #[tokio::test]

@@ -9,7 +9,7 @@ use domain::contact::{Email, MAX_EMAIL_CHARS};
 use domain::password::is_beyond_any_password;
 
 use crate::accounts::model::PasswordCredentials;
-use crate::accounts::ports::{LoginThrottle, PasswordHasher};
+use crate::accounts::ports::{LoginThrottle, PasswordHashError, PasswordHasher};
 use crate::common::error::RepositoryError;
 
 /// A hash that matches no password, checked when the e-mail is unknown so that answer takes as long as
@@ -50,6 +50,9 @@ pub enum LoginRefusal {
 pub enum PasswordCheckError {
     #[error(transparent)]
     Refused(#[from] LoginRefusal),
+    /// Too many passwords are being checked at once; this one was not.
+    #[error("too many passwords are being checked at once")]
+    Busy,
     #[error("the login store failed")]
     Unexpected(#[from] RepositoryError),
 }
@@ -107,7 +110,11 @@ impl PasswordCheck {
             Some(found) => (Some(found.account), found.password_hash),
             None => (None, DECOY_HASH.to_owned()),
         };
-        let matches = self.hasher.verify(password.to_owned(), hash).await;
+        let matches = match self.hasher.verify(password.to_owned(), hash).await {
+            Ok(matches) => matches,
+            Err(PasswordHashError::Busy) => return Err(PasswordCheckError::Busy),
+            Err(PasswordHashError::Failed(_)) => false,
+        };
         match id.filter(|_| matches) {
             Some(id) => {
                 self.throttle.clear(&email_key).await?;

@@ -93,23 +93,33 @@ pub trait LoginThrottle: Send + Sync + 'static {
     async fn clear(&self, key: &str) -> Result<(), RepositoryError>;
 }
 
-/// The password hash could not be made.
+/// A password could not be hashed or checked.
 #[derive(Debug, thiserror::Error)]
-#[error("the password could not be hashed")]
-pub struct PasswordHashError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
+pub enum PasswordHashError {
+    /// As many hashes as the hasher allows are running or waiting already; nothing was done.
+    #[error("too many passwords are being hashed at once")]
+    Busy,
+    /// Hashing failed.
+    #[error("the password could not be hashed")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
 
-/// Hashing and checking passwords (argon2id in the real adapter). Slow on purpose, so async.
+/// Hashing and checking passwords (argon2id in the real adapter). Slow and memory-hungry on purpose, so
+/// async, and bounded: an adapter may refuse work beyond what it can hold at once.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PasswordHasher: Send + Sync + 'static {
     /// A salted hash of `password`.
     ///
     /// # Errors
-    /// [`PasswordHashError`] when hashing fails.
+    /// [`PasswordHashError::Busy`] when too many hashes are under way; `Failed` when hashing fails.
     async fn hash(&self, password: String) -> Result<String, PasswordHashError>;
 
     /// Whether `password` matches `hash`; a malformed hash matches nothing.
-    async fn verify(&self, password: String, hash: String) -> bool;
+    ///
+    /// # Errors
+    /// [`PasswordHashError::Busy`] when too many hashes are under way.
+    async fn verify(&self, password: String, hash: String) -> Result<bool, PasswordHashError>;
 }
 
 /// Unguessable session tokens and the digests they are stored under.
@@ -196,6 +206,13 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::NotFound`] for an unknown id.
     async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError>;
+
+    /// Whether a reset token with this digest exists, unused and unexpired at `now` (checked before the new
+    /// password is hashed, so a made-up token costs no hash).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn reset_is_open(&self, digest: &TokenDigest, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
     /// transaction. Answers `false` for an unknown, used or expired token.

@@ -1135,6 +1135,10 @@ export type SignUpErrors = {
      * The e-mail is already registered
      */
     409: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
@@ -1168,6 +1172,10 @@ export type LogInErrors = {
      * Too many failed attempts
      */
     429: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type LogInError = LogInErrors[keyof LogInErrors];
@@ -1259,6 +1267,10 @@ export type ConfirmPasswordResetErrors = {
      * A bad password, or an unknown, used or expired token
      */
     400: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type ConfirmPasswordResetError = ConfirmPasswordResetErrors[keyof ConfirmPasswordResetErrors];
@@ -1360,6 +1372,10 @@ export type AdminLoginErrors = {
      * Too many failed attempts
      */
     429: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type AdminLoginError = AdminLoginErrors[keyof AdminLoginErrors];
