@@ -170,7 +170,7 @@ pub async fn sign_up(
         (status = 200, description = "Signed in; the cookie is set", body = UserResponse),
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid email or password.", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait", body = ErrorBody),
         (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]

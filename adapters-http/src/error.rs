@@ -8,6 +8,7 @@ use application::accounts::admin_auth::AdminAuthError;
 use application::accounts::password_login::LoginRefusal;
 use application::catalog::browse::CatalogError;
 use application::common::page::PageError;
+use application::common::throttle::seconds_to_wait;
 use application::settings::service::SettingsError;
 use domain::ids::IdError;
 use serde::Serialize;
@@ -36,8 +37,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// A limit was reached; the client may try again after `retry_after_seconds` (the `Retry-After` header).
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_seconds: u64 },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -55,6 +57,11 @@ impl ApiError {
         Self::BadRequest { message: message.into(), errors: None }
     }
 
+    /// A 429 telling the client how long to wait.
+    pub fn too_many(message: impl Into<String>, retry_after: chrono::Duration) -> Self {
+        Self::TooManyRequests { message: message.into(), retry_after_seconds: seconds_to_wait(retry_after) }
+    }
+
     /// A 400 naming the field at fault.
     pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
@@ -70,7 +77,7 @@ impl ResponseError for ApiError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -87,7 +94,11 @@ impl ResponseError for ApiError {
             }
             other => ErrorBody { message: other.to_string(), errors: None },
         };
-        HttpResponse::build(self.status_code()).json(body)
+        let mut answer = HttpResponse::build(self.status_code());
+        if let Self::TooManyRequests { retry_after_seconds, .. } = self {
+            answer.insert_header((actix_web::http::header::RETRY_AFTER, retry_after_seconds.to_string()));
+        }
+        answer.json(body)
     }
 }
 
@@ -140,7 +151,7 @@ impl From<LoginRefusal> for ApiError {
     fn from(refusal: LoginRefusal) -> Self {
         match refusal {
             LoginRefusal::InvalidCredentials => Self::Unauthorized(refusal.to_string()),
-            LoginRefusal::TooManyAttempts { .. } => Self::TooManyRequests(refusal.to_string()),
+            LoginRefusal::TooManyAttempts { retry_after } => Self::too_many(refusal.to_string(), retry_after),
         }
     }
 }

@@ -23,4 +23,4 @@ mod spa;
 pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use error::ApiError;
 pub use server::{openapi_yaml, serve, serve_floor, AppState, ServerConfig};
-pub use session::PublicOrigin;
+pub use session::{PublicOrigin, TrustedProxies};

@@ -23,7 +23,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
 use crate::error::ApiError;
-use crate::session::PublicOrigin;
+use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
 
@@ -56,6 +56,8 @@ pub struct ServerConfig {
     pub public_origin: String,
     /// Worker threads; `None` for one per core.
     pub workers: Option<usize>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (TRUSTED_PROXIES).
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// The largest JSON body accepted.
@@ -136,6 +138,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let category_views = web::Data::new(state.category_views);
     let cache = web::Data::from(state.catalog_cache);
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
+    let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let health = web::Data::new(state.health);
@@ -155,6 +158,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(category_views.clone())
             .app_data(cache.clone())
             .app_data(public_origin.clone())
+            .app_data(trusted_proxies.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(health.clone())

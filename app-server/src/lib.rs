@@ -14,11 +14,11 @@ use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, Random
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
-    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
-    PgMailOutbox, PgPool, PgSessionStore, PgSettingsRepository, PgUnitOfWork,
+    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgMailOutbox,
+    PgPool, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
-use application::accounts::admin_auth::{AdminAuth, AdminAuthPolicy};
+use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::accounts::sessions::Sessions;
@@ -218,17 +218,25 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
     let admins = Arc::new(PgAdminRepository::new(pool.clone()));
-    let throttle = Arc::new(PgLoginThrottle::new(pool.clone()));
+    let throttle = Arc::new(PgThrottle::new(pool.clone()));
     let hasher = Arc::new(Argon2Hasher::new(HashCost::Recommended, config.password_hashing));
     let session_store = Arc::new(PgSessionStore::new(pool.clone()));
     let (tokens, clock) = (Arc::new(RandomSessionTokens), Arc::new(SystemClock));
+    let password_check = PasswordCheck::new(
+        throttle.clone(),
+        hasher.clone(),
+        ThrottlePolicy {
+            max_failures: config.login_max_failures,
+            first_delay: config.login_first_delay,
+            max_delay: config.login_max_delay,
+        },
+    );
     let admin_auth = AdminAuth::new(
         admins,
         Sessions::new(session_store.clone(), tokens.clone(), clock.clone()),
-        throttle.clone(),
+        password_check.clone(),
         hasher.clone(),
         clock.clone(),
-        AdminAuthPolicy { max_failures: config.login_max_failures, ..AdminAuthPolicy::default() },
     );
     match &config.admin {
         Some(admin) => {
@@ -251,11 +259,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let accounts = Accounts::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         Sessions::new(session_store, tokens.clone(), clock.clone()),
-        PasswordCheck::new(
-            throttle.clone(),
-            hasher.clone(),
-            ThrottlePolicy { max_failures: config.login_max_failures, ..ThrottlePolicy::default() },
-        ),
+        password_check,
         hasher,
         tokens,
         clock,
@@ -315,6 +319,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             media_path: adapters_media::PUBLIC_PATH,
             public_origin: config.public_url.clone(),
             workers: config.workers,
+            trusted_proxies: config.trusted_proxies.clone(),
         },
     )?;
     Ok(Running { server, addr, category_views, catalog_cache })

@@ -164,3 +164,23 @@ async fn a_reset_mail_asked_for_while_the_mail_server_is_down_goes_out_when_it_i
     assert!(app.delivered(1).await, "delivered once the server is back");
     assert_eq!(app.smtp.messages()[0].to, ["hina@example.pk"]);
 }
+
+#[tokio::test]
+async fn a_customers_repeated_failures_wait_with_a_retry_after() {
+    let app = spawn_app().await;
+    post(&app, "/api/auth/signup", json!({"email": "zara@example.pk", "password": "right-pass-1"}), None).await;
+    for _ in 0..5 {
+        let wrong = post(&app, "/api/auth/login", json!({"email": "zara@example.pk", "password": "wrong"}), None).await;
+        assert_eq!(wrong.status(), 401);
+    }
+
+    let waiting =
+        post(&app, "/api/auth/login", json!({"email": "zara@example.pk", "password": "right-pass-1"}), None).await;
+
+    assert_eq!(waiting.status(), 429);
+    assert!(waiting.headers().get("retry-after").is_some());
+    assert_eq!(
+        waiting.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "Too many failed attempts. Please try again in 1 minute."})
+    );
+}

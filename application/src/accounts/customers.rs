@@ -322,8 +322,8 @@ mod tests {
     use crate::accounts::model::{Principal, Session, TokenDigest};
     use crate::accounts::password_login::ThrottlePolicy;
     use crate::accounts::ports::{
-        CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockLoginThrottle,
-        MockPasswordHasher, MockSessionStore, MockSessionTokens,
+        CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockPasswordHasher,
+        MockSessionStore, MockSessionTokens,
     };
     use crate::common::clock::MockClock;
     use crate::common::unit_of_work::{Made, Work};
@@ -395,7 +395,11 @@ mod tests {
         Accounts::new(
             Arc::new(customers),
             Sessions::new(Arc::new(store), tokens.clone(), clock.clone()),
-            PasswordCheck::new(Arc::new(MockLoginThrottle::new()), hasher.clone(), ThrottlePolicy::default()),
+            PasswordCheck::new(
+                Arc::new(crate::common::throttle::MockThrottle::new()),
+                hasher.clone(),
+                ThrottlePolicy::default(),
+            ),
             hasher,
             tokens,
             clock,

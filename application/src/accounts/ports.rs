@@ -1,5 +1,4 @@
-//! What accounts need from outside: stored customers and the admin, their sessions, login throttling,
-//! password hashing, session tokens, an external identity provider, and the writes accounts make in one transaction.
+//! What accounts need from outside: stored customers and the admin, their sessions, password hashing, session tokens, an external identity provider, and the writes accounts make in one transaction.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -68,29 +67,6 @@ pub trait SessionStore: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn delete_expired(&self, now: DateTime<Utc>) -> Result<u64, RepositoryError>;
-}
-
-/// Failed login attempts, counted per key (an e-mail, an address) so repeated guessing can be slowed.
-#[cfg_attr(test, mockall::automock)]
-#[async_trait]
-pub trait LoginThrottle: Send + Sync + 'static {
-    /// How many failures `key` has had since `since`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError>;
-
-    /// Records one failure for each key at `at`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn record_failure(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), RepositoryError>;
-
-    /// Forgets the failures of `key` (after a successful login).
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn clear(&self, key: &str) -> Result<(), RepositoryError>;
 }
 
 /// A password could not be hashed or checked.

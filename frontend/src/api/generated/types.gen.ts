@@ -1169,7 +1169,7 @@ export type LogInErrors = {
      */
     401: ErrorBody;
     /**
-     * Too many failed attempts
+     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
     /**
@@ -1369,7 +1369,7 @@ export type AdminLoginErrors = {
      */
     403: ErrorBody;
     /**
-     * Too many failed attempts
+     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
     /**
