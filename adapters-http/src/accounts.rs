@@ -216,23 +216,25 @@ pub async fn me(customer: CustomerSession) -> HttpResponse {
     HttpResponse::Ok().json(UserResponse::from(customer.0))
 }
 
-/// Sends a reset link when an account has this e-mail; the answer is the same either way.
+/// Queues a reset link for an account with this e-mail; the answer is the same, and as quick, whether or not
+/// the account exists and whether or not an hourly limit (per address, per e-mail) holds the mail back.
 #[utoipa::path(
     tag = "accounts",
     operation_id = "requestPasswordReset",
     request_body = ResetRequestBody,
     responses(
-        (status = 202, description = "A link was sent if the account exists", body = MessageResponse),
+        (status = 202, description = "A link is on its way if the account exists and no hourly limit holds it back", body = MessageResponse),
         (status = 400, description = "No e-mail", body = ErrorBody),
     )
 )]
 #[post("/api/auth/password-reset")]
 pub async fn request_reset(
+    req: HttpRequest,
     accounts: web::Data<Accounts>,
     body: web::Json<ResetRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.email.text().ok_or_else(|| ApiError::invalid_field("email", EmailError::Empty.to_string()))?;
-    accounts.request_reset(email).await?;
+    accounts.request_reset(email, &client_address(&req)).await?;
     Ok(HttpResponse::Accepted()
         .json(MessageResponse { message: "If an account uses this e-mail, a reset link is on its way.".into() }))
 }

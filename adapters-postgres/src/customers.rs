@@ -188,6 +188,13 @@ impl CustomerRepository for PgCustomerRepository {
                 .optional()?;
                 let Some(customer) = customer else { return Ok(false) };
                 diesel::update(customers::table.find(customer)).set(customers::password_hash.eq(hash)).execute(conn)?;
+                diesel::update(
+                    password_resets::table
+                        .filter(password_resets::customer_id.eq(customer))
+                        .filter(password_resets::used_at.is_null()),
+                )
+                .set(password_resets::used_at.eq(now))
+                .execute(conn)?;
                 diesel::delete(sessions::table.filter(sessions::customer_id.eq(customer))).execute(conn)?;
                 Ok(true)
             })

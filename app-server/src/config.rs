@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use adapters_http::TrustedProxies;
 use adapters_identity::HashLimits;
+use application::accounts::customers::AccountLimits;
 
 /// The default database: the one `just run` prepares on the local server.
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/shop_dev";
@@ -36,6 +37,10 @@ pub struct Config {
     /// The first wait after those, doubled with each further attempt up to `login_max_delay`.
     pub login_first_delay: chrono::Duration,
     pub login_max_delay: chrono::Duration,
+    /// Hourly limits of reset mails per address and per e-mail.
+    pub account_limits: AccountLimits,
+    /// Reset requests waiting to be worked through; beyond them requests are dropped (still answered 202).
+    pub reset_queue: usize,
     /// The reverse proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: TrustedProxies,
     /// Password hashes and checks running at once, and waiting for a turn beyond them.
@@ -91,6 +96,8 @@ impl fmt::Debug for Config {
             .field("login_first_delay", &self.login_first_delay)
             .field("login_max_delay", &self.login_max_delay)
             .field("trusted_proxies", &self.trusted_proxies)
+            .field("account_limits", &self.account_limits)
+            .field("reset_queue", &self.reset_queue)
             .field("password_hashing", &self.password_hashing)
             .field("catalog_cache_ms", &self.catalog_cache_ms)
             .field("view_flush_ms", &self.view_flush_ms)
@@ -161,6 +168,11 @@ impl Config {
                 reason: "must not be shorter than LOGIN_FIRST_DELAY_SECONDS".into(),
             });
         }
+        let account_limits = AccountLimits {
+            resets_per_address: parsed(text("RESET_MAX_PER_ADDRESS"), "RESET_MAX_PER_ADDRESS", Some(5))?,
+            resets_per_email: parsed(text("RESET_MAX_PER_EMAIL"), "RESET_MAX_PER_EMAIL", Some(3))?,
+        };
+        let reset_queue = at_least_one(parsed(text("RESET_QUEUE"), "RESET_QUEUE", Some(1000))?, "RESET_QUEUE")?;
         let trusted_proxies = TrustedProxies::parse(&text("TRUSTED_PROXIES").unwrap_or_default())
             .map_err(|reason| ConfigError { name: "TRUSTED_PROXIES", reason })?;
         let catalog_cache_ms: u64 = parsed(text("CATALOG_CACHE_MS"), "CATALOG_CACHE_MS", Some(2000))?;
@@ -199,6 +211,8 @@ impl Config {
             login_first_delay,
             login_max_delay,
             trusted_proxies,
+            account_limits,
+            reset_queue,
             password_hashing,
             catalog_cache_ms,
             view_flush_ms: parsed(text("VIEW_FLUSH_MS"), "VIEW_FLUSH_MS", Some(1000))?,

@@ -20,7 +20,9 @@ use adapters_postgres::{
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
+use application::accounts::model::ResetRequest;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
+use application::accounts::ports::ResetQueue;
 use application::accounts::sessions::Sessions;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
@@ -62,6 +64,26 @@ impl Clock for SystemClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         chrono::Utc::now()
     }
+}
+
+/// The reset queue: a bounded channel to [`spawn_reset_worker`].
+struct ChannelResetQueue(tokio::sync::mpsc::Sender<ResetRequest>);
+
+impl ResetQueue for ChannelResetQueue {
+    fn push(&self, request: ResetRequest) -> bool {
+        self.0.try_send(request).is_ok()
+    }
+}
+
+/// Works through queued password-reset requests one at a time, for as long as the runtime lives.
+fn spawn_reset_worker(accounts: Accounts, mut requests: tokio::sync::mpsc::Receiver<ResetRequest>) {
+    tokio::spawn(async move {
+        while let Some(request) = requests.recv().await {
+            if let Err(err) = accounts.send_reset(request).await {
+                tracing::warn!(error = %err, "a password reset could not be stored or queued");
+            }
+        }
+    });
 }
 
 /// The seed runs in a process of its own, where no catalogue answer is cached: a change drops nothing.
@@ -256,6 +278,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let wakeups = pg_outbox.wakeups();
     let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
+    let (reset_sender, reset_requests) = tokio::sync::mpsc::channel(config.reset_queue);
     let accounts = Accounts::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         Sessions::new(session_store, tokens.clone(), clock.clone()),
@@ -264,6 +287,9 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         tokens,
         clock,
         unit_of_work,
+        throttle.clone(),
+        config.account_limits,
+        Arc::new(ChannelResetQueue(reset_sender)),
         config.public_url.clone(),
     );
     let accounts = match &config.google {
@@ -282,6 +308,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             accounts
         }
     };
+    spawn_reset_worker(accounts.clone(), reset_requests);
     let bulk_email = BulkEmail::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         outbox,

@@ -11,20 +11,42 @@ use domain::password::{check_new_password, PasswordError};
 
 use crate::accounts::model::{
     CustomerLogin, CustomerRecord, ExternalLoginStart, NewCredential, PasswordCredentials, PendingExternalLogin,
+    ResetRequest,
 };
 use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{
     AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHashError, PasswordHasher,
-    SessionTokens,
+    ResetQueue, SessionTokens,
 };
 use crate::accounts::sessions::{is_token_shaped, Sessions};
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
+use crate::common::throttle::{Admission, Limit, Throttle};
 use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::OutgoingMail;
 
 /// How long a password-reset link works.
 pub const RESET_LIFETIME_MINUTES: i64 = 60;
+
+/// How much one client address or one e-mail may ask for per hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AccountLimits {
+    /// Reset mails asked for from one address.
+    pub resets_per_address: u32,
+    /// Reset mails asked for one e-mail, from anywhere.
+    pub resets_per_email: u32,
+}
+
+impl Default for AccountLimits {
+    fn default() -> Self {
+        Self { resets_per_address: 5, resets_per_email: 3 }
+    }
+}
+
+/// An hourly limit of `max`.
+fn hourly(max: u32) -> Limit {
+    Limit::Window { max, window: Duration::hours(1) }
+}
 
 /// A customer with a new session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,6 +111,9 @@ pub struct Accounts {
     clock: Arc<dyn Clock>,
     /// Writes that must commit together: a reset and its mail.
     unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
+    throttle: Arc<dyn Throttle>,
+    limits: AccountLimits,
+    resets: Arc<dyn ResetQueue>,
     public_url: String,
     external: Option<Arc<dyn ExternalIdentityProvider>>,
 }
@@ -105,9 +130,25 @@ impl Accounts {
         tokens: Arc<dyn SessionTokens>,
         clock: Arc<dyn Clock>,
         unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
+        throttle: Arc<dyn Throttle>,
+        limits: AccountLimits,
+        resets: Arc<dyn ResetQueue>,
         public_url: String,
     ) -> Self {
-        Self { customers, sessions, check, hasher, tokens, clock, unit_of_work, public_url, external: None }
+        Self {
+            customers,
+            sessions,
+            check,
+            hasher,
+            tokens,
+            clock,
+            unit_of_work,
+            throttle,
+            limits,
+            resets,
+            public_url,
+            external: None,
+        }
     }
 
     /// Adds "Login with Google" through an external OpenID Connect provider.
@@ -198,18 +239,43 @@ impl Accounts {
         Ok(self.customers.rename(customer.id, &display_name(name)).await?)
     }
 
-    /// Queues a reset link when an account has this e-mail; answers the same either way, so the call
-    /// reveals nothing about who has an account. The mail goes through the outbox, so an SMTP outage delays
-    /// it (with retries) instead of losing it; the reset and its mail are stored in one transaction, so
-    /// there is never a reset whose link was not queued, nor a link to a reset that was not stored.
+    /// Asks for a reset link for `email` from the client at `address`. The work is queued and done in the
+    /// background by [`Accounts::send_reset`], so the answer comes at once and the same way whether or not an
+    /// account has this e-mail, whether a limit stopped it, and whether the queue was full.
+    ///
+    /// # Errors
+    /// None at present; the signature keeps room for a store-backed queue.
+    pub async fn request_reset(&self, email: &str, address: &str) -> Result<(), AccountError> {
+        let Ok(email) = Email::parse(&email.trim().to_lowercase()) else { return Ok(()) };
+        if !self.resets.push(ResetRequest { email, address: address.to_owned() }) {
+            tracing::warn!("the password-reset queue is full: a request was dropped");
+        }
+        Ok(())
+    }
+
+    /// Works through one queued reset request: within the hourly limits per address and per e-mail (both
+    /// counted whether or not the account exists), stores a reset and queues its link when an account has
+    /// this e-mail. The mail goes through the outbox, so an SMTP outage delays it (with retries) instead of
+    /// losing it; the reset and its mail are stored in one transaction, so there is never a reset whose link
+    /// was not queued, nor a link to a reset that was not stored.
     ///
     /// # Errors
     /// A store failure.
-    pub async fn request_reset(&self, email: &str) -> Result<(), AccountError> {
-        let Ok(email) = Email::parse(&email.trim().to_lowercase()) else { return Ok(()) };
+    pub async fn send_reset(&self, request: ResetRequest) -> Result<(), AccountError> {
+        let ResetRequest { email, address } = request;
+        let now = self.clock.now();
+        for (key, max) in [
+            (format!("reset-address:{address}"), self.limits.resets_per_address),
+            (format!("reset-email:{}", email.as_str()), self.limits.resets_per_email),
+        ] {
+            if let Admission::Refused { .. } = self.throttle.count(&key, hourly(max), now).await? {
+                tracing::info!(limit = key.split(':').next(), "a password-reset request is over its hourly limit");
+                return Ok(());
+            }
+        }
         let Some(CustomerLogin { customer, .. }) = self.customers.find_by_email(&email).await? else { return Ok(()) };
         let token = self.tokens.generate();
-        let expires_at = self.clock.now() + Duration::minutes(RESET_LIFETIME_MINUTES);
+        let expires_at = now + Duration::minutes(RESET_LIFETIME_MINUTES);
         let digest = self.tokens.digest(&token);
         let link = format!("{}/reset-password?token={token}", self.public_url);
         let mail = OutgoingMail {
@@ -323,9 +389,10 @@ mod tests {
     use crate::accounts::password_login::ThrottlePolicy;
     use crate::accounts::ports::{
         CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockPasswordHasher,
-        MockSessionStore, MockSessionTokens,
+        MockResetQueue, MockSessionStore, MockSessionTokens,
     };
     use crate::common::clock::MockClock;
+    use crate::common::throttle::MockThrottle;
     use crate::common::unit_of_work::{Made, Work};
     use crate::mail::ports::{MockOutboxTx, OutboxTx};
     use chrono::{TimeZone, Utc};
@@ -404,8 +471,22 @@ mod tests {
             tokens,
             clock,
             Arc::new(unit_of_work),
+            Arc::new(admitting()),
+            AccountLimits::default(),
+            Arc::new(MockResetQueue::new()),
             "https://shop.pk".into(),
         )
+    }
+
+    /// A throttle that lets every attempt go ahead.
+    fn admitting() -> MockThrottle {
+        let mut throttle = MockThrottle::new();
+        throttle.expect_count().returning(|_, _, _| Ok(Admission::Admitted));
+        throttle
+    }
+
+    fn reset_for(email: &str) -> ResetRequest {
+        ResetRequest { email: Email::parse(email).unwrap(), address: "10.0.0.1".into() }
     }
 
     #[tokio::test]
@@ -524,7 +605,7 @@ mod tests {
             .in_sequence(&mut writes)
             .returning(|_| Ok(1));
 
-        accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap();
+        accounts(ayesha_is_found(), run_once(resets, outbox)).send_reset(reset_for("ayesha@example.pk")).await.unwrap();
     }
 
     #[tokio::test]
@@ -534,8 +615,10 @@ mod tests {
         let mut outbox = MockOutboxTx::new();
         outbox.expect_enqueue().times(1).returning(|_| Err(RepositoryError::Refused("email_outbox_check".into())));
 
-        let err =
-            accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap_err();
+        let err = accounts(ayesha_is_found(), run_once(resets, outbox))
+            .send_reset(reset_for("ayesha@example.pk"))
+            .await
+            .unwrap_err();
 
         assert!(matches!(err, AccountError::Unexpected(RepositoryError::Refused(ref c)) if c == "email_outbox_check"));
     }
@@ -547,8 +630,10 @@ mod tests {
         let mut outbox = MockOutboxTx::new();
         outbox.expect_enqueue().never();
 
-        let err =
-            accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap_err();
+        let err = accounts(ayesha_is_found(), run_once(resets, outbox))
+            .send_reset(reset_for("ayesha@example.pk"))
+            .await
+            .unwrap_err();
 
         assert!(matches!(err, AccountError::Unexpected(RepositoryError::NotFound)), "{err:?}");
     }
@@ -560,7 +645,55 @@ mod tests {
         let mut unit_of_work = MockUnitOfWork::new();
         unit_of_work.expect_run_boxed().never();
 
-        accounts(customers, unit_of_work).request_reset("nobody@example.pk").await.unwrap();
+        accounts(customers, unit_of_work).send_reset(reset_for("nobody@example.pk")).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn asking_for_a_reset_only_queues_it_so_the_answer_cannot_tell_who_has_an_account() {
+        let mut queue = MockResetQueue::new();
+        queue
+            .expect_push()
+            .withf(|request| {
+                *request == ResetRequest { email: Email::parse("sana@example.pk").unwrap(), address: "10.0.0.1".into() }
+            })
+            .times(1)
+            .returning(|_| true);
+        let mut full = MockResetQueue::new();
+        full.expect_push().times(1).returning(|_| false);
+        let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new());
+        let queued = Accounts { resets: Arc::new(queue), ..accounts.clone() };
+        let dropped = Accounts { resets: Arc::new(full), ..accounts.clone() };
+
+        queued.request_reset(" Sana@Example.pk ", "10.0.0.1").await.unwrap();
+        dropped.request_reset("sana@example.pk", "10.0.0.1").await.unwrap();
+        accounts.request_reset("not-an-email", "10.0.0.1").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_reset_over_the_hourly_limit_of_its_address_or_its_email_looks_nothing_up_and_sends_nothing() {
+        for refused_key in ["reset-address:10.0.0.1", "reset-email:ayesha@example.pk"] {
+            let mut throttle = MockThrottle::new();
+            throttle
+                .expect_count()
+                .withf(|_, limit, _| {
+                    *limit == Limit::Window { max: 5, window: Duration::hours(1) }
+                        || *limit == Limit::Window { max: 3, window: Duration::hours(1) }
+                })
+                .returning(move |key, _, _| {
+                    Ok(if key == refused_key {
+                        Admission::Refused { retry_after: Duration::minutes(30) }
+                    } else {
+                        Admission::Admitted
+                    })
+                });
+            let mut customers = MockCustomerRepository::new();
+            customers.expect_find_by_email().never();
+            let mut unit_of_work = MockUnitOfWork::new();
+            unit_of_work.expect_run_boxed().never();
+            let accounts = Accounts { throttle: Arc::new(throttle), ..accounts(customers, unit_of_work) };
+
+            accounts.send_reset(reset_for("ayesha@example.pk")).await.unwrap();
+        }
     }
 
     #[tokio::test]

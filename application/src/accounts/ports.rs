@@ -7,7 +7,7 @@ use domain::ids::{AdminId, CustomerId};
 
 use crate::accounts::model::{
     CustomerLogin, CustomerRecord, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential,
-    PasswordCredentials, PendingExternalLogin, Session, TokenDigest,
+    PasswordCredentials, PendingExternalLogin, ResetRequest, Session, TokenDigest,
 };
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
@@ -190,8 +190,8 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn reset_is_open(&self, digest: &TokenDigest, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
-    /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
-    /// transaction. Answers `false` for an unknown, used or expired token.
+    /// Uses a reset token, once: sets the new password hash, voids every other reset token of the account
+    /// and ends all its sessions, in one transaction. Answers `false` for an unknown, used or expired token.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
@@ -213,6 +213,14 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn all_emails(&self) -> Result<Vec<String>, RepositoryError>;
+}
+
+/// Password-reset requests waiting to be worked through in the background, so that asking for a link
+/// answers at once and takes as long whether or not the account exists.
+#[cfg_attr(test, mockall::automock)]
+pub trait ResetQueue: Send + Sync + 'static {
+    /// Queues a request without waiting; answers `false` when the queue is full and the request was dropped.
+    fn push(&self, request: ResetRequest) -> bool;
 }
 
 /// Customer writes made inside a unit of work (see [`crate::common::unit_of_work`]).

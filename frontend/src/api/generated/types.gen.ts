@@ -1248,7 +1248,7 @@ export type RequestPasswordResetError = RequestPasswordResetErrors[keyof Request
 
 export type RequestPasswordResetResponses = {
     /**
-     * A link was sent if the account exists
+     * A link is on its way if the account exists and no hourly limit holds it back
      */
     202: MessageResponse;
 };
