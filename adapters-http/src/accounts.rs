@@ -38,6 +38,7 @@ impl From<AccountError> for ApiError {
             AccountError::InvalidEmail => Self::invalid_field("email", err.to_string()),
             AccountError::Password(_) => Self::invalid_field("password", err.to_string()),
             AccountError::EmailInUse => Self::Conflict(err.to_string()),
+            AccountError::TooManySignUps { retry_after } => Self::too_many(err.to_string(), retry_after),
             AccountError::Refused(refusal) => refusal.into(),
             AccountError::InvalidResetToken => Self::invalid_field("token", err.to_string()),
             AccountError::ExternalNotConfigured | AccountError::ExternalUnavailable(_) => {
@@ -145,6 +146,7 @@ fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
         (status = 201, description = "Signed up and in; the cookie is set", body = UserResponse),
         (status = 400, description = "Missing fields, a bad e-mail or a password under 6 characters", body = ErrorBody),
         (status = 409, description = "The e-mail is already registered", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this address this hour; `Retry-After` gives the seconds to wait", body = ErrorBody),
         (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
@@ -157,7 +159,7 @@ pub async fn sign_up(
 ) -> Result<HttpResponse, ApiError> {
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
-    let session = accounts.sign_up(email, password, body.name.text()).await?;
+    let session = accounts.sign_up(email, password, body.name.text(), &client_address(&req)).await?;
     Ok(signed_in(actix_web::http::StatusCode::CREATED, &origin, session))
 }
 

@@ -37,8 +37,10 @@ pub struct Config {
     /// The first wait after those, doubled with each further attempt up to `login_max_delay`.
     pub login_first_delay: chrono::Duration,
     pub login_max_delay: chrono::Duration,
-    /// Hourly limits of reset mails per address and per e-mail.
+    /// Hourly limits of reset mails per address and per e-mail, and of sign-ups per address.
     pub account_limits: AccountLimits,
+    /// Unknown or expired coupon codes one address may try per hour.
+    pub coupon_max_failures: u32,
     /// Reset requests waiting to be worked through; beyond them requests are dropped (still answered 202).
     pub reset_queue: usize,
     /// The reverse proxies whose `X-Forwarded-For` names the client.
@@ -97,6 +99,7 @@ impl fmt::Debug for Config {
             .field("login_max_delay", &self.login_max_delay)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("account_limits", &self.account_limits)
+            .field("coupon_max_failures", &self.coupon_max_failures)
             .field("reset_queue", &self.reset_queue)
             .field("password_hashing", &self.password_hashing)
             .field("catalog_cache_ms", &self.catalog_cache_ms)
@@ -171,7 +174,10 @@ impl Config {
         let account_limits = AccountLimits {
             resets_per_address: parsed(text("RESET_MAX_PER_ADDRESS"), "RESET_MAX_PER_ADDRESS", Some(5))?,
             resets_per_email: parsed(text("RESET_MAX_PER_EMAIL"), "RESET_MAX_PER_EMAIL", Some(3))?,
+            sign_ups_per_address: parsed(text("SIGNUP_MAX_PER_ADDRESS"), "SIGNUP_MAX_PER_ADDRESS", Some(10))?,
         };
+        let coupon_max_failures: u32 =
+            parsed(text("COUPON_MAX_FAILURES_PER_ADDRESS"), "COUPON_MAX_FAILURES_PER_ADDRESS", Some(20))?;
         let reset_queue = at_least_one(parsed(text("RESET_QUEUE"), "RESET_QUEUE", Some(1000))?, "RESET_QUEUE")?;
         let trusted_proxies = TrustedProxies::parse(&text("TRUSTED_PROXIES").unwrap_or_default())
             .map_err(|reason| ConfigError { name: "TRUSTED_PROXIES", reason })?;
@@ -212,6 +218,7 @@ impl Config {
             login_max_delay,
             trusted_proxies,
             account_limits,
+            coupon_max_failures,
             reset_queue,
             password_hashing,
             catalog_cache_ms,

@@ -332,7 +332,8 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             catalog_cache.clone(),
         ),
         category_views: category_views.clone(),
-        coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
+        coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock))
+            .with_guess_limit(throttle, config.coupon_max_failures),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),

@@ -283,3 +283,33 @@ async fn a_successful_reset_voids_the_accounts_other_links() {
         200
     );
 }
+
+#[tokio::test]
+async fn sign_ups_past_the_hourly_limit_of_an_address_are_429_and_other_addresses_sign_up() {
+    let app =
+        spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1".to_owned()), ("SIGNUP_MAX_PER_ADDRESS", "3".to_owned())])
+            .await;
+    let sign_up = |email: String, address: &'static str| {
+        app.client
+            .post(format!("{}/api/auth/signup", app.address))
+            .header("x-forwarded-for", address)
+            .json(&json!({"email": email, "password": "secret-123"}))
+            .send()
+    };
+
+    let mut statuses = Vec::new();
+    for i in 0..3 {
+        statuses.push(sign_up(format!("new{i}@example.pk"), "203.0.113.5").await.unwrap().status().as_u16());
+    }
+    let refused = sign_up("new3@example.pk".into(), "203.0.113.5").await.unwrap();
+    let elsewhere = sign_up("new4@example.pk".into(), "198.51.100.8").await.unwrap();
+
+    assert_eq!(statuses, [201, 201, 201]);
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().get("retry-after").is_some());
+    assert_eq!(
+        refused.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "Too many sign-ups from this address. Please try again in 60 minutes."})
+    );
+    assert_eq!(elsewhere.status(), 201);
+}

@@ -21,7 +21,7 @@ use crate::accounts::ports::{
 use crate::accounts::sessions::{is_token_shaped, Sessions};
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
-use crate::common::throttle::{Admission, Limit, Throttle};
+use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
 use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::OutgoingMail;
 
@@ -35,11 +35,13 @@ pub struct AccountLimits {
     pub resets_per_address: u32,
     /// Reset mails asked for one e-mail, from anywhere.
     pub resets_per_email: u32,
+    /// Sign-ups (valid ones, taken e-mails included) from one address.
+    pub sign_ups_per_address: u32,
 }
 
 impl Default for AccountLimits {
     fn default() -> Self {
-        Self { resets_per_address: 5, resets_per_email: 3 }
+        Self { resets_per_address: 5, resets_per_email: 3, sign_ups_per_address: 10 }
     }
 }
 
@@ -65,6 +67,8 @@ pub enum AccountError {
     Password(#[from] PasswordError),
     #[error("This email is already registered.")]
     EmailInUse,
+    #[error("Too many sign-ups from this address. Please try again in {}.", wait_in_words(*retry_after))]
+    TooManySignUps { retry_after: Duration },
     #[error(transparent)]
     Refused(LoginRefusal),
     #[error("This reset link is invalid, used or expired.")]
@@ -163,14 +167,26 @@ impl Accounts {
         Ok(SignedIn { customer, token: session.token, lifetime: session.lifetime })
     }
 
-    /// Creates an account and signs it in. Everything cheap is checked before the password is hashed.
+    /// Creates an account and signs it in; `address` is the client's network address, whose sign-ups are
+    /// limited per hour. Everything cheap is checked before the password is hashed.
     ///
     /// # Errors
-    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::EmailInUse`],
-    /// [`AccountError::Busy`], or a store failure.
-    pub async fn sign_up(&self, email: &str, password: &str, name: Option<&str>) -> Result<SignedIn, AccountError> {
+    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::TooManySignUps`],
+    /// [`AccountError::EmailInUse`], [`AccountError::Busy`], or a store failure.
+    pub async fn sign_up(
+        &self,
+        email: &str,
+        password: &str,
+        name: Option<&str>,
+        address: &str,
+    ) -> Result<SignedIn, AccountError> {
         let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
         check_new_password(password)?;
+        let key = format!("signup-address:{address}");
+        let limit = hourly(self.limits.sign_ups_per_address);
+        if let Admission::Refused { retry_after } = self.throttle.count(&key, limit, self.clock.now()).await? {
+            return Err(AccountError::TooManySignUps { retry_after });
+        }
         if self.customers.find_by_email(&email).await?.is_some() {
             return Err(AccountError::EmailInUse);
         }
@@ -494,11 +510,11 @@ mod tests {
         let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new());
 
         assert_eq!(
-            accounts.sign_up("not-an-email", "secret1", None).await.unwrap_err().to_string(),
+            accounts.sign_up("not-an-email", "secret1", None, "10.0.0.1").await.unwrap_err().to_string(),
             "Please enter a valid email address."
         );
         assert_eq!(
-            accounts.sign_up("a@b.pk", "12345", None).await.unwrap_err().to_string(),
+            accounts.sign_up("a@b.pk", "12345", None, "10.0.0.1").await.unwrap_err().to_string(),
             "Password must be at least 6 characters."
         );
     }
@@ -523,12 +539,31 @@ mod tests {
         });
 
         let signed_in = signing_in(customers, store, MockUnitOfWork::new())
-            .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "))
+            .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "), "10.0.0.1")
             .await
             .unwrap();
 
         assert_eq!(signed_in.token, "tok");
         assert_eq!(signed_in.lifetime, Duration::days(30));
+    }
+
+    #[tokio::test]
+    async fn sign_ups_past_the_hourly_limit_of_their_address_are_refused_before_any_lookup() {
+        let mut throttle = MockThrottle::new();
+        throttle
+            .expect_count()
+            .withf(|key, limit, _| {
+                key == "signup-address:10.0.0.1" && *limit == Limit::Window { max: 10, window: Duration::hours(1) }
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(Admission::Refused { retry_after: Duration::minutes(42) }));
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().never();
+        let accounts = Accounts { throttle: Arc::new(throttle), ..accounts(customers, MockUnitOfWork::new()) };
+
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Too many sign-ups from this address. Please try again in 42 minutes.");
     }
 
     #[tokio::test]
@@ -539,7 +574,7 @@ mod tests {
         hasher.expect_hash().never();
         let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
 
-        let err = accounts.sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered.");
     }
@@ -550,8 +585,10 @@ mod tests {
         customers.expect_find_by_email().returning(|_| Ok(None));
         customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
 
-        let err =
-            accounts(customers, MockUnitOfWork::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+        let err = accounts(customers, MockUnitOfWork::new())
+            .sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1")
+            .await
+            .unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered.");
     }
@@ -565,7 +602,7 @@ mod tests {
         hasher.expect_hash().returning(|_| Err(PasswordHashError::Busy));
         let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
 
-        let err = accounts.sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1").await.unwrap_err();
 
         assert!(matches!(err, AccountError::Busy), "{err:?}");
         assert_eq!(err.to_string(), "The server is busy. Please try again in a moment.");

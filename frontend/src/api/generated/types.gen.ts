@@ -913,6 +913,10 @@ export type ApplyCouponErrors = {
      * The body is too large
      */
     413: ErrorBody;
+    /**
+     * Too many unknown or expired codes from this address this hour; `Retry-After` gives the seconds to wait
+     */
+    429: ErrorBody;
 };
 
 export type ApplyCouponError = ApplyCouponErrors[keyof ApplyCouponErrors];
@@ -1135,6 +1139,10 @@ export type SignUpErrors = {
      * The e-mail is already registered
      */
     409: ErrorBody;
+    /**
+     * Too many sign-ups from this address this hour; `Retry-After` gives the seconds to wait
+     */
+    429: ErrorBody;
     /**
      * The server is busy. Please try again in a moment.
      */
