@@ -41,6 +41,7 @@ impl From<AccountError> for ApiError {
             AccountError::Password(_) => Self::invalid_field("password", err.to_string()),
             AccountError::Name(_) => Self::invalid_field("name", err.to_string()),
             AccountError::EmailInUse => Self::Conflict(err.to_string()),
+            AccountError::TooManySignUps { retry_after } => Self::too_many(err.to_string(), retry_after),
             AccountError::Refused(refusal) => refusal.into(),
             AccountError::InvalidResetToken => Self::invalid_field("token", err.to_string()),
             AccountError::ExternalNotConfigured | AccountError::ExternalUnavailable(_) => {
@@ -48,6 +49,7 @@ impl From<AccountError> for ApiError {
             }
             AccountError::ExternalRefused(_) => Self::Unauthorized(err.to_string()),
             AccountError::ExternalEmailInUse => Self::Conflict(err.to_string()),
+            AccountError::Busy => Self::Unavailable(err.to_string()),
             AccountError::Hash(source) => Self::Internal(Box::new(source)),
             AccountError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
@@ -147,6 +149,8 @@ fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
         (status = 201, description = "Signed up and in; the cookie is set", body = UserResponse),
         (status = 400, description = "Missing fields, a bad e-mail, a password under 6 characters, or a name with a line break or control character", body = ErrorBody),
         (status = 409, description = "The e-mail is already registered", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this address this hour; `Retry-After` gives the seconds to wait", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/auth/signup")]
@@ -159,7 +163,7 @@ pub async fn sign_up(
     personal(&req);
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
-    let session = accounts.sign_up(email, password, body.name.text()).await?;
+    let session = accounts.sign_up(email, password, body.name.text(), &client_address(&req)).await?;
     Ok(signed_in(actix_web::http::StatusCode::CREATED, &origin, session))
 }
 
@@ -172,7 +176,8 @@ pub async fn sign_up(
         (status = 200, description = "Signed in; the cookie is set", body = UserResponse),
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid email or password.", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/auth/login")]
@@ -219,23 +224,25 @@ pub async fn me(customer: CustomerSession) -> HttpResponse {
     HttpResponse::Ok().json(UserResponse::from(customer.0))
 }
 
-/// Sends a reset link when an account has this e-mail; the answer is the same either way.
+/// Queues a reset link for an account with this e-mail; the answer is the same, and as quick, whether or not
+/// the account exists and whether or not an hourly limit (per address, per e-mail) holds the mail back.
 #[utoipa::path(
     tag = "accounts",
     operation_id = "requestPasswordReset",
     request_body = ResetRequestBody,
     responses(
-        (status = 202, description = "A link was sent if the account exists", body = MessageResponse),
+        (status = 202, description = "A link is on its way if the account exists and no hourly limit holds it back", body = MessageResponse),
         (status = 400, description = "No e-mail", body = ErrorBody),
     )
 )]
 #[post("/api/auth/password-reset")]
 pub async fn request_reset(
+    req: HttpRequest,
     accounts: web::Data<Accounts>,
     body: Json<ResetRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.email.text().ok_or_else(|| ApiError::invalid_field("email", EmailError::Empty.to_string()))?;
-    accounts.request_reset(email).await?;
+    accounts.request_reset(email, &client_address(&req)).await?;
     Ok(HttpResponse::Accepted()
         .json(MessageResponse { message: "If an account uses this e-mail, a reset link is on its way.".into() }))
 }
@@ -248,6 +255,7 @@ pub async fn request_reset(
     responses(
         (status = 204, description = "The password is changed; every session ended"),
         (status = 400, description = "A bad password, or an unknown, used or expired token", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/auth/password-reset/confirm")]

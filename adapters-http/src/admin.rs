@@ -67,7 +67,8 @@ pub struct MessageResponse {
         (status = 400, description = "E-mail or password missing or too long", body = ErrorBody),
         (status = 401, description = "Invalid email or password.", body = ErrorBody),
         (status = 403, description = "Another site's Origin", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait", body = ErrorBody),
+        (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
 #[post("/api/admin/login")]

@@ -1,6 +1,6 @@
 //! Applying a coupon from the cart.
 
-use actix_web::{delete, get, patch, post, web, HttpResponse};
+use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use application::coupons::service::{ApplyCouponError, CouponAdminError, CouponForm, Coupons};
 use domain::coupon::{Coupon, CouponError, NewCouponError};
 use domain::ids::CouponId;
@@ -13,6 +13,7 @@ use crate::dto::{whole_rupees, PageQuery};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CartMoney, Flag, JsonRupees, Money, PakistanDate, Text, WholeNumber};
 use crate::json::Json;
+use crate::session::client_address;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(apply_coupon).service(list_coupons).service(add_coupon).service(toggle_coupon).service(delete_coupon);
@@ -262,6 +263,7 @@ impl From<ApplyCouponError> for ApiError {
             ApplyCouponError::Rejected(CouponError::MinimumNotReached { .. } | CouponError::CartTotalTooLow) => {
                 Self::bad_request(err.to_string())
             }
+            ApplyCouponError::TooManyAttempts { retry_after } => Self::too_many(err.to_string(), retry_after),
             ApplyCouponError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
@@ -277,14 +279,19 @@ impl From<ApplyCouponError> for ApiError {
         (status = 400, description = "No code, a bad cart total, a cart below the minimum or too small for the coupon", body = ErrorBody),
         (status = 404, description = "No active coupon has this code today", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many unknown or expired codes from this address this hour; `Retry-After` gives the seconds to wait", body = ErrorBody),
     )
 )]
 #[post("/api/coupons/apply")]
-pub async fn apply_coupon(coupons: web::Data<Coupons>, body: Json<ApplyCouponBody>) -> Result<HttpResponse, ApiError> {
+pub async fn apply_coupon(
+    req: HttpRequest,
+    coupons: web::Data<Coupons>,
+    body: Json<ApplyCouponBody>,
+) -> Result<HttpResponse, ApiError> {
     let code = body.code.text().ok_or(ApplyCouponError::MissingCode)?;
     let JsonRupees(cart_total) =
         body.cart_total.cloned_given().ok_or(ApplyCouponError::Rejected(CouponError::InvalidCartTotal))?;
-    let applied = coupons.apply(code, cart_total).await?;
+    let applied = coupons.apply(code, cart_total, &client_address(&req)).await?;
     Ok(HttpResponse::Ok().json(ApplyCouponResponse {
         coupon: AppliedCouponSummary { code: applied.code, min_price: whole_rupees(applied.min_price) },
         discount: whole_rupees(applied.discount),

@@ -9,6 +9,7 @@ use application::accounts::admin_auth::AdminAuthError;
 use application::accounts::password_login::LoginRefusal;
 use application::catalog::browse::CatalogError;
 use application::common::page::PageError;
+use application::common::throttle::seconds_to_wait;
 use application::settings::service::SettingsError;
 use domain::ids::IdError;
 use serde::Serialize;
@@ -42,8 +43,9 @@ pub enum ApiError {
     RequestTimeout(String),
     #[error("{0}")]
     Conflict(String),
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// A limit was reached; the client may try again after `retry_after_seconds` (the `Retry-After` header).
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_seconds: u64 },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -59,6 +61,11 @@ impl ApiError {
     /// A 400 with one message.
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::BadRequest { message: message.into(), errors: None }
+    }
+
+    /// A 429 telling the client how long to wait.
+    pub fn too_many(message: impl Into<String>, retry_after: chrono::Duration) -> Self {
+        Self::TooManyRequests { message: message.into(), retry_after_seconds: seconds_to_wait(retry_after) }
     }
 
     /// A 400 naming the field at fault.
@@ -78,7 +85,7 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -98,6 +105,9 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(self.status_code());
         if let Self::MethodNotAllowed { allowed, .. } = self {
             response.insert_header((header::ALLOW, allowed_list(allowed)));
+        }
+        if let Self::TooManyRequests { retry_after_seconds, .. } = self {
+            response.insert_header((header::RETRY_AFTER, retry_after_seconds.to_string()));
         }
         response.json(body)
     }
@@ -189,7 +199,7 @@ impl From<LoginRefusal> for ApiError {
     fn from(refusal: LoginRefusal) -> Self {
         match refusal {
             LoginRefusal::InvalidCredentials => Self::Unauthorized(refusal.to_string()),
-            LoginRefusal::TooManyAttempts { .. } => Self::TooManyRequests(refusal.to_string()),
+            LoginRefusal::TooManyAttempts { retry_after } => Self::too_many(refusal.to_string(), retry_after),
         }
     }
 }
@@ -198,6 +208,7 @@ impl From<AdminAuthError> for ApiError {
     fn from(err: AdminAuthError) -> Self {
         match err {
             AdminAuthError::Refused(refusal) => refusal.into(),
+            AdminAuthError::Busy => Self::Unavailable(err.to_string()),
             AdminAuthError::Setup(source) => Self::Internal(source),
             AdminAuthError::Unexpected(source) => Self::Internal(Box::new(source)),
         }

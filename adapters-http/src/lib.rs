@@ -26,4 +26,4 @@ pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use edges::BodyDeadline;
 pub use error::ApiError;
 pub use server::{openapi_yaml, serve, serve_floor, AppState, ServerConfig};
-pub use session::PublicOrigin;
+pub use session::{PublicOrigin, TrustedProxies};

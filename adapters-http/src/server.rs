@@ -27,7 +27,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::cache::ResponseCache;
 use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
-use crate::session::PublicOrigin;
+use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
 
@@ -64,6 +64,8 @@ pub struct ServerConfig {
     pub body_deadline: BodyDeadline,
     /// The most connections served at once, shared evenly between the workers; more wait to be accepted.
     pub max_connections: usize,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (TRUSTED_PROXIES).
+    pub trusted_proxies: TrustedProxies,
 }
 
 fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
@@ -176,6 +178,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let category_views = web::Data::new(state.category_views);
     let cache = web::Data::from(state.catalog_cache);
     let public_origin = web::Data::new(PublicOrigin { origin: config.public_origin.clone() });
+    let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let health = web::Data::new(state.health);
@@ -200,6 +203,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(category_views.clone())
             .app_data(cache.clone())
             .app_data(public_origin.clone())
+            .app_data(trusted_proxies.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(health.clone())

@@ -2,6 +2,7 @@
 //! of the signed-in party both are read by, and the other request facts the logins use.
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 
 use actix_web::cookie::{time, Cookie, SameSite};
@@ -60,10 +61,81 @@ impl SessionCookie {
     }
 }
 
-/// The client's network address, as the failed-login counts key it (forwarded-for headers are not trusted).
+/// The reverse proxies whose `X-Forwarded-For` is believed (TRUSTED_PROXIES): addresses and CIDR ranges.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<(IpAddr, u8)>);
+
+impl TrustedProxies {
+    /// Parses a comma-separated list such as `127.0.0.1, 10.0.0.0/8, ::1`; an empty list trusts nobody.
+    ///
+    /// # Errors
+    /// The entry that is neither an address nor a range.
+    pub fn parse(list: &str) -> Result<Self, String> {
+        let ranges = list
+            .split(',')
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .map(|entry| {
+                let (address, bits) = entry.split_once('/').map_or((entry, None), |(a, b)| (a, Some(b)));
+                let address: IpAddr = address.parse().map_err(|_| format!("{entry:?} is not an address or range"))?;
+                let widest = if address.is_ipv4() { 32 } else { 128 };
+                let bits = match bits {
+                    None => widest,
+                    Some(bits) => bits
+                        .parse()
+                        .ok()
+                        .filter(|b| *b <= widest)
+                        .ok_or_else(|| format!("{entry:?} has a bad prefix length"))?,
+                };
+                Ok((address.to_canonical(), bits))
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Self(ranges))
+    }
+
+    /// Whether `address` is one of the trusted proxies.
+    #[must_use]
+    pub fn contains(&self, address: IpAddr) -> bool {
+        let address = address.to_canonical();
+        self.0.iter().any(|(range, bits)| match (range, address) {
+            (IpAddr::V4(range), IpAddr::V4(address)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(*bits)).unwrap_or(0);
+                u32::from(*range) & mask == u32::from(address) & mask
+            }
+            (IpAddr::V6(range), IpAddr::V6(address)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(*bits)).unwrap_or(0);
+                u128::from(*range) & mask == u128::from(address) & mask
+            }
+            _ => false,
+        })
+    }
+}
+
+/// The client's network address, as the limits key it: the peer's, unless the peer is a trusted proxy; then
+/// `X-Forwarded-For` is read from the right, past further trusted proxies, to the first address that is not
+/// one (what a client writes into the header itself stands to the left of it and is never reached).
 #[must_use]
 pub fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    let Some(peer) = req.peer_addr().map(|a| a.ip().to_canonical()) else { return String::new() };
+    let Some(trusted) = req.app_data::<web::Data<TrustedProxies>>().filter(|t| t.contains(peer)) else {
+        return peer.to_string();
+    };
+    let forwarded: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .collect();
+    let mut client = peer;
+    for entry in forwarded.iter().rev() {
+        let Ok(address) = entry.parse::<IpAddr>() else { break };
+        client = address.to_canonical();
+        if !trusted.contains(client) {
+            break;
+        }
+    }
+    client.to_string()
 }
 
 /// Refuses a state-changing request whose Origin header names another site (403).
@@ -119,5 +191,52 @@ impl<P: SessionParty> FromRequest for Authenticated<P> {
                 .ok_or_else(|| ApiError::Internal("a session's use case is not configured".into()))?;
             P::lookup(use_case, token).await?.map(Authenticated).ok_or_else(unauthorized)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    fn address_of(peer: &str, forwarded: Option<&str>, trusted: &str) -> String {
+        let mut request = TestRequest::default()
+            .peer_addr(std::net::SocketAddr::new(peer.parse().unwrap(), 4000))
+            .app_data(web::Data::new(TrustedProxies::parse(trusted).unwrap()));
+        if let Some(forwarded) = forwarded {
+            request = request.insert_header(("x-forwarded-for", forwarded));
+        }
+        client_address(&request.to_http_request())
+    }
+
+    #[test]
+    fn forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy() {
+        assert_eq!(address_of("203.0.113.7", Some("198.51.100.1"), ""), "203.0.113.7");
+        assert_eq!(address_of("203.0.113.7", Some("198.51.100.1"), "10.0.0.0/8"), "203.0.113.7");
+        assert_eq!(address_of("10.1.2.3", Some("198.51.100.1"), "10.0.0.0/8"), "198.51.100.1");
+    }
+
+    #[test]
+    fn the_client_is_the_first_untrusted_address_from_the_right() {
+        let forged_then_real = Some("1.2.3.4, 198.51.100.1, 10.0.0.2");
+
+        assert_eq!(address_of("10.0.0.1", forged_then_real, "10.0.0.0/8"), "198.51.100.1");
+        assert_eq!(address_of("10.0.0.1", Some("garbage, 10.0.0.2"), "10.0.0.0/8"), "10.0.0.2");
+        assert_eq!(address_of("10.0.0.1", None, "10.0.0.0/8"), "10.0.0.1");
+        assert_eq!(address_of("::ffff:10.0.0.1", Some("2001:db8::1"), "10.0.0.1"), "2001:db8::1");
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges() {
+        let proxies = TrustedProxies::parse(" 127.0.0.1 , 192.168.0.0/16, fd00::/8 ").unwrap();
+
+        assert!(proxies.contains("127.0.0.1".parse().unwrap()));
+        assert!(!proxies.contains("127.0.0.2".parse().unwrap()));
+        assert!(proxies.contains("192.168.44.1".parse().unwrap()));
+        assert!(proxies.contains("fd12::1".parse().unwrap()));
+        assert!(!proxies.contains("2001:db8::1".parse().unwrap()));
+        assert_eq!(TrustedProxies::parse("").unwrap(), TrustedProxies::default());
+        assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
+        assert!(TrustedProxies::parse("proxy.local").is_err());
     }
 }

@@ -9,5 +9,5 @@ mod tokens;
 pub mod test_support;
 
 pub use oidc::{OidcConfig, OidcConfigError, OidcProvider, GOOGLE_ISSUER};
-pub use passwords::{Argon2Hasher, HashCost};
+pub use passwords::{Argon2Hasher, HashCost, HashLimits};
 pub use tokens::RandomSessionTokens;

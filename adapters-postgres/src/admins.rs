@@ -1,18 +1,17 @@
-//! The admin account and failed-login counts.
+//! The admin account.
 
 use application::accounts::model::PasswordCredentials;
-use application::accounts::ports::{AdminRepository, LoginThrottle};
+use application::accounts::ports::AdminRepository;
 
 use application::common::error::RepositoryError;
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use domain::contact::Email;
 use domain::ids::AdminId;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
-use crate::schema::{admins, login_failures};
+use crate::schema::admins;
 
 /// The admin in PostgreSQL.
 #[derive(Clone)]
@@ -71,57 +70,6 @@ impl AdminRepository for PgAdminRepository {
             let email: Option<String> =
                 admins::table.find(id.get()).select(admins::email).first(conn).optional().map_err(from_diesel)?;
             email.map(|email| Email::parse(&email).map_err(corrupt)).transpose()
-        })
-        .await
-    }
-}
-
-/// Failed-login counts in PostgreSQL, shared by every instance.
-#[derive(Clone)]
-pub struct PgLoginThrottle {
-    pool: PgPool,
-}
-
-impl PgLoginThrottle {
-    #[must_use]
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
-    }
-}
-
-#[async_trait]
-impl LoginThrottle for PgLoginThrottle {
-    async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError> {
-        let key = key.to_owned();
-        with_connection(&self.pool, move |conn| {
-            let count: i64 = login_failures::table
-                .filter(login_failures::key.eq(key))
-                .filter(login_failures::failed_at.gt(since))
-                .count()
-                .get_result(conn)
-                .map_err(from_diesel)?;
-            Ok(u32::try_from(count).unwrap_or(u32::MAX))
-        })
-        .await
-    }
-
-    async fn record_failure(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), RepositoryError> {
-        let rows: Vec<_> =
-            keys.iter().map(|k| (login_failures::key.eq(k.clone()), login_failures::failed_at.eq(at))).collect();
-        with_connection(&self.pool, move |conn| {
-            diesel::insert_into(login_failures::table).values(&rows).execute(conn).map_err(from_diesel)?;
-            Ok(())
-        })
-        .await
-    }
-
-    async fn clear(&self, key: &str) -> Result<(), RepositoryError> {
-        let key = key.to_owned();
-        with_connection(&self.pool, move |conn| {
-            diesel::delete(login_failures::table.filter(login_failures::key.eq(key)))
-                .execute(conn)
-                .map_err(from_diesel)?;
-            Ok(())
         })
         .await
     }

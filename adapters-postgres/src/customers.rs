@@ -152,6 +152,21 @@ impl CustomerRepository for PgCustomerRepository {
         .await
     }
 
+    async fn reset_is_open(&self, digest: &TokenDigest, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let digest = digest.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            diesel::select(diesel::dsl::exists(
+                password_resets::table
+                    .filter(password_resets::token_hash.eq(digest))
+                    .filter(password_resets::used_at.is_null())
+                    .filter(password_resets::expires_at.gt(now)),
+            ))
+            .get_result(conn)
+            .map_err(from_diesel)
+        })
+        .await
+    }
+
     async fn use_reset(
         &self,
         digest: &TokenDigest,
@@ -173,6 +188,13 @@ impl CustomerRepository for PgCustomerRepository {
                 .optional()?;
                 let Some(customer) = customer else { return Ok(false) };
                 diesel::update(customers::table.find(customer)).set(customers::password_hash.eq(hash)).execute(conn)?;
+                diesel::update(
+                    password_resets::table
+                        .filter(password_resets::customer_id.eq(customer))
+                        .filter(password_resets::used_at.is_null()),
+                )
+                .set(password_resets::used_at.eq(now))
+                .execute(conn)?;
                 diesel::delete(sessions::table.filter(sessions::customer_id.eq(customer))).execute(conn)?;
                 Ok(true)
             })

@@ -16,9 +16,10 @@ mod sessions;
 mod settings;
 #[cfg(feature = "test-support")]
 pub mod test_support;
+mod throttle;
 mod unit_of_work;
 
-pub use admins::{PgAdminRepository, PgLoginThrottle};
+pub use admins::PgAdminRepository;
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
 pub use customers::PgCustomerRepository;
@@ -27,4 +28,5 @@ pub use outbox::PgMailOutbox;
 pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
 pub use sessions::PgSessionStore;
 pub use settings::PgSettingsRepository;
+pub use throttle::PgThrottle;
 pub use unit_of_work::PgUnitOfWork;

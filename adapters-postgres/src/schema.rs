@@ -78,10 +78,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    login_failures (id) {
-        id -> Int8,
+    throttles (key) {
         key -> Text,
-        failed_at -> Timestamptz,
+        count -> Int4,
+        since -> Timestamptz,
+        blocked_until -> Nullable<Timestamptz>,
+        forget_at -> Timestamptz,
     }
 }
 

@@ -5,11 +5,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use adapters_postgres::test_support::TestDb;
-use adapters_postgres::{PgCustomerRepository, PgLoginThrottle, PgMailOutbox, PgSessionStore, PgUnitOfWork};
-use application::accounts::customers::{AccountError, Accounts};
-use application::accounts::model::{NewCredential, TokenDigest};
+use adapters_postgres::{PgCustomerRepository, PgMailOutbox, PgSessionStore, PgThrottle, PgUnitOfWork};
+use application::accounts::customers::{AccountError, AccountLimits, Accounts};
+use application::accounts::model::{NewCredential, ResetRequest, TokenDigest};
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
-use application::accounts::ports::{AccountsTx, CustomerRepository, PasswordHashError, PasswordHasher, SessionTokens};
+use application::accounts::ports::{
+    AccountsTx, CustomerRepository, PasswordHashError, PasswordHasher, ResetQueue, SessionTokens,
+};
 use application::accounts::sessions::Sessions;
 use application::common::clock::Clock;
 use application::common::error::RepositoryError;
@@ -54,12 +56,26 @@ impl PasswordHasher for PlainHasher {
         Ok(format!("hash-of-{password}"))
     }
 
-    async fn verify(&self, password: String, hash: String) -> bool {
-        hash == format!("hash-of-{password}")
+    async fn verify(&self, password: String, hash: String) -> Result<bool, PasswordHashError> {
+        Ok(hash == format!("hash-of-{password}"))
     }
 }
 
 /// The shop's accounts on `db`, with the outbox whose worker its units of work wake.
+/// Sana's reset request, worked through at once (these tests use no queue).
+fn sana_asks() -> ResetRequest {
+    ResetRequest { email: Email::parse("sana@example.pk").unwrap(), address: "10.0.0.1".into() }
+}
+
+/// No queue: these tests call `send_reset` themselves.
+struct NoQueue;
+
+impl ResetQueue for NoQueue {
+    fn push(&self, _request: ResetRequest) -> bool {
+        unreachable!("these tests work resets through at once")
+    }
+}
+
 struct Shop {
     accounts: Accounts,
     customers: PgCustomerRepository,
@@ -76,11 +92,14 @@ impl Shop {
         let accounts = Accounts::new(
             Arc::new(customers.clone()),
             Sessions::new(Arc::new(PgSessionStore::new(pool.clone())), Arc::new(FixedTokens), Arc::new(FixedClock)),
-            PasswordCheck::new(Arc::new(PgLoginThrottle::new(pool.clone())), hasher.clone(), ThrottlePolicy::default()),
+            PasswordCheck::new(Arc::new(PgThrottle::new(pool.clone())), hasher.clone(), ThrottlePolicy::default()),
             hasher,
             Arc::new(FixedTokens),
             Arc::new(FixedClock),
-            Arc::new(PgUnitOfWork::new(pool, &outbox)),
+            Arc::new(PgUnitOfWork::new(pool.clone(), &outbox)),
+            Arc::new(PgThrottle::new(pool)),
+            AccountLimits::default(),
+            Arc::new(NoQueue),
             "https://shop.pk".into(),
         );
         let wakeups = outbox.wakeups();
@@ -121,7 +140,7 @@ async fn a_reset_request_stores_the_reset_and_queues_its_mail_and_wakes_the_work
     let shop = Shop::on(&db);
     shop.sign_up("sana@example.pk").await;
 
-    shop.accounts.request_reset("sana@example.pk").await.unwrap();
+    shop.accounts.send_reset(sana_asks()).await.unwrap();
 
     assert!(shop.worker_woken().await, "the worker is woken for the queued mail");
     let queued = shop.outbox.claim_due(10, Utc::now(), Utc::now()).await.unwrap();
@@ -139,7 +158,7 @@ async fn a_reset_whose_mail_the_outbox_refuses_leaves_no_reset_behind() {
     shop.sign_up("sana@example.pk").await;
     refuse_mail_to(&db, "sana@example.pk");
 
-    let err = shop.accounts.request_reset("sana@example.pk").await.unwrap_err();
+    let err = shop.accounts.send_reset(sana_asks()).await.unwrap_err();
 
     assert!(
         matches!(&err, AccountError::Unexpected(RepositoryError::Refused(c)) if c == "email_outbox_test_refusal"),

@@ -5,6 +5,10 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use adapters_http::TrustedProxies;
+use adapters_identity::HashLimits;
+use application::accounts::customers::AccountLimits;
+
 /// The default database: the one `just run` prepares on the local server.
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/shop_dev";
 
@@ -28,8 +32,21 @@ pub struct Config {
     pub workers: Option<usize>,
     /// The one admin, when configured; without it the admin area refuses every login.
     pub admin: Option<AdminCredentials>,
-    /// Failed logins per e-mail or address within 15 minutes before logins are refused.
+    /// Logins of one e-mail from one address that go ahead before each further one waits.
     pub login_max_failures: u32,
+    /// The first wait after those, doubled with each further attempt up to `login_max_delay`.
+    pub login_first_delay: chrono::Duration,
+    pub login_max_delay: chrono::Duration,
+    /// Hourly limits of reset mails per address and per e-mail, and of sign-ups per address.
+    pub account_limits: AccountLimits,
+    /// Unknown or expired coupon codes one address may try per hour.
+    pub coupon_max_failures: u32,
+    /// Reset requests waiting to be worked through; beyond them requests are dropped (still answered 202).
+    pub reset_queue: usize,
+    /// The reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
+    /// Password hashes and checks running at once, and waiting for a turn beyond them.
+    pub password_hashing: HashLimits,
     /// How long public catalogue answers are reused, in milliseconds; 0 turns the cache off.
     pub catalog_cache_ms: u64,
     /// How often category views counted in memory are written to the database, in milliseconds.
@@ -85,6 +102,13 @@ impl fmt::Debug for Config {
             .field("workers", &self.workers)
             .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
             .field("login_max_failures", &self.login_max_failures)
+            .field("login_first_delay", &self.login_first_delay)
+            .field("login_max_delay", &self.login_max_delay)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("account_limits", &self.account_limits)
+            .field("coupon_max_failures", &self.coupon_max_failures)
+            .field("reset_queue", &self.reset_queue)
+            .field("password_hashing", &self.password_hashing)
             .field("catalog_cache_ms", &self.catalog_cache_ms)
             .field("view_flush_ms", &self.view_flush_ms)
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<set>"))
@@ -146,8 +170,36 @@ impl Config {
                 Some(AdminCredentials { email, password })
             }
         };
-        let login_max_failures: u32 = parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?;
+        let login_max_failures: u32 =
+            at_least_one(parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?, "LOGIN_MAX_FAILURES")?;
+        let login_first_delay =
+            seconds(parsed(text("LOGIN_FIRST_DELAY_SECONDS"), "LOGIN_FIRST_DELAY_SECONDS", Some(60))?);
+        let login_max_delay = seconds(parsed(text("LOGIN_MAX_DELAY_SECONDS"), "LOGIN_MAX_DELAY_SECONDS", Some(900))?);
+        if login_max_delay < login_first_delay {
+            return Err(ConfigError {
+                name: "LOGIN_MAX_DELAY_SECONDS",
+                reason: "must not be shorter than LOGIN_FIRST_DELAY_SECONDS".into(),
+            });
+        }
+        let account_limits = AccountLimits {
+            resets_per_address: parsed(text("RESET_MAX_PER_ADDRESS"), "RESET_MAX_PER_ADDRESS", Some(5))?,
+            resets_per_email: parsed(text("RESET_MAX_PER_EMAIL"), "RESET_MAX_PER_EMAIL", Some(3))?,
+            sign_ups_per_address: parsed(text("SIGNUP_MAX_PER_ADDRESS"), "SIGNUP_MAX_PER_ADDRESS", Some(10))?,
+        };
+        let coupon_max_failures: u32 =
+            parsed(text("COUPON_MAX_FAILURES_PER_ADDRESS"), "COUPON_MAX_FAILURES_PER_ADDRESS", Some(20))?;
+        let reset_queue = at_least_one(parsed(text("RESET_QUEUE"), "RESET_QUEUE", Some(1000))?, "RESET_QUEUE")?;
+        let trusted_proxies = TrustedProxies::parse(&text("TRUSTED_PROXIES").unwrap_or_default())
+            .map_err(|reason| ConfigError { name: "TRUSTED_PROXIES", reason })?;
         let catalog_cache_ms: u64 = parsed(text("CATALOG_CACHE_MS"), "CATALOG_CACHE_MS", Some(2000))?;
+        let machine = HashLimits::for_this_machine();
+        let password_hashing = HashLimits {
+            running: at_least_one(
+                parsed(text("PASSWORD_HASH_CONCURRENCY"), "PASSWORD_HASH_CONCURRENCY", Some(machine.running))?,
+                "PASSWORD_HASH_CONCURRENCY",
+            )?,
+            waiting: parsed(text("PASSWORD_HASH_QUEUE"), "PASSWORD_HASH_QUEUE", Some(machine.waiting))?,
+        };
         let google = match (text("GOOGLE_CLIENT_ID"), text("GOOGLE_CLIENT_SECRET")) {
             (None, None) => None,
             (Some(_), None) => {
@@ -185,6 +237,13 @@ impl Config {
             google,
             admin,
             login_max_failures,
+            login_first_delay,
+            login_max_delay,
+            trusted_proxies,
+            account_limits,
+            coupon_max_failures,
+            reset_queue,
+            password_hashing,
             catalog_cache_ms,
             view_flush_ms: parsed(text("VIEW_FLUSH_MS"), "VIEW_FLUSH_MS", Some(1000))?,
             smtp_url: text("SMTP_URL"),
@@ -210,6 +269,18 @@ impl Config {
         let _ = dotenvy::dotenv();
         Self::from_vars(|name| std::env::var(name).ok())
     }
+}
+
+/// Whole seconds, as a duration.
+fn seconds(value: u32) -> chrono::Duration {
+    chrono::Duration::seconds(i64::from(value))
+}
+
+fn at_least_one<T: PartialOrd + From<u8>>(value: T, name: &'static str) -> Result<T, ConfigError> {
+    if value < T::from(1) {
+        return Err(ConfigError { name, reason: "must be at least 1".into() });
+    }
+    Ok(value)
 }
 
 fn parsed<T: std::str::FromStr>(value: Option<String>, name: &'static str, default: Option<T>) -> Result<T, ConfigError>
@@ -325,6 +396,40 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("MAX_CONNECTIONS is invalid"));
+    }
+
+    #[test]
+    fn password_hashing_is_bounded_by_the_machine_unless_told_and_never_to_nothing() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let told = config(&[("PASSWORD_HASH_CONCURRENCY", "3"), ("PASSWORD_HASH_QUEUE", "0")]).unwrap();
+        let none = config(&[("PASSWORD_HASH_CONCURRENCY", "0")]).unwrap_err();
+
+        assert_eq!(config(&[]).unwrap().password_hashing, HashLimits { running: 2 * cores, waiting: 16 * cores });
+        assert_eq!(told.password_hashing, HashLimits { running: 3, waiting: 0 });
+        assert_eq!(none.to_string(), "PASSWORD_HASH_CONCURRENCY is invalid: must be at least 1");
+    }
+
+    #[test]
+    fn login_delays_and_trusted_proxies_are_read_and_checked() {
+        let told = config(&[
+            ("LOGIN_FIRST_DELAY_SECONDS", "5"),
+            ("LOGIN_MAX_DELAY_SECONDS", "60"),
+            ("TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8"),
+        ])
+        .unwrap();
+        let defaults = config(&[]).unwrap();
+        let inverted = config(&[("LOGIN_FIRST_DELAY_SECONDS", "120"), ("LOGIN_MAX_DELAY_SECONDS", "60")]);
+        let bad_proxy = config(&[("TRUSTED_PROXIES", "proxy.local")]);
+
+        assert_eq!((told.login_first_delay.num_seconds(), told.login_max_delay.num_seconds()), (5, 60));
+        assert!(told.trusted_proxies.contains("10.9.8.7".parse().unwrap()));
+        assert_eq!((defaults.login_first_delay.num_seconds(), defaults.login_max_delay.num_seconds()), (60, 900));
+        assert_eq!(defaults.trusted_proxies, TrustedProxies::default());
+        assert!(inverted.unwrap_err().to_string().starts_with("LOGIN_MAX_DELAY_SECONDS is invalid"));
+        assert_eq!(
+            bad_proxy.unwrap_err().to_string(),
+            "TRUSTED_PROXIES is invalid: \"proxy.local\" is not an address or range"
+        );
     }
 
     #[test]

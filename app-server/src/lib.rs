@@ -15,13 +15,15 @@ use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, Random
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
-    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgLoginThrottle,
-    PgMailOutbox, PgPool, PgSessionStore, PgSettingsRepository, PgUnitOfWork,
+    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgMailOutbox,
+    PgPool, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
-use application::accounts::admin_auth::{AdminAuth, AdminAuthPolicy};
+use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
+use application::accounts::model::ResetRequest;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
+use application::accounts::ports::ResetQueue;
 use application::accounts::sessions::Sessions;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
@@ -38,6 +40,24 @@ use application::settings::service::Settings;
 
 pub use config::Config;
 
+/// Makes the allocator hand large freed blocks back to the system. glibc's malloc serves a block above its
+/// mmap threshold with a mapping of its own, unmapped when freed, but it raises that threshold to the size of
+/// every such block freed: after the first password hash, argon2's 19 MiB blocks came from the heaps of the
+/// threads' arenas, which kept them after use (200 parallel hashes left 3.8 GB held by an idle server; with
+/// hashing bounded, still 0.8 GB). A fixed threshold keeps every block of 1 MiB or more in its own mapping.
+/// Called once, first thing in `main`; answers whether it was done (elsewhere than glibc it does nothing).
+#[must_use]
+pub fn return_large_blocks_to_the_system() -> bool {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallopt only changes a tuning parameter of glibc's allocator and is safe to call at any
+        // time; setting M_MMAP_THRESHOLD also turns off its dynamic adjustment.
+        unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20) == 1 }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    false
+}
+
 /// The machine's clock.
 struct SystemClock;
 
@@ -45,6 +65,26 @@ impl Clock for SystemClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         chrono::Utc::now()
     }
+}
+
+/// The reset queue: a bounded channel to [`spawn_reset_worker`].
+struct ChannelResetQueue(tokio::sync::mpsc::Sender<ResetRequest>);
+
+impl ResetQueue for ChannelResetQueue {
+    fn push(&self, request: ResetRequest) -> bool {
+        self.0.try_send(request).is_ok()
+    }
+}
+
+/// Works through queued password-reset requests one at a time, for as long as the runtime lives.
+fn spawn_reset_worker(accounts: Accounts, mut requests: tokio::sync::mpsc::Receiver<ResetRequest>) {
+    tokio::spawn(async move {
+        while let Some(request) = requests.recv().await {
+            if let Err(err) = accounts.send_reset(request).await {
+                tracing::warn!(error = %err, "a password reset could not be stored or queued");
+            }
+        }
+    });
 }
 
 /// The seed runs in a process of its own, where no catalogue answer is cached: a change drops nothing.
@@ -201,17 +241,25 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
     let admins = Arc::new(PgAdminRepository::new(pool.clone()));
-    let throttle = Arc::new(PgLoginThrottle::new(pool.clone()));
-    let hasher = Arc::new(Argon2Hasher::new(HashCost::Recommended));
+    let throttle = Arc::new(PgThrottle::new(pool.clone()));
+    let hasher = Arc::new(Argon2Hasher::new(HashCost::Recommended, config.password_hashing));
     let session_store = Arc::new(PgSessionStore::new(pool.clone()));
     let (tokens, clock) = (Arc::new(RandomSessionTokens), Arc::new(SystemClock));
+    let password_check = PasswordCheck::new(
+        throttle.clone(),
+        hasher.clone(),
+        ThrottlePolicy {
+            max_failures: config.login_max_failures,
+            first_delay: config.login_first_delay,
+            max_delay: config.login_max_delay,
+        },
+    );
     let admin_auth = AdminAuth::new(
         admins,
         Sessions::new(session_store.clone(), tokens.clone(), clock.clone()),
-        throttle.clone(),
+        password_check.clone(),
         hasher.clone(),
         clock.clone(),
-        AdminAuthPolicy { max_failures: config.login_max_failures, ..AdminAuthPolicy::default() },
     );
     match &config.admin {
         Some(admin) => {
@@ -231,18 +279,18 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let wakeups = pg_outbox.wakeups();
     let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
+    let (reset_sender, reset_requests) = tokio::sync::mpsc::channel(config.reset_queue);
     let accounts = Accounts::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         Sessions::new(session_store, tokens.clone(), clock.clone()),
-        PasswordCheck::new(
-            throttle.clone(),
-            hasher.clone(),
-            ThrottlePolicy { max_failures: config.login_max_failures, ..ThrottlePolicy::default() },
-        ),
+        password_check,
         hasher,
         tokens,
         clock,
         unit_of_work,
+        throttle.clone(),
+        config.account_limits,
+        Arc::new(ChannelResetQueue(reset_sender)),
         config.public_url.clone(),
     );
     let accounts = match &config.google {
@@ -261,6 +309,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             accounts
         }
     };
+    spawn_reset_worker(accounts.clone(), reset_requests);
     let bulk_email = BulkEmail::new(
         Arc::new(PgCustomerRepository::new(pool.clone())),
         outbox,
@@ -284,7 +333,8 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             catalog_cache.clone(),
         ),
         category_views: category_views.clone(),
-        coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock)),
+        coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock))
+            .with_guess_limit(throttle, config.coupon_max_failures),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),
@@ -303,6 +353,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
                 min_bytes_per_second: config.body_min_bytes_per_sec,
             },
             max_connections: config.max_connections,
+            trusted_proxies: config.trusted_proxies.clone(),
         },
     )?;
     Ok(Running { server, addr, category_views, catalog_cache })

@@ -9,6 +9,7 @@ const USAGE: &str = "usage: app-server [serve|migrate|seed-demo [FILE]|openapi|r
 
 #[actix_web::main]
 async fn main() -> ExitCode {
+    let large_blocks_returned = app_server::return_large_blocks_to_the_system();
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
     if command == "openapi" {
         print!("{}", adapters_http::openapi_yaml());
@@ -22,6 +23,9 @@ async fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     app_server::logging::init();
+    if !large_blocks_returned {
+        tracing::warn!("the allocator keeps freed password-hash memory: resident memory may grow under load");
+    }
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(err) => {

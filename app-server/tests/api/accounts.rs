@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::helpers::{set_cookie, spawn_app, TestApp};
+use crate::helpers::{set_cookie, spawn_app, spawn_app_with, TestApp};
 
 async fn post(app: &TestApp, path: &str, body: serde_json::Value, cookie: Option<&str>) -> reqwest::Response {
     let mut request = app.client.post(format!("{}{path}", app.address)).json(&body);
@@ -208,4 +208,153 @@ async fn addresses_without_a_mail_domain_are_refused() {
             "{email}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_customers_repeated_failures_wait_with_a_retry_after() {
+    let app = spawn_app().await;
+    post(&app, "/api/auth/signup", json!({"email": "zara@example.pk", "password": "right-pass-1"}), None).await;
+    for _ in 0..5 {
+        let wrong = post(&app, "/api/auth/login", json!({"email": "zara@example.pk", "password": "wrong"}), None).await;
+        assert_eq!(wrong.status(), 401);
+    }
+
+    let waiting =
+        post(&app, "/api/auth/login", json!({"email": "zara@example.pk", "password": "right-pass-1"}), None).await;
+
+    assert_eq!(waiting.status(), 429);
+    assert!(waiting.headers().get("retry-after").is_some());
+    assert_eq!(
+        waiting.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "Too many failed attempts. Please try again in 1 minute."})
+    );
+}
+
+/// The reset token in a delivered mail's link.
+fn token_in(app: &TestApp, data: &str) -> String {
+    let prefix = format!("{}/reset-password?token=", app.config.public_url);
+    let data = data.replace("=\n", "").replace("=3D", "=");
+    let start = data.find(&prefix).expect("the mail holds the link") + prefix.len();
+    data[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect()
+}
+
+/// Asks for a reset link as a client at `address` (through the trusted proxy on loopback).
+async fn ask_reset(app: &TestApp, email: &str, address: &str) -> u16 {
+    let response = app
+        .client
+        .post(format!("{}/api/auth/password-reset", app.address))
+        .header("x-forwarded-for", address)
+        .json(&json!({"email": email}))
+        .send()
+        .await
+        .unwrap();
+    response.status().as_u16()
+}
+
+/// Waits up to 30 s until a mail to `to` has been delivered; answers whether one was.
+async fn mail_reached(app: &TestApp, to: &str) -> bool {
+    for _ in 0..300 {
+        if app.smtp.messages().iter().any(|m| m.to == [to]) {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn reset_mails_are_limited_per_email_and_per_address_while_every_answer_stays_202() {
+    let app = spawn_app_with(&[
+        ("TRUSTED_PROXIES", "127.0.0.1".to_owned()),
+        ("RESET_MAX_PER_EMAIL", "3".to_owned()),
+        ("RESET_MAX_PER_ADDRESS", "5".to_owned()),
+    ])
+    .await;
+    let shoppers: Vec<String> = (1..=7).map(|i| format!("shopper{i}@example.pk")).collect();
+    for email in shoppers.iter().map(String::as_str).chain(["sana@example.pk", "marker@example.pk"]) {
+        post(&app, "/api/auth/signup", json!({"email": email, "password": "secret-123"}), None).await;
+    }
+
+    let mut answers = Vec::new();
+    for i in 1..=25 {
+        answers.push(ask_reset(&app, "sana@example.pk", &format!("203.0.113.{i}")).await);
+    }
+    for email in &shoppers {
+        answers.push(ask_reset(&app, email, "198.51.100.7").await);
+    }
+    answers.push(ask_reset(&app, "marker@example.pk", "192.0.2.99").await);
+
+    assert!(answers.iter().all(|status| *status == 202), "{answers:?}");
+    assert!(mail_reached(&app, "marker@example.pk").await, "the last request, queued after the others, was mailed");
+    let queued = app.outbox_counts().await;
+    assert_eq!(queued.queued + queued.sent + queued.failed, 9, "every request before the marker's was worked through");
+    assert!(app.delivered(9).await);
+    let mails = app.smtp.messages();
+    assert_eq!(mails.iter().filter(|m| m.to == ["sana@example.pk"]).count(), 3, "three per e-mail and hour");
+    assert_eq!(mails.iter().filter(|m| m.to[0].starts_with("shopper")).count(), 5, "five per address and hour");
+    assert_eq!(mails.len(), 9);
+}
+
+#[tokio::test]
+async fn a_successful_reset_voids_the_accounts_other_links() {
+    let app = spawn_app().await;
+    post(&app, "/api/auth/signup", json!({"email": "sana@example.pk", "password": "old-pass-1"}), None).await;
+    for _ in 0..2 {
+        assert_eq!(
+            post(&app, "/api/auth/password-reset", json!({"email": "sana@example.pk"}), None).await.status(),
+            202
+        );
+    }
+    assert!(app.delivered(2).await, "both links were mailed");
+    let tokens: Vec<String> = app.smtp.messages().iter().map(|m| token_in(&app, &m.data)).collect();
+
+    let used =
+        post(&app, "/api/auth/password-reset/confirm", json!({"token": tokens[1], "password": "new-pass-2"}), None)
+            .await;
+    let other =
+        post(&app, "/api/auth/password-reset/confirm", json!({"token": tokens[0], "password": "new-pass-3"}), None)
+            .await;
+
+    assert_eq!(used.status(), 204);
+    assert_eq!(other.status(), 400);
+    assert_eq!(
+        other.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "This reset link is invalid, used or expired.", "errors": {"token": ["This reset link is invalid, used or expired."]}})
+    );
+    assert_eq!(
+        post(&app, "/api/auth/login", json!({"email": "sana@example.pk", "password": "new-pass-2"}), None)
+            .await
+            .status(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn sign_ups_past_the_hourly_limit_of_an_address_are_429_and_other_addresses_sign_up() {
+    let app =
+        spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1".to_owned()), ("SIGNUP_MAX_PER_ADDRESS", "3".to_owned())])
+            .await;
+    let sign_up = |email: String, address: &'static str| {
+        app.client
+            .post(format!("{}/api/auth/signup", app.address))
+            .header("x-forwarded-for", address)
+            .json(&json!({"email": email, "password": "secret-123"}))
+            .send()
+    };
+
+    let mut statuses = Vec::new();
+    for i in 0..3 {
+        statuses.push(sign_up(format!("new{i}@example.pk"), "203.0.113.5").await.unwrap().status().as_u16());
+    }
+    let refused = sign_up("new3@example.pk".into(), "203.0.113.5").await.unwrap();
+    let elsewhere = sign_up("new4@example.pk".into(), "198.51.100.8").await.unwrap();
+
+    assert_eq!(statuses, [201, 201, 201]);
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().get("retry-after").is_some());
+    assert_eq!(
+        refused.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "Too many sign-ups from this address. Please try again in 60 minutes."})
+    );
+    assert_eq!(elsewhere.status(), 201);
 }

@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::helpers::{session_cookie, spawn_app, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::helpers::{session_cookie, spawn_app, spawn_app_with, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD};
 
 async fn login(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
     app.client
@@ -104,8 +104,24 @@ async fn missing_fields_and_a_megabyte_password_are_refused_without_hashing() {
     assert_eq!(long.status(), 401);
 }
 
+/// An admin login sent as if through a proxy that says the client is `forwarded_for`.
+async fn login_from(app: &TestApp, forwarded_for: &str, password: &str) -> reqwest::Response {
+    app.client
+        .post(format!("{}/api/admin/login", app.address))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({"email": ADMIN_EMAIL, "password": password}))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The seconds of a 429's `Retry-After` header.
+fn retry_after(response: &reqwest::Response) -> u64 {
+    response.headers().get("retry-after").expect("a Retry-After header").to_str().unwrap().parse().unwrap()
+}
+
 #[tokio::test]
-async fn five_failures_make_even_the_right_password_wait() {
+async fn five_failures_make_even_the_right_password_wait_a_minute_from_that_address() {
     let app = spawn_app().await;
     for _ in 0..5 {
         assert_eq!(login(&app, ADMIN_EMAIL, "guess").await.status(), 401);
@@ -114,10 +130,72 @@ async fn five_failures_make_even_the_right_password_wait() {
     let blocked = login(&app, ADMIN_EMAIL, ADMIN_PASSWORD).await;
 
     assert_eq!(blocked.status(), 429);
+    assert!((1..=60).contains(&retry_after(&blocked)), "{:?}", blocked.headers());
     assert_eq!(
         blocked.json::<serde_json::Value>().await.unwrap(),
-        json!({"message": "Too many failed attempts. Please try again in 15 minutes."})
+        json!({"message": "Too many failed attempts. Please try again in 1 minute."})
     );
+}
+
+#[tokio::test]
+async fn sixty_parallel_wrong_passwords_get_five_checks_and_the_rest_429() {
+    let app = spawn_app().await;
+
+    let guesses: Vec<_> = (0..60)
+        .map(|_| {
+            let request = app
+                .client
+                .post(format!("{}/api/admin/login", app.address))
+                .json(&json!({"email": ADMIN_EMAIL, "password": "guess"}));
+            tokio::spawn(async move { request.send().await.unwrap() })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for guess in guesses {
+        let answer = guess.await.unwrap();
+        answers.push((answer.status().as_u16(), (answer.status() == 429).then(|| retry_after(&answer))));
+    }
+
+    let checked = answers.iter().filter(|(status, _)| *status == 401).count();
+    let refused: Vec<_> = answers.iter().filter(|(status, _)| *status == 429).collect();
+    assert_eq!(checked, 5, "{answers:?}");
+    assert_eq!(refused.len(), 55, "{answers:?}");
+    assert!(refused.iter().all(|(_, wait)| wait.is_some_and(|seconds| (1..=900).contains(&seconds))), "{answers:?}");
+}
+
+#[tokio::test]
+async fn an_attackers_failures_from_one_address_leave_the_owner_at_another_signing_in() {
+    let app = spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1".to_owned())]).await;
+    for _ in 0..5 {
+        assert_eq!(login_from(&app, "203.0.113.9", "guess").await.status(), 401);
+    }
+
+    let attacker = login_from(&app, "203.0.113.9", ADMIN_PASSWORD).await;
+    let owner = login_from(&app, "198.51.100.4", ADMIN_PASSWORD).await;
+    let customer_elsewhere = app
+        .client
+        .post(format!("{}/api/auth/login", app.address))
+        .header("x-forwarded-for", "203.0.113.9")
+        .json(&json!({"email": "someone@example.pk", "password": "secret-123"}))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(attacker.status(), 429);
+    assert_eq!(owner.status(), 200, "the owner's address has its own count");
+    assert_eq!(customer_elsewhere.status(), 401, "other accounts at the attacker's address are not refused");
+}
+
+#[tokio::test]
+async fn forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy() {
+    let app = spawn_app_with(&[("TRUSTED_PROXIES", "10.0.0.0/8".to_owned())]).await;
+    for _ in 0..5 {
+        assert_eq!(login_from(&app, "203.0.113.9", "guess").await.status(), 401);
+    }
+
+    let forged = login_from(&app, "198.51.100.4", ADMIN_PASSWORD).await;
+
+    assert_eq!(forged.status(), 429, "the loopback peer is no trusted proxy: its forwarded-for names nobody");
 }
 
 #[tokio::test]

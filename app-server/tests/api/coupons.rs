@@ -4,7 +4,7 @@ use domain::coupon::Coupon;
 use domain::money::Rupees;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with};
 
 fn today() -> chrono::NaiveDate {
     pakistan_date(chrono::Utc::now())
@@ -133,4 +133,38 @@ async fn malformed_and_oversized_bodies_get_json_errors() {
         form.json::<serde_json::Value>().await.unwrap(),
         json!({"message": "Send the request body as application/json."})
     );
+}
+
+#[tokio::test]
+async fn wrong_coupon_guesses_from_one_address_are_limited_and_right_codes_do_not_count() {
+    let app = spawn_app_with(&[
+        ("TRUSTED_PROXIES", "127.0.0.1".to_owned()),
+        ("COUPON_MAX_FAILURES_PER_ADDRESS", "3".to_owned()),
+    ])
+    .await;
+    let today = today();
+    app.add_coupon(Coupon::create("REAL10", Some(10), None, today, today, None).unwrap()).await;
+    let apply_from = |code: &'static str, address: &'static str| {
+        app.client
+            .post(format!("{}/api/coupons/apply", app.address))
+            .header("x-forwarded-for", address)
+            .json(&json!({"code": code, "cartTotal": 2000}))
+            .send()
+    };
+
+    let mut statuses = Vec::new();
+    for code in ["REAL10", "GUESS1", "REAL10", "GUESS2", "GUESS3"] {
+        statuses.push(apply_from(code, "203.0.113.5").await.unwrap().status().as_u16());
+    }
+    let refused = apply_from("REAL10", "203.0.113.5").await.unwrap();
+    let elsewhere = apply_from("REAL10", "198.51.100.8").await.unwrap();
+
+    assert_eq!(statuses, [200, 404, 200, 404, 404]);
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().get("retry-after").is_some());
+    assert_eq!(
+        refused.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "Too many coupon attempts. Please try again in 60 minutes."})
+    );
+    assert_eq!(elsewhere.status(), 200);
 }

@@ -194,6 +194,12 @@ impl TestApp {
         (status, response.json().await.expect("a JSON body"))
     }
 
+    /// How many e-mails the outbox holds, by state.
+    pub async fn outbox_counts(&self) -> application::mail::ports::OutboxCounts {
+        use application::mail::ports::MailOutbox;
+        adapters_postgres::PgMailOutbox::new(self.pool.clone()).counts().await.unwrap()
+    }
+
     pub async fn add_coupon(&self, coupon: domain::coupon::Coupon) {
         PgCouponRepository::new(self.pool.clone()).create(coupon).await.unwrap();
     }

@@ -13,6 +13,7 @@ mod edges;
 mod google;
 mod helpers;
 mod log_lines;
+mod memory;
 mod openapi;
 mod operations;
 mod process;

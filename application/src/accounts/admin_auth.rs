@@ -1,5 +1,5 @@
 //! The shop admin's login (CONTRACT.md §7): one admin from the configuration, sessions through the
-//! [`Sessions`] customers use too, repeated failures slowed down per e-mail and per address.
+//! [`Sessions`] customers use too, repeated failures slowed down by the [`PasswordCheck`] customers share.
 
 use std::sync::Arc;
 
@@ -7,27 +7,11 @@ use chrono::{DateTime, Duration, Utc};
 use domain::contact::Email;
 use domain::ids::AdminId;
 
-use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError, ThrottlePolicy};
-use crate::accounts::ports::{AdminRepository, LoginThrottle, PasswordHasher};
+use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
+use crate::accounts::ports::{AdminRepository, PasswordHasher};
 use crate::accounts::sessions::Sessions;
 use crate::common::clock::Clock;
 use crate::common::error::RepositoryError;
-
-/// How logins are limited (a session's lifetime is the admin's [`SessionPrincipal`] one).
-///
-/// [`SessionPrincipal`]: crate::accounts::sessions::SessionPrincipal
-#[derive(Debug, Clone, Copy)]
-pub struct AdminAuthPolicy {
-    /// Failures per e-mail or per address within `window` before logins are refused.
-    pub max_failures: u32,
-    pub window: Duration,
-}
-
-impl Default for AdminAuthPolicy {
-    fn default() -> Self {
-        Self { max_failures: 5, window: Duration::minutes(15) }
-    }
-}
 
 /// A signed-in admin.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +35,8 @@ pub struct AdminLogin {
 pub enum AdminAuthError {
     #[error(transparent)]
     Refused(LoginRefusal),
+    #[error("The server is busy. Please try again in a moment.")]
+    Busy,
     #[error("the admin could not be set up")]
     Setup(#[source] Box<dyn std::error::Error + Send + Sync>),
     #[error("the admin store failed")]
@@ -78,13 +64,11 @@ impl AdminAuth {
     pub fn new(
         admins: Arc<dyn AdminRepository>,
         sessions: Sessions<AdminId>,
-        throttle: Arc<dyn LoginThrottle>,
+        check: PasswordCheck,
         hasher: Arc<dyn PasswordHasher>,
         clock: Arc<dyn Clock>,
-        policy: AdminAuthPolicy,
     ) -> Self {
-        let throttle_policy = ThrottlePolicy { max_failures: policy.max_failures, window: policy.window };
-        Self { admins, sessions, check: PasswordCheck::new(throttle, hasher.clone(), throttle_policy), hasher, clock }
+        Self { admins, sessions, check, hasher, clock }
     }
 
     /// Makes `email` the shop's one admin with `password`, stored as a hash (at start, from the config).
@@ -100,8 +84,8 @@ impl AdminAuth {
     /// Checks the credentials and opens a session. `address` is the client's network address.
     ///
     /// # Errors
-    /// [`AdminAuthError::Refused`] after repeated failures for the e-mail or the address, or for anything
-    /// that does not match.
+    /// [`AdminAuthError::Refused`] while this e-mail from this address waits out a delay, or for anything
+    /// that does not match; [`AdminAuthError::Busy`] when too many passwords are being checked.
     pub async fn login(&self, email: &str, password: &str, address: &str) -> Result<AdminLogin, AdminAuthError> {
         let now = self.clock.now();
         let admins = &self.admins;
@@ -111,6 +95,7 @@ impl AdminAuth {
             .await
             .map_err(|err| match err {
                 PasswordCheckError::Refused(refusal) => AdminAuthError::Refused(refusal),
+                PasswordCheckError::Busy => AdminAuthError::Busy,
                 PasswordCheckError::Unexpected(source) => AdminAuthError::Unexpected(source),
             })?;
         let session = self.sessions.open(admin).await?;
@@ -145,21 +130,26 @@ impl AdminAuth {
 mod tests {
     use super::*;
     use crate::accounts::model::{PasswordCredentials, Principal, Session, TokenDigest};
-    use crate::accounts::ports::{MockAdminRepository, MockLoginThrottle, MockPasswordHasher, MockSessionStore};
+    use crate::accounts::password_login::ThrottlePolicy;
+    use crate::accounts::ports::{MockAdminRepository, MockPasswordHasher, MockSessionStore};
     use crate::accounts::sessions::tests::{clock, now, sessions, token};
+    use crate::common::throttle::{Admission, Limit, MockThrottle};
 
     struct Ports {
         admins: MockAdminRepository,
         sessions: MockSessionStore,
-        throttle: MockLoginThrottle,
+        throttle: MockThrottle,
         hasher: MockPasswordHasher,
     }
 
-    fn ports(failures: u32) -> Ports {
-        let mut throttle = MockLoginThrottle::new();
-        throttle.expect_failures_since().returning(move |_, since| {
-            assert_eq!(since, now() - Duration::minutes(15));
-            Ok(failures)
+    /// Ports whose throttle answers `admission` for the pair of the admin's e-mail and 10.0.0.1.
+    fn ports(admission: Admission) -> Ports {
+        let mut throttle = MockThrottle::new();
+        throttle.expect_count().returning(move |key, limit, at| {
+            assert_eq!(key, "admin-login:owner@shop.pk|10.0.0.1");
+            assert!(matches!(limit, Limit::Growing { free: 5, .. }));
+            assert_eq!(at, now());
+            Ok(admission)
         });
         Ports {
             admins: MockAdminRepository::new(),
@@ -170,13 +160,13 @@ mod tests {
     }
 
     fn auth(p: Ports) -> AdminAuth {
+        let hasher = Arc::new(p.hasher);
         AdminAuth::new(
             Arc::new(p.admins),
             sessions(p.sessions),
-            Arc::new(p.throttle),
-            Arc::new(p.hasher),
+            PasswordCheck::new(Arc::new(p.throttle), hasher.clone(), ThrottlePolicy::default()),
+            hasher,
             Arc::new(clock()),
-            AdminAuthPolicy::default(),
         )
     }
 
@@ -188,14 +178,14 @@ mod tests {
 
     #[tokio::test]
     async fn the_right_password_opens_a_seven_day_session_stored_by_digest() {
-        let mut p = ports(0);
+        let mut p = ports(Admission::Admitted);
         known_admin(&mut p);
         p.hasher
             .expect_verify()
             .withf(|pw, h| pw == "secret-pass" && h == "stored-hash")
             .times(1)
-            .returning(|_, _| true);
-        p.throttle.expect_clear().withf(|k| k == "admin-email:owner@shop.pk").times(1).returning(|_| Ok(()));
+            .returning(|_, _| Ok(true));
+        p.throttle.expect_forget().withf(|k| k == "admin-login:owner@shop.pk|10.0.0.1").times(1).returning(|_| Ok(()));
         p.sessions.expect_delete_expired().withf(|at| *at == now()).times(1).returning(|_| Ok(0));
         p.sessions
             .expect_create()
@@ -221,15 +211,12 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_wrong_password_is_recorded_against_the_email_and_the_address() {
-        let mut p = ports(0);
+    async fn a_wrong_password_stays_counted_against_the_pair() {
+        let mut p = ports(Admission::Admitted);
         known_admin(&mut p);
-        p.hasher.expect_verify().returning(|_, _| false);
-        p.throttle
-            .expect_record_failure()
-            .withf(|keys, at| keys == ["admin-email:owner@shop.pk", "admin-address:10.0.0.1"] && *at == now())
-            .times(1)
-            .returning(|_, _| Ok(()));
+        p.hasher.expect_verify().times(1).returning(|_, _| Ok(false));
+        p.throttle.expect_forget().never();
+        p.throttle.expect_give_back().never();
 
         let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();
 
@@ -238,14 +225,15 @@ mod tests {
 
     #[tokio::test]
     async fn an_unknown_email_still_checks_a_password_and_is_refused_alike() {
-        let mut p = ports(0);
+        let mut p = ports(Admission::Admitted);
+        p.throttle.checkpoint();
+        p.throttle.expect_count().returning(|_, _, _| Ok(Admission::Admitted));
         p.admins.expect_find_admin().returning(|_| Ok(None));
         p.hasher
             .expect_verify()
             .withf(|_, h| h == crate::accounts::password_login::DECOY_HASH)
             .times(1)
-            .returning(|_, _| true);
-        p.throttle.expect_record_failure().times(1).returning(|_, _| Ok(()));
+            .returning(|_, _| Ok(true));
 
         let err = auth(p).login("nobody@shop.pk", "anything", "10.0.0.1").await.unwrap_err();
 
@@ -253,61 +241,41 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn five_recent_failures_refuse_even_the_right_password() {
-        let p = ports(5);
+    async fn a_pair_waiting_out_a_delay_is_refused_without_a_check_and_told_how_long() {
+        let mut p = ports(Admission::Refused { retry_after: Duration::seconds(42) });
+        p.hasher.expect_verify().never();
+        p.admins.expect_find_admin().never();
 
         let err = auth(p).login("owner@shop.pk", "secret-pass", "10.0.0.1").await.unwrap_err();
 
-        assert_eq!(err.to_string(), "Too many failed attempts. Please try again in 15 minutes.");
-    }
-
-    #[tokio::test]
-    async fn the_refusal_names_the_configured_window() {
-        let mut throttle = MockLoginThrottle::new();
-        throttle.expect_failures_since().returning(|_, _| Ok(5));
-        let policy = AdminAuthPolicy { window: Duration::minutes(30), ..AdminAuthPolicy::default() };
-        let p = ports(0);
-        let auth = AdminAuth::new(
-            Arc::new(p.admins),
-            sessions(p.sessions),
-            Arc::new(throttle),
-            Arc::new(p.hasher),
-            Arc::new(clock()),
-            policy,
-        );
-
-        let err = auth.login("owner@shop.pk", "secret-pass", "10.0.0.1").await.unwrap_err();
-
-        assert_eq!(err.to_string(), "Too many failed attempts. Please try again in 30 minutes.");
+        assert_eq!(err.to_string(), "Too many failed attempts. Please try again in 42 seconds.");
+        assert!(matches!(
+            err,
+            AdminAuthError::Refused(LoginRefusal::TooManyAttempts { retry_after }) if retry_after == Duration::seconds(42)
+        ));
     }
 
     #[tokio::test]
     async fn an_overlong_email_or_password_is_refused_without_hashing_or_counting() {
         let long_email = format!("{}@shop.pk", "a".repeat(250));
         let long_password = "p".repeat(1025);
+        let uncounted = || {
+            let mut p = ports(Admission::Admitted);
+            p.throttle.checkpoint();
+            p.throttle.expect_count().never();
+            p
+        };
 
-        let by_email = auth(ports(0)).login(&long_email, "secret-pass", "10.0.0.1").await.unwrap_err();
-        let by_password = auth(ports(0)).login("owner@shop.pk", &long_password, "10.0.0.1").await.unwrap_err();
+        let by_email = auth(uncounted()).login(&long_email, "secret-pass", "10.0.0.1").await.unwrap_err();
+        let by_password = auth(uncounted()).login("owner@shop.pk", &long_password, "10.0.0.1").await.unwrap_err();
 
         assert_eq!(by_email.to_string(), "Invalid email or password.");
         assert_eq!(by_password.to_string(), "Invalid email or password.");
     }
 
     #[tokio::test]
-    async fn four_recent_failures_still_allow_a_try() {
-        let mut p = ports(4);
-        known_admin(&mut p);
-        p.hasher.expect_verify().returning(|_, _| false);
-        p.throttle.expect_record_failure().returning(|_, _| Ok(()));
-
-        let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();
-
-        assert!(matches!(err, AdminAuthError::Refused(LoginRefusal::InvalidCredentials)));
-    }
-
-    #[tokio::test]
     async fn a_session_is_found_by_the_digest_of_its_token() {
-        let mut p = ports(0);
+        let mut p = ports(Admission::Admitted);
         p.sessions
             .expect_find()
             .withf(|digest| *digest == TokenDigest::new(format!("digest-of-{}", token('a'))))
@@ -331,7 +299,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_customers_session_is_no_admin() {
-        let mut p = ports(0);
+        let mut p = ports(Admission::Admitted);
         p.sessions.expect_find().returning(|digest| {
             Ok(Some(Session {
                 digest: digest.clone(),
@@ -348,7 +316,7 @@ mod tests {
 
     #[tokio::test]
     async fn logging_out_ends_the_session_by_its_digest() {
-        let mut p = ports(0);
+        let mut p = ports(Admission::Admitted);
         p.sessions
             .expect_delete()
             .withf(|digest| *digest == TokenDigest::new(format!("digest-of-{}", token('a'))))
@@ -360,7 +328,7 @@ mod tests {
 
     #[tokio::test]
     async fn installing_the_admin_stores_only_a_hash() {
-        let mut p = ports(0);
+        let mut p = ports(Admission::Admitted);
         p.hasher.expect_hash().withf(|pw| pw == "secret-pass").returning(|_| Ok("argon-hash".into()));
         p.admins
             .expect_replace_admin()

@@ -12,19 +12,44 @@ use domain::text::TextError;
 
 use crate::accounts::model::{
     CustomerLogin, CustomerRecord, ExternalLoginStart, NewCredential, PasswordCredentials, PendingExternalLogin,
+    ResetRequest,
 };
 use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{
-    AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHasher, SessionTokens,
+    AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHashError, PasswordHasher,
+    ResetQueue, SessionTokens,
 };
 use crate::accounts::sessions::{is_token_shaped, Sessions};
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
+use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
 use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::OutgoingMail;
 
 /// How long a password-reset link works.
 pub const RESET_LIFETIME_MINUTES: i64 = 60;
+
+/// How much one client address or one e-mail may ask for per hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AccountLimits {
+    /// Reset mails asked for from one address.
+    pub resets_per_address: u32,
+    /// Reset mails asked for one e-mail, from anywhere.
+    pub resets_per_email: u32,
+    /// Sign-ups (valid ones, taken e-mails included) from one address.
+    pub sign_ups_per_address: u32,
+}
+
+impl Default for AccountLimits {
+    fn default() -> Self {
+        Self { resets_per_address: 5, resets_per_email: 3, sign_ups_per_address: 10 }
+    }
+}
+
+/// An hourly limit of `max`.
+fn hourly(max: u32) -> Limit {
+    Limit::Window { max, window: Duration::hours(1) }
+}
 
 /// A customer with a new session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +71,8 @@ pub enum AccountError {
     Name(#[from] TextError),
     #[error("This email is already registered.")]
     EmailInUse,
+    #[error("Too many sign-ups from this address. Please try again in {}.", wait_in_words(*retry_after))]
+    TooManySignUps { retry_after: Duration },
     #[error(transparent)]
     Refused(LoginRefusal),
     #[error("This reset link is invalid, used or expired.")]
@@ -58,10 +85,21 @@ pub enum AccountError {
     ExternalRefused(String),
     #[error("This email is already registered. Log in with your password.")]
     ExternalEmailInUse,
+    #[error("The server is busy. Please try again in a moment.")]
+    Busy,
     #[error("the password could not be hashed")]
     Hash(#[source] crate::accounts::ports::PasswordHashError),
     #[error("the accounts could not be read or written")]
     Unexpected(#[from] RepositoryError),
+}
+
+impl From<PasswordHashError> for AccountError {
+    fn from(err: PasswordHashError) -> Self {
+        match err {
+            PasswordHashError::Busy => Self::Busy,
+            failed @ PasswordHashError::Failed(_) => Self::Hash(failed),
+        }
+    }
 }
 
 /// The name a customer is shown by: the name given, cut to [`MAX_NAME_CHARS`] characters, or 'Customer' when
@@ -87,6 +125,9 @@ pub struct Accounts {
     clock: Arc<dyn Clock>,
     /// Writes that must commit together: a reset and its mail.
     unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
+    throttle: Arc<dyn Throttle>,
+    limits: AccountLimits,
+    resets: Arc<dyn ResetQueue>,
     public_url: String,
     external: Option<Arc<dyn ExternalIdentityProvider>>,
 }
@@ -103,9 +144,25 @@ impl Accounts {
         tokens: Arc<dyn SessionTokens>,
         clock: Arc<dyn Clock>,
         unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>>,
+        throttle: Arc<dyn Throttle>,
+        limits: AccountLimits,
+        resets: Arc<dyn ResetQueue>,
         public_url: String,
     ) -> Self {
-        Self { customers, sessions, check, hasher, tokens, clock, unit_of_work, public_url, external: None }
+        Self {
+            customers,
+            sessions,
+            check,
+            hasher,
+            tokens,
+            clock,
+            unit_of_work,
+            throttle,
+            limits,
+            resets,
+            public_url,
+            external: None,
+        }
     }
 
     /// Adds "Login with Google" through an external OpenID Connect provider.
@@ -120,21 +177,38 @@ impl Accounts {
         Ok(SignedIn { customer, token: session.token, lifetime: session.lifetime })
     }
 
-    /// Creates an account and signs it in.
+    /// Creates an account and signs it in; `address` is the client's network address, whose sign-ups are
+    /// limited per hour. Everything cheap is checked before the password is hashed.
     ///
     /// # Errors
-    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::EmailInUse`], or a store failure.
-    pub async fn sign_up(&self, email: &str, password: &str, name: Option<&str>) -> Result<SignedIn, AccountError> {
+    /// [`AccountError::InvalidEmail`], a password error, [`AccountError::TooManySignUps`],
+    /// [`AccountError::EmailInUse`], [`AccountError::Busy`], or a store failure.
+    pub async fn sign_up(
+        &self,
+        email: &str,
+        password: &str,
+        name: Option<&str>,
+        address: &str,
+    ) -> Result<SignedIn, AccountError> {
         let email = Email::parse(&email.trim().to_lowercase()).map_err(|_| AccountError::InvalidEmail)?;
         check_new_password(password)?;
         let name = display_name(name)?;
-        let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
-        let customer =
-            self.customers.create_customer(&email, &name, &NewCredential::PasswordHash(hash)).await.map_err(|err| {
-                match err {
-                    RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
-                    other => AccountError::Unexpected(other),
-                }
+        let key = format!("signup-address:{address}");
+        let limit = hourly(self.limits.sign_ups_per_address);
+        if let Admission::Refused { retry_after } = self.throttle.count(&key, limit, self.clock.now()).await? {
+            return Err(AccountError::TooManySignUps { retry_after });
+        }
+        if self.customers.find_by_email(&email).await?.is_some() {
+            return Err(AccountError::EmailInUse);
+        }
+        let hash = self.hasher.hash(password.to_owned()).await?;
+        let customer = self
+            .customers
+            .create_customer(&email, &name, &NewCredential::PasswordHash(hash))
+            .await
+            .map_err(|err| match err {
+                RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
+                other => AccountError::Unexpected(other),
             })?;
         self.open_session(customer).await
     }
@@ -157,6 +231,7 @@ impl Accounts {
             .await
             .map_err(|err| match err {
                 PasswordCheckError::Refused(refusal) => AccountError::Refused(refusal),
+                PasswordCheckError::Busy => AccountError::Busy,
                 PasswordCheckError::Unexpected(source) => AccountError::Unexpected(source),
             })?;
         self.open_session(found).await
@@ -191,18 +266,43 @@ impl Accounts {
         Ok(self.customers.rename(customer.id, &display_name(name)?).await?)
     }
 
-    /// Queues a reset link when an account has this e-mail; answers the same either way, so the call
-    /// reveals nothing about who has an account. The mail goes through the outbox, so an SMTP outage delays
-    /// it (with retries) instead of losing it; the reset and its mail are stored in one transaction, so
-    /// there is never a reset whose link was not queued, nor a link to a reset that was not stored.
+    /// Asks for a reset link for `email` from the client at `address`. The work is queued and done in the
+    /// background by [`Accounts::send_reset`], so the answer comes at once and the same way whether or not an
+    /// account has this e-mail, whether a limit stopped it, and whether the queue was full.
+    ///
+    /// # Errors
+    /// None at present; the signature keeps room for a store-backed queue.
+    pub async fn request_reset(&self, email: &str, address: &str) -> Result<(), AccountError> {
+        let Ok(email) = Email::parse(&email.trim().to_lowercase()) else { return Ok(()) };
+        if !self.resets.push(ResetRequest { email, address: address.to_owned() }) {
+            tracing::warn!("the password-reset queue is full: a request was dropped");
+        }
+        Ok(())
+    }
+
+    /// Works through one queued reset request: within the hourly limits per address and per e-mail (both
+    /// counted whether or not the account exists), stores a reset and queues its link when an account has
+    /// this e-mail. The mail goes through the outbox, so an SMTP outage delays it (with retries) instead of
+    /// losing it; the reset and its mail are stored in one transaction, so there is never a reset whose link
+    /// was not queued, nor a link to a reset that was not stored.
     ///
     /// # Errors
     /// A store failure.
-    pub async fn request_reset(&self, email: &str) -> Result<(), AccountError> {
-        let Ok(email) = Email::parse(&email.trim().to_lowercase()) else { return Ok(()) };
+    pub async fn send_reset(&self, request: ResetRequest) -> Result<(), AccountError> {
+        let ResetRequest { email, address } = request;
+        let now = self.clock.now();
+        for (key, max) in [
+            (format!("reset-address:{address}"), self.limits.resets_per_address),
+            (format!("reset-email:{}", email.as_str()), self.limits.resets_per_email),
+        ] {
+            if let Admission::Refused { .. } = self.throttle.count(&key, hourly(max), now).await? {
+                tracing::info!(limit = key.split(':').next(), "a password-reset request is over its hourly limit");
+                return Ok(());
+            }
+        }
         let Some(CustomerLogin { customer, .. }) = self.customers.find_by_email(&email).await? else { return Ok(()) };
         let token = self.tokens.generate();
-        let expires_at = self.clock.now() + Duration::minutes(RESET_LIFETIME_MINUTES);
+        let expires_at = now + Duration::minutes(RESET_LIFETIME_MINUTES);
         let digest = self.tokens.digest(&token);
         let link = format!("{}/reset-password?token={token}", self.public_url);
         let mail = OutgoingMail {
@@ -286,18 +386,22 @@ impl Accounts {
         self.open_session(customer).await
     }
 
-    /// Sets a new password with a reset token, once, within the hour; every session of the account ends. A
-    /// token of the wrong length is refused before the password is hashed.
+    /// Sets a new password with a reset token, once, within the hour; every session of the account ends. The
+    /// password is hashed only for a token that is open: a made-up one costs a lookup, never a hash.
     ///
     /// # Errors
-    /// A password error, [`AccountError::InvalidResetToken`], or a store failure.
+    /// A password error, [`AccountError::InvalidResetToken`], [`AccountError::Busy`], or a store failure.
     pub async fn confirm_reset(&self, token: &str, password: &str) -> Result<(), AccountError> {
         check_new_password(password)?;
         if !is_token_shaped(token) {
             return Err(AccountError::InvalidResetToken);
         }
-        let hash = self.hasher.hash(password.to_owned()).await.map_err(AccountError::Hash)?;
-        if self.customers.use_reset(&self.tokens.digest(token), self.clock.now(), &hash).await? {
+        let digest = self.tokens.digest(token);
+        if !self.customers.reset_is_open(&digest, self.clock.now()).await? {
+            return Err(AccountError::InvalidResetToken);
+        }
+        let hash = self.hasher.hash(password.to_owned()).await?;
+        if self.customers.use_reset(&digest, self.clock.now(), &hash).await? {
             Ok(())
         } else {
             Err(AccountError::InvalidResetToken)
@@ -312,10 +416,11 @@ mod tests {
     use crate::accounts::model::{Principal, Session, TokenDigest};
     use crate::accounts::password_login::ThrottlePolicy;
     use crate::accounts::ports::{
-        CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockLoginThrottle,
-        MockPasswordHasher, MockSessionStore, MockSessionTokens,
+        CustomerTx, MockCustomerRepository, MockCustomerTx, MockExternalIdentityProvider, MockPasswordHasher,
+        MockResetQueue, MockSessionStore, MockSessionTokens,
     };
     use crate::common::clock::MockClock;
+    use crate::common::throttle::MockThrottle;
     use crate::common::unit_of_work::{Made, Work};
     use crate::mail::ports::{MockOutboxTx, OutboxTx};
     use chrono::{TimeZone, Utc};
@@ -385,13 +490,31 @@ mod tests {
         Accounts::new(
             Arc::new(customers),
             Sessions::new(Arc::new(store), tokens.clone(), clock.clone()),
-            PasswordCheck::new(Arc::new(MockLoginThrottle::new()), hasher.clone(), ThrottlePolicy::default()),
+            PasswordCheck::new(
+                Arc::new(crate::common::throttle::MockThrottle::new()),
+                hasher.clone(),
+                ThrottlePolicy::default(),
+            ),
             hasher,
             tokens,
             clock,
             Arc::new(unit_of_work),
+            Arc::new(admitting()),
+            AccountLimits::default(),
+            Arc::new(MockResetQueue::new()),
             "https://shop.pk".into(),
         )
+    }
+
+    /// A throttle that lets every attempt go ahead.
+    fn admitting() -> MockThrottle {
+        let mut throttle = MockThrottle::new();
+        throttle.expect_count().returning(|_, _, _| Ok(Admission::Admitted));
+        throttle
+    }
+
+    fn reset_for(email: &str) -> ResetRequest {
+        ResetRequest { email: Email::parse(email).unwrap(), address: "10.0.0.1".into() }
     }
 
     #[tokio::test]
@@ -399,11 +522,11 @@ mod tests {
         let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new());
 
         assert_eq!(
-            accounts.sign_up("not-an-email", "secret1", None).await.unwrap_err().to_string(),
+            accounts.sign_up("not-an-email", "secret1", None, "10.0.0.1").await.unwrap_err().to_string(),
             "Please enter a valid email address."
         );
         assert_eq!(
-            accounts.sign_up("a@b.pk", "12345", None).await.unwrap_err().to_string(),
+            accounts.sign_up("a@b.pk", "12345", None, "10.0.0.1").await.unwrap_err().to_string(),
             "Password must be at least 6 characters."
         );
     }
@@ -411,6 +534,7 @@ mod tests {
     #[tokio::test]
     async fn sign_up_stores_a_hash_and_the_fallback_name() {
         let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().withf(|e| e.as_str() == "ayesha@example.pk").returning(|_| Ok(None));
         customers
             .expect_create_customer()
             .withf(|e, name, credential| {
@@ -427,7 +551,7 @@ mod tests {
         });
 
         let signed_in = signing_in(customers, store, MockUnitOfWork::new())
-            .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "))
+            .sign_up(" Ayesha@Example.pk ", "secret1", Some("  "), "10.0.0.1")
             .await
             .unwrap();
 
@@ -436,14 +560,64 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_taken_email_is_reported() {
+    async fn sign_ups_past_the_hourly_limit_of_their_address_are_refused_before_any_lookup() {
+        let mut throttle = MockThrottle::new();
+        throttle
+            .expect_count()
+            .withf(|key, limit, _| {
+                key == "signup-address:10.0.0.1" && *limit == Limit::Window { max: 10, window: Duration::hours(1) }
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(Admission::Refused { retry_after: Duration::minutes(42) }));
         let mut customers = MockCustomerRepository::new();
-        customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
+        customers.expect_find_by_email().never();
+        let accounts = Accounts { throttle: Arc::new(throttle), ..accounts(customers, MockUnitOfWork::new()) };
 
-        let err =
-            accounts(customers, MockUnitOfWork::new()).sign_up("ayesha@example.pk", "secret1", None).await.unwrap_err();
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(err.to_string(), "Too many sign-ups from this address. Please try again in 42 minutes.");
+    }
+
+    #[tokio::test]
+    async fn a_taken_email_is_reported_before_the_password_is_hashed() {
+        let mut customers = ayesha_is_found();
+        customers.expect_create_customer().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().never();
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
+
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This email is already registered.");
+    }
+
+    #[tokio::test]
+    async fn an_email_taken_between_the_check_and_the_insert_is_reported_too() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().returning(|_| Ok(None));
+        customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
+
+        let err = accounts(customers, MockUnitOfWork::new())
+            .sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1")
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "This email is already registered.");
+    }
+
+    #[tokio::test]
+    async fn a_busy_hasher_is_told_apart_from_a_failed_one() {
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_find_by_email().returning(|_| Ok(None));
+        customers.expect_create_customer().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().returning(|_| Err(PasswordHashError::Busy));
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
+
+        let err = accounts.sign_up("ayesha@example.pk", "secret1", None, "10.0.0.1").await.unwrap_err();
+
+        assert!(matches!(err, AccountError::Busy), "{err:?}");
+        assert_eq!(err.to_string(), "The server is busy. Please try again in a moment.");
     }
 
     fn ayesha_is_found() -> MockCustomerRepository {
@@ -480,7 +654,7 @@ mod tests {
             .in_sequence(&mut writes)
             .returning(|_| Ok(1));
 
-        accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap();
+        accounts(ayesha_is_found(), run_once(resets, outbox)).send_reset(reset_for("ayesha@example.pk")).await.unwrap();
     }
 
     #[tokio::test]
@@ -490,8 +664,10 @@ mod tests {
         let mut outbox = MockOutboxTx::new();
         outbox.expect_enqueue().times(1).returning(|_| Err(RepositoryError::Refused("email_outbox_check".into())));
 
-        let err =
-            accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap_err();
+        let err = accounts(ayesha_is_found(), run_once(resets, outbox))
+            .send_reset(reset_for("ayesha@example.pk"))
+            .await
+            .unwrap_err();
 
         assert!(matches!(err, AccountError::Unexpected(RepositoryError::Refused(ref c)) if c == "email_outbox_check"));
     }
@@ -503,8 +679,10 @@ mod tests {
         let mut outbox = MockOutboxTx::new();
         outbox.expect_enqueue().never();
 
-        let err =
-            accounts(ayesha_is_found(), run_once(resets, outbox)).request_reset("ayesha@example.pk").await.unwrap_err();
+        let err = accounts(ayesha_is_found(), run_once(resets, outbox))
+            .send_reset(reset_for("ayesha@example.pk"))
+            .await
+            .unwrap_err();
 
         assert!(matches!(err, AccountError::Unexpected(RepositoryError::NotFound)), "{err:?}");
     }
@@ -516,24 +694,97 @@ mod tests {
         let mut unit_of_work = MockUnitOfWork::new();
         unit_of_work.expect_run_boxed().never();
 
-        accounts(customers, unit_of_work).request_reset("nobody@example.pk").await.unwrap();
+        accounts(customers, unit_of_work).send_reset(reset_for("nobody@example.pk")).await.unwrap();
     }
 
     #[tokio::test]
-    async fn a_used_or_unknown_reset_token_is_refused() {
+    async fn asking_for_a_reset_only_queues_it_so_the_answer_cannot_tell_who_has_an_account() {
+        let mut queue = MockResetQueue::new();
+        queue
+            .expect_push()
+            .withf(|request| {
+                *request == ResetRequest { email: Email::parse("sana@example.pk").unwrap(), address: "10.0.0.1".into() }
+            })
+            .times(1)
+            .returning(|_| true);
+        let mut full = MockResetQueue::new();
+        full.expect_push().times(1).returning(|_| false);
+        let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new());
+        let queued = Accounts { resets: Arc::new(queue), ..accounts.clone() };
+        let dropped = Accounts { resets: Arc::new(full), ..accounts.clone() };
+
+        queued.request_reset(" Sana@Example.pk ", "10.0.0.1").await.unwrap();
+        dropped.request_reset("sana@example.pk", "10.0.0.1").await.unwrap();
+        accounts.request_reset("not-an-email", "10.0.0.1").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_reset_over_the_hourly_limit_of_its_address_or_its_email_looks_nothing_up_and_sends_nothing() {
+        for refused_key in ["reset-address:10.0.0.1", "reset-email:ayesha@example.pk"] {
+            let mut throttle = MockThrottle::new();
+            throttle
+                .expect_count()
+                .withf(|_, limit, _| {
+                    *limit == Limit::Window { max: 5, window: Duration::hours(1) }
+                        || *limit == Limit::Window { max: 3, window: Duration::hours(1) }
+                })
+                .returning(move |key, _, _| {
+                    Ok(if key == refused_key {
+                        Admission::Refused { retry_after: Duration::minutes(30) }
+                    } else {
+                        Admission::Admitted
+                    })
+                });
+            let mut customers = MockCustomerRepository::new();
+            customers.expect_find_by_email().never();
+            let mut unit_of_work = MockUnitOfWork::new();
+            unit_of_work.expect_run_boxed().never();
+            let accounts = Accounts { throttle: Arc::new(throttle), ..accounts(customers, unit_of_work) };
+
+            accounts.send_reset(reset_for("ayesha@example.pk")).await.unwrap();
+        }
+    }
+
+    #[tokio::test]
+    async fn a_used_or_unknown_reset_token_is_refused_without_hashing() {
         let old = "o".repeat(crate::accounts::sessions::TOKEN_CHARS);
         let mut customers = MockCustomerRepository::new();
         customers
-            .expect_use_reset()
-            .withf(|digest, _, hash| {
-                *digest == TokenDigest::new(format!("d-{}", "o".repeat(43))) && hash == "hash-of-newpass1"
-            })
+            .expect_reset_is_open()
+            .withf(|digest, _| *digest == TokenDigest::new(format!("d-{}", "o".repeat(43))))
             .times(1)
-            .returning(|_, _, _| Ok(false));
+            .returning(|_, _| Ok(false));
+        customers.expect_use_reset().never();
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().never();
+        let accounts = Accounts { hasher: Arc::new(hasher), ..accounts(customers, MockUnitOfWork::new()) };
 
-        let err = accounts(customers, MockUnitOfWork::new()).confirm_reset(&old, "newpass1").await.unwrap_err();
+        let err = accounts.confirm_reset(&old, "newpass1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "This reset link is invalid, used or expired.");
+    }
+
+    #[tokio::test]
+    async fn an_open_reset_token_is_used_with_the_new_hash_and_one_used_meanwhile_is_refused() {
+        let token = "t".repeat(crate::accounts::sessions::TOKEN_CHARS);
+        let mut customers = MockCustomerRepository::new();
+        customers.expect_reset_is_open().returning(|_, _| Ok(true));
+        customers
+            .expect_use_reset()
+            .withf(|digest, _, hash| {
+                *digest == TokenDigest::new(format!("d-{}", "t".repeat(43))) && hash == "hash-of-newpass1"
+            })
+            .times(2)
+            .returning({
+                let mut first = true;
+                move |_, _, _| Ok(std::mem::replace(&mut first, false))
+            });
+        let accounts = accounts(customers, MockUnitOfWork::new());
+
+        accounts.confirm_reset(&token, "newpass1").await.unwrap();
+        let again = accounts.confirm_reset(&token, "newpass1").await.unwrap_err();
+
+        assert!(matches!(again, AccountError::InvalidResetToken), "{again:?}");
     }
 
     #[tokio::test]

@@ -28,6 +28,14 @@ pub enum NewCredential {
     External(ExternalIdentity),
 }
 
+/// A password-reset link asked for, waiting to be worked through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResetRequest {
+    pub email: domain::contact::Email,
+    /// The client's network address.
+    pub address: String,
+}
+
 /// What the browser keeps while the shopper is at the external provider: the `state` that must come
 /// back, the `nonce` the ID token must carry, and the PKCE verifier of the code challenge that was sent.
 #[derive(Clone, PartialEq, Eq)]

@@ -1,5 +1,4 @@
-//! What accounts need from outside: stored customers and the admin, their sessions, login throttling,
-//! password hashing, session tokens, an external identity provider, and the writes accounts make in one transaction.
+//! What accounts need from outside: stored customers and the admin, their sessions, password hashing, session tokens, an external identity provider, and the writes accounts make in one transaction.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -8,7 +7,7 @@ use domain::ids::{AdminId, CustomerId};
 
 use crate::accounts::model::{
     CustomerLogin, CustomerRecord, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential,
-    PasswordCredentials, PendingExternalLogin, Session, TokenDigest,
+    PasswordCredentials, PendingExternalLogin, ResetRequest, Session, TokenDigest,
 };
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
@@ -70,46 +69,33 @@ pub trait SessionStore: Send + Sync + 'static {
     async fn delete_expired(&self, now: DateTime<Utc>) -> Result<u64, RepositoryError>;
 }
 
-/// Failed login attempts, counted per key (an e-mail, an address) so repeated guessing can be slowed.
-#[cfg_attr(test, mockall::automock)]
-#[async_trait]
-pub trait LoginThrottle: Send + Sync + 'static {
-    /// How many failures `key` has had since `since`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn failures_since(&self, key: &str, since: DateTime<Utc>) -> Result<u32, RepositoryError>;
-
-    /// Records one failure for each key at `at`.
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn record_failure(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), RepositoryError>;
-
-    /// Forgets the failures of `key` (after a successful login).
-    ///
-    /// # Errors
-    /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn clear(&self, key: &str) -> Result<(), RepositoryError>;
+/// A password could not be hashed or checked.
+#[derive(Debug, thiserror::Error)]
+pub enum PasswordHashError {
+    /// As many hashes as the hasher allows are running or waiting already; nothing was done.
+    #[error("too many passwords are being hashed at once")]
+    Busy,
+    /// Hashing failed.
+    #[error("the password could not be hashed")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
-/// The password hash could not be made.
-#[derive(Debug, thiserror::Error)]
-#[error("the password could not be hashed")]
-pub struct PasswordHashError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
-
-/// Hashing and checking passwords (argon2id in the real adapter). Slow on purpose, so async.
+/// Hashing and checking passwords (argon2id in the real adapter). Slow and memory-hungry on purpose, so
+/// async, and bounded: an adapter may refuse work beyond what it can hold at once.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PasswordHasher: Send + Sync + 'static {
     /// A salted hash of `password`.
     ///
     /// # Errors
-    /// [`PasswordHashError`] when hashing fails.
+    /// [`PasswordHashError::Busy`] when too many hashes are under way; `Failed` when hashing fails.
     async fn hash(&self, password: String) -> Result<String, PasswordHashError>;
 
     /// Whether `password` matches `hash`; a malformed hash matches nothing.
-    async fn verify(&self, password: String, hash: String) -> bool;
+    ///
+    /// # Errors
+    /// [`PasswordHashError::Busy`] when too many hashes are under way.
+    async fn verify(&self, password: String, hash: String) -> Result<bool, PasswordHashError>;
 }
 
 /// Unguessable session tokens and the digests they are stored under.
@@ -197,8 +183,15 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// [`RepositoryError::NotFound`] for an unknown id.
     async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError>;
 
-    /// Uses a reset token, once: sets the new password hash and ends every session of the account, in one
-    /// transaction. Answers `false` for an unknown, used or expired token.
+    /// Whether a reset token with this digest exists, unused and unexpired at `now` (checked before the new
+    /// password is hashed, so a made-up token costs no hash).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn reset_is_open(&self, digest: &TokenDigest, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// Uses a reset token, once: sets the new password hash, voids every other reset token of the account
+    /// and ends all its sessions, in one transaction. Answers `false` for an unknown, used or expired token.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
@@ -220,6 +213,14 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn all_emails(&self) -> Result<Vec<String>, RepositoryError>;
+}
+
+/// Password-reset requests waiting to be worked through in the background, so that asking for a link
+/// answers at once and takes as long whether or not the account exists.
+#[cfg_attr(test, mockall::automock)]
+pub trait ResetQueue: Send + Sync + 'static {
+    /// Queues a request without waiting; answers `false` when the queue is full and the request was dropped.
+    fn push(&self, request: ResetRequest) -> bool;
 }
 
 /// Customer writes made inside a unit of work (see [`crate::common::unit_of_work`]).

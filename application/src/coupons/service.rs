@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDate;
+use chrono::{Duration, NaiveDate};
 use domain::calendar::pakistan_date;
 use domain::coupon::{applied_message, Coupon, CouponCode, CouponCodeError, CouponError, NewCouponError};
 use domain::ids::CouponId;
@@ -11,6 +11,7 @@ use domain::money::Rupees;
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::page::Page;
+use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
 use crate::coupons::ports::CouponRepository;
 
 /// A coupon that applies, and what it takes off.
@@ -35,40 +36,83 @@ pub enum ApplyCouponError {
     UnknownCode,
     #[error(transparent)]
     Rejected(#[from] CouponError),
+    /// Too many unknown or expired codes from this address within the hour.
+    #[error("Too many coupon attempts. Please try again in {}.", wait_in_words(*retry_after))]
+    TooManyAttempts { retry_after: Duration },
     #[error("the coupons could not be read")]
     Unexpected(#[source] RepositoryError),
 }
 
-/// The coupon-apply use case.
+impl ApplyCouponError {
+    /// Whether this is a wrong guess: a code that is no coupon shoppers can use today.
+    fn is_wrong_guess(&self) -> bool {
+        matches!(self, Self::UnknownCode | Self::Rejected(CouponError::InvalidOrExpired))
+    }
+}
+
+/// The coupon use cases.
 #[derive(Clone)]
 pub struct Coupons {
     repository: Arc<dyn CouponRepository>,
     clock: Arc<dyn Clock>,
+    /// Where wrong guesses are counted, and how many one address may make per hour.
+    guesses: Option<(Arc<dyn Throttle>, u32)>,
 }
 
 impl Coupons {
+    /// Coupons without a limit on guesses (the seeds'); the server adds one with [`Coupons::with_guess_limit`].
     #[must_use]
     pub fn new(repository: Arc<dyn CouponRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { repository, clock }
+        Self { repository, clock, guesses: None }
+    }
+
+    /// Limits wrong guesses (unknown, paused or expired codes) to `per_hour` per client address.
+    #[must_use]
+    pub fn with_guess_limit(mut self, throttle: Arc<dyn Throttle>, per_hour: u32) -> Self {
+        self.guesses = Some((throttle, per_hour));
+        self
     }
 
     /// Applies the coupon `code` (as typed) to `cart_total` (subtotal plus delivery after any waiver) on
-    /// today's date in Pakistan.
+    /// today's date in Pakistan, for the client at `address`. With a guess limit, each attempt past the cheap
+    /// checks is counted before the lookup and given back unless it was a wrong guess.
     ///
     /// # Errors
     /// [`ApplyCouponError`] in the order the shopper's checks run: an empty code, a cart total that is not
-    /// positive, an unknown code, then the coupon's own rules.
-    pub async fn apply(&self, code: &str, cart_total: Rupees) -> Result<AppliedCoupon, ApplyCouponError> {
-        let code = match CouponCode::parse(code) {
-            Ok(code) => code,
-            Err(CouponCodeError::Empty) => return Err(ApplyCouponError::MissingCode),
-            Err(CouponCodeError::TooLong | CouponCodeError::InvalidCharacter) => {
-                return Err(ApplyCouponError::UnknownCode)
-            }
-        };
+    /// positive, too many wrong guesses, an unknown code, then the coupon's own rules.
+    pub async fn apply(
+        &self,
+        code: &str,
+        cart_total: Rupees,
+        address: &str,
+    ) -> Result<AppliedCoupon, ApplyCouponError> {
+        let code = CouponCode::parse(code);
+        if matches!(code, Err(CouponCodeError::Empty)) {
+            return Err(ApplyCouponError::MissingCode);
+        }
         if !cart_total.is_positive() {
             return Err(CouponError::InvalidCartTotal.into());
         }
+        let Some((throttle, per_hour)) = &self.guesses else { return self.look_up(code, cart_total).await };
+        let key = format!("coupon-address:{address}");
+        let limit = Limit::Window { max: *per_hour, window: Duration::hours(1) };
+        let admission = throttle.count(&key, limit, self.clock.now()).await.map_err(ApplyCouponError::Unexpected)?;
+        if let Admission::Refused { retry_after } = admission {
+            return Err(ApplyCouponError::TooManyAttempts { retry_after });
+        }
+        let outcome = self.look_up(code, cart_total).await;
+        if !outcome.as_ref().is_err_and(ApplyCouponError::is_wrong_guess) {
+            throttle.give_back(&key).await.map_err(ApplyCouponError::Unexpected)?;
+        }
+        outcome
+    }
+
+    async fn look_up(
+        &self,
+        code: Result<CouponCode, CouponCodeError>,
+        cart_total: Rupees,
+    ) -> Result<AppliedCoupon, ApplyCouponError> {
+        let code = code.map_err(|_| ApplyCouponError::UnknownCode)?;
         let coupon = self
             .repository
             .find_by_code(&code)
@@ -186,10 +230,65 @@ mod tests {
         Coupons::new(Arc::new(repository), Arc::new(clock))
     }
 
+    /// A throttle that counts and gives back in memory, under one lock, as the store does.
+    #[derive(Default)]
+    struct Counted(std::sync::Mutex<Option<crate::common::throttle::Counter>>);
+
+    #[async_trait::async_trait]
+    impl Throttle for Counted {
+        async fn count(
+            &self,
+            key: &str,
+            limit: Limit,
+            now: chrono::DateTime<Utc>,
+        ) -> Result<Admission, RepositoryError> {
+            assert_eq!(key, "coupon-address:10.0.0.1");
+            let mut counter = self.0.lock().unwrap();
+            let (admission, kept) = limit.count(*counter, now);
+            *counter = Some(kept);
+            Ok(admission)
+        }
+
+        async fn give_back(&self, _key: &str) -> Result<(), RepositoryError> {
+            let mut counter = self.0.lock().unwrap();
+            if let Some(counter) = counter.as_mut() {
+                counter.count = counter.count.saturating_sub(1);
+            }
+            Ok(())
+        }
+
+        async fn forget(&self, _key: &str) -> Result<(), RepositoryError> {
+            unreachable!("coupons never forget a count")
+        }
+    }
+
+    #[tokio::test]
+    async fn only_wrong_guesses_count_towards_the_hourly_limit_of_an_address() {
+        let mut repository = MockCouponRepository::new();
+        repository.expect_find_by_code().returning(|code| Ok((code.as_str() == "WELCOME10").then(|| welcome10(30))));
+        let coupons = Coupons::new(Arc::new(repository), Arc::new(clock_at(12)))
+            .with_guess_limit(Arc::new(Counted::default()), 3);
+
+        for _ in 0..5 {
+            coupons.apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await.unwrap();
+            let below = coupons.apply("WELCOME10", Rupees::from_whole(1000), "10.0.0.1").await.unwrap_err();
+            assert!(matches!(below, ApplyCouponError::Rejected(CouponError::MinimumNotReached { .. })), "{below:?}");
+        }
+        for guess in ["GUESS1", "GUESS2", "GUESS3"] {
+            let wrong = coupons.apply(guess, Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+            assert!(matches!(wrong, ApplyCouponError::UnknownCode), "{wrong:?}");
+        }
+        let refused = coupons.apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+
+        assert_eq!(refused.to_string(), "Too many coupon attempts. Please try again in 60 minutes.");
+    }
+
     #[tokio::test]
     async fn a_valid_coupon_answers_its_discount_and_message() {
-        let applied =
-            coupons(Some(welcome10(30)), clock_at(12)).apply(" welcome10 ", Rupees::from_whole(2250)).await.unwrap();
+        let applied = coupons(Some(welcome10(30)), clock_at(12))
+            .apply(" welcome10 ", Rupees::from_whole(2250), "10.0.0.1")
+            .await
+            .unwrap();
 
         assert_eq!(
             applied,
@@ -204,8 +303,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_coupon_ending_today_works_until_midnight_in_karachi() {
-        let before = coupons(Some(welcome10(30)), clock_at(18)).apply("WELCOME10", Rupees::from_whole(2000)).await;
-        let after = coupons(Some(welcome10(30)), clock_at(19)).apply("WELCOME10", Rupees::from_whole(2000)).await;
+        let before =
+            coupons(Some(welcome10(30)), clock_at(18)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await;
+        let after =
+            coupons(Some(welcome10(30)), clock_at(19)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await;
 
         assert!(before.is_ok());
         assert_eq!(after.unwrap_err().to_string(), "Invalid or expired coupon.");
@@ -216,7 +317,7 @@ mod tests {
         let repository = MockCouponRepository::new();
         let coupons = Coupons::new(Arc::new(repository), Arc::new(MockClock::new()));
 
-        let err = coupons.apply("   ", Rupees::from_whole(2000)).await.unwrap_err();
+        let err = coupons.apply("   ", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "Please enter a valid coupon code.");
     }
@@ -225,14 +326,15 @@ mod tests {
     async fn a_cart_total_of_zero_is_refused_before_anything_is_read() {
         let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
 
-        let err = coupons.apply("WELCOME10", Rupees::ZERO).await.unwrap_err();
+        let err = coupons.apply("WELCOME10", Rupees::ZERO, "10.0.0.1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "Invalid cart total. Cannot apply coupon.");
     }
 
     #[tokio::test]
     async fn an_unknown_code_is_invalid_or_expired() {
-        let err = coupons(None, clock_at(12)).apply("WELCOME10", Rupees::from_whole(2000)).await.unwrap_err();
+        let err =
+            coupons(None, clock_at(12)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
 
         assert!(matches!(err, ApplyCouponError::UnknownCode));
         assert_eq!(err.to_string(), "Invalid or expired coupon.");
@@ -242,7 +344,7 @@ mod tests {
     async fn a_code_that_cannot_exist_is_invalid_or_expired_without_a_lookup() {
         let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
 
-        let err = coupons.apply("DROP TABLE coupons;--", Rupees::from_whole(2000)).await.unwrap_err();
+        let err = coupons.apply("DROP TABLE coupons;--", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
 
         assert_eq!(err.to_string(), "Invalid or expired coupon.");
     }
@@ -287,8 +389,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_cart_below_the_minimum_is_told_the_minimum() {
-        let err =
-            coupons(Some(welcome10(30)), clock_at(12)).apply("WELCOME10", Rupees::from_whole(1499)).await.unwrap_err();
+        let err = coupons(Some(welcome10(30)), clock_at(12))
+            .apply("WELCOME10", Rupees::from_whole(1499), "10.0.0.1")
+            .await
+            .unwrap_err();
 
         assert_eq!(err.to_string(), "Minimum order of Rs 1500 required.");
     }

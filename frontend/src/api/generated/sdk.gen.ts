@@ -258,7 +258,8 @@ export const me = <ThrowOnError extends boolean = false>(options?: Options<MeDat
 });
 
 /**
- * Sends a reset link when an account has this e-mail; the answer is the same either way.
+ * Queues a reset link for an account with this e-mail; the answer is the same, and as quick, whether or not
+ * the account exists and whether or not an hourly limit (per address, per e-mail) holds the mail back.
  */
 export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
     requestValidator: async (data) => await (await import('./zod.gen')).zRequestPasswordResetData.parseAsync(data),

@@ -922,6 +922,10 @@ export type ApplyCouponErrors = {
      * The body is too large
      */
     413: ErrorBody;
+    /**
+     * Too many unknown or expired codes from this address this hour; `Retry-After` gives the seconds to wait
+     */
+    429: ErrorBody;
 };
 
 export type ApplyCouponError = ApplyCouponErrors[keyof ApplyCouponErrors];
@@ -1144,6 +1148,14 @@ export type SignUpErrors = {
      * The e-mail is already registered
      */
     409: ErrorBody;
+    /**
+     * Too many sign-ups from this address this hour; `Retry-After` gives the seconds to wait
+     */
+    429: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
@@ -1174,9 +1186,13 @@ export type LogInErrors = {
      */
     401: ErrorBody;
     /**
-     * Too many failed attempts
+     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type LogInError = LogInErrors[keyof LogInErrors];
@@ -1249,7 +1265,7 @@ export type RequestPasswordResetError = RequestPasswordResetErrors[keyof Request
 
 export type RequestPasswordResetResponses = {
     /**
-     * A link was sent if the account exists
+     * A link is on its way if the account exists and no hourly limit holds it back
      */
     202: MessageResponse;
 };
@@ -1268,6 +1284,10 @@ export type ConfirmPasswordResetErrors = {
      * A bad password, or an unknown, used or expired token
      */
     400: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type ConfirmPasswordResetError = ConfirmPasswordResetErrors[keyof ConfirmPasswordResetErrors];
@@ -1370,9 +1390,13 @@ export type AdminLoginErrors = {
      */
     403: ErrorBody;
     /**
-     * Too many failed attempts
+     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
+    /**
+     * The server is busy. Please try again in a moment.
+     */
+    503: ErrorBody;
 };
 
 export type AdminLoginError = AdminLoginErrors[keyof AdminLoginErrors];

@@ -521,7 +521,7 @@ export const zMeResponse = zUserResponse;
 export const zRequestPasswordResetBody = zResetRequestBody;
 
 /**
- * A link was sent if the account exists
+ * A link is on its way if the account exists and no hourly limit holds it back
  */
 export const zRequestPasswordResetResponse = zMessageResponse;
 

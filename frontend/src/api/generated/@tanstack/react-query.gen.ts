@@ -570,7 +570,8 @@ export const meOptions = (options?: Options<MeData>) => queryOptions<MeResponse,
 });
 
 /**
- * Sends a reset link when an account has this e-mail; the answer is the same either way.
+ * Queues a reset link for an account with this e-mail; the answer is the same, and as quick, whether or not
+ * the account exists and whether or not an hourly limit (per address, per e-mail) holds the mail back.
  */
 export const requestPasswordResetMutation = (options?: Partial<Options<RequestPasswordResetData>>): UseMutationOptions<RequestPasswordResetResponse, RequestPasswordResetError, Options<RequestPasswordResetData>> => {
     const mutationOptions: UseMutationOptions<RequestPasswordResetResponse, RequestPasswordResetError, Options<RequestPasswordResetData>> = {
