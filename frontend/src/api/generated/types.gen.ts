@@ -613,11 +613,12 @@ export type ListFeaturedProductsResponse = ListFeaturedProductsResponses[keyof L
 export type SearchProductsData = {
     body?: never;
     path?: never;
-    query?: {
+    query: {
         /**
-         * The search terms, 1 to 100 characters.
+         * The search terms: 1 to 100 characters once runs of spaces and control characters are one space and
+         * the ends are trimmed.
          */
-        q?: string;
+        q: string;
         /**
          * How many products at most, 1 to 100 (default 100).
          */
@@ -652,7 +653,7 @@ export type DeleteProductData = {
     body?: never;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -661,6 +662,10 @@ export type DeleteProductData = {
 };
 
 export type DeleteProductErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -686,7 +691,7 @@ export type GetProductData = {
     body?: never;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -720,7 +725,7 @@ export type ChangeProductData = {
     body: ProductFormBody;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -812,6 +817,14 @@ export type AddCategoryErrors = {
      * Not signed in as the admin
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type AddCategoryError = AddCategoryErrors[keyof AddCategoryErrors];
@@ -829,7 +842,7 @@ export type GetCategoryWithProductsData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -863,7 +876,7 @@ export type IncrementCategoryViewsData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -913,6 +926,10 @@ export type ApplyCouponErrors = {
      * The body is too large
      */
     413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type ApplyCouponError = ApplyCouponErrors[keyof ApplyCouponErrors];
@@ -943,6 +960,10 @@ export type ListCouponsData = {
 };
 
 export type ListCouponsErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -980,6 +1001,14 @@ export type AddCouponErrors = {
      * The code is taken
      */
     409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type AddCouponError = AddCouponErrors[keyof AddCouponErrors];
@@ -997,7 +1026,7 @@ export type ToggleCouponData = {
     body?: never;
     path: {
         /**
-         * The coupon's id
+         * The coupon's id.
          */
         id: string;
     };
@@ -1006,6 +1035,10 @@ export type ToggleCouponData = {
 };
 
 export type ToggleCouponErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1031,7 +1064,7 @@ export type DeleteCouponData = {
     body?: never;
     path: {
         /**
-         * The coupon's id
+         * The coupon's id.
          */
         id: string;
     };
@@ -1040,6 +1073,10 @@ export type DeleteCouponData = {
 };
 
 export type DeleteCouponErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1106,6 +1143,14 @@ export type SetDeliveryChargeErrors = {
      * Another site's Origin
      */
     403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SetDeliveryChargeError = SetDeliveryChargeErrors[keyof SetDeliveryChargeErrors];
@@ -1135,6 +1180,14 @@ export type SignUpErrors = {
      * The e-mail is already registered
      */
     409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
@@ -1164,6 +1217,14 @@ export type LogInErrors = {
      * Invalid email or password.
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
     /**
      * Too many failed attempts
      */
@@ -1234,6 +1295,14 @@ export type RequestPasswordResetErrors = {
      * No e-mail
      */
     400: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
@@ -1259,6 +1328,14 @@ export type ConfirmPasswordResetErrors = {
      * A bad password, or an unknown, used or expired token
      */
     400: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type ConfirmPasswordResetError = ConfirmPasswordResetErrors[keyof ConfirmPasswordResetErrors];
@@ -1281,9 +1358,21 @@ export type SaveUserData = {
 
 export type SaveUserErrors = {
     /**
+     * A name that is not text
+     */
+    400: ErrorBody;
+    /**
      * Not signed in
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SaveUserError = SaveUserErrors[keyof SaveUserErrors];
@@ -1315,6 +1404,10 @@ export type GoogleLoginData = {
 
 export type GoogleLoginErrors = {
     /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
      * Google sign-in is not configured, or the provider cannot be reached
      */
     503: ErrorBody;
@@ -1336,6 +1429,15 @@ export type GoogleCallbackData = {
     url: '/api/auth/google/callback';
 };
 
+export type GoogleCallbackErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+};
+
+export type GoogleCallbackError = GoogleCallbackErrors[keyof GoogleCallbackErrors];
+
 export type AdminLoginData = {
     body: AdminLoginBody;
     path?: never;
@@ -1356,6 +1458,14 @@ export type AdminLoginErrors = {
      * Another site's Origin
      */
     403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
     /**
      * Too many failed attempts
      */
@@ -1441,6 +1551,10 @@ export type CategoryViewsData = {
 
 export type CategoryViewsErrors = {
     /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
      * Not signed in as the admin
      */
     401: ErrorBody;
@@ -1461,7 +1575,7 @@ export type DeleteCategoryData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -1470,6 +1584,10 @@ export type DeleteCategoryData = {
 };
 
 export type DeleteCategoryErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1499,7 +1617,7 @@ export type ChangeCategoryData = {
     body: CategoryBody;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -1520,6 +1638,14 @@ export type ChangeCategoryErrors = {
      * No category has this id
      */
     404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type ChangeCategoryError = ChangeCategoryErrors[keyof ChangeCategoryErrors];
@@ -1537,7 +1663,7 @@ export type ProductsByCategoryData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -1555,6 +1681,10 @@ export type ProductsByCategoryData = {
 };
 
 export type ProductsByCategoryErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1617,7 +1747,7 @@ export type ToggleFeaturedData = {
     body?: never;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -1626,6 +1756,10 @@ export type ToggleFeaturedData = {
 };
 
 export type ToggleFeaturedErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1665,6 +1799,10 @@ export type ListCustomersData = {
 
 export type ListCustomersErrors = {
     /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
      * Not signed in as the admin
      */
     401: ErrorBody;
@@ -1697,6 +1835,14 @@ export type SendBulkEmailErrors = {
      * Not signed in as the admin
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SendBulkEmailError = SendBulkEmailErrors[keyof SendBulkEmailErrors];
