@@ -47,6 +47,13 @@ test: _frontend-deps _chromium
     cd frontend && APP_SERVER_BIN="{{app_server}}" FAKE_OIDC_BIN="{{fake_oidc_issuer}}" PG_BASE_URL="$base" \
         node --test --test-concurrency=1 e2e/
 
+# Fuzz the API against openapi.yaml with schemathesis (every check; unauthenticated, as a customer and as the
+# admin) on a fresh, seeded database; see scripts/schemathesis.sh for its knobs.
+fuzz:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    PG_BASE_URL="$(just _postgres)" scripts/schemathesis.sh
+
 # Regenerate openapi.yaml from the handlers, the typed client from openapi.yaml, and the frontend's rules
 # module (limits, thresholds and texts) from the domain.
 openapi: _frontend-deps

@@ -16,11 +16,11 @@ use crate::admin::MessageResponse;
 use crate::edges::personal;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
+use crate::json::Json;
 use crate::session::{
     check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, CUSTOMER_SESSION,
     GOOGLE_LOGIN,
 };
-use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(sign_up)
@@ -276,7 +276,7 @@ pub async fn confirm_reset(
     request_body = SaveUserBody,
     responses(
         (status = 200, description = "The saved profile", body = UserResponse),
-        (status = 400, description = "A name with a line break or control character", body = ErrorBody),
+        (status = 400, description = "A name that is not text, or holds a line break or control character", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
@@ -286,6 +286,9 @@ pub async fn save_user(
     accounts: web::Data<Accounts>,
     body: Json<SaveUserBody>,
 ) -> Result<HttpResponse, ApiError> {
+    if body.name == Text::Invalid {
+        return Err(ApiError::invalid_field("name", "name must be text."));
+    }
     let saved = accounts.save_profile(&customer.0, body.name.text()).await?;
     Ok(HttpResponse::Ok().json(UserResponse::from(saved)))
 }

@@ -10,10 +10,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::edges::personal;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
+use crate::json::Json;
 use crate::session::{
     check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, ADMIN_SESSION,
 };
-use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login).service(logout).service(check);

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::{AdminSession, MessageResponse};
-use crate::dto::{CategoryResponse, PageQuery};
+use crate::dto::{CategoryIdPath, CategoryResponse, PageQuery};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CategoryRef, Field, Text};
 use crate::json::Json;
@@ -104,7 +104,7 @@ pub async fn add_category(
 #[utoipa::path(
     tag = "admin",
     operation_id = "changeCategory",
-    params(("id" = String, Path, description = "The category's id")),
+    params(CategoryIdPath),
     request_body = CategoryBody,
     responses(
         (status = 200, description = "Changed", body = CategoryEnvelope),
@@ -134,7 +134,7 @@ pub async fn change_category(
 #[utoipa::path(
     tag = "admin",
     operation_id = "deleteCategory",
-    params(("id" = String, Path, description = "The category's id")),
+    params(CategoryIdPath),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),

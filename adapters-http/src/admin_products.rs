@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::{AdminSession, MessageResponse};
-use crate::dto::{PageQuery, ProductResponse};
+use crate::dto::{CategoryIdPath, PageQuery, ProductIdPath, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{Field, FormValue};
 
@@ -360,7 +360,7 @@ pub async fn upload_product(
 #[utoipa::path(
     tag = "admin",
     operation_id = "changeProduct",
-    params(("id" = String, Path, description = "The product's id")),
+    params(ProductIdPath),
     request_body(content = ProductFormBody, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Changed", body = ProductEnvelope),
@@ -388,7 +388,7 @@ pub async fn change_product(
 #[utoipa::path(
     tag = "admin",
     operation_id = "deleteProduct",
-    params(("id" = String, Path, description = "The product's id")),
+    params(ProductIdPath),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
@@ -409,7 +409,7 @@ pub async fn delete_product(
 #[utoipa::path(
     tag = "admin",
     operation_id = "toggleFeatured",
-    params(("id" = String, Path, description = "The product's id")),
+    params(ProductIdPath),
     responses(
         (status = 200, description = "Whether it is featured now", body = FeaturedResponse),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
@@ -430,7 +430,7 @@ pub async fn toggle_featured(
 #[utoipa::path(
     tag = "admin",
     operation_id = "productsByCategory",
-    params(("id" = String, Path, description = "The category's id"), PageQuery),
+    params(CategoryIdPath, PageQuery),
     responses(
         (status = 200, description = "Products", body = [ProductResponse]),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
-use crate::dto::{CategoryResponse, PageQuery, ProductResponse};
+use crate::dto::{CategoryIdPath, CategoryResponse, PageQuery, ProductIdPath, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 
 /// Registers the catalogue routes; `search` before `{id}`, which would otherwise take it.
@@ -28,11 +28,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SearchQuery {
-    /// The search terms, 1 to 100 characters.
+    /// The search terms: 1 to 100 characters once runs of spaces and control characters are one space and
+    /// the ends are trimmed.
+    #[param(required = true, min_length = 1, max_length = 100, pattern = "[^\\s\\x00-\\x1F\\x7F-\\x9F]")]
     pub q: Option<String>,
     /// How many products at most, 1 to 100 (default 100).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i32>,
     /// How many products to skip (default 0).
+    #[param(minimum = 0)]
     pub offset: Option<i32>,
 }
 
@@ -118,7 +122,7 @@ pub async fn search_products(
 #[utoipa::path(
     tag = "catalogue",
     operation_id = "getCategoryWithProducts",
-    params(("id" = String, Path, description = "The category's id")),
+    params(CategoryIdPath),
     responses(
         (status = 200, description = "The category page", body = CategoryPageResponse),
         (status = 400, description = "A malformed id", body = ErrorBody),
@@ -141,7 +145,7 @@ pub async fn category_with_products(
 #[utoipa::path(
     tag = "catalogue",
     operation_id = "incrementCategoryViews",
-    params(("id" = String, Path, description = "The category's id")),
+    params(CategoryIdPath),
     responses(
         (status = 200, description = "Counted; the count as this instance knows it (written to the database \
             within a second, so other instances may lag by as much)", body = ViewsResponse),
@@ -218,7 +222,7 @@ pub async fn list_featured(
 #[utoipa::path(
     tag = "catalogue",
     operation_id = "getProduct",
-    params(("id" = String, Path, description = "The product's id")),
+    params(ProductIdPath),
     responses(
         (status = 200, description = "The product", body = ProductResponse),
         (status = 400, description = "A malformed id", body = ErrorBody),

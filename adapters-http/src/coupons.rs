@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::{AdminSession, MessageResponse};
-use crate::dto::{whole_rupees, PageQuery};
+use crate::dto::{whole_rupees, CouponIdPath, PageQuery};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CartMoney, Flag, JsonRupees, Money, PakistanDate, Text, WholeNumber};
 use crate::json::Json;
@@ -178,7 +178,7 @@ pub async fn add_coupon(
 #[utoipa::path(
     tag = "admin",
     operation_id = "toggleCoupon",
-    params(("id" = String, Path, description = "The coupon's id")),
+    params(CouponIdPath),
     responses(
         (status = 200, description = "The coupon now", body = CouponEnvelope),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
@@ -200,7 +200,7 @@ pub async fn toggle_coupon(
 #[utoipa::path(
     tag = "admin",
     operation_id = "deleteCoupon",
-    params(("id" = String, Path, description = "The coupon's id")),
+    params(CouponIdPath),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),

@@ -148,8 +148,10 @@ impl From<Category> for CategoryResponse {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// How many items at most, 1 to 100 (default 100).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i32>,
     /// How many items to skip (default 0).
+    #[param(minimum = 0)]
     pub offset: Option<i32>,
 }
 
@@ -158,3 +160,22 @@ impl PageQuery {
         application::common::page::Page::new(self.limit.map(i64::from), self.offset.map(i64::from))
     }
 }
+
+/// A path's `id` parameter, documented as the id parsers read it (`domain::ids`): a positive whole number in
+/// decimal digits, at most 18 of them; anything else is a 400 naming `id`.
+macro_rules! id_path {
+    ($name:ident, $description:literal) => {
+        #[derive(Debug, IntoParams)]
+        #[into_params(parameter_in = Path)]
+        #[allow(dead_code)]
+        pub struct $name {
+            #[doc = $description]
+            #[param(pattern = "^0*[1-9][0-9]*$", min_length = 1, max_length = 18)]
+            id: String,
+        }
+    };
+}
+
+id_path!(ProductIdPath, "The product's id.");
+id_path!(CategoryIdPath, "The category's id.");
+id_path!(CouponIdPath, "The coupon's id.");

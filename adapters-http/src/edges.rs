@@ -23,7 +23,7 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 use futures_util::Stream;
 use tokio::time::{Instant, Sleep};
 
-use crate::error::{allowed_list, status_message, ErrorBody};
+use crate::error::{allowed_list, status_message, ApiError, ErrorBody};
 
 /// The policy the single-page app runs under: its own scripts, styles, images and API only; pictures
 /// chosen for upload are previewed from `blob:` addresses; nothing may frame it.
@@ -112,7 +112,7 @@ impl Routes {
     #[must_use]
     pub fn allowed(&self, path: &str) -> Option<Vec<Method>> {
         let segments: Vec<&str> = path.split('/').collect();
-        let mut methods: Vec<Method> = self
+        let matching: Vec<_> = self
             .api
             .iter()
             .filter(|(pattern, _)| {
@@ -122,6 +122,15 @@ impl Routes {
                         Segment::Parameter => !s.is_empty(),
                     })
             })
+            .collect();
+        // `/api/products/upload` is its own resource, not a product whose id is "upload", though a `GET` of it
+        // reaches the `{id}` route (and is refused for its malformed id): the path with the most literal
+        // segments is the resource, as the document has it.
+        let literals = |pattern: &[Segment]| pattern.iter().filter(|s| matches!(s, Segment::Literal(_))).count();
+        let most = matching.iter().map(|(pattern, _)| literals(pattern)).max();
+        let mut methods: Vec<Method> = matching
+            .iter()
+            .filter(|(pattern, _)| Some(literals(pattern)) == most)
             .flat_map(|(_, methods)| methods.iter().cloned())
             .collect();
         if methods.is_empty() {
@@ -137,6 +146,18 @@ impl Routes {
         methods.dedup();
         Some(methods)
     }
+}
+
+/// The 405 for a method an API path does not take (as the document lists them), decided before routing:
+/// otherwise `PUT /api/products/search` would reach the `PUT /api/products/{id}` route and be refused for
+/// its id, where the answer `Allow` describes is a 405.
+#[must_use]
+pub fn undocumented_method(routes: &Routes, req: &HttpRequest) -> Option<ApiError> {
+    if !req.path().starts_with("/api/") {
+        return None;
+    }
+    let allowed = routes.allowed(req.path())?;
+    (!allowed.contains(req.method())).then(|| ApiError::MethodNotAllowed { method: req.method().clone(), allowed })
 }
 
 /// How long a request body may take: `base`, plus a second for every `min_bytes_per_second` bytes that
@@ -298,11 +319,12 @@ mod tests {
     }
 
     #[test]
-    fn a_path_takes_the_methods_of_every_route_it_matches_and_head_with_get() {
+    fn a_path_takes_the_methods_of_its_most_specific_routes_and_head_with_get() {
         let routes = routes();
 
         assert_eq!(names(routes.allowed("/api/products/42")), Some("GET, HEAD, PUT, DELETE".into()));
-        assert_eq!(names(routes.allowed("/api/products/featured")), Some("GET, HEAD, PUT, DELETE".into()));
+        assert_eq!(names(routes.allowed("/api/products/featured")), Some("GET, HEAD".into()));
+        assert_eq!(names(routes.allowed("/api/products/upload")), Some("POST".into()));
         assert_eq!(names(routes.allowed("/api/auth/login")), Some("POST".into()));
         assert_eq!(names(routes.allowed("/healthz")), Some("GET, HEAD".into()));
     }

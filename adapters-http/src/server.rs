@@ -22,6 +22,7 @@ use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::settings::service::Settings;
+use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
@@ -102,10 +103,13 @@ fn app(
     let routes = edges.routes.clone();
     let body_deadline = edges.body_deadline;
     App::new()
-        .wrap_fn(move |req, srv| {
-            let routes = routes.clone();
-            let answer = srv.call(req);
-            async move { Ok(edges::finish(&routes, answer.await?)) }
+        .wrap_fn(move |req, srv| match edges::undocumented_method(&routes, req.request()) {
+            Some(refusal) => Either::Left(ready(Ok(req.error_response(refusal).map_into_right_body()))),
+            None => {
+                let routes = routes.clone();
+                let answer = srv.call(req);
+                Either::Right(async move { Ok(edges::finish(&routes, answer.await?)) })
+            }
         })
         .wrap_fn(move |mut req, srv| {
             let payload = req.take_payload();

@@ -47,6 +47,28 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
 }
 
 #[tokio::test]
+async fn a_profile_name_that_is_not_text_is_refused_and_nothing_is_saved() {
+    let app = spawn_app().await;
+    let response = post(
+        &app,
+        "/api/auth/signup",
+        json!({"email": "sana@example.pk", "password": "secret-123", "name": "Sana"}),
+        None,
+    )
+    .await;
+    let (cookie, _) = cookie_of(&response);
+
+    let saved = post(&app, "/api/users/auth/save-user", json!({"name": 42}), Some(&cookie)).await;
+
+    assert_eq!(saved.status(), 400);
+    assert_eq!(
+        saved.json::<serde_json::Value>().await.unwrap(),
+        json!({"message": "name must be text.", "errors": {"name": ["name must be text."]}})
+    );
+    assert_eq!(app.me(&cookie).await.1["name"], "Sana");
+}
+
+#[tokio::test]
 async fn a_wrong_password_then_the_right_one() {
     let app = spawn_app().await;
     post(&app, "/api/auth/signup", json!({"email": "bilal@example.pk", "password": "پاکستان-123"}), None).await;

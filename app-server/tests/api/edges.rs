@@ -39,6 +39,35 @@ async fn a_method_a_path_does_not_take_is_405_with_the_methods_it_does() {
 }
 
 #[tokio::test]
+async fn a_path_of_its_own_takes_its_own_methods_not_those_of_an_id_path_beside_it() {
+    let app = spawn_app().await;
+
+    let cases = [
+        ("OPTIONS", "/api/products/upload", "POST"),
+        ("PUT", "/api/products/search", "GET, HEAD"),
+        ("DELETE", "/api/products/featured", "GET, HEAD"),
+        ("DELETE", "/api/coupons/apply", "POST"),
+        ("PUT", "/api/categories/category-views", "GET, HEAD"),
+        ("OPTIONS", "/api/categories/category-views", "GET, HEAD"),
+        ("OPTIONS", "/api/products/search", "GET, HEAD"),
+        ("OPTIONS", "/api/products/upload-not", "GET, HEAD, PUT, DELETE"),
+    ];
+    for (method, path, allowed) in cases {
+        let answer = call(&app, method, path).await;
+
+        assert_eq!(
+            answer,
+            (
+                405,
+                Some(allowed.to_owned()),
+                json!({"message": format!("{method} is not allowed here; use {allowed}.")})
+            ),
+            "{method} {path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn unknown_api_paths_stay_a_json_404_whatever_the_method() {
     let app = spawn_app().await;
 

@@ -306,6 +306,25 @@ async fn a_partial_form_for_an_unknown_product_is_404_and_for_a_known_one_names_
 }
 
 #[tokio::test]
+async fn a_form_part_without_a_name_is_ignored_like_any_unknown_field() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let fields = [
+        ("", "a part without a name"),
+        ("name", "Case"),
+        ("category", cases.as_str()),
+        ("price", "1000"),
+        ("description", "A case."),
+        ("quantity", "5"),
+    ];
+
+    let (status, created) = send(&app, &cookie, "POST", "/api/products/upload", Some(form(&fields, vec![]))).await;
+
+    assert_eq!((status, created["product"]["name"].clone()), (201, json!("Case")), "{created}");
+}
+
+#[tokio::test]
 async fn a_200_megabyte_upload_is_refused_before_it_is_read() {
     let app = spawn_app().await;
     let cookie = app.admin_cookie().await;

@@ -202,13 +202,12 @@ impl Accounts {
             return Err(AccountError::EmailInUse);
         }
         let hash = self.hasher.hash(password.to_owned()).await?;
-        let customer = self
-            .customers
-            .create_customer(&email, &name, &NewCredential::PasswordHash(hash))
-            .await
-            .map_err(|err| match err {
-                RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
-                other => AccountError::Unexpected(other),
+        let customer =
+            self.customers.create_customer(&email, &name, &NewCredential::PasswordHash(hash)).await.map_err(|err| {
+                match err {
+                    RepositoryError::Conflict(Conflict::EmailTaken) => AccountError::EmailInUse,
+                    other => AccountError::Unexpected(other),
+                }
             })?;
         self.open_session(customer).await
     }

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
 import { getProduct } from '@/api/generated';
 import { getProductQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
-/** No product has this id: the API answered 404, or 400 for an id that cannot name one. */
+/** No product has this id: the API answered 404, or 400 (or the client refused) an id that cannot name one. */
 export class ProductNotFoundError extends Error {
   constructor(productId: string) {
     super(`No product has the id ${productId}.`);
@@ -22,7 +23,13 @@ export function getProductQueryOptions(productId: string) {
   return queryOptions({
     queryKey: getProductQueryKey(options),
     queryFn: async ({ signal }) => {
-      const { data, response } = await getProduct({ ...options, signal });
+      // The generated client refuses an id of the wrong form before sending it; none names a product.
+      const { data, response } = await getProduct({ ...options, signal }).catch((error: unknown) => {
+        if (error instanceof z.core.$ZodError && error.issues.every((issue) => issue.path[0] === 'path')) {
+          throw new ProductNotFoundError(productId);
+        }
+        throw error;
+      });
       if (data) return data;
       const status = (response as Response | undefined)?.status;
       if (status === 404 || status === 400) throw new ProductNotFoundError(productId);

@@ -622,11 +622,12 @@ export type ListFeaturedProductsResponse = ListFeaturedProductsResponses[keyof L
 export type SearchProductsData = {
     body?: never;
     path?: never;
-    query?: {
+    query: {
         /**
-         * The search terms, 1 to 100 characters.
+         * The search terms: 1 to 100 characters once runs of spaces and control characters are one space and
+         * the ends are trimmed.
          */
-        q?: string;
+        q: string;
         /**
          * How many products at most, 1 to 100 (default 100).
          */
@@ -661,7 +662,7 @@ export type DeleteProductData = {
     body?: never;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -670,6 +671,10 @@ export type DeleteProductData = {
 };
 
 export type DeleteProductErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -695,7 +700,7 @@ export type GetProductData = {
     body?: never;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -729,7 +734,7 @@ export type ChangeProductData = {
     body: ProductFormBody;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -821,6 +826,14 @@ export type AddCategoryErrors = {
      * Not signed in as the admin
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type AddCategoryError = AddCategoryErrors[keyof AddCategoryErrors];
@@ -838,7 +851,7 @@ export type GetCategoryWithProductsData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -872,7 +885,7 @@ export type IncrementCategoryViewsData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -923,6 +936,10 @@ export type ApplyCouponErrors = {
      */
     413: ErrorBody;
     /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+    /**
      * Too many unknown or expired codes from this address this hour; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
@@ -956,6 +973,10 @@ export type ListCouponsData = {
 };
 
 export type ListCouponsErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -993,6 +1014,14 @@ export type AddCouponErrors = {
      * The code is taken
      */
     409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type AddCouponError = AddCouponErrors[keyof AddCouponErrors];
@@ -1010,7 +1039,7 @@ export type ToggleCouponData = {
     body?: never;
     path: {
         /**
-         * The coupon's id
+         * The coupon's id.
          */
         id: string;
     };
@@ -1019,6 +1048,10 @@ export type ToggleCouponData = {
 };
 
 export type ToggleCouponErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1044,7 +1077,7 @@ export type DeleteCouponData = {
     body?: never;
     path: {
         /**
-         * The coupon's id
+         * The coupon's id.
          */
         id: string;
     };
@@ -1053,6 +1086,10 @@ export type DeleteCouponData = {
 };
 
 export type DeleteCouponErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1119,6 +1156,14 @@ export type SetDeliveryChargeErrors = {
      * Another site's Origin
      */
     403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SetDeliveryChargeError = SetDeliveryChargeErrors[keyof SetDeliveryChargeErrors];
@@ -1148,6 +1193,14 @@ export type SignUpErrors = {
      * The e-mail is already registered
      */
     409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
     /**
      * Too many sign-ups from this address this hour; `Retry-After` gives the seconds to wait
      */
@@ -1185,6 +1238,14 @@ export type LogInErrors = {
      * Invalid email or password.
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
     /**
      * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
      */
@@ -1259,6 +1320,14 @@ export type RequestPasswordResetErrors = {
      * No e-mail
      */
     400: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
@@ -1285,6 +1354,14 @@ export type ConfirmPasswordResetErrors = {
      */
     400: ErrorBody;
     /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+    /**
      * The server is busy. Please try again in a moment.
      */
     503: ErrorBody;
@@ -1310,13 +1387,21 @@ export type SaveUserData = {
 
 export type SaveUserErrors = {
     /**
-     * A name with a line break or control character
+     * A name that is not text, or holds a line break or control character
      */
     400: ErrorBody;
     /**
      * Not signed in
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SaveUserError = SaveUserErrors[keyof SaveUserErrors];
@@ -1348,6 +1433,10 @@ export type GoogleLoginData = {
 
 export type GoogleLoginErrors = {
     /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
      * Google sign-in is not configured, or the provider cannot be reached
      */
     503: ErrorBody;
@@ -1369,6 +1458,15 @@ export type GoogleCallbackData = {
     url: '/api/auth/google/callback';
 };
 
+export type GoogleCallbackErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+};
+
+export type GoogleCallbackError = GoogleCallbackErrors[keyof GoogleCallbackErrors];
+
 export type AdminLoginData = {
     body: AdminLoginBody;
     path?: never;
@@ -1389,6 +1487,14 @@ export type AdminLoginErrors = {
      * Another site's Origin
      */
     403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
     /**
      * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
      */
@@ -1478,6 +1584,10 @@ export type CategoryViewsData = {
 
 export type CategoryViewsErrors = {
     /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
      * Not signed in as the admin
      */
     401: ErrorBody;
@@ -1498,7 +1608,7 @@ export type DeleteCategoryData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -1507,6 +1617,10 @@ export type DeleteCategoryData = {
 };
 
 export type DeleteCategoryErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1536,7 +1650,7 @@ export type ChangeCategoryData = {
     body: CategoryBody;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -1557,6 +1671,14 @@ export type ChangeCategoryErrors = {
      * No category has this id
      */
     404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type ChangeCategoryError = ChangeCategoryErrors[keyof ChangeCategoryErrors];
@@ -1574,7 +1696,7 @@ export type ProductsByCategoryData = {
     body?: never;
     path: {
         /**
-         * The category's id
+         * The category's id.
          */
         id: string;
     };
@@ -1592,6 +1714,10 @@ export type ProductsByCategoryData = {
 };
 
 export type ProductsByCategoryErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1654,7 +1780,7 @@ export type ToggleFeaturedData = {
     body?: never;
     path: {
         /**
-         * The product's id
+         * The product's id.
          */
         id: string;
     };
@@ -1663,6 +1789,10 @@ export type ToggleFeaturedData = {
 };
 
 export type ToggleFeaturedErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
     /**
      * Not signed in as the admin
      */
@@ -1702,6 +1832,10 @@ export type ListCustomersData = {
 
 export type ListCustomersErrors = {
     /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
      * Not signed in as the admin
      */
     401: ErrorBody;
@@ -1734,6 +1868,14 @@ export type SendBulkEmailErrors = {
      * Not signed in as the admin
      */
     401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
 };
 
 export type SendBulkEmailError = SendBulkEmailErrors[keyof SendBulkEmailErrors];

@@ -346,8 +346,8 @@ export const zViewsResponse = z.object({
 });
 
 export const zListProductsQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -356,8 +356,8 @@ export const zListProductsQuery = z.object({
 export const zListProductsResponse = z.array(zProductResponse);
 
 export const zListFeaturedProductsQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -366,9 +366,9 @@ export const zListFeaturedProductsQuery = z.object({
 export const zListFeaturedProductsResponse = z.array(zProductResponse);
 
 export const zSearchProductsQuery = z.object({
-    q: z.optional(z.string()),
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    q: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/[^\s\x00-\x1F\x7F-\x9F]/)),
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -377,7 +377,7 @@ export const zSearchProductsQuery = z.object({
 export const zSearchProductsResponse = z.array(zProductResponse);
 
 export const zDeleteProductPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -386,7 +386,7 @@ export const zDeleteProductPath = z.object({
 export const zDeleteProductResponse = zMessageResponse;
 
 export const zGetProductPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -397,7 +397,7 @@ export const zGetProductResponse = zProductResponse;
 export const zChangeProductBody = zProductFormBody;
 
 export const zChangeProductPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -406,8 +406,8 @@ export const zChangeProductPath = z.object({
 export const zChangeProductResponse = zProductEnvelope;
 
 export const zListCategoriesQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -423,7 +423,7 @@ export const zAddCategoryBody = zCategoryBody;
 export const zAddCategoryResponse = zCategoryEnvelope;
 
 export const zGetCategoryWithProductsPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -432,7 +432,7 @@ export const zGetCategoryWithProductsPath = z.object({
 export const zGetCategoryWithProductsResponse = zCategoryPageResponse;
 
 export const zIncrementCategoryViewsPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -448,8 +448,8 @@ export const zApplyCouponBody2 = zApplyCouponBody;
 export const zApplyCouponResponse2 = zApplyCouponResponse;
 
 export const zListCouponsQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -465,7 +465,7 @@ export const zAddCouponBody = zCouponBody;
 export const zAddCouponResponse = zCouponEnvelope;
 
 export const zToggleCouponPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -474,7 +474,7 @@ export const zToggleCouponPath = z.object({
 export const zToggleCouponResponse = zCouponEnvelope;
 
 export const zDeleteCouponPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -568,8 +568,8 @@ export const zAdminLogoutResponse = zMessageResponse;
 export const zAdminCheckResponse = zAdminStatusResponse;
 
 export const zCategoryViewsQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -578,7 +578,7 @@ export const zCategoryViewsQuery = z.object({
 export const zCategoryViewsResponse = z.array(zCategoryResponse);
 
 export const zDeleteCategoryPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -589,7 +589,7 @@ export const zDeleteCategoryResponse = zMessageResponse;
 export const zChangeCategoryBody = zCategoryBody;
 
 export const zChangeCategoryPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -598,12 +598,12 @@ export const zChangeCategoryPath = z.object({
 export const zChangeCategoryResponse = zCategoryEnvelope;
 
 export const zProductsByCategoryPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 export const zProductsByCategoryQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -619,7 +619,7 @@ export const zUploadProductBody = zProductFormBody;
 export const zUploadProductResponse = zProductEnvelope;
 
 export const zToggleFeaturedPath = z.object({
-    id: z.string()
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
 
 /**
@@ -628,8 +628,8 @@ export const zToggleFeaturedPath = z.object({
 export const zToggleFeaturedResponse = zFeaturedResponse;
 
 export const zListCustomersQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    offset: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -674,7 +674,7 @@ export const zListFeaturedProductsData = z.object({
 export const zSearchProductsData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
-    query: z.optional(zSearchProductsQuery)
+    query: zSearchProductsQuery
 });
 
 export const zDeleteProductData = z.object({

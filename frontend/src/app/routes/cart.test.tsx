@@ -102,10 +102,10 @@ describe('Cart page', () => {
   });
 
   it('lists the items and sums them up with the delivery charge, fetched once', async () => {
-    const discounted = makeProduct({ _id: 'a', name: 'Silicone Case', price: 2499, salePrice: 1999, finalPrice: 1999, discount: 20 });
-    const percent = makeProduct({ _id: 'b', name: 'Clear Case', price: 999, salePrice: null, discountPercent: 15, finalPrice: 849 });
+    const discounted = makeProduct({ _id: '1', name: 'Silicone Case', price: 2499, salePrice: 1999, finalPrice: 1999, discount: 20 });
+    const percent = makeProduct({ _id: '2', name: 'Clear Case', price: 999, salePrice: null, discountPercent: 15, finalPrice: 849 });
     const { store, requested } = setup({ products: [discounted, percent] });
-    increment(1, store, 'b');
+    increment(1, store, '2');
 
     await waitFor(() => {
       expect(row('Delivery')).toHaveTextContent('Rs 250');
@@ -287,9 +287,9 @@ describe('Cart page coupon', () => {
 
 describe('Cart page refresh from the API', () => {
   it('shows a deleted product as unavailable, leaves it out of the totals, and lets it go', async () => {
-    const gone = makeProduct({ _id: 'gone', name: 'Old Case', price: 500, finalPrice: 500 });
-    const kept = makeProduct({ _id: 'kept', name: 'Cable', price: 800, finalPrice: 800 });
-    const { user } = setup({ products: [gone, kept], current: { gone: null } });
+    const gone = makeProduct({ _id: '31', name: 'Old Case', price: 500, finalPrice: 500 });
+    const kept = makeProduct({ _id: '32', name: 'Cable', price: 800, finalPrice: 800 });
+    const { user } = setup({ products: [gone, kept], current: { '31': null } });
 
     const line = await screen.findByRole('listitem', { name: 'Old Case' });
     await within(line).findByText(/no longer available/);
@@ -311,8 +311,8 @@ describe('Cart page refresh from the API', () => {
   });
 
   it('updates a changed price and says so', async () => {
-    const product = makeProduct({ _id: 'p', name: 'Charger', price: 1999, finalPrice: 1999 });
-    setup({ products: [product], current: { p: { ...product, price: 2199, finalPrice: 2199 } } });
+    const product = makeProduct({ _id: '7', name: 'Charger', price: 1999, finalPrice: 1999 });
+    setup({ products: [product], current: { '7': { ...product, price: 2199, finalPrice: 2199 } } });
 
     const line = screen.getByRole('listitem', { name: 'Charger' });
 

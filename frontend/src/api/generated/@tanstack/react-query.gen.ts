@@ -4,7 +4,7 @@ import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOption
 
 import { client } from '../client.gen';
 import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -158,12 +158,12 @@ export const listFeaturedProductsInfiniteOptions = (options?: Options<ListFeatur
     queryKey: listFeaturedProductsInfiniteQueryKey(options)
 });
 
-export const searchProductsQueryKey = (options?: Options<SearchProductsData>) => createQueryKey('searchProducts', options);
+export const searchProductsQueryKey = (options: Options<SearchProductsData>) => createQueryKey('searchProducts', options);
 
 /**
  * Products matching the terms in name, category or description, best first; forgives one typo.
  */
-export const searchProductsOptions = (options?: Options<SearchProductsData>) => queryOptions<SearchProductsResponse, SearchProductsError, SearchProductsResponse, ReturnType<typeof searchProductsQueryKey>>({
+export const searchProductsOptions = (options: Options<SearchProductsData>) => queryOptions<SearchProductsResponse, SearchProductsError, SearchProductsResponse, ReturnType<typeof searchProductsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await searchProducts({
             ...options,
@@ -176,12 +176,12 @@ export const searchProductsOptions = (options?: Options<SearchProductsData>) => 
     queryKey: searchProductsQueryKey(options)
 });
 
-export const searchProductsInfiniteQueryKey = (options?: Options<SearchProductsData>): QueryKey<Options<SearchProductsData>> => createQueryKey('searchProducts', options, true);
+export const searchProductsInfiniteQueryKey = (options: Options<SearchProductsData>): QueryKey<Options<SearchProductsData>> => createQueryKey('searchProducts', options, true);
 
 /**
  * Products matching the terms in name, category or description, best first; forgives one typo.
  */
-export const searchProductsInfiniteOptions = (options?: Options<SearchProductsData>) => infiniteQueryOptions<SearchProductsResponse, SearchProductsError, InfiniteData<SearchProductsResponse>, QueryKey<Options<SearchProductsData>>, number | Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+export const searchProductsInfiniteOptions = (options: Options<SearchProductsData>) => infiniteQueryOptions<SearchProductsResponse, SearchProductsError, InfiniteData<SearchProductsResponse>, QueryKey<Options<SearchProductsData>>, number | Pick<QueryKey<Options<SearchProductsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
 {
     queryFn: async ({ pageParam, queryKey, signal }) => {
@@ -647,7 +647,7 @@ export const googleCallbackQueryKey = (options?: Options<GoogleCallbackData>) =>
  * the sign-in cookie; otherwise back to the login or sign-up page, whose `google` parameter says why:
  * `failed`, or `email-in-use` when the address already has an account with a password.
  */
-export const googleCallbackOptions = (options?: Options<GoogleCallbackData>) => queryOptions<unknown, DefaultError, unknown, ReturnType<typeof googleCallbackQueryKey>>({
+export const googleCallbackOptions = (options?: Options<GoogleCallbackData>) => queryOptions<unknown, GoogleCallbackError, unknown, ReturnType<typeof googleCallbackQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await googleCallback({
             ...options,

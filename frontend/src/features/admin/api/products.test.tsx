@@ -10,7 +10,7 @@ import { createTestQueryClient } from '@/testing/render';
 import { useChangeProductMutation, useUploadProductMutation } from './products';
 
 const product: ProductResponse = {
-  _id: 'p1',
+  _id: '21',
   name: 'Clear Case',
   category: { _id: 'c2', name: 'Samsung' },
   price: 1000,
@@ -79,10 +79,10 @@ describe('product uploads through the generated client and its request validator
     const { result } = renderWithClient(() => useChangeProductMutation());
 
     const kept = await result.current.mutateAsync({
-      id: 'p1',
+      id: '21',
       body: { ...body, media: [], existingMedia: ['/media/b.webp', '/media/a.webp'] },
     });
-    const none = await result.current.mutateAsync({ id: 'p1', body: { ...body, media: [], existingMedia: [''] } });
+    const none = await result.current.mutateAsync({ id: '21', body: { ...body, media: [], existingMedia: [''] } });
 
     expect([kept.kind, none.kind]).toEqual(['done', 'done']);
     const [first, second] = await Promise.all(requests.map((request) => request.formData()));
