@@ -108,9 +108,12 @@ run unauthenticated
 run customer -H "Cookie: $customer" --exclude-operation-id logOut
 run admin -H "Cookie: $admin" --exclude-operation-id adminLogout
 
-if grep -q 'ERROR\|panicked' "$scratch/server.log"; then
+# actix-http logs a request it cannot parse (a header schemathesis made invalid) as an ERROR of its own and
+# answers it 400: the client's fault, not the server's, so those lines do not count.
+errors=$(grep 'ERROR\|panicked' "$scratch/server.log" | grep -v 'stream error: request parse error' || true)
+if [ -n "$errors" ]; then
     echo "== server log errors (the first 40)"
-    grep 'ERROR\|panicked' "$scratch/server.log" | sed -n '1,40p'
+    printf '%s\n' "$errors" | sed -n '1,40p'
     status=1
 fi
 echo "== summary (max $max_examples examples per operation, $max_time s per run)"
