@@ -11,6 +11,23 @@ async fn call(app: &TestApp, method: &str, path: &str) -> (u16, Option<String>, 
     (status, allow, response.json().await.unwrap())
 }
 
+/// Each (method, path) answers 405 with its `Allow` list and the message naming it.
+async fn assert_each_is_405(app: &TestApp, cases: &[(&str, &str, &str)]) {
+    for &(method, path, allowed) in cases {
+        let answer = call(app, method, path).await;
+
+        assert_eq!(
+            answer,
+            (
+                405,
+                Some(allowed.to_owned()),
+                json!({"message": format!("{method} is not allowed here; use {allowed}.")})
+            ),
+            "{method} {path}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_method_a_path_does_not_take_is_405_with_the_methods_it_does() {
     let app = spawn_app().await;
@@ -23,19 +40,7 @@ async fn a_method_a_path_does_not_take_is_405_with_the_methods_it_does() {
         ("POST", "/product/42", "GET, HEAD"),
         ("PUT", "/media/a.webp", "GET, HEAD"),
     ];
-    for (method, path, allowed) in cases {
-        let answer = call(&app, method, path).await;
-
-        assert_eq!(
-            answer,
-            (
-                405,
-                Some(allowed.to_owned()),
-                json!({"message": format!("{method} is not allowed here; use {allowed}.")})
-            ),
-            "{method} {path}"
-        );
-    }
+    assert_each_is_405(&app, &cases).await;
 }
 
 #[tokio::test]
@@ -52,19 +57,7 @@ async fn a_path_of_its_own_takes_its_own_methods_not_those_of_an_id_path_beside_
         ("OPTIONS", "/api/products/search", "GET, HEAD"),
         ("OPTIONS", "/api/products/upload-not", "GET, HEAD, PUT, DELETE"),
     ];
-    for (method, path, allowed) in cases {
-        let answer = call(&app, method, path).await;
-
-        assert_eq!(
-            answer,
-            (
-                405,
-                Some(allowed.to_owned()),
-                json!({"message": format!("{method} is not allowed here; use {allowed}.")})
-            ),
-            "{method} {path}"
-        );
-    }
+    assert_each_is_405(&app, &cases).await;
 }
 
 #[tokio::test]

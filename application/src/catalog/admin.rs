@@ -451,6 +451,22 @@ mod tests {
         }
     }
 
+    /// A stored product, as the repository answers it, with `media`.
+    fn stored_product(product: ProductId, media: Vec<Media>) -> Product {
+        Product {
+            id: product,
+            name: "Clear case".into(),
+            category: CategoryRef { id: id(1), name: "Cases".into() },
+            price: domain::pricing::PriceTag::new(Rupees::from_whole(1000), None, 0),
+            description: "Clear".into(),
+            color: None,
+            quantity: 5,
+            featured: false,
+            free_delivery: false,
+            media,
+        }
+    }
+
     fn form() -> ProductForm {
         ProductForm {
             name: " Clear case ".into(),
@@ -608,18 +624,7 @@ mod tests {
         let picture = |url: &str| Media { url: url.into(), kind: MediaKind::Image, width: None, variants: vec![] };
         let mut catalog = MockCatalogRepository::new();
         catalog.expect_product().returning(move |product| {
-            Ok(Some(Product {
-                id: product,
-                name: "Clear case".into(),
-                category: CategoryRef { id: id(1), name: "Cases".into() },
-                price: domain::pricing::PriceTag::new(Rupees::from_whole(1000), None, 0),
-                description: "Clear".into(),
-                color: None,
-                quantity: 5,
-                featured: false,
-                free_delivery: false,
-                media: vec![picture("/media/shared.png"), picture("/media/own.png")],
-            }))
+            Ok(Some(stored_product(product, vec![picture("/media/shared.png"), picture("/media/own.png")])))
         });
         let mut writer = MockCatalogWriter::new();
         writer
@@ -685,20 +690,7 @@ mod tests {
     async fn every_stored_change_is_announced_once_after_it_is_stored() {
         let product_id = ProductId::new(5).unwrap();
         let mut catalog = MockCatalogRepository::new();
-        catalog.expect_product().returning(|product| {
-            Ok(Some(Product {
-                id: product,
-                name: "Clear case".into(),
-                category: CategoryRef { id: id(1), name: "Cases".into() },
-                price: domain::pricing::PriceTag::new(Rupees::from_whole(1000), None, 0),
-                description: "Clear".into(),
-                color: None,
-                quantity: 5,
-                featured: false,
-                free_delivery: false,
-                media: vec![],
-            }))
-        });
+        catalog.expect_product().returning(|product| Ok(Some(stored_product(product, vec![]))));
         catalog.expect_category().returning(|category| {
             Ok(Some(Category { id: category, name: "Cases".into(), parent: None, full_path: "Cases".into(), views: 0 }))
         });
