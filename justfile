@@ -72,7 +72,8 @@ lint: _frontend-deps
     cd frontend && npm run -s typecheck && npm run -s lint
 
 # Benchmark the catalogue reads against the framework's floor with wrk, then the same reads while one request
-# in twenty counts a category view (bench/catalogue-mix.lua), and weigh the home page's JavaScript.
+# in twenty counts a category view (bench/catalogue-mix.lua), order placement against pgbench's floor
+# (bench/orders.py), and weigh the home page's JavaScript.
 bench: build-frontend
     #!/usr/bin/env bash
     set -euo pipefail
@@ -85,7 +86,8 @@ bench: build-frontend
     mkdir -p data
     export DATABASE_URL="$base/shop_bench_10k" MEDIA_DIR="$PWD/data/bench-media" WORKERS=1 RUST_LOG=warn
     "$bin" seed-bench
-    BIND_ADDR=127.0.0.1:18580 "$bin" serve & app=$!
+    BIND_ADDR=127.0.0.1:18580 SIGNUP_MAX_PER_ADDRESS=100 ADMIN_EMAIL=owner@bench.shop ADMIN_PASSWORD=bench-owner-1 \
+        MAIL_OUTBOX_DIR="$scratch/outbox" "$bin" serve & app=$!
     trap 'kill $app ${floor:-} 2> /dev/null; rm -rf "$scratch"' EXIT
     until curl -sf http://127.0.0.1:18580/healthz > /dev/null; do sleep 0.2; done
     curl -sf http://127.0.0.1:18580/api/products/featured > "$scratch/featured.json"
@@ -147,6 +149,7 @@ bench: build-frontend
     verdict = "read req/s within 10%" if change[0] >= -10 else "read req/s OVER the 10% bound"
     print(f"{'mixed against read-only':48} {change[0]:+8.1f}%       p50 {change[1]:+6.1f}%   p99 {change[2]:+6.1f}%    {verdict}")
     PY
+    python3 bench/orders.py http://127.0.0.1:18580 "$DATABASE_URL" "$scratch"
     lh="$HOME/.cache/phone-shop/lighthouse"
     [ -x "$lh/node_modules/.bin/lighthouse" ] || npm install --prefix "$lh" --no-audit --no-fund --loglevel=error lighthouse@12.8.2 > /dev/null
     for page in / "/product/$id"; do
