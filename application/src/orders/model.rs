@@ -289,3 +289,31 @@ pub struct OrderFilter {
     /// any other way.
     pub phone: Option<String>,
 }
+
+/// A delivery address that cannot be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AddressError {
+    /// Nothing but white space.
+    #[error("Please enter your complete address.")]
+    Empty,
+    /// More than [`MAX_ADDRESS_CHARS`] characters.
+    #[error("Address must be at most {} characters.", MAX_ADDRESS_CHARS)]
+    TooLong,
+    #[error(transparent)]
+    ControlCharacter(#[from] domain::text::TextError),
+}
+
+/// Checks a delivery address: one or more lines, not blank, at most [`MAX_ADDRESS_CHARS`] characters.
+///
+/// # Errors
+/// [`AddressError`] when it is blank, too long or holds a control character.
+pub fn delivery_address(text: &str) -> Result<PlainText, AddressError> {
+    let address = PlainText::parse(text, domain::text::Lines::Many, "Address")?;
+    if address.is_empty() {
+        return Err(AddressError::Empty);
+    }
+    if address.chars() > MAX_ADDRESS_CHARS {
+        return Err(AddressError::TooLong);
+    }
+    Ok(address)
+}
