@@ -16,6 +16,7 @@ mod log_lines;
 mod memory;
 mod openapi;
 mod operations;
+mod orders;
 mod process;
 mod products;
 mod rules;

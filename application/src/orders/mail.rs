@@ -16,7 +16,7 @@ fn rs(amount: Rupees) -> String {
 fn item_lines(items: &[OrderItem]) -> Vec<String> {
     items
         .iter()
-        .map(|i| format!("{} × {} at {} = {}", i.name, i.quantity.get(), rs(i.unit_price), rs(i.total())))
+        .map(|i| format!("{} x {} at {} = {}", i.name, i.quantity.get(), rs(i.unit_price), rs(i.total())))
         .collect()
 }
 
@@ -93,7 +93,7 @@ fn news(order: &Order) -> String {
         OrderStatus::Pending => format!("Your order #{id} is pending approval."),
         OrderStatus::Approved => format!("Your order #{id} has been approved and will be dispatched soon."),
         OrderStatus::Dispatched => format!(
-            "Your order #{id} is on its way: delivery within 3–4 working days. Please keep {} ready, cash on delivery.",
+            "Your order #{id} is on its way: delivery within 3-4 working days. Please keep {} ready, cash on delivery.",
             rs(order.total)
         ),
         OrderStatus::Delivered => format!("Your order #{id} has been delivered. Thank you for shopping with us!"),
