@@ -593,8 +593,8 @@ impl From<PricedQuote> for QuoteResponse {
 /// The answer to an order that was not placed: the contract's error body, with the server's quote where
 /// the shopper can act on it.
 fn refused(err: PlaceOrderError) -> Result<HttpResponse, ApiError> {
-    let with_quote = |status: StatusCode, message: String, quote: PricedQuote| {
-        Ok(HttpResponse::build(status).json(OrderConflictBody { message, quote: Some(quote.into()) }))
+    let with_quote = |status: StatusCode, message: String, quote: Box<PricedQuote>| {
+        Ok(HttpResponse::build(status).json(OrderConflictBody { message, quote: Some((*quote).into()) }))
     };
     let message = err.to_string();
     match err {

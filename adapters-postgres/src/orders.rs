@@ -532,13 +532,13 @@ impl OrderTx for PgTransaction {
         to: OrderStatus,
         at: DateTime<Utc>,
         actor: Actor,
-        comment: Option<&str>,
+        comment: Option<String>,
     ) -> Result<bool, RepositoryError> {
         let conn = self.conn();
         let target = orders::table.find(id.get()).filter(orders::status.eq(from.as_str()));
         let moved = if to == OrderStatus::Rejected {
             diesel::update(target)
-                .set((orders::status.eq(to.as_str()), orders::updated_at.eq(at), orders::admin_comment.eq(comment)))
+                .set((orders::status.eq(to.as_str()), orders::updated_at.eq(at), orders::admin_comment.eq(comment.as_deref())))
                 .execute(conn)
         } else {
             diesel::update(target).set((orders::status.eq(to.as_str()), orders::updated_at.eq(at))).execute(conn)
@@ -553,7 +553,7 @@ impl OrderTx for PgTransaction {
                 order_events::status.eq(to.as_str()),
                 order_events::at.eq(at),
                 order_events::actor.eq(actor.as_str()),
-                order_events::comment.eq(comment),
+                order_events::comment.eq(comment.as_deref()),
             ))
             .execute(conn)
             .map_err(from_diesel)?;

@@ -530,12 +530,12 @@ async fn the_admin_finds_orders_by_phone_in_any_writing_and_filters_by_status() 
     };
     let second_id = second["order"]["_id"].as_str().unwrap().to_owned();
 
-    assert_eq!(search("0300 1234567").await, [first_id.clone()], "as typed");
-    assert_eq!(search("+923001234567").await, [first_id.clone()], "normalised");
-    assert_eq!(search("0300-1234567").await, [first_id.clone()], "written another way");
-    assert_eq!(search("0333").await, [second_id.clone()]);
-    assert_eq!(search("multan").await, [second_id.clone()]);
-    assert_eq!(search("APPROVED").await, [first_id.clone()]);
+    assert_eq!(search("0300 1234567").await, [first_id.as_str()], "as typed");
+    assert_eq!(search("+923001234567").await, [first_id.as_str()], "normalised");
+    assert_eq!(search("0300-1234567").await, [first_id.as_str()], "written another way");
+    assert_eq!(search("0333").await, [second_id.as_str()]);
+    assert_eq!(search("multan").await, [second_id.as_str()]);
+    assert_eq!(search("APPROVED").await, [first_id.as_str()]);
     assert_eq!(search("100%_").await, Vec::<String>::new(), "wildcards are literal");
     let (_, pending) = shop.app.send(&admin, "GET", "/api/orders?status=pending", None).await;
     assert_eq!(pending["total"], 1);

@@ -67,7 +67,7 @@ impl Orders {
                     Ok(change) => change,
                     Err(refused) => return Ok(Outcome::Refused(refused.into())),
                 };
-                if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment.as_deref())? {
+                if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment.clone())? {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));

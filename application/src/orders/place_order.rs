@@ -41,13 +41,13 @@ pub enum PlaceOrderError {
     DuplicateProduct(ProductId),
     /// A price, the delivery charge, the coupon or a total differs from the server's.
     #[error("Prices or delivery changed since your cart was built. Please check the new total.")]
-    FiguresChanged { quote: PricedQuote },
+    FiguresChanged { quote: Box<PricedQuote> },
     /// Fewer units are on hand than asked for; the quote has the quantities left.
     #[error("Only {left} left of {name}.")]
-    OutOfStock { name: String, left: u32, quote: PricedQuote },
+    OutOfStock { name: String, left: u32, quote: Box<PricedQuote> },
     /// A product is unknown or deleted; the quote is priced without it.
     #[error("Product {id} is no longer available.")]
-    UnknownProduct { id: ProductId, quote: PricedQuote },
+    UnknownProduct { id: ProductId, quote: Box<PricedQuote> },
     #[error("This Idempotency-Key was already used for a different order.")]
     KeyReused,
     #[error("the order could not be placed")]
@@ -231,7 +231,7 @@ fn decide(
     let quoted = |lines: &[(&StockedProduct, Quantity)]| {
         let (quote, refusal, _) = price(lines, delivery, coupon, today);
         let changes = changes(&quote, &request.figures, refusal.as_deref());
-        PricedQuote { quote, changes }
+        Box::new(PricedQuote { quote, changes })
     };
     if let Some(missing) = request.lines.iter().find(|line| products.iter().all(|p| p.id != line.product_id)) {
         return Err(PlaceOrderError::UnknownProduct { id: missing.product_id, quote: quoted(&found) });
@@ -248,7 +248,7 @@ fn decide(
     if changes.is_empty() {
         Ok((quote, coupon_id))
     } else {
-        Err(PlaceOrderError::FiguresChanged { quote: PricedQuote { quote, changes } })
+        Err(PlaceOrderError::FiguresChanged { quote: Box::new(PricedQuote { quote, changes }) })
     }
 }
 

@@ -139,7 +139,6 @@ pub trait OrderTx {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    #[allow(clippy::too_many_arguments)]
     fn change_status(
         &mut self,
         id: OrderId,
@@ -147,7 +146,7 @@ pub trait OrderTx {
         to: OrderStatus,
         at: DateTime<Utc>,
         actor: Actor,
-        comment: Option<&str>,
+        comment: Option<String>,
     ) -> Result<bool, RepositoryError>;
 
     /// Stores review tokens of the order.
