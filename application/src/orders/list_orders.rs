@@ -67,3 +67,44 @@ impl Orders {
         Ok(OrderPage { orders, total })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::ports::MockOrderRepository;
+    use crate::orders::testing::{customer, orders, MockUnitOfWork};
+
+    #[tokio::test]
+    async fn another_customers_orders_are_not_read() {
+        let mut repository = MockOrderRepository::new();
+        repository.expect_customer_orders().never();
+
+        let err = orders(repository, MockUnitOfWork::new())
+            .customer_orders(customer(), CustomerId::new(8).unwrap(), Page::FIRST)
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "You can only see your own orders.");
+    }
+
+    #[tokio::test]
+    async fn a_search_is_trimmed_and_read_as_a_phone_number_when_it_is_one() {
+        let mut repository = MockOrderRepository::new();
+        repository
+            .expect_search()
+            .withf(|filter, _| {
+                filter.search.as_deref() == Some("0300-1234567") && filter.phone.as_deref() == Some("+923001234567")
+            })
+            .times(1)
+            .returning(|_, _| Ok((vec![], 0)));
+        repository
+            .expect_search()
+            .withf(|filter, _| filter.search.is_none() && filter.phone.is_none())
+            .times(1)
+            .returning(|_, _| Ok((vec![], 0)));
+        let orders = orders(repository, MockUnitOfWork::new());
+
+        orders.all_orders(OrderFilter { search: Some(" 0300-1234567 ".into()), ..OrderFilter::default() }, Page::FIRST).await.unwrap();
+        orders.all_orders(OrderFilter { search: Some("   ".into()), ..OrderFilter::default() }, Page::FIRST).await.unwrap();
+    }
+}

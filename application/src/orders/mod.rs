@@ -8,3 +8,5 @@ pub mod model;
 pub mod place_order;
 pub mod ports;
 pub mod service;
+#[cfg(test)]
+mod testing;

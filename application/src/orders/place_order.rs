@@ -281,3 +281,190 @@ fn new_order(
         at: now,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::model::IdempotencyKey;
+    use crate::orders::ports::MockOrderRepository;
+    use crate::orders::testing::{
+        case, customer, now, orders, product_id, request, rs, run_once, stored, Handle, MockUnitOfWork,
+    };
+    use domain::coupon::{Coupon, UsageLimits};
+    use domain::order_status::OrderStatus;
+
+    fn save10(limits: UsageLimits, uses: u32) -> LockedCoupon {
+        let day = pakistan_date(now());
+        LockedCoupon {
+            id: CouponId::new(3).unwrap(),
+            coupon: Coupon::create("SAVE10", Some(10), None, day, day, None).unwrap().with_limits(limits),
+            uses,
+        }
+    }
+
+    /// A handle whose reads find the Phone Case with `stock` units, a delivery charge of Rs 200 and `coupon`.
+    fn reading(stock: u32, coupon: Option<LockedCoupon>) -> Handle {
+        let mut handle = Handle::default();
+        handle
+            .stock
+            .expect_lock_products()
+            .withf(|ids| ids == [product_id(12)])
+            .times(1)
+            .returning(move |_| Ok(vec![case(stock)]));
+        handle.stock.expect_delivery_charge().returning(|| Ok(DeliveryCharge::new(rs(200)).unwrap()));
+        handle.coupons.expect_lock_by_code().returning(move |_| Ok(coupon.clone()));
+        handle.coupons.expect_uses_by_customer().returning(|_, _| Ok(0));
+        handle
+    }
+
+    fn writing_nothing(mut handle: Handle) -> Handle {
+        handle.stock.expect_take().never();
+        handle.coupons.expect_take_use().never();
+        handle.orders.expect_insert().never();
+        handle.outbox.expect_enqueue().never();
+        handle
+    }
+
+    fn finding(order: Order) -> MockOrderRepository {
+        let mut repository = MockOrderRepository::new();
+        repository.expect_find().returning(move |_| Ok(Some(order.clone())));
+        repository
+    }
+
+    #[tokio::test]
+    async fn matching_figures_place_the_order_taking_stock_and_the_coupon_use_and_queuing_the_owners_mail() {
+        let mut handle = reading(10, Some(save10(UsageLimits::NONE, 0)));
+        handle.stock.expect_take().withf(|id, n| *id == product_id(12) && *n == 2).times(1).returning(|_, _| Ok(true));
+        handle.coupons.expect_take_use().withf(|id| id.get() == 3).times(1).returning(|_| Ok(true));
+        handle
+            .orders
+            .expect_insert()
+            .withf(|order| {
+                order.customer == customer()
+                    && order.items[0].unit_price == rs(850)
+                    && order.items[0].name == "Phone Case"
+                    && (order.subtotal, order.delivery_charge, order.coupon_discount, order.total)
+                        == (rs(1700), rs(200), rs(190), rs(1710))
+                    && order.coupon.as_ref().is_some_and(|(id, code)| id.get() == 3 && code.as_str() == "SAVE10")
+            })
+            .times(1)
+            .returning(|_| Ok(OrderId::new(42).unwrap()));
+        handle.orders.expect_save_key().never();
+        handle
+            .outbox
+            .expect_enqueue()
+            .withf(|mails| {
+                mails.len() == 1 && mails[0].to.as_str() == "owner@shop.pk" && mails[0].subject == "New order #42: Rs 1710"
+            })
+            .times(1)
+            .returning(|_| Ok(1));
+
+        let order = orders(finding(stored(42, OrderStatus::Pending)), run_once(handle))
+            .place(request(Some("save10"), 190, 1710))
+            .await
+            .unwrap();
+
+        assert_eq!(order.id.get(), 42);
+    }
+
+    #[tokio::test]
+    async fn a_changed_price_writes_nothing_and_answers_the_quote_with_the_change() {
+        let mut tampered = request(None, 0, 1900);
+        tampered.figures.lines[0].unit_price = rs(800);
+        tampered.figures.subtotal = rs(1600);
+        tampered.figures.total = rs(1800);
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(reading(10, None))))
+            .place(tampered)
+            .await
+            .unwrap_err();
+
+        let PlaceOrderError::FiguresChanged { quote } = err else { panic!("{err:?}") };
+        assert_eq!(
+            quote.changes,
+            [
+                "Price of Phone Case changed from Rs 800 to Rs 850.",
+                "Subtotal changed from Rs 1600 to Rs 1700.",
+                "Total changed from Rs 1800 to Rs 1900."
+            ]
+        );
+        assert_eq!(quote.quote.totals().grand_total(), rs(1900));
+    }
+
+    #[tokio::test]
+    async fn short_stock_writes_nothing_and_quotes_the_units_left() {
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(reading(1, None))))
+            .place(request(None, 0, 1900))
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "Only 1 left of Phone Case.");
+        let PlaceOrderError::OutOfStock { quote, .. } = err else { panic!() };
+        assert_eq!(quote.quote.lines()[0].line.quantity().get(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_used_up_coupon_is_dropped_with_its_reason_and_nothing_written() {
+        let exhausted = save10(UsageLimits::new(Some(5), None).unwrap(), 5);
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(reading(10, Some(exhausted)))))
+            .place(request(Some("SAVE10"), 190, 1710))
+            .await
+            .unwrap_err();
+
+        let PlaceOrderError::FiguresChanged { quote } = err else { panic!("{err:?}") };
+        assert_eq!(quote.quote.coupon(), None);
+        assert_eq!(quote.changes[0], "Coupon SAVE10 no longer applies: This coupon has reached its usage limit.");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_product_is_refused_with_a_quote_of_the_rest() {
+        let mut handle = Handle::default();
+        handle.stock.expect_lock_products().returning(|_| Ok(vec![]));
+        handle.stock.expect_delivery_charge().returning(|| Ok(DeliveryCharge::new(rs(200)).unwrap()));
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(handle)))
+            .place(request(None, 0, 1900))
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "Product 12 is no longer available.");
+    }
+
+    #[tokio::test]
+    async fn an_empty_or_repeating_cart_is_refused_before_any_transaction() {
+        let mut empty = request(None, 0, 0);
+        empty.lines.clear();
+        let mut twice = request(None, 0, 1900);
+        twice.lines.push(twice.lines[0]);
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+        let orders = orders(MockOrderRepository::new(), unit_of_work);
+
+        assert_eq!(orders.place(empty).await.unwrap_err().to_string(), "Your cart is empty.");
+        assert_eq!(orders.place(twice).await.unwrap_err().to_string(), "Product 12 is listed more than once.");
+    }
+
+    #[tokio::test]
+    async fn a_repeated_key_answers_the_first_order_and_another_request_under_it_is_refused() {
+        let keyed = |total| OrderRequest {
+            idempotency_key: Some(IdempotencyKey::parse("tap-1").unwrap()),
+            ..request(None, 0, total)
+        };
+        let digest = keyed(1900).digest();
+        let mut repository = finding(stored(42, OrderStatus::Pending));
+        repository
+            .expect_find_key()
+            .withf(|who, key| *who == customer() && key.as_str() == "tap-1")
+            .returning(move |_, _| Ok(Some((digest.clone(), OrderId::new(42).unwrap()))));
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+        let orders = orders(repository, unit_of_work);
+
+        let again = orders.place(keyed(1900)).await.unwrap();
+        let other = orders.place(keyed(1800)).await.unwrap_err();
+
+        assert_eq!(again.id.get(), 42);
+        assert_eq!(other.to_string(), "This Idempotency-Key was already used for a different order.");
+    }
+}
