@@ -29,8 +29,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts::CustomerSession;
 use crate::admin::AdminSession;
-use crate::error::{ApiError, ErrorBody};
 use crate::dto::whole_rupees;
+use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CartMoney, Field, JsonRupees, ProductRef, Text};
 use crate::json::Json;
 
@@ -427,9 +427,11 @@ impl UserDetailsBody {
                 errors.add(field("city"), "Choose a province first.");
                 None
             }
-            (province, "") => {
-                province.parse::<Province>().map(Destination::Province).map_err(|e| errors.add(field("province"), e)).ok()
-            }
+            (province, "") => province
+                .parse::<Province>()
+                .map(Destination::Province)
+                .map_err(|e| errors.add(field("province"), e))
+                .ok(),
             (province, city) => match province.parse::<Province>() {
                 Err(e) => {
                     errors.add(field("province"), e);
@@ -557,7 +559,11 @@ impl From<Order> for OrderResponse {
             history: order
                 .history
                 .into_iter()
-                .map(|e| OrderEventResponse { status: e.status.as_str().to_owned(), at: timestamp(e.at), comment: e.comment })
+                .map(|e| OrderEventResponse {
+                    status: e.status.as_str().to_owned(),
+                    at: timestamp(e.at),
+                    comment: e.comment,
+                })
                 .collect(),
             created_at: timestamp(order.created_at),
             updated_at: timestamp(order.updated_at),

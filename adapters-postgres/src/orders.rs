@@ -5,13 +5,13 @@ use std::collections::HashMap;
 
 use application::common::error::RepositoryError;
 use application::common::page::Page;
+use application::coupons::ports::StoredCoupon;
+use application::mail::ports::OutboxTx;
 use application::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, ReviewToken,
     StockedProduct, StoredDetails,
 };
 use application::orders::ports::{CouponUseTx, OrderRepository, OrderTx, OrdersTx, StockTx};
-use application::coupons::ports::StoredCoupon;
-use application::mail::ports::OutboxTx;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::dsl::sql;
@@ -221,12 +221,7 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
 }
 
 fn find_order(conn: &mut PgConnection, id: OrderId) -> Result<Option<Order>, RepositoryError> {
-    let row = orders::table
-        .find(id.get())
-        .select(OrderRow::as_select())
-        .first(conn)
-        .optional()
-        .map_err(from_diesel)?;
+    let row = orders::table.find(id.get()).select(OrderRow::as_select()).first(conn).optional().map_err(from_diesel)?;
     Ok(assemble(conn, row.into_iter().collect())?.pop())
 }
 
@@ -376,8 +371,10 @@ impl StockTx for PgTransaction {
     }
 
     fn delivery_charge(&mut self) -> Result<DeliveryCharge, RepositoryError> {
-        let paisa: i64 =
-            shop_settings::table.select(shop_settings::delivery_charge_paisa).first(self.conn()).map_err(from_diesel)?;
+        let paisa: i64 = shop_settings::table
+            .select(shop_settings::delivery_charge_paisa)
+            .first(self.conn())
+            .map_err(from_diesel)?;
         DeliveryCharge::new(Rupees::from_paisa(paisa)).map_err(corrupt)
     }
 
@@ -472,8 +469,11 @@ impl OrderTx for PgTransaction {
             updated_at: order.at,
         };
         let conn = self.conn();
-        let id: i64 =
-            diesel::insert_into(orders::table).values(&row).returning(orders::id).get_result(conn).map_err(from_diesel)?;
+        let id: i64 = diesel::insert_into(orders::table)
+            .values(&row)
+            .returning(orders::id)
+            .get_result(conn)
+            .map_err(from_diesel)?;
         let items: Vec<_> = order
             .items
             .iter()
@@ -538,7 +538,11 @@ impl OrderTx for PgTransaction {
         let target = orders::table.find(id.get()).filter(orders::status.eq(from.as_str()));
         let moved = if to == OrderStatus::Rejected {
             diesel::update(target)
-                .set((orders::status.eq(to.as_str()), orders::updated_at.eq(at), orders::admin_comment.eq(comment.as_deref())))
+                .set((
+                    orders::status.eq(to.as_str()),
+                    orders::updated_at.eq(at),
+                    orders::admin_comment.eq(comment.as_deref()),
+                ))
                 .execute(conn)
         } else {
             diesel::update(target).set((orders::status.eq(to.as_str()), orders::updated_at.eq(at))).execute(conn)

@@ -173,13 +173,14 @@ impl Config {
                 Some(AdminCredentials { email, password })
             }
         };
-        let order_notify_email = match text("ORDER_NOTIFY_EMAIL") {
-            Some(email) => Some(domain::contact::Email::parse(&email).map_err(|_| ConfigError {
-                name: "ORDER_NOTIFY_EMAIL",
-                reason: "is not an e-mail address".into(),
-            })?),
-            None => admin.as_ref().and_then(|a| domain::contact::Email::parse(&a.email).ok()),
-        };
+        let order_notify_email =
+            match text("ORDER_NOTIFY_EMAIL") {
+                Some(email) => Some(domain::contact::Email::parse(&email).map_err(|_| ConfigError {
+                    name: "ORDER_NOTIFY_EMAIL",
+                    reason: "is not an e-mail address".into(),
+                })?),
+                None => admin.as_ref().and_then(|a| domain::contact::Email::parse(&a.email).ok()),
+            };
         let login_max_failures: u32 =
             at_least_one(parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?, "LOGIN_MAX_FAILURES")?;
         let login_first_delay =

@@ -307,8 +307,7 @@ impl TestApp {
         body: &serde_json::Value,
         key: Option<&str>,
     ) -> (u16, serde_json::Value) {
-        let mut request =
-            self.client.post(format!("{}/api/orders", self.address)).header("cookie", cookie).json(body);
+        let mut request = self.client.post(format!("{}/api/orders", self.address)).header("cookie", cookie).json(body);
         if let Some(key) = key {
             request = request.header("idempotency-key", key);
         }

@@ -99,14 +99,9 @@ async fn the_same_rejection_sent_ten_times_at_once_restocks_once() {
     body["cart"][0]["quantity"] = json!(3);
     body["subtotal"] = json!(300);
     body["total"] = json!(300);
-    let (status, placed) = send(
-        server.client.clone(),
-        format!("{}/api/orders", server.address),
-        reqwest::Method::POST,
-        shopper,
-        body,
-    )
-    .await;
+    let (status, placed) =
+        send(server.client.clone(), format!("{}/api/orders", server.address), reqwest::Method::POST, shopper, body)
+            .await;
     assert_eq!(status, 201, "{placed}");
     assert_eq!(stock_of(&server, product).await, 7);
     let login = server

@@ -22,9 +22,7 @@ async fn shop() -> Shop {
     let app = spawn_app_with(&[]).await;
     let category = app.add_category("Cases", None).await;
     let case = app.add_product(new_product("Phone Case", category, (900, Some(850), 0), 10, false)).await;
-    let cable = app
-        .add_product(domain_free(new_product("USB-C Cable", category, (500, None, 0), 100, false)))
-        .await;
+    let cable = app.add_product(domain_free(new_product("USB-C Cable", category, (500, None, 0), 100, false))).await;
     app.set_delivery_charge(200).await;
     app.add_coupon(coupon("SAVE10", UsageLimits::NONE)).await;
     Shop { app, case, cable }
@@ -82,7 +80,12 @@ impl Shop {
 
     async fn set_status(&self, admin: &str, id: &str, status: &str, comment: Option<&str>) -> (u16, Value) {
         self.app
-            .send(admin, "PUT", &format!("/api/orders/{id}/status"), Some(json!({"status": status, "comment": comment})))
+            .send(
+                admin,
+                "PUT",
+                &format!("/api/orders/{id}/status"),
+                Some(json!({"status": status, "comment": comment})),
+            )
             .await
     }
 }
@@ -105,7 +108,13 @@ async fn an_order_is_placed_at_the_servers_figures_taking_stock_and_a_coupon_use
         json!([{"productId": shop.case.to_string(), "name": "Phone Case", "quantity": 2, "price": 850, "lineTotal": 1700}])
     );
     assert_eq!(
-        (&placed["subtotal"], &placed["deliveryCharge"], &placed["coupon"], &placed["couponDiscount"], &placed["total"]),
+        (
+            &placed["subtotal"],
+            &placed["deliveryCharge"],
+            &placed["coupon"],
+            &placed["couponDiscount"],
+            &placed["total"]
+        ),
         (&json!(1700), &json!(200), &json!("SAVE10"), &json!(190), &json!(1710))
     );
     assert_eq!(
@@ -129,10 +138,8 @@ async fn a_cart_of_free_delivery_products_pays_no_delivery_charge() {
 
     let (status, body) =
         shop.app.place_order(&cookie, &order(&[(shop.cable, 2, 500)], (1000, 0, None, 0, 1000)), None).await;
-    let (charged, _) = shop
-        .app
-        .place_order(&cookie, &order(&[(shop.cable, 1, 500)], (500, 200, None, 0, 700)), None)
-        .await;
+    let (charged, _) =
+        shop.app.place_order(&cookie, &order(&[(shop.cable, 1, 500)], (500, 200, None, 0, 700)), None).await;
 
     assert_eq!(status, 201, "{body}");
     assert_eq!((&body["order"]["deliveryCharge"], &body["order"]["total"]), (&json!(0), &json!(1000)));
@@ -207,7 +214,10 @@ async fn changed_prices_totals_delivery_or_coupon_discount_are_refused_with_the_
         let (status, body) = shop.app.place_order(&cookie, &payload, None).await;
 
         assert_eq!(status, 409, "{body}");
-        assert_eq!(body["message"], "Prices or delivery changed since your cart was built. Please check the new total.");
+        assert_eq!(
+            body["message"],
+            "Prices or delivery changed since your cart was built. Please check the new total."
+        );
         assert_eq!(body["quote"]["changes"], json!(changes), "{payload}");
         shop.assert_nothing_stored().await;
     }
@@ -217,8 +227,10 @@ async fn changed_prices_totals_delivery_or_coupon_discount_are_refused_with_the_
 async fn the_quote_of_a_refusal_places_the_order_when_sent_back() {
     let shop = shop().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
-    let (_, refused) =
-        shop.app.place_order(&cookie, &order(&[(shop.case, 2, 900)], (1800, 200, Some("SAVE10"), 200, 1800)), None).await;
+    let (_, refused) = shop
+        .app
+        .place_order(&cookie, &order(&[(shop.case, 2, 900)], (1800, 200, Some("SAVE10"), 200, 1800)), None)
+        .await;
     let quote = &refused["quote"];
     let again = json!({
         "userDetails": details(), "cart": quote["cart"], "subtotal": quote["subtotal"],
@@ -305,10 +317,8 @@ async fn paused_expired_and_exhausted_coupons_are_dropped_with_their_reason_and_
         .await;
     shop.app.add_coupon(coupon("ONCE", UsageLimits::new(Some(1), None).unwrap())).await;
     let (_, first) = shop.app.customer("first@example.pk").await;
-    let (status, _) = shop
-        .app
-        .place_order(&first, &order(&[(shop.cable, 1, 500)], (500, 0, Some("ONCE"), 50, 450)), None)
-        .await;
+    let (status, _) =
+        shop.app.place_order(&first, &order(&[(shop.cable, 1, 500)], (500, 0, Some("ONCE"), 50, 450)), None).await;
     assert_eq!(status, 201, "the one use is taken");
     let cases = [
         ("PAUSED", "Coupon PAUSED no longer applies: Invalid or expired coupon."),
@@ -336,13 +346,37 @@ async fn bad_contact_details_are_refused_field_by_field_and_nothing_stored() {
     let shop = shop().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
     let cases = [
-        ("city", json!("Lahore"), Some(("province", json!("Sindh"))), "userDetails.city", "'Lahore' is not a city in Sindh."),
+        (
+            "city",
+            json!("Lahore"),
+            Some(("province", json!("Sindh"))),
+            "userDetails.city",
+            "'Lahore' is not a city in Sindh.",
+        ),
         ("city", json!("Lahore"), Some(("province", json!(""))), "userDetails.city", "Choose a province first."),
-        ("province", json!("Texas"), Some(("city", json!(""))), "userDetails.province", "'Texas' is not one of the provinces we deliver to."),
+        (
+            "province",
+            json!("Texas"),
+            Some(("city", json!(""))),
+            "userDetails.province",
+            "'Texas' is not one of the provinces we deliver to.",
+        ),
         ("name", json!(""), None, "userDetails.name", "Please enter your name."),
         ("phone1", json!("  "), None, "userDetails.phone1", "Phone number is required."),
-        ("phone1", json!("042 35761234"), None, "userDetails.phone1", "Enter a Pakistani mobile number, e.g. 0300 1234567."),
-        ("phone2", json!("12345"), None, "userDetails.phone2", "Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234."),
+        (
+            "phone1",
+            json!("042 35761234"),
+            None,
+            "userDetails.phone1",
+            "Enter a Pakistani mobile number, e.g. 0300 1234567.",
+        ),
+        (
+            "phone2",
+            json!("12345"),
+            None,
+            "userDetails.phone2",
+            "Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.",
+        ),
         ("email", json!(""), None, "userDetails.email", "Email is required."),
         ("email", json!("not-an-email"), None, "userDetails.email", "Please enter a valid email address."),
         ("address", json!(null), None, "userDetails.address", "Please enter your complete address."),
@@ -384,8 +418,7 @@ async fn a_body_that_is_not_json_or_an_empty_cart_is_refused_and_nothing_stored(
         .send()
         .await
         .unwrap();
-    let (empty, empty_body) =
-        shop.app.place_order(&cookie, &order(&[], (0, 0, None, 0, 0)), None).await;
+    let (empty, empty_body) = shop.app.place_order(&cookie, &order(&[], (0, 0, None, 0, 0)), None).await;
 
     assert_eq!(not_json.status(), 400);
     assert_eq!(

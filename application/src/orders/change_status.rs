@@ -189,7 +189,9 @@ mod tests {
         handle
             .outbox
             .expect_enqueue()
-            .withf(|mails| mails[0].to.as_str() == "ayesha@example.pk" && mails[0].subject == "Your order #42 is rejected")
+            .withf(|mails| {
+                mails[0].to.as_str() == "ayesha@example.pk" && mails[0].subject == "Your order #42 is rejected"
+            })
             .times(1)
             .returning(|_| Ok(1));
 

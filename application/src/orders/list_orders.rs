@@ -104,7 +104,13 @@ mod tests {
             .returning(|_, _| Ok((vec![], 0)));
         let orders = orders(repository, MockUnitOfWork::new());
 
-        orders.all_orders(OrderFilter { search: Some(" 0300-1234567 ".into()), ..OrderFilter::default() }, Page::FIRST).await.unwrap();
-        orders.all_orders(OrderFilter { search: Some("   ".into()), ..OrderFilter::default() }, Page::FIRST).await.unwrap();
+        orders
+            .all_orders(OrderFilter { search: Some(" 0300-1234567 ".into()), ..OrderFilter::default() }, Page::FIRST)
+            .await
+            .unwrap();
+        orders
+            .all_orders(OrderFilter { search: Some("   ".into()), ..OrderFilter::default() }, Page::FIRST)
+            .await
+            .unwrap();
     }
 }

@@ -60,10 +60,7 @@ fn bodies(paragraphs: &[Vec<String>], links: &[(String, String)]) -> (String, St
 #[must_use]
 pub fn new_order_mail(id: OrderId, order: &NewOrder, to: Email) -> OutgoingMail {
     let d = &order.details;
-    let mut customer = vec![
-        format!("Customer: {}", d.name.as_str()),
-        format!("Phone: {}", d.phone1.as_typed()),
-    ];
+    let mut customer = vec![format!("Customer: {}", d.name.as_str()), format!("Phone: {}", d.phone1.as_typed())];
     if let Some(phone2) = &d.phone2 {
         customer.push(format!("Second phone: {}", phone2.as_typed()));
     }

@@ -143,9 +143,9 @@ impl OrderRequest {
             f.coupon_discount.paisa(),
             f.total.paisa()
         ));
-        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
+        let hash = text
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
         format!("{hash:016x}")
     }
 }

@@ -89,10 +89,7 @@ impl Orders {
         let today = pakistan_date(now);
         let notify = self.mail.notify.clone();
         let work_request = request.clone();
-        let outcome = self
-            .unit_of_work
-            .run(move |tx| place_in(tx, &work_request, &digest, today, now, notify))
-            .await;
+        let outcome = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, notify)).await;
         let id = match outcome {
             Ok(Outcome::Placed(id)) => id,
             Ok(Outcome::Refused(refusal)) => return Err(refusal),
@@ -169,7 +166,10 @@ fn place_in(
     for line in quote.lines() {
         if !tx.stock().take(line.product_id, line.line.quantity().get())? {
             // The rows are locked, so this cannot happen; refuse rather than oversell if it does.
-            return Err(RepositoryError::Refused(format!("stock of product {} changed under its lock", line.product_id)));
+            return Err(RepositoryError::Refused(format!(
+                "stock of product {} changed under its lock",
+                line.product_id
+            )));
         }
     }
     if let Some(coupon_id) = coupon_id {
@@ -237,11 +237,13 @@ fn decide(
         return Err(PlaceOrderError::UnknownProduct { id: missing.product_id, quote: quoted(&found) });
     }
     if let Some((short, _)) = found.iter().find(|(product, quantity)| product.quantity < quantity.get()) {
-        let left: Vec<(&StockedProduct, Quantity)> = found
-            .iter()
-            .filter_map(|(p, q)| Quantity::new(q.get().min(p.quantity)).ok().map(|q| (*p, q)))
-            .collect();
-        return Err(PlaceOrderError::OutOfStock { name: short.name.clone(), left: short.quantity, quote: quoted(&left) });
+        let left: Vec<(&StockedProduct, Quantity)> =
+            found.iter().filter_map(|(p, q)| Quantity::new(q.get().min(p.quantity)).ok().map(|q| (*p, q))).collect();
+        return Err(PlaceOrderError::OutOfStock {
+            name: short.name.clone(),
+            left: short.quantity,
+            quote: quoted(&left),
+        });
     }
     let (quote, refusal, coupon_id) = price(&found, delivery, coupon, today);
     let changes = changes(&quote, &request.figures, refusal.as_deref());
@@ -354,7 +356,9 @@ mod tests {
             .outbox
             .expect_enqueue()
             .withf(|mails| {
-                mails.len() == 1 && mails[0].to.as_str() == "owner@shop.pk" && mails[0].subject == "New order #42: Rs 1710"
+                mails.len() == 1
+                    && mails[0].to.as_str() == "owner@shop.pk"
+                    && mails[0].subject == "New order #42: Rs 1710"
             })
             .times(1)
             .returning(|_| Ok(1));

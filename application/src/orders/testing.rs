@@ -18,8 +18,8 @@ use crate::common::error::RepositoryError;
 use crate::common::unit_of_work::{Made, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
 use crate::orders::model::{
-    delivery_address, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
-    StockedProduct, StoredDetails, Actor,
+    delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
+    StockedProduct, StoredDetails,
 };
 use crate::orders::ports::{
     CouponUseTx, MockCouponUseTx, MockOrderRepository, MockOrderTx, MockReviewTokens, MockStockTx, OrderTx, OrdersTx,
@@ -91,10 +91,7 @@ pub fn orders(repository: MockOrderRepository, unit_of_work: MockUnitOfWork) -> 
         Arc::new(unit_of_work),
         Arc::new(clock),
         Arc::new(tokens),
-        OrderMailConfig {
-            public_url: "https://shop.pk".into(),
-            notify: Some(Email::parse("owner@shop.pk").unwrap()),
-        },
+        OrderMailConfig { public_url: "https://shop.pk".into(), notify: Some(Email::parse("owner@shop.pk").unwrap()) },
     )
 }
 
@@ -157,8 +154,18 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         customer: customer(),
         status,
         items: vec![
-            OrderItem { product_id: product_id(30), name: "Cable".into(), quantity: Quantity::new(1).unwrap(), unit_price: rs(500) },
-            OrderItem { product_id: product_id(12), name: "Phone Case".into(), quantity: Quantity::new(2).unwrap(), unit_price: rs(850) },
+            OrderItem {
+                product_id: product_id(30),
+                name: "Cable".into(),
+                quantity: Quantity::new(1).unwrap(),
+                unit_price: rs(500),
+            },
+            OrderItem {
+                product_id: product_id(12),
+                name: "Phone Case".into(),
+                quantity: Quantity::new(2).unwrap(),
+                unit_price: rs(850),
+            },
         ],
         subtotal: rs(2200),
         delivery_charge: rs(200),
