@@ -370,6 +370,7 @@ async fn bad_contact_details_are_refused_field_by_field_and_nothing_stored() {
             "'Texas' is not one of the provinces we deliver to.",
         ),
         ("name", json!(""), None, "userDetails.name", "Please enter your name."),
+        ("name", json!(123), None, "userDetails.name", "userDetails.name must be text."),
         ("phone1", json!("  "), None, "userDetails.phone1", "Phone number is required."),
         (
             "phone1",
