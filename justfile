@@ -165,6 +165,7 @@ bench: build-frontend
     print(f"Lighthouse mobile performance of {sys.argv[2]}: {score} ({shown})")
     PY
     done
+    kill $app 2> /dev/null && wait $app 2> /dev/null || true
 
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps

@@ -21,6 +21,7 @@ use application::catalog::browse::Catalog;
 use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
+use application::orders::service::Orders;
 use application::settings::service::Settings;
 use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -30,7 +31,9 @@ use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
-use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
+use crate::{
+    accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, orders, settings,
+};
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
 /// use cases tell of every change).
@@ -44,6 +47,7 @@ pub struct AppState {
     pub category_views: CategoryViews,
     pub coupons: Coupons,
     pub settings: Settings,
+    pub orders: Orders,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
 }
@@ -144,6 +148,7 @@ fn app(
 fn routes(cfg: &mut ServiceConfig) {
     cfg.configure(catalog::configure)
         .configure(coupons::configure)
+        .configure(orders::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
         .configure(admin::configure)
@@ -185,6 +190,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
+    let orders = web::Data::new(state.orders);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
     let media_path = config.media_path;
@@ -210,6 +216,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(trusted_proxies.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())
+            .app_data(orders.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
             .app_data(allowed.clone())
