@@ -37,6 +37,8 @@ export interface CartStore {
   /** One fewer; the item goes at 0. */
   decrement: (productId: string) => void;
   remove: (productId: string) => void;
+  /** Lowers an item's quantity to `quantity` (at least 1), as when the server says fewer are left. */
+  limitQuantity: (productId: string, quantity: number) => void;
   /** Empties the cart and drops the coupon (after an order, for instance). */
   clear: () => void;
   setCoupon: (coupon: AppliedCoupon | null) => void;
@@ -199,6 +201,12 @@ export function createCartStore(storage: Storage | null = browserStorage(), even
     remove(productId) {
       if (!findItem(productId)) return;
       updateItems((items) => items.filter((i) => i.productId !== productId));
+    },
+    limitQuantity(productId, quantity) {
+      const item = findItem(productId);
+      const limit = Math.max(1, Math.floor(quantity));
+      if (!item || item.quantity <= limit) return;
+      updateItems((items) => items.map((i) => (i === item ? { ...i, quantity: limit } : i)));
     },
     clear() {
       commit({ ...state, items: [], coupon: null, status: {} });
