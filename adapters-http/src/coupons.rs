@@ -2,12 +2,13 @@
 
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use application::coupons::service::{ApplyCouponError, CouponAdminError, CouponForm, Coupons};
-use domain::coupon::{Coupon, CouponError, NewCouponError};
+use domain::coupon::{Coupon, CouponError, NewCouponError, UsageLimitError};
 use domain::ids::CouponId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::accounts::CustomerSession;
 use crate::admin::{AdminSession, MessageResponse};
 use crate::dto::{whole_rupees, CouponIdPath, PageQuery};
 use crate::error::{ApiError, ErrorBody};
@@ -37,11 +38,18 @@ pub struct CouponResponse {
     /// The smallest subtotal plus delivery it needs, in whole rupees.
     pub min_price: i32,
     pub is_active: bool,
+    /// Orders holding the coupon that were not rejected.
+    pub uses: i32,
+    /// The most uses in all; null for no limit.
+    pub max_uses: Option<i32>,
+    /// The most uses by one customer; null for no limit.
+    pub max_uses_per_customer: Option<i32>,
 }
 
 impl CouponResponse {
-    fn new(id: CouponId, coupon: &Coupon) -> Self {
+    fn new(id: CouponId, coupon: &Coupon, uses: u32) -> Self {
         let discount = coupon.discount();
+        let count = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
         Self {
             id: id.to_string(),
             code: coupon.code().as_str().to_owned(),
@@ -51,6 +59,9 @@ impl CouponResponse {
             end_date: coupon.end_date().to_string(),
             min_price: whole_rupees(coupon.min_price()),
             is_active: coupon.is_active(),
+            uses: count(uses),
+            max_uses: coupon.limits().total().map(count),
+            max_uses_per_customer: coupon.limits().per_customer().map(count),
         }
     }
 }
@@ -90,6 +101,14 @@ pub struct CouponBody {
     #[serde(default)]
     #[schema(inline)]
     pub is_active: Flag,
+    /// The most orders that may use the coupon in all, 1 to 1,000,000; leave empty for no limit.
+    #[serde(default)]
+    #[schema(inline)]
+    pub max_uses: WholeNumber,
+    /// The most orders one customer may use it on, 1 to 1,000,000; leave empty for no limit.
+    #[serde(default)]
+    #[schema(inline)]
+    pub max_uses_per_customer: WholeNumber,
 }
 
 impl CouponBody {
@@ -117,8 +136,14 @@ impl CouponBody {
                 .is_active
                 .optional(|| ApiError::invalid_field("isActive", "isActive must be true or false."))?
                 .unwrap_or(true),
+            max_uses: self.max_uses.optional(|| usage_limit("maxUses"))?,
+            max_uses_per_customer: self.max_uses_per_customer.optional(|| usage_limit("maxUsesPerCustomer"))?,
         })
     }
+}
+
+fn usage_limit(field: &str) -> ApiError {
+    ApiError::invalid_field(field, UsageLimitError.to_string())
 }
 
 impl From<CouponAdminError> for ApiError {
@@ -149,7 +174,7 @@ pub async fn list_coupons(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let list = coupons.list(query.page()?).await?;
-    Ok(HttpResponse::Ok().json(list.iter().map(|(id, c)| CouponResponse::new(*id, c)).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok().json(list.iter().map(|c| CouponResponse::new(c.id, &c.coupon, c.uses)).collect::<Vec<_>>()))
 }
 
 /// Adds a coupon: a code and exactly one of a percentage or an amount.
@@ -171,7 +196,7 @@ pub async fn add_coupon(
     body: Json<CouponBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, coupon) = coupons.add(body.into_inner().form()?).await?;
-    Ok(HttpResponse::Created().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon) }))
+    Ok(HttpResponse::Created().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon, 0) }))
 }
 
 /// Pauses an active coupon or activates a paused one.
@@ -192,8 +217,8 @@ pub async fn toggle_coupon(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CouponId = id.parse()?;
-    let coupon = coupons.toggle(id).await?;
-    Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(id, &coupon) }))
+    let stored = coupons.toggle(id).await?;
+    Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(stored.id, &stored.coupon, stored.uses) }))
 }
 
 /// Deletes a coupon.
@@ -263,6 +288,7 @@ impl From<ApplyCouponError> for ApiError {
             ApplyCouponError::Rejected(CouponError::MinimumNotReached { .. } | CouponError::CartTotalTooLow) => {
                 Self::bad_request(err.to_string())
             }
+            ApplyCouponError::UsedUp(_) => Self::bad_request(err.to_string()),
             ApplyCouponError::TooManyAttempts { retry_after } => Self::too_many(err.to_string(), retry_after),
             ApplyCouponError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
@@ -276,7 +302,7 @@ impl From<ApplyCouponError> for ApiError {
     request_body = ApplyCouponBody,
     responses(
         (status = 200, description = "The coupon applies", body = ApplyCouponResponse),
-        (status = 400, description = "No code, a bad cart total, a cart below the minimum or too small for the coupon", body = ErrorBody),
+        (status = 400, description = "No code, a bad cart total, a cart below the minimum or too small for the coupon, or a coupon whose usage limit is reached ('This coupon has reached its usage limit.'; with a customer session also 'You have already used this coupon.')", body = ErrorBody),
         (status = 404, description = "No active coupon has this code today", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 429, description = "Too many unknown or expired codes from this address this hour; `Retry-After` gives the seconds to wait", body = ErrorBody),
@@ -285,13 +311,14 @@ impl From<ApplyCouponError> for ApiError {
 #[post("/api/coupons/apply")]
 pub async fn apply_coupon(
     req: HttpRequest,
+    customer: Option<CustomerSession>,
     coupons: web::Data<Coupons>,
     body: Json<ApplyCouponBody>,
 ) -> Result<HttpResponse, ApiError> {
     let code = body.code.text().ok_or(ApplyCouponError::MissingCode)?;
     let JsonRupees(cart_total) =
         body.cart_total.cloned_given().ok_or(ApplyCouponError::Rejected(CouponError::InvalidCartTotal))?;
-    let applied = coupons.apply(code, cart_total, &client_address(&req)).await?;
+    let applied = coupons.apply(code, cart_total, &client_address(&req), customer.map(|c| c.0.id)).await?;
     Ok(HttpResponse::Ok().json(ApplyCouponResponse {
         coupon: AppliedCouponSummary { code: applied.code, min_price: whole_rupees(applied.min_price) },
         discount: whole_rupees(applied.discount),

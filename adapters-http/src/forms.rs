@@ -8,7 +8,7 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate};
-use domain::ids::CategoryId;
+use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
@@ -80,6 +80,8 @@ pub type CartMoney = Field<JsonRupees>;
 pub type Flag = Field<bool>;
 /// A category's id, as text or a number.
 pub type CategoryRef = Field<CategoryId>;
+/// A product's id, as text or as a number.
+pub type ProductRef = Field<ProductId>;
 /// A calendar date in Pakistan.
 pub type PakistanDate = Field<NaiveDate>;
 /// A list of texts.
@@ -188,6 +190,20 @@ impl FormValue for bool {
 }
 
 impl FormValue for CategoryId {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        match raw {
+            Raw::Text(text) => text.trim().parse().ok(),
+            Raw::Number(number) => number.to_string().parse().ok(),
+            Raw::Bool(_) | Raw::List(_) | Raw::Other => None,
+        }
+    }
+
+    fn schema() -> Schema {
+        field_schema(&[Type::String, Type::Integer], "The id, as text or as a number.")
+    }
+}
+
+impl FormValue for ProductId {
     fn from_raw(raw: Raw) -> Option<Self> {
         match raw {
             Raw::Text(text) => text.trim().parse().ok(),

@@ -17,6 +17,7 @@ mod forms;
 mod health;
 mod json;
 mod openapi;
+mod orders;
 mod server;
 mod session;
 mod settings;

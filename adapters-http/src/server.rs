@@ -30,7 +30,9 @@ use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
-use crate::{accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, settings};
+use crate::{
+    accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, orders, settings,
+};
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
 /// use cases tell of every change).
@@ -144,6 +146,7 @@ fn app(
 fn routes(cfg: &mut ServiceConfig) {
     cfg.configure(catalog::configure)
         .configure(coupons::configure)
+        .configure(orders::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
         .configure(admin::configure)

@@ -2,16 +2,16 @@
 
 use application::common::error::RepositoryError;
 use application::common::page::Page;
-use application::coupons::ports::CouponRepository;
+use application::coupons::ports::{CouponRepository, StoredCoupon};
 use async_trait::async_trait;
 use diesel::prelude::*;
-use domain::coupon::{Coupon, CouponCode, CouponDiscount};
-use domain::ids::CouponId;
+use domain::coupon::{Coupon, CouponCode, CouponDiscount, UsageLimits};
+use domain::ids::{CouponId, CustomerId};
 use domain::money::Rupees;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
-use crate::schema::coupons;
+use crate::schema::{coupons, orders};
 
 /// Coupons in PostgreSQL.
 #[derive(Clone)]
@@ -36,6 +36,13 @@ struct NewCouponRow {
     end_date: chrono::NaiveDate,
     min_price_paisa: i64,
     is_active: bool,
+    max_uses: Option<i32>,
+    max_uses_per_customer: Option<i32>,
+}
+
+/// A limit as stored; limits are bounded far below `i32::MAX` by the domain.
+fn limit_column(limit: Option<u32>) -> Option<i32> {
+    limit.map(|l| i32::try_from(l).unwrap_or(i32::MAX))
 }
 
 impl From<&Coupon> for NewCouponRow {
@@ -49,6 +56,8 @@ impl From<&Coupon> for NewCouponRow {
             end_date: coupon.end_date(),
             min_price_paisa: coupon.min_price().paisa(),
             is_active: coupon.is_active(),
+            max_uses: limit_column(coupon.limits().total()),
+            max_uses_per_customer: limit_column(coupon.limits().per_customer()),
         }
     }
 }
@@ -56,7 +65,8 @@ impl From<&Coupon> for NewCouponRow {
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = coupons)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
-struct CouponRow {
+pub(crate) struct CouponRow {
+    id: i64,
     code: String,
     discount_percent: Option<i16>,
     amount_paisa: Option<i64>,
@@ -64,9 +74,12 @@ struct CouponRow {
     end_date: chrono::NaiveDate,
     min_price_paisa: i64,
     is_active: bool,
+    max_uses: Option<i32>,
+    max_uses_per_customer: Option<i32>,
+    uses: i32,
 }
 
-impl TryFrom<CouponRow> for Coupon {
+impl TryFrom<CouponRow> for StoredCoupon {
     type Error = RepositoryError;
 
     fn try_from(row: CouponRow) -> Result<Self, Self::Error> {
@@ -74,7 +87,9 @@ impl TryFrom<CouponRow> for Coupon {
         let discount =
             CouponDiscount::from_fields(percent, row.amount_paisa.map(Rupees::from_paisa)).map_err(corrupt)?;
         let code = CouponCode::parse(&row.code).map_err(corrupt)?;
-        Coupon::new(
+        let limits =
+            UsageLimits::new(row.max_uses.map(i64::from), row.max_uses_per_customer.map(i64::from)).map_err(corrupt)?;
+        let coupon = Coupon::new(
             code,
             discount,
             row.start_date,
@@ -82,29 +97,35 @@ impl TryFrom<CouponRow> for Coupon {
             Rupees::from_paisa(row.min_price_paisa),
             row.is_active,
         )
-        .map_err(corrupt)
+        .map_err(corrupt)?
+        .with_limits(limits);
+        Ok(StoredCoupon {
+            id: CouponId::new(row.id).map_err(corrupt)?,
+            coupon,
+            uses: u32::try_from(row.uses).map_err(corrupt)?,
+        })
     }
 }
 
 #[async_trait]
 impl CouponRepository for PgCouponRepository {
-    async fn list(&self, page: Page) -> Result<Vec<(CouponId, Coupon)>, RepositoryError> {
+    async fn list(&self, page: Page) -> Result<Vec<StoredCoupon>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             coupons::table
                 .order((coupons::created_at.desc(), coupons::id.desc()))
                 .limit(i64::from(page.limit()))
                 .offset(i64::from(page.offset()))
-                .select((coupons::id, CouponRow::as_select()))
-                .load::<(i64, CouponRow)>(conn)
+                .select(CouponRow::as_select())
+                .load::<CouponRow>(conn)
                 .map_err(from_diesel)?
                 .into_iter()
-                .map(|(id, row)| Ok((CouponId::new(id).map_err(corrupt)?, Coupon::try_from(row)?)))
+                .map(StoredCoupon::try_from)
                 .collect()
         })
         .await
     }
 
-    async fn toggle(&self, id: CouponId) -> Result<Option<Coupon>, RepositoryError> {
+    async fn toggle(&self, id: CouponId) -> Result<Option<StoredCoupon>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             diesel::update(coupons::table.find(id.get()))
                 .set(coupons::is_active.eq(diesel::dsl::not(coupons::is_active)))
@@ -112,7 +133,7 @@ impl CouponRepository for PgCouponRepository {
                 .get_result(conn)
                 .optional()
                 .map_err(from_diesel)?
-                .map(Coupon::try_from)
+                .map(StoredCoupon::try_from)
                 .transpose()
         })
         .await
@@ -125,7 +146,21 @@ impl CouponRepository for PgCouponRepository {
         .await
     }
 
-    async fn find_by_code(&self, code: &CouponCode) -> Result<Option<Coupon>, RepositoryError> {
+    async fn uses_by_customer(&self, coupon: CouponId, customer: CustomerId) -> Result<u32, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let count: i64 = orders::table
+                .filter(orders::coupon_id.eq(coupon.get()))
+                .filter(orders::customer_id.eq(customer.get()))
+                .filter(orders::status.ne("rejected"))
+                .count()
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            u32::try_from(count).map_err(corrupt)
+        })
+        .await
+    }
+
+    async fn find_by_code(&self, code: &CouponCode) -> Result<Option<StoredCoupon>, RepositoryError> {
         let code = code.as_str().to_owned();
         with_connection(&self.pool, move |conn| {
             coupons::table
@@ -134,7 +169,7 @@ impl CouponRepository for PgCouponRepository {
                 .first(conn)
                 .optional()
                 .map_err(from_diesel)?
-                .map(Coupon::try_from)
+                .map(StoredCoupon::try_from)
                 .transpose()
         })
         .await

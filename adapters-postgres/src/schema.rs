@@ -61,6 +61,9 @@ diesel::table! {
         min_price_paisa -> Int8,
         is_active -> Bool,
         created_at -> Timestamptz,
+        max_uses -> Nullable<Int4>,
+        max_uses_per_customer -> Nullable<Int4>,
+        uses -> Int4,
     }
 }
 
@@ -144,3 +147,77 @@ diesel::table! {
         sent_at -> Nullable<Timestamptz>,
     }
 }
+
+diesel::table! {
+    orders (id) {
+        id -> Int8,
+        customer_id -> Int8,
+        status -> Text,
+        subtotal_paisa -> Int8,
+        delivery_charge_paisa -> Int8,
+        coupon_discount_paisa -> Int8,
+        total_paisa -> Int8,
+        coupon_code -> Nullable<Text>,
+        coupon_id -> Nullable<Int8>,
+        province -> Nullable<Text>,
+        city -> Nullable<Text>,
+        name -> Text,
+        phone1 -> Text,
+        phone1_normalized -> Text,
+        phone2 -> Nullable<Text>,
+        phone2_normalized -> Nullable<Text>,
+        email -> Text,
+        address -> Text,
+        admin_comment -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    order_items (order_id, position) {
+        order_id -> Int8,
+        position -> Int4,
+        product_id -> Int8,
+        name -> Text,
+        unit_price_paisa -> Int8,
+        quantity -> Int4,
+    }
+}
+
+diesel::table! {
+    order_events (id) {
+        id -> Int8,
+        order_id -> Int8,
+        status -> Text,
+        at -> Timestamptz,
+        actor -> Text,
+        comment -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    review_tokens (token) {
+        token -> Text,
+        order_id -> Int8,
+        product_id -> Int8,
+        created_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    order_idempotency_keys (customer_id, key) {
+        customer_id -> Int8,
+        key -> Text,
+        request_digest -> Text,
+        order_id -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(order_items -> orders (order_id));
+diesel::joinable!(order_events -> orders (order_id));
+diesel::joinable!(review_tokens -> orders (order_id));
+diesel::joinable!(order_idempotency_keys -> orders (order_id));
+diesel::allow_tables_to_appear_in_same_query!(orders, order_items, order_events, review_tokens, order_idempotency_keys);

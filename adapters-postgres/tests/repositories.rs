@@ -215,13 +215,14 @@ async fn a_coupon_is_found_by_its_code_and_reads_back_whole() {
     let stored =
         Coupon::create("flat200", None, Some(Rupees::from_whole(200)), day(1), day(30), Some(Rupees::from_whole(2000)))
             .unwrap()
-            .with_active(false);
+            .with_active(false)
+            .with_limits(domain::coupon::UsageLimits::new(Some(50), Some(2)).unwrap());
     repo.create(stored.clone()).await.unwrap();
 
     let found = repo.find_by_code(&domain::coupon::CouponCode::parse("FLAT200").unwrap()).await.unwrap();
     let missing = repo.find_by_code(&domain::coupon::CouponCode::parse("NOPE").unwrap()).await.unwrap();
 
-    assert_eq!(found, Some(stored));
+    assert_eq!(found.map(|f| (f.coupon, f.uses)), Some((stored, 0)));
     assert_eq!(missing, None);
 }
 

@@ -151,6 +151,8 @@ impl DemoData {
                 end: today.checked_add_days(Days::new(c.valid_days)).unwrap_or(today),
                 min_price: c.min_price.map(Rupees::from_whole),
                 active: true,
+                max_uses: None,
+                max_uses_per_customer: None,
             })
             .collect();
         DemoShop {

@@ -225,6 +225,8 @@ mod tests {
                 end: day,
                 min_price: None,
                 active: true,
+                max_uses: None,
+                max_uses_per_customer: None,
             }],
         }
     }

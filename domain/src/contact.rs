@@ -15,12 +15,6 @@ pub const MAX_EMAIL_CHARS: usize = 254;
 /// The longest name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 100;
 
-/// The fewest digits a phone number may hold.
-pub const MIN_PHONE_DIGITS: usize = 10;
-
-/// The most digits a phone number may hold.
-pub const MAX_PHONE_DIGITS: usize = 13;
-
 /// The longest phone number accepted, in characters, spaces and dashes included.
 pub const MAX_PHONE_CHARS: usize = 30;
 
@@ -100,69 +94,127 @@ impl fmt::Display for Email {
     }
 }
 
-/// A phone number that cannot be one.
+/// A phone number that cannot be one. The texts are the ones the checkout shows beside the field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PhoneError {
     /// Nothing but white space.
     #[error("Phone number is required.")]
     Empty,
-    /// Wrong characters or the wrong number of digits.
-    #[error(
-        "Phone number must have {} to {} digits, with an optional leading +, spaces and dashes.",
-        MIN_PHONE_DIGITS,
-        MAX_PHONE_DIGITS
-    )]
-    Invalid,
+    /// Not a Pakistani mobile number, where only a mobile will do.
+    #[error("Enter a Pakistani mobile number, e.g. 0300 1234567.")]
+    NotMobile,
+    /// Neither a Pakistani mobile nor a landline number.
+    #[error("Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.")]
+    NotPakistani,
 }
 
-/// A phone number as the customer typed it, trimmed: an optional leading '+', then digits, spaces and
-/// dashes, starting and ending with a digit, holding 10 to 13 digits, at most [`MAX_PHONE_CHARS`] long.
+/// What kind of number a [`Phone`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PhoneKind {
+    /// A mobile: 3 and nine more digits after the country code.
+    Mobile,
+    /// A landline: an area code and the subscriber's number, 9 or 10 digits after the country code.
+    Landline,
+}
+
+/// A Pakistani phone number, kept as the customer typed it (trimmed) and in its normal form `+92…`.
+///
+/// Accepted writings: `0300 1234567`, `0300-1234567`, `03001234567`, `3001234567`, `+92 300 1234567`,
+/// `923001234567`, `0092 300 1234567`, with spaces and dashes anywhere between digits; landlines the same
+/// way (`042 35761234`, `+92 42 35761234`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Phone(String);
+pub struct Phone {
+    typed: String,
+    normal: String,
+    kind: PhoneKind,
+}
 
 impl Phone {
-    /// Trims and checks a phone number.
+    /// A Pakistani mobile number, as the primary phone of an order must be.
     ///
     /// # Errors
-    /// [`PhoneError::Empty`] when blank, [`PhoneError::Invalid`] otherwise when it breaks a rule.
+    /// [`PhoneError::Empty`] when blank, [`PhoneError::NotMobile`] otherwise when it is no mobile number.
+    pub fn parse_mobile(text: &str) -> Result<Self, PhoneError> {
+        match Self::parse(text) {
+            Ok(phone) if phone.kind == PhoneKind::Mobile => Ok(phone),
+            Ok(_) | Err(PhoneError::NotPakistani | PhoneError::NotMobile) => Err(PhoneError::NotMobile),
+            Err(PhoneError::Empty) => Err(PhoneError::Empty),
+        }
+    }
+
+    /// A Pakistani mobile or landline number.
+    ///
+    /// # Errors
+    /// [`PhoneError::Empty`] when blank, [`PhoneError::NotPakistani`] otherwise when it is neither.
     pub fn parse(text: &str) -> Result<Self, PhoneError> {
-        let number = text.trim();
-        if number.is_empty() {
+        let typed = text.trim();
+        if typed.is_empty() {
             return Err(PhoneError::Empty);
         }
-        if is_phone_number(number) {
-            Ok(Self(number.to_owned()))
+        let national = national_number(typed).ok_or(PhoneError::NotPakistani)?;
+        let kind = if national.len() == 10 && national.starts_with('3') {
+            PhoneKind::Mobile
+        } else if (9..=10).contains(&national.len()) && !national.starts_with(['0', '1', '3']) {
+            PhoneKind::Landline
         } else {
-            Err(PhoneError::Invalid)
-        }
+            return Err(PhoneError::NotPakistani);
+        };
+        Ok(Self { typed: typed.to_owned(), normal: format!("+92{national}"), kind })
     }
 
     /// The number as typed, trimmed.
     #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.0
+    pub fn as_typed(&self) -> &str {
+        &self.typed
     }
 
-    /// The number's digits alone, e.g. for searching.
+    /// The normal form: `+92` and the national number without its leading 0, e.g. `+923001234567`.
     #[must_use]
-    pub fn digits(&self) -> String {
-        self.0.chars().filter(char::is_ascii_digit).collect()
+    pub fn normal(&self) -> &str {
+        &self.normal
+    }
+
+    /// Whether it is a mobile or a landline.
+    #[must_use]
+    pub const fn kind(&self) -> PhoneKind {
+        self.kind
     }
 }
 
-fn is_phone_number(number: &str) -> bool {
-    let body = number.strip_prefix('+').unwrap_or(number);
-    let digits = body.chars().filter(char::is_ascii_digit).count();
-    number.len() <= MAX_PHONE_CHARS
-        && (MIN_PHONE_DIGITS..=MAX_PHONE_DIGITS).contains(&digits)
-        && body.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-')
-        && body.starts_with(|c: char| c.is_ascii_digit())
+/// The national significant number (without the country code and the trunk 0) of a number written with an
+/// optional leading '+', digits, spaces and dashes between digits; `None` when it is written otherwise or
+/// names another country.
+fn national_number(typed: &str) -> Option<String> {
+    if typed.len() > MAX_PHONE_CHARS {
+        return None;
+    }
+    let (plus, body) = typed.strip_prefix('+').map_or((false, typed), |rest| (true, rest));
+    let well_formed = body.starts_with(|c: char| c.is_ascii_digit())
         && body.ends_with(|c: char| c.is_ascii_digit())
+        && body.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-')
+        && !body.contains("  ")
+        && !body.contains("--");
+    if !well_formed {
+        return None;
+    }
+    let digits: String = body.chars().filter(char::is_ascii_digit).collect();
+    let national = if plus {
+        digits.strip_prefix("92")?
+    } else if let Some(rest) = digits.strip_prefix("0092") {
+        rest
+    } else if let Some(rest) = digits.strip_prefix('0') {
+        rest
+    } else if let Some(rest) = digits.strip_prefix("92").filter(|rest| rest.len() >= 9) {
+        rest
+    } else {
+        digits.as_str()
+    };
+    Some(national.to_owned())
 }
 
 impl fmt::Display for Phone {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.normal)
     }
 }
 
@@ -289,29 +341,55 @@ mod tests {
     }
 
     #[test]
-    fn phone_numbers_of_ten_to_thirteen_digits_are_kept_as_typed() {
-        for text in ["03001234567", "+92 300 1234567", "0300-1234567", "+923001234567", "0423 5555 555", "0300123456"] {
-            assert_eq!(Phone::parse(text).unwrap().as_str(), text);
+    fn every_usual_writing_of_a_mobile_number_has_one_normal_form() {
+        let writings = [
+            "0300 1234567",
+            "0300-1234567",
+            "03001234567",
+            "+92 300 1234567",
+            "+92-300-1234567",
+            "+923001234567",
+            "923001234567",
+            "92 300 1234567",
+            "3001234567",
+            "0092 300 1234567",
+            "00923001234567",
+            "  0300 123 4567 ",
+        ];
+
+        for text in writings {
+            let phone = Phone::parse_mobile(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(phone.normal(), "+923001234567", "{text:?}");
+            assert_eq!(phone.as_typed(), text.trim());
+            assert_eq!(phone.kind(), PhoneKind::Mobile);
         }
-        assert_eq!(Phone::parse("  0300-1234567 ").unwrap().as_str(), "0300-1234567");
     }
 
     #[test]
-    fn a_phone_number_keeps_its_digits_alone() {
-        assert_eq!(Phone::parse("+92 300-1234567").unwrap().digits(), "923001234567");
+    fn a_landline_is_a_phone_but_not_a_mobile() {
+        let lahore = Phone::parse("042 35761234").unwrap();
+
+        assert_eq!(lahore.normal(), "+924235761234");
+        assert_eq!(lahore.kind(), PhoneKind::Landline);
+        assert_eq!(Phone::parse("+92 21 34567890").unwrap().normal(), "+922134567890");
+        assert_eq!(Phone::parse("0992 123456").unwrap().normal(), "+92992123456");
+        assert_eq!(Phone::parse_mobile("042 35761234"), Err(PhoneError::NotMobile));
     }
 
     #[test]
     fn a_blank_phone_number_is_required() {
         assert_eq!(Phone::parse("  "), Err(PhoneError::Empty));
+        assert_eq!(Phone::parse_mobile(""), Err(PhoneError::Empty));
         assert_eq!(PhoneError::Empty.to_string(), "Phone number is required.");
     }
 
     #[test]
-    fn phone_numbers_breaking_a_rule_are_rejected() {
+    fn numbers_that_are_not_pakistani_or_not_written_as_numbers_are_refused() {
         let attempts = [
             "030012345",
-            "+92300123456789",
+            "030012345678",
+            "+44 20 7946 0958",
+            "+1 415 555 0100",
             "0300 123456a",
             "(0300) 1234567",
             "92+3001234567",
@@ -319,16 +397,41 @@ mod tests {
             "-03001234567",
             "03001234567-",
             "+ 923001234567",
-            "0 3 0 0 1 2 3 4 5 6 7 - - - - - -1",
+            "0300  1234567",
+            "0300--1234567",
+            "0000000000",
+            "0111 123456",
+            "12345",
         ];
 
         for text in attempts {
-            assert_eq!(Phone::parse(text), Err(PhoneError::Invalid), "{text:?}");
+            assert_eq!(Phone::parse_mobile(text), Err(PhoneError::NotMobile), "{text:?}");
+            assert_eq!(Phone::parse(text), Err(PhoneError::NotPakistani), "{text:?}");
         }
-        assert_eq!(
-            PhoneError::Invalid.to_string(),
-            "Phone number must have 10 to 13 digits, with an optional leading +, spaces and dashes."
-        );
+        assert_eq!(PhoneError::NotMobile.to_string(), "Enter a Pakistani mobile number, e.g. 0300 1234567.");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_mobile_number_in_any_writing_normalises_to_the_same(
+            operator in 0u32..100,
+            rest in 0u32..10_000_000,
+            writing in 0usize..6,
+        ) {
+            let national = format!("3{operator:02}{rest:07}");
+            let text = match writing {
+                0 => format!("0{national}"),
+                1 => format!("+92 {} {}", &national[..3], &national[3..]),
+                2 => format!("92{national}"),
+                3 => national.clone(),
+                4 => format!("0092-{national}"),
+                _ => format!("0{}-{}", &national[..3], &national[3..]),
+            };
+
+            let phone = Phone::parse_mobile(&text).unwrap();
+
+            proptest::prop_assert_eq!(phone.normal(), format!("+92{national}"));
+        }
     }
 
     #[test]

@@ -235,6 +235,84 @@ pub enum NewCouponError {
     /// The minimum order is negative or above [`MAX_PRICE`].
     #[error("Minimum order must be from Rs 0 to {}.", MAX_PRICE)]
     MinimumOutOfRange,
+    /// A usage limit that is not a whole number from 1 to [`MAX_COUPON_USES`].
+    #[error(transparent)]
+    UsageLimit(#[from] UsageLimitError),
+}
+
+/// The largest usage limit a coupon may have.
+pub const MAX_COUPON_USES: u32 = 1_000_000;
+
+/// A usage limit that cannot be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("Usage limits must be whole numbers from 1 to {}.", MAX_COUPON_USES)]
+pub struct UsageLimitError;
+
+/// How often a coupon may be used: in all, and by one customer; `None` is no limit. A use is an order
+/// holding the coupon that was not rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct UsageLimits {
+    total: Option<u32>,
+    per_customer: Option<u32>,
+}
+
+/// Why a coupon that is otherwise valid cannot be used again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CouponUsageError {
+    /// Every use of its total limit is taken.
+    #[error("This coupon has reached its usage limit.")]
+    Exhausted,
+    /// This customer has used it as often as one customer may.
+    #[error("You have already used this coupon.")]
+    AlreadyUsed,
+}
+
+impl UsageLimits {
+    /// No limit at all.
+    pub const NONE: Self = Self { total: None, per_customer: None };
+
+    /// Limits from the admin's form or a row: each absent, or from 1 to [`MAX_COUPON_USES`].
+    ///
+    /// # Errors
+    /// [`UsageLimitError`] for a limit outside that range.
+    pub fn new(total: Option<i64>, per_customer: Option<i64>) -> Result<Self, UsageLimitError> {
+        let limit = |value: Option<i64>| {
+            value
+                .map(|v| u32::try_from(v).ok().filter(|v| (1..=MAX_COUPON_USES).contains(v)).ok_or(UsageLimitError))
+                .transpose()
+        };
+        Ok(Self { total: limit(total)?, per_customer: limit(per_customer)? })
+    }
+
+    /// The most uses in all, if limited.
+    #[must_use]
+    pub const fn total(&self) -> Option<u32> {
+        self.total
+    }
+
+    /// The most uses by one customer, if limited.
+    #[must_use]
+    pub const fn per_customer(&self) -> Option<u32> {
+        self.per_customer
+    }
+
+    /// Whether one more use is allowed after `uses` in all and, when a customer is known, `customer_uses`
+    /// of theirs.
+    ///
+    /// # Errors
+    /// [`CouponUsageError::Exhausted`] when the total is reached, otherwise
+    /// [`CouponUsageError::AlreadyUsed`] when the customer's is.
+    pub fn check(&self, uses: u32, customer_uses: Option<u32>) -> Result<(), CouponUsageError> {
+        if self.total.is_some_and(|max| uses >= max) {
+            return Err(CouponUsageError::Exhausted);
+        }
+        if let (Some(max), Some(used)) = (self.per_customer, customer_uses) {
+            if used >= max {
+                return Err(CouponUsageError::AlreadyUsed);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A coupon: code, discount, the first and last day it is valid (inclusive, Pakistan time), the minimum
@@ -247,6 +325,7 @@ pub struct Coupon {
     end: NaiveDate,
     min_price: Rupees,
     active: bool,
+    limits: UsageLimits,
 }
 
 impl Coupon {
@@ -268,7 +347,7 @@ impl Coupon {
         if min_price < Rupees::ZERO || min_price > MAX_PRICE {
             return Err(NewCouponError::MinimumOutOfRange);
         }
-        Ok(Self { code, discount, start, end, min_price, active })
+        Ok(Self { code, discount, start, end, min_price, active, limits: UsageLimits::NONE })
     }
 
     /// A new, active coupon from the admin's form: a code, exactly one of a percentage and an amount, the
@@ -334,6 +413,18 @@ impl Coupon {
     #[must_use]
     pub fn with_active(self, active: bool) -> Self {
         Self { active, ..self }
+    }
+
+    /// How often the coupon may be used.
+    #[must_use]
+    pub const fn limits(&self) -> UsageLimits {
+        self.limits
+    }
+
+    /// The same coupon with these usage limits.
+    #[must_use]
+    pub fn with_limits(self, limits: UsageLimits) -> Self {
+        Self { limits, ..self }
     }
 
     /// Whether the coupon is active and `today` (a calendar date in Asia/Karachi) is inside its dates.
@@ -608,5 +699,35 @@ mod tests {
         assert_eq!(negative, Err(NewCouponError::MinimumOutOfRange));
         assert_eq!(huge, Err(NewCouponError::MinimumOutOfRange));
         assert_eq!(NewCouponError::MinimumOutOfRange.to_string(), "Minimum order must be from Rs 0 to Rs 100000000.");
+    }
+
+    #[test]
+    fn usage_limits_are_absent_or_from_one_to_a_million() {
+        assert_eq!(UsageLimits::new(None, None), Ok(UsageLimits::NONE));
+        assert_eq!(UsageLimits::new(Some(1), Some(1_000_000)).unwrap().per_customer(), Some(1_000_000));
+        for bad in [0, -1, 1_000_001, i64::MAX] {
+            assert_eq!(UsageLimits::new(Some(bad), None), Err(UsageLimitError), "{bad}");
+            assert_eq!(UsageLimits::new(None, Some(bad)), Err(UsageLimitError), "{bad}");
+        }
+        assert_eq!(UsageLimitError.to_string(), "Usage limits must be whole numbers from 1 to 1000000.");
+    }
+
+    #[test]
+    fn the_total_limit_is_checked_before_the_customers_own() {
+        let limits = UsageLimits::new(Some(3), Some(1)).unwrap();
+
+        assert_eq!(limits.check(2, Some(0)), Ok(()));
+        assert_eq!(limits.check(2, None), Ok(()));
+        assert_eq!(limits.check(3, Some(0)), Err(CouponUsageError::Exhausted));
+        assert_eq!(limits.check(3, Some(1)), Err(CouponUsageError::Exhausted));
+        assert_eq!(limits.check(1, Some(1)), Err(CouponUsageError::AlreadyUsed));
+        assert_eq!(limits.check(1, None), Ok(()));
+        assert_eq!(CouponUsageError::Exhausted.to_string(), "This coupon has reached its usage limit.");
+        assert_eq!(CouponUsageError::AlreadyUsed.to_string(), "You have already used this coupon.");
+    }
+
+    #[test]
+    fn without_limits_any_number_of_uses_is_allowed() {
+        assert_eq!(UsageLimits::NONE.check(u32::MAX, Some(u32::MAX)), Ok(()));
     }
 }

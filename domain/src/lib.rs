@@ -5,6 +5,7 @@
 pub mod calendar;
 pub mod cart;
 pub mod category;
+pub mod checkout;
 pub mod contact;
 pub mod coupon;
 pub mod ids;

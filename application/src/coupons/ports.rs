@@ -1,10 +1,19 @@
 //! Stored coupons.
 
 use async_trait::async_trait;
-use domain::ids::CouponId;
+use domain::ids::{CouponId, CustomerId};
 
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
+
+/// A stored coupon with its id and how often it has been used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredCoupon {
+    pub id: CouponId,
+    pub coupon: domain::coupon::Coupon,
+    /// Orders holding it that were not rejected.
+    pub uses: u32,
+}
 
 /// Stored coupons.
 #[cfg_attr(test, mockall::automock)]
@@ -23,19 +32,25 @@ pub trait CouponRepository: Send + Sync + 'static {
     async fn find_by_code(
         &self,
         code: &domain::coupon::CouponCode,
-    ) -> Result<Option<domain::coupon::Coupon>, RepositoryError>;
+    ) -> Result<Option<StoredCoupon>, RepositoryError>;
+
+    /// How many orders of `customer` hold the coupon and were not rejected.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn uses_by_customer(&self, coupon: CouponId, customer: CustomerId) -> Result<u32, RepositoryError>;
 
     /// A page of coupons, newest first.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn list(&self, page: Page) -> Result<Vec<(CouponId, domain::coupon::Coupon)>, RepositoryError>;
+    async fn list(&self, page: Page) -> Result<Vec<StoredCoupon>, RepositoryError>;
 
     /// Pauses an active coupon or activates a paused one; answers it, or `None` for an unknown id.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn toggle(&self, id: CouponId) -> Result<Option<domain::coupon::Coupon>, RepositoryError>;
+    async fn toggle(&self, id: CouponId) -> Result<Option<StoredCoupon>, RepositoryError>;
 
     /// Deletes a coupon; answers whether there was one.
     ///

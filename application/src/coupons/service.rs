@@ -4,15 +4,17 @@ use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate};
 use domain::calendar::pakistan_date;
-use domain::coupon::{applied_message, Coupon, CouponCode, CouponCodeError, CouponError, NewCouponError};
-use domain::ids::CouponId;
+use domain::coupon::{
+    applied_message, Coupon, CouponCode, CouponCodeError, CouponError, CouponUsageError, NewCouponError, UsageLimits,
+};
+use domain::ids::{CouponId, CustomerId};
 use domain::money::Rupees;
 
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::page::Page;
 use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
-use crate::coupons::ports::CouponRepository;
+use crate::coupons::ports::{CouponRepository, StoredCoupon};
 
 /// A coupon that applies, and what it takes off.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +38,9 @@ pub enum ApplyCouponError {
     UnknownCode,
     #[error(transparent)]
     Rejected(#[from] CouponError),
+    /// Its usage limit (in all, or the customer's own) is reached.
+    #[error(transparent)]
+    UsedUp(#[from] CouponUsageError),
     /// Too many unknown or expired codes from this address within the hour.
     #[error("Too many coupon attempts. Please try again in {}.", wait_in_words(*retry_after))]
     TooManyAttempts { retry_after: Duration },
@@ -74,7 +79,8 @@ impl Coupons {
     }
 
     /// Applies the coupon `code` (as typed) to `cart_total` (subtotal plus delivery after any waiver) on
-    /// today's date in Pakistan, for the client at `address`. With a guess limit, each attempt past the cheap
+    /// today's date in Pakistan, for the client at `address` and, when signed in, `customer` (whose own
+    /// uses count against the per-customer limit). With a guess limit, each attempt past the cheap
     /// checks is counted before the lookup and given back unless it was a wrong guess.
     ///
     /// # Errors
@@ -85,6 +91,7 @@ impl Coupons {
         code: &str,
         cart_total: Rupees,
         address: &str,
+        customer: Option<CustomerId>,
     ) -> Result<AppliedCoupon, ApplyCouponError> {
         let code = CouponCode::parse(code);
         if matches!(code, Err(CouponCodeError::Empty)) {
@@ -93,14 +100,14 @@ impl Coupons {
         if !cart_total.is_positive() {
             return Err(CouponError::InvalidCartTotal.into());
         }
-        let Some((throttle, per_hour)) = &self.guesses else { return self.look_up(code, cart_total).await };
+        let Some((throttle, per_hour)) = &self.guesses else { return self.look_up(code, cart_total, customer).await };
         let key = format!("coupon-address:{address}");
         let limit = Limit::Window { max: *per_hour, window: Duration::hours(1) };
         let admission = throttle.count(&key, limit, self.clock.now()).await.map_err(ApplyCouponError::Unexpected)?;
         if let Admission::Refused { retry_after } = admission {
             return Err(ApplyCouponError::TooManyAttempts { retry_after });
         }
-        let outcome = self.look_up(code, cart_total).await;
+        let outcome = self.look_up(code, cart_total, customer).await;
         if !outcome.as_ref().is_err_and(ApplyCouponError::is_wrong_guess) {
             throttle.give_back(&key).await.map_err(ApplyCouponError::Unexpected)?;
         }
@@ -111,15 +118,23 @@ impl Coupons {
         &self,
         code: Result<CouponCode, CouponCodeError>,
         cart_total: Rupees,
+        customer: Option<CustomerId>,
     ) -> Result<AppliedCoupon, ApplyCouponError> {
         let code = code.map_err(|_| ApplyCouponError::UnknownCode)?;
-        let coupon = self
+        let StoredCoupon { id, coupon, uses } = self
             .repository
             .find_by_code(&code)
             .await
             .map_err(ApplyCouponError::Unexpected)?
             .ok_or(ApplyCouponError::UnknownCode)?;
         let discount = coupon.apply(cart_total, pakistan_date(self.clock.now()))?;
+        let customer_uses = match (customer, coupon.limits().per_customer()) {
+            (Some(customer), Some(_)) => {
+                Some(self.repository.uses_by_customer(id, customer).await.map_err(ApplyCouponError::Unexpected)?)
+            }
+            _ => None,
+        };
+        coupon.limits().check(uses, customer_uses)?;
         Ok(AppliedCoupon {
             code: coupon.code().as_str().to_owned(),
             min_price: coupon.min_price(),
@@ -139,6 +154,10 @@ pub struct CouponForm {
     pub end: NaiveDate,
     pub min_price: Option<Rupees>,
     pub active: bool,
+    /// The most uses in all, or `None` for no limit.
+    pub max_uses: Option<i64>,
+    /// The most uses by one customer, or `None` for no limit.
+    pub max_uses_per_customer: Option<i64>,
 }
 
 /// Why a coupon change was refused.
@@ -159,7 +178,7 @@ impl Coupons {
     ///
     /// # Errors
     /// `Unexpected` when the store fails.
-    pub async fn list(&self, page: Page) -> Result<Vec<(CouponId, Coupon)>, CouponAdminError> {
+    pub async fn list(&self, page: Page) -> Result<Vec<StoredCoupon>, CouponAdminError> {
         self.repository.list(page).await.map_err(CouponAdminError::Unexpected)
     }
 
@@ -168,8 +187,10 @@ impl Coupons {
     /// # Errors
     /// The domain's reason, [`CouponAdminError::DuplicateCode`], or `Unexpected`.
     pub async fn add(&self, form: CouponForm) -> Result<(CouponId, Coupon), CouponAdminError> {
+        let limits = UsageLimits::new(form.max_uses, form.max_uses_per_customer).map_err(NewCouponError::from)?;
         let coupon = Coupon::create(&form.code, form.percent, form.amount, form.start, form.end, form.min_price)?
-            .with_active(form.active);
+            .with_active(form.active)
+            .with_limits(limits);
         let id = self.repository.create(coupon.clone()).await.map_err(|err| match err {
             RepositoryError::Conflict(Conflict::CouponCodeTaken) => CouponAdminError::DuplicateCode,
             other => CouponAdminError::Unexpected(other),
@@ -181,7 +202,7 @@ impl Coupons {
     ///
     /// # Errors
     /// [`CouponAdminError::NotFound`] or `Unexpected`.
-    pub async fn toggle(&self, id: CouponId) -> Result<Coupon, CouponAdminError> {
+    pub async fn toggle(&self, id: CouponId) -> Result<StoredCoupon, CouponAdminError> {
         self.repository.toggle(id).await.map_err(CouponAdminError::Unexpected)?.ok_or(CouponAdminError::NotFound)
     }
 
@@ -214,6 +235,10 @@ mod tests {
         Coupon::create("WELCOME10", Some(10), None, date(1), date(end_day), Some(Rupees::from_whole(1500))).unwrap()
     }
 
+    fn stored(coupon: Coupon) -> StoredCoupon {
+        StoredCoupon { id: CouponId::new(3).unwrap(), coupon, uses: 0 }
+    }
+
     /// A clock at `hour` UTC on 30 November 2026.
     fn clock_at(hour: u32) -> MockClock {
         let mut clock = MockClock::new();
@@ -226,7 +251,7 @@ mod tests {
         repository
             .expect_find_by_code()
             .withf(|code| code.as_str() == "WELCOME10")
-            .returning(move |_| Ok(found.clone()));
+            .returning(move |_| Ok(found.clone().map(stored)));
         Coupons::new(Arc::new(repository), Arc::new(clock))
     }
 
@@ -265,20 +290,20 @@ mod tests {
     #[tokio::test]
     async fn only_wrong_guesses_count_towards_the_hourly_limit_of_an_address() {
         let mut repository = MockCouponRepository::new();
-        repository.expect_find_by_code().returning(|code| Ok((code.as_str() == "WELCOME10").then(|| welcome10(30))));
+        repository.expect_find_by_code().returning(|code| Ok((code.as_str() == "WELCOME10").then(|| stored(welcome10(30)))));
         let coupons = Coupons::new(Arc::new(repository), Arc::new(clock_at(12)))
             .with_guess_limit(Arc::new(Counted::default()), 3);
 
         for _ in 0..5 {
-            coupons.apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await.unwrap();
-            let below = coupons.apply("WELCOME10", Rupees::from_whole(1000), "10.0.0.1").await.unwrap_err();
+            coupons.apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap();
+            let below = coupons.apply("WELCOME10", Rupees::from_whole(1000), "10.0.0.1", None).await.unwrap_err();
             assert!(matches!(below, ApplyCouponError::Rejected(CouponError::MinimumNotReached { .. })), "{below:?}");
         }
         for guess in ["GUESS1", "GUESS2", "GUESS3"] {
-            let wrong = coupons.apply(guess, Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+            let wrong = coupons.apply(guess, Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap_err();
             assert!(matches!(wrong, ApplyCouponError::UnknownCode), "{wrong:?}");
         }
-        let refused = coupons.apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+        let refused = coupons.apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap_err();
 
         assert_eq!(refused.to_string(), "Too many coupon attempts. Please try again in 60 minutes.");
     }
@@ -286,7 +311,7 @@ mod tests {
     #[tokio::test]
     async fn a_valid_coupon_answers_its_discount_and_message() {
         let applied = coupons(Some(welcome10(30)), clock_at(12))
-            .apply(" welcome10 ", Rupees::from_whole(2250), "10.0.0.1")
+            .apply(" welcome10 ", Rupees::from_whole(2250), "10.0.0.1", None)
             .await
             .unwrap();
 
@@ -304,9 +329,9 @@ mod tests {
     #[tokio::test]
     async fn a_coupon_ending_today_works_until_midnight_in_karachi() {
         let before =
-            coupons(Some(welcome10(30)), clock_at(18)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await;
+            coupons(Some(welcome10(30)), clock_at(18)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
         let after =
-            coupons(Some(welcome10(30)), clock_at(19)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await;
+            coupons(Some(welcome10(30)), clock_at(19)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
 
         assert!(before.is_ok());
         assert_eq!(after.unwrap_err().to_string(), "Invalid or expired coupon.");
@@ -317,7 +342,7 @@ mod tests {
         let repository = MockCouponRepository::new();
         let coupons = Coupons::new(Arc::new(repository), Arc::new(MockClock::new()));
 
-        let err = coupons.apply("   ", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+        let err = coupons.apply("   ", Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Please enter a valid coupon code.");
     }
@@ -326,7 +351,7 @@ mod tests {
     async fn a_cart_total_of_zero_is_refused_before_anything_is_read() {
         let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
 
-        let err = coupons.apply("WELCOME10", Rupees::ZERO, "10.0.0.1").await.unwrap_err();
+        let err = coupons.apply("WELCOME10", Rupees::ZERO, "10.0.0.1", None).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Invalid cart total. Cannot apply coupon.");
     }
@@ -334,7 +359,7 @@ mod tests {
     #[tokio::test]
     async fn an_unknown_code_is_invalid_or_expired() {
         let err =
-            coupons(None, clock_at(12)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+            coupons(None, clock_at(12)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap_err();
 
         assert!(matches!(err, ApplyCouponError::UnknownCode));
         assert_eq!(err.to_string(), "Invalid or expired coupon.");
@@ -344,7 +369,7 @@ mod tests {
     async fn a_code_that_cannot_exist_is_invalid_or_expired_without_a_lookup() {
         let coupons = Coupons::new(Arc::new(MockCouponRepository::new()), Arc::new(MockClock::new()));
 
-        let err = coupons.apply("DROP TABLE coupons;--", Rupees::from_whole(2000), "10.0.0.1").await.unwrap_err();
+        let err = coupons.apply("DROP TABLE coupons;--", Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Invalid or expired coupon.");
     }
@@ -360,6 +385,8 @@ mod tests {
             end: date(30),
             min_price: None,
             active: true,
+            max_uses: None,
+            max_uses_per_customer: None,
         };
 
         let err = coupons.add(form).await.unwrap_err();
@@ -380,6 +407,8 @@ mod tests {
             end: date(30),
             min_price: None,
             active: false,
+            max_uses: None,
+            max_uses_per_customer: None,
         };
 
         let err = coupons.add(form).await.unwrap_err();
@@ -390,10 +419,47 @@ mod tests {
     #[tokio::test]
     async fn a_cart_below_the_minimum_is_told_the_minimum() {
         let err = coupons(Some(welcome10(30)), clock_at(12))
-            .apply("WELCOME10", Rupees::from_whole(1499), "10.0.0.1")
+            .apply("WELCOME10", Rupees::from_whole(1499), "10.0.0.1", None)
             .await
             .unwrap_err();
 
         assert_eq!(err.to_string(), "Minimum order of Rs 1500 required.");
+    }
+
+    /// A repository holding WELCOME10 with these limits and uses, whose customer 7 has used it `own` times.
+    fn limited(total: Option<i64>, per_customer: Option<i64>, uses: u32, own: u32) -> Coupons {
+        let limits = UsageLimits::new(total, per_customer).unwrap();
+        let mut repository = MockCouponRepository::new();
+        repository.expect_find_by_code().returning(move |_| {
+            Ok(Some(StoredCoupon { uses, ..stored(welcome10(30).with_limits(limits)) }))
+        });
+        repository
+            .expect_uses_by_customer()
+            .withf(|coupon, customer| coupon.get() == 3 && customer.get() == 7)
+            .returning(move |_, _| Ok(own));
+        Coupons::new(Arc::new(repository), Arc::new(clock_at(12)))
+    }
+
+    #[tokio::test]
+    async fn a_coupon_whose_uses_are_all_taken_is_refused() {
+        let err = limited(Some(5), None, 5, 0)
+            .apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None)
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "This coupon has reached its usage limit.");
+    }
+
+    #[tokio::test]
+    async fn the_per_customer_limit_counts_only_for_a_signed_in_customer() {
+        let customer = Some(CustomerId::new(7).unwrap());
+
+        let signed_in = limited(None, Some(1), 4, 1).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", customer).await;
+        let anonymous = limited(None, Some(1), 4, 1).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
+        let first_use = limited(None, Some(1), 4, 0).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", customer).await;
+
+        assert_eq!(signed_in.unwrap_err().to_string(), "You have already used this coupon.");
+        assert!(anonymous.is_ok());
+        assert!(first_use.is_ok());
     }
 }

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, OpenapiDocumentData, OpenapiDocumentResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, OpenapiDocumentData, OpenapiDocumentResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -183,6 +183,64 @@ export const deleteCoupon = <ThrowOnError extends boolean = false>(options: Opti
     responseValidator: async (data) => await (await import('./zod.gen')).zDeleteCouponResponse.parseAsync(data),
     url: '/api/coupons/{id}',
     ...options
+});
+
+/**
+ * Every order, newest first, filtered by status and searched.
+ */
+export const adminOrders = <ThrowOnError extends boolean = false>(options?: Options<AdminOrdersData, ThrowOnError>) => (options?.client ?? client).get<AdminOrdersResponses, AdminOrdersErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zAdminOrdersData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zAdminOrdersResponse.parseAsync(data),
+    url: '/api/orders',
+    ...options
+});
+
+/**
+ * Places an order for the signed-in customer: cash on delivery, priced by the server.
+ */
+export const placeOrder = <ThrowOnError extends boolean = false>(options: Options<PlaceOrderData, ThrowOnError>) => (options.client ?? client).post<PlaceOrderResponses, PlaceOrderErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zPlaceOrderData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zPlaceOrderResponse.parseAsync(data),
+    url: '/api/orders',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The signed-in customer's orders, newest first.
+ */
+export const customerOrders = <ThrowOnError extends boolean = false>(options: Options<CustomerOrdersData, ThrowOnError>) => (options.client ?? client).get<CustomerOrdersResponses, CustomerOrdersErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zCustomerOrdersData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zCustomerOrdersResponse.parseAsync(data),
+    url: '/orders/user/{uid}',
+    ...options
+});
+
+/**
+ * The signed-in customer's orders, newest first (the same as `GET /orders/user/{uid}`).
+ */
+export const customerOrdersApi = <ThrowOnError extends boolean = false>(options: Options<CustomerOrdersApiData, ThrowOnError>) => (options.client ?? client).get<CustomerOrdersApiResponses, CustomerOrdersApiErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zCustomerOrdersApiData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zCustomerOrdersApiResponse.parseAsync(data),
+    url: '/api/orders/user/{uid}',
+    ...options
+});
+
+/**
+ * Moves an order to its next status (SPEC.md §4); a rejection needs a reason.
+ */
+export const changeOrderStatus = <ThrowOnError extends boolean = false>(options: Options<ChangeOrderStatusData, ThrowOnError>) => (options.client ?? client).put<ChangeOrderStatusResponses, ChangeOrderStatusErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zChangeOrderStatusData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zChangeOrderStatusResponse.parseAsync(data),
+    url: '/api/orders/{id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

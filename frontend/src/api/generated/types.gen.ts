@@ -200,6 +200,14 @@ export type CouponBody = {
      * Default true.
      */
     isActive?: boolean | string | null;
+    /**
+     * The most orders that may use the coupon in all, 1 to 1,000,000; leave empty for no limit.
+     */
+    maxUses?: number | string | null;
+    /**
+     * The most orders one customer may use it on, 1 to 1,000,000; leave empty for no limit.
+     */
+    maxUsesPerCustomer?: number | string | null;
 };
 
 /**
@@ -236,6 +244,18 @@ export type CouponResponse = {
      */
     minPrice: number;
     isActive: boolean;
+    /**
+     * Orders holding the coupon that were not rejected.
+     */
+    uses: number;
+    /**
+     * The most uses in all; null for no limit.
+     */
+    maxUses?: number | null;
+    /**
+     * The most uses by one customer; null for no limit.
+     */
+    maxUsesPerCustomer?: number | null;
 };
 
 /**
@@ -365,6 +385,201 @@ export type MediaVariantResponse = {
  */
 export type MessageResponse = {
     message: string;
+};
+
+/**
+ * An order refused because the cart no longer matches the shop: the reason and the server's own figures.
+ */
+export type OrderConflictBody = {
+    /**
+     * e.g. 'Prices or delivery changed since your cart was built. Please check the new total.',
+     * 'Only 2 left of Phone Case.' or 'Product 12 is no longer available.'
+     */
+    message: string;
+    quote?: null | QuoteResponse;
+};
+
+/**
+ * One step of an order's history.
+ */
+export type OrderEventResponse = {
+    /**
+     * The status the order took.
+     */
+    status: string;
+    /**
+     * When, ISO 8601 in UTC.
+     */
+    at: string;
+    /**
+     * The admin's reason (for a rejection), or null.
+     */
+    comment?: string | null;
+};
+
+/**
+ * One item of an order, as it was sold.
+ */
+export type OrderItemResponse = {
+    productId: string;
+    /**
+     * The product's name when the order was placed.
+     */
+    name: string;
+    quantity: number;
+    /**
+     * The unit price charged, in whole rupees.
+     */
+    price: number;
+    /**
+     * Unit price × quantity, in whole rupees.
+     */
+    lineTotal: number;
+};
+
+/**
+ * One line of the cart as the checkout sends it.
+ */
+export type OrderLineBody = {
+    /**
+     * The product's id, as text or as a number.
+     */
+    productId?: string | number | null;
+    /**
+     * Ignored: the name is the product's own.
+     */
+    name?: string | null;
+    /**
+     * How many units: a JSON integer from 1 to 1,000,000.
+     */
+    quantity: number;
+    /**
+     * The unit price the cart charged, in whole rupees (the cart's pricing rule).
+     */
+    price?: number | null;
+};
+
+/**
+ * An order, as the customer and the admin see it.
+ */
+export type OrderResponse = {
+    _id: string;
+    /**
+     * The customer's id.
+     */
+    userId: string;
+    /**
+     * `pending`, `approved`, `dispatched`, `delivered`, `rejected` or `returned`.
+     */
+    status: string;
+    cart: Array<OrderItemResponse>;
+    /**
+     * Whole rupees.
+     */
+    subtotal: number;
+    /**
+     * Whole rupees; 0 is shown as 'Free'.
+     */
+    deliveryCharge: number;
+    /**
+     * The coupon's code, or null.
+     */
+    coupon?: string | null;
+    /**
+     * Whole rupees the coupon took off.
+     */
+    couponDiscount: number;
+    /**
+     * Whole rupees charged on delivery.
+     */
+    total: number;
+    userDetails: UserDetailsResponse;
+    /**
+     * The latest rejection reason, or null.
+     */
+    adminComment?: string | null;
+    /**
+     * One per product once the order is delivered; empty before.
+     */
+    reviewTokens: Array<ReviewTokenResponse>;
+    /**
+     * Every status the order took, oldest first.
+     */
+    history: Array<OrderEventResponse>;
+    /**
+     * ISO 8601 in UTC.
+     */
+    createdAt: string;
+    /**
+     * ISO 8601 in UTC.
+     */
+    updatedAt: string;
+};
+
+/**
+ * A page of orders, newest first.
+ */
+export type OrdersResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    orders: Array<OrderResponse>;
+    /**
+     * How many orders match in all.
+     */
+    total: number;
+};
+
+/**
+ * An order as the checkout sends it (SPEC.md §3 'Order payload'); figures in whole rupees. The server
+ * recomputes every figure and answers 409 with its own when one differs.
+ */
+export type PlaceOrderBody = {
+    /**
+     * Ignored: the order belongs to the signed-in customer.
+     */
+    userId?: string | null;
+    userDetails?: null | UserDetailsBody;
+    /**
+     * The cart's lines (1 to 100, each product once); `items` is accepted as another name.
+     */
+    cart?: Array<OrderLineBody> | null;
+    /**
+     * Sum of unit price × quantity, rounded to whole rupees.
+     */
+    subtotal?: number | null;
+    /**
+     * The delivery charge after the free-delivery waiver.
+     */
+    deliveryCharge?: number | null;
+    /**
+     * The applied coupon's code; null, absent or empty for none.
+     */
+    coupon?: string | null;
+    /**
+     * Whole rupees the coupon takes off; 0 or absent without a coupon.
+     */
+    couponDiscount?: number | null;
+    /**
+     * subtotal + delivery − coupon discount, at least 0.
+     */
+    total?: number | null;
+};
+
+/**
+ * A placed order.
+ */
+export type PlaceOrderResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Order placed successfully.'
+     */
+    message: string;
+    order: OrderResponse;
 };
 
 /**
@@ -498,6 +713,44 @@ export type QueuedResponse = {
 };
 
 /**
+ * One line of the server's own figures.
+ */
+export type QuoteLineResponse = {
+    productId: string;
+    /**
+     * The product's current name.
+     */
+    name: string;
+    /**
+     * The quantity the order can have (the stock left when it is short).
+     */
+    quantity: number;
+    /**
+     * The current unit price in whole rupees.
+     */
+    price: number;
+};
+
+/**
+ * The figures the server would charge now; placing exactly these places the order.
+ */
+export type QuoteResponse = {
+    cart: Array<QuoteLineResponse>;
+    subtotal: number;
+    deliveryCharge: number;
+    /**
+     * The coupon's code, or null when there is none or it no longer applies.
+     */
+    coupon?: string | null;
+    couponDiscount: number;
+    total: number;
+    /**
+     * What changed, in words, e.g. 'Price of Phone Case changed from Rs 900 to Rs 850.'
+     */
+    changes: Array<string>;
+};
+
+/**
  * A reset token and the new password.
  */
 export type ResetConfirmBody = {
@@ -522,6 +775,17 @@ export type ResetRequestBody = {
 };
 
 /**
+ * A review token of a delivered order: one per product.
+ */
+export type ReviewTokenResponse = {
+    productId: string;
+    /**
+     * Opens PUBLIC_URL/review?token=...; works once.
+     */
+    token: string;
+};
+
+/**
  * The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
  * is the session's.
  */
@@ -530,6 +794,105 @@ export type SaveUserBody = {
      * The display name, one line without control characters; 'Customer' when missing or blank.
      */
     name?: string | null;
+};
+
+/**
+ * A status change.
+ */
+export type StatusChangeBody = {
+    /**
+     * The new status: `approved`, `dispatched`, `delivered`, `rejected` or `returned`.
+     */
+    status?: string | null;
+    /**
+     * The reason; required for `rejected`.
+     */
+    comment?: string | null;
+};
+
+/**
+ * The order after a status change.
+ */
+export type StatusChangedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Order status updated.'
+     */
+    message: string;
+    order: OrderResponse;
+};
+
+/**
+ * The shopper's contact and delivery details. Empty optional fields count as absent; `country` and
+ * `paymentMethod` may be sent but are always Pakistan and COD.
+ */
+export type UserDetailsBody = {
+    /**
+     * Ignored: always Pakistan.
+     */
+    country?: string | null;
+    /**
+     * One of the seven provinces of SPEC.md §3 (optional).
+     */
+    province?: string | null;
+    /**
+     * One of the province's cities (optional; needs a province).
+     */
+    city?: string | null;
+    /**
+     * Full name (required).
+     */
+    name?: string | null;
+    /**
+     * A Pakistani mobile number in any usual writing, e.g. `0300 1234567` or `+92 300 1234567` (required).
+     */
+    phone1?: string | null;
+    /**
+     * Optional: a mobile or a landline such as `042 35761234`.
+     */
+    phone2?: string | null;
+    /**
+     * E-mail address (required).
+     */
+    email?: string | null;
+    /**
+     * The complete delivery address (required; line breaks allowed).
+     */
+    address?: string | null;
+    /**
+     * Ignored: always COD.
+     */
+    paymentMethod?: string | null;
+};
+
+/**
+ * The order's contact and delivery details.
+ */
+export type UserDetailsResponse = {
+    /**
+     * Always `Pakistan`.
+     */
+    country: string;
+    province?: string | null;
+    city?: string | null;
+    name: string;
+    /**
+     * The primary phone in its normal form, e.g. `+923001234567`.
+     */
+    phone1: string;
+    /**
+     * The secondary phone in its normal form, when given.
+     */
+    phone2?: string | null;
+    email: string;
+    address: string;
+    /**
+     * Always `COD`.
+     */
+    paymentMethod: string;
 };
 
 /**
@@ -924,7 +1287,7 @@ export type ApplyCouponData = {
 
 export type ApplyCouponErrors = {
     /**
-     * No code, a bad cart total, a cart below the minimum or too small for the coupon
+     * No code, a bad cart total, a cart below the minimum or too small for the coupon, or a coupon whose usage limit is reached ('This coupon has reached its usage limit.'; with a customer session also 'You have already used this coupon.')
      */
     400: ErrorBody;
     /**
@@ -1110,6 +1473,256 @@ export type DeleteCouponResponses = {
 };
 
 export type DeleteCouponResponse = DeleteCouponResponses[keyof DeleteCouponResponses];
+
+export type AdminOrdersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only orders with this status.
+         */
+        status?: string;
+        /**
+         * A case-insensitive part of the id, name, phone1 (as typed or normalised), phone2, e-mail, city or
+         * status.
+         */
+        q?: string;
+        /**
+         * How many orders at most, 1 to 100 (default 20).
+         */
+        limit?: number;
+        /**
+         * How many orders to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/orders';
+};
+
+export type AdminOrdersErrors = {
+    /**
+     * An unknown status or a paging parameter out of range
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type AdminOrdersError = AdminOrdersErrors[keyof AdminOrdersErrors];
+
+export type AdminOrdersResponses = {
+    /**
+     * A page of orders
+     */
+    200: OrdersResponse;
+};
+
+export type AdminOrdersResponse = AdminOrdersResponses[keyof AdminOrdersResponses];
+
+export type PlaceOrderData = {
+    body: PlaceOrderBody;
+    headers?: {
+        /**
+         * 1 to 200 visible ASCII characters; a retry with the same key and body answers the first order.
+         */
+        'Idempotency-Key'?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/orders';
+};
+
+export type PlaceOrderErrors = {
+    /**
+     * Bad input: a missing or malformed field of userDetails, a quantity that is not a whole number from 1 to 1,000,000, a product listed twice, an empty cart, a malformed Idempotency-Key
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * A product of the cart is unknown or deleted; `quote` holds the figures without it
+     */
+    404: OrderConflictBody;
+    /**
+     * A price, the delivery charge, the coupon or the stock changed since the cart was built (`quote` holds the server's figures), or the Idempotency-Key was used for a different order
+     */
+    409: OrderConflictBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type PlaceOrderError = PlaceOrderErrors[keyof PlaceOrderErrors];
+
+export type PlaceOrderResponses = {
+    /**
+     * Placed (or, for a repeated Idempotency-Key with the same body, the order placed first)
+     */
+    201: PlaceOrderResponse;
+};
+
+export type PlaceOrderResponse2 = PlaceOrderResponses[keyof PlaceOrderResponses];
+
+export type CustomerOrdersData = {
+    body?: never;
+    path: {
+        /**
+         * The signed-in customer's uid.
+         */
+        uid: string;
+    };
+    query?: {
+        /**
+         * How many orders at most, 1 to 100 (default 20).
+         */
+        limit?: number;
+        /**
+         * How many orders to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/orders/user/{uid}';
+};
+
+export type CustomerOrdersErrors = {
+    /**
+     * A malformed uid or paging parameter
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * The uid is another customer's
+     */
+    403: ErrorBody;
+};
+
+export type CustomerOrdersError = CustomerOrdersErrors[keyof CustomerOrdersErrors];
+
+export type CustomerOrdersResponses = {
+    /**
+     * A page of the customer's orders
+     */
+    200: OrdersResponse;
+};
+
+export type CustomerOrdersResponse = CustomerOrdersResponses[keyof CustomerOrdersResponses];
+
+export type CustomerOrdersApiData = {
+    body?: never;
+    path: {
+        /**
+         * The signed-in customer's uid.
+         */
+        uid: string;
+    };
+    query?: {
+        /**
+         * How many orders at most, 1 to 100 (default 20).
+         */
+        limit?: number;
+        /**
+         * How many orders to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/orders/user/{uid}';
+};
+
+export type CustomerOrdersApiErrors = {
+    /**
+     * A malformed uid or paging parameter
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * The uid is another customer's
+     */
+    403: ErrorBody;
+};
+
+export type CustomerOrdersApiError = CustomerOrdersApiErrors[keyof CustomerOrdersApiErrors];
+
+export type CustomerOrdersApiResponses = {
+    /**
+     * A page of the customer's orders
+     */
+    200: OrdersResponse;
+};
+
+export type CustomerOrdersApiResponse = CustomerOrdersApiResponses[keyof CustomerOrdersApiResponses];
+
+export type ChangeOrderStatusData = {
+    body: StatusChangeBody;
+    path: {
+        /**
+         * The order's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/orders/{id}/status';
+};
+
+export type ChangeOrderStatusErrors = {
+    /**
+     * An unknown status, or a rejection without a reason ('Rejection reason is required.')
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * No order has this id
+     */
+    404: ErrorBody;
+    /**
+     * The order's current status does not allow this change (or it was just changed by another request)
+     */
+    409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type ChangeOrderStatusError = ChangeOrderStatusErrors[keyof ChangeOrderStatusErrors];
+
+export type ChangeOrderStatusResponses = {
+    /**
+     * Changed
+     */
+    200: StatusChangedResponse;
+};
+
+export type ChangeOrderStatusResponse = ChangeOrderStatusResponses[keyof ChangeOrderStatusResponses];
 
 export type GetDeliveryChargeData = {
     body?: never;

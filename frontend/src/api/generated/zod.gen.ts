@@ -115,6 +115,14 @@ export const zCouponBody = z.object({
     isActive: z.nullish(z.union([
         z.boolean(),
         z.string()
+    ])),
+    maxUses: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ])),
+    maxUsesPerCustomer: z.nullish(z.union([
+        z.int(),
+        z.string()
     ]))
 });
 
@@ -129,7 +137,10 @@ export const zCouponResponse = z.object({
     startDate: z.string(),
     endDate: z.string(),
     minPrice: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    isActive: z.boolean()
+    isActive: z.boolean(),
+    uses: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    maxUses: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    maxUsesPerCustomer: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
@@ -231,6 +242,39 @@ export const zMessageResponse = z.object({
 });
 
 /**
+ * One step of an order's history.
+ */
+export const zOrderEventResponse = z.object({
+    status: z.string(),
+    at: z.string(),
+    comment: z.nullish(z.string())
+});
+
+/**
+ * One item of an order, as it was sold.
+ */
+export const zOrderItemResponse = z.object({
+    productId: z.string(),
+    name: z.string(),
+    quantity: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    price: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    lineTotal: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * One line of the cart as the checkout sends it.
+ */
+export const zOrderLineBody = z.object({
+    productId: z.nullish(z.union([
+        z.string(),
+        z.int()
+    ])),
+    name: z.nullish(z.string()),
+    quantity: z.int().check(z.gte(1), z.lte(1000000)),
+    price: z.nullish(z.number())
+});
+
+/**
  * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
  * empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
  * 64 KiB, and the whole form at most 150 MiB.
@@ -307,6 +351,37 @@ export const zQueuedResponse = z.object({
 });
 
 /**
+ * One line of the server's own figures.
+ */
+export const zQuoteLineResponse = z.object({
+    productId: z.string(),
+    name: z.string(),
+    quantity: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    price: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The figures the server would charge now; placing exactly these places the order.
+ */
+export const zQuoteResponse = z.object({
+    cart: z.array(zQuoteLineResponse),
+    subtotal: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    coupon: z.nullish(z.string()),
+    couponDiscount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    changes: z.array(z.string())
+});
+
+/**
+ * An order refused because the cart no longer matches the shop: the reason and the server's own figures.
+ */
+export const zOrderConflictBody = z.object({
+    message: z.string(),
+    quote: z.nullish(zQuoteResponse)
+});
+
+/**
  * A reset token and the new password.
  */
 export const zResetConfirmBody = z.object({
@@ -322,11 +397,121 @@ export const zResetRequestBody = z.object({
 });
 
 /**
+ * A review token of a delivered order: one per product.
+ */
+export const zReviewTokenResponse = z.object({
+    productId: z.string(),
+    token: z.string()
+});
+
+/**
  * The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
  * is the session's.
  */
 export const zSaveUserBody = z.object({
     name: z.nullish(z.string())
+});
+
+/**
+ * A status change.
+ */
+export const zStatusChangeBody = z.object({
+    status: z.nullish(z.string()),
+    comment: z.nullish(z.string())
+});
+
+/**
+ * The shopper's contact and delivery details. Empty optional fields count as absent; `country` and
+ * `paymentMethod` may be sent but are always Pakistan and COD.
+ */
+export const zUserDetailsBody = z.object({
+    country: z.nullish(z.string()),
+    province: z.nullish(z.string()),
+    city: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    phone1: z.nullish(z.string()),
+    phone2: z.nullish(z.string()),
+    email: z.nullish(z.string()),
+    address: z.nullish(z.string()),
+    paymentMethod: z.nullish(z.string())
+});
+
+/**
+ * An order as the checkout sends it (SPEC.md §3 'Order payload'); figures in whole rupees. The server
+ * recomputes every figure and answers 409 with its own when one differs.
+ */
+export const zPlaceOrderBody = z.object({
+    userId: z.nullish(z.string()),
+    userDetails: z.nullish(zUserDetailsBody),
+    cart: z.nullish(z.array(zOrderLineBody)),
+    subtotal: z.nullish(z.number()),
+    deliveryCharge: z.nullish(z.number()),
+    coupon: z.nullish(z.string()),
+    couponDiscount: z.nullish(z.number()),
+    total: z.nullish(z.number())
+});
+
+/**
+ * The order's contact and delivery details.
+ */
+export const zUserDetailsResponse = z.object({
+    country: z.string(),
+    province: z.nullish(z.string()),
+    city: z.nullish(z.string()),
+    name: z.string(),
+    phone1: z.string(),
+    phone2: z.nullish(z.string()),
+    email: z.string(),
+    address: z.string(),
+    paymentMethod: z.string()
+});
+
+/**
+ * An order, as the customer and the admin see it.
+ */
+export const zOrderResponse = z.object({
+    _id: z.string(),
+    userId: z.string(),
+    status: z.string(),
+    cart: z.array(zOrderItemResponse),
+    subtotal: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    coupon: z.nullish(z.string()),
+    couponDiscount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    userDetails: zUserDetailsResponse,
+    adminComment: z.nullish(z.string()),
+    reviewTokens: z.array(zReviewTokenResponse),
+    history: z.array(zOrderEventResponse),
+    createdAt: z.string(),
+    updatedAt: z.string()
+});
+
+/**
+ * A page of orders, newest first.
+ */
+export const zOrdersResponse = z.object({
+    success: z.boolean(),
+    orders: z.array(zOrderResponse),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * A placed order.
+ */
+export const zPlaceOrderResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zOrderResponse
+});
+
+/**
+ * The order after a status change.
+ */
+export const zStatusChangedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zOrderResponse
 });
 
 /**
@@ -481,6 +666,68 @@ export const zDeleteCouponPath = z.object({
  * Deleted
  */
 export const zDeleteCouponResponse = zMessageResponse;
+
+export const zAdminOrdersQuery = z.object({
+    status: z.optional(z.string()),
+    q: z.optional(z.string().check(z.maxLength(200))),
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * A page of orders
+ */
+export const zAdminOrdersResponse = zOrdersResponse;
+
+export const zPlaceOrderBody2 = zPlaceOrderBody;
+
+export const zPlaceOrderHeaders = z.object({
+    'Idempotency-Key': z.nullish(z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[!-~]+$/)))
+});
+
+/**
+ * Placed (or, for a repeated Idempotency-Key with the same body, the order placed first)
+ */
+export const zPlaceOrderResponse2 = zPlaceOrderResponse;
+
+export const zCustomerOrdersPath = z.object({
+    uid: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+export const zCustomerOrdersQuery = z.object({
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * A page of the customer's orders
+ */
+export const zCustomerOrdersResponse = zOrdersResponse;
+
+export const zCustomerOrdersApiPath = z.object({
+    uid: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+export const zCustomerOrdersApiQuery = z.object({
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * A page of the customer's orders
+ */
+export const zCustomerOrdersApiResponse = zOrdersResponse;
+
+export const zChangeOrderStatusBody = zStatusChangeBody;
+
+export const zChangeOrderStatusPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Changed
+ */
+export const zChangeOrderStatusResponse = zStatusChangedResponse;
 
 /**
  * The delivery charge
@@ -746,6 +993,37 @@ export const zToggleCouponData = z.object({
 export const zDeleteCouponData = z.object({
     body: z.optional(z.never()),
     path: zDeleteCouponPath,
+    query: z.optional(z.never())
+});
+
+export const zAdminOrdersData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zAdminOrdersQuery)
+});
+
+export const zPlaceOrderData = z.object({
+    body: zPlaceOrderBody2,
+    headers: z.optional(zPlaceOrderHeaders),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zCustomerOrdersData = z.object({
+    body: z.optional(z.never()),
+    path: zCustomerOrdersPath,
+    query: z.optional(zCustomerOrdersQuery)
+});
+
+export const zCustomerOrdersApiData = z.object({
+    body: z.optional(z.never()),
+    path: zCustomerOrdersApiPath,
+    query: z.optional(zCustomerOrdersApiQuery)
+});
+
+export const zChangeOrderStatusData = z.object({
+    body: zChangeOrderStatusBody,
+    path: zChangeOrderStatusPath,
     query: z.optional(z.never())
 });
 

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, applyCoupon, categoryViews, changeCategory, changeProduct, confirmPasswordReset, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, adminOrders, applyCoupon, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmPasswordReset, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, placeOrder, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -455,6 +455,175 @@ export const deleteCouponMutation = (options?: Partial<Options<DeleteCouponData>
     const mutationOptions: UseMutationOptions<DeleteCouponResponse, DeleteCouponError, Options<DeleteCouponData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await deleteCoupon({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const adminOrdersQueryKey = (options?: Options<AdminOrdersData>) => createQueryKey('adminOrders', options);
+
+/**
+ * Every order, newest first, filtered by status and searched.
+ */
+export const adminOrdersOptions = (options?: Options<AdminOrdersData>) => queryOptions<AdminOrdersResponse, AdminOrdersError, AdminOrdersResponse, ReturnType<typeof adminOrdersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await adminOrders({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminOrdersQueryKey(options)
+});
+
+export const adminOrdersInfiniteQueryKey = (options?: Options<AdminOrdersData>): QueryKey<Options<AdminOrdersData>> => createQueryKey('adminOrders', options, true);
+
+/**
+ * Every order, newest first, filtered by status and searched.
+ */
+export const adminOrdersInfiniteOptions = (options?: Options<AdminOrdersData>) => infiniteQueryOptions<AdminOrdersResponse, AdminOrdersError, InfiniteData<AdminOrdersResponse>, QueryKey<Options<AdminOrdersData>>, number | Pick<QueryKey<Options<AdminOrdersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<AdminOrdersData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await adminOrders({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminOrdersInfiniteQueryKey(options)
+});
+
+/**
+ * Places an order for the signed-in customer: cash on delivery, priced by the server.
+ */
+export const placeOrderMutation = (options?: Partial<Options<PlaceOrderData>>): UseMutationOptions<PlaceOrderResponse2, PlaceOrderError, Options<PlaceOrderData>> => {
+    const mutationOptions: UseMutationOptions<PlaceOrderResponse2, PlaceOrderError, Options<PlaceOrderData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await placeOrder({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const customerOrdersQueryKey = (options: Options<CustomerOrdersData>) => createQueryKey('customerOrders', options);
+
+/**
+ * The signed-in customer's orders, newest first.
+ */
+export const customerOrdersOptions = (options: Options<CustomerOrdersData>) => queryOptions<CustomerOrdersResponse, CustomerOrdersError, CustomerOrdersResponse, ReturnType<typeof customerOrdersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await customerOrders({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: customerOrdersQueryKey(options)
+});
+
+export const customerOrdersInfiniteQueryKey = (options: Options<CustomerOrdersData>): QueryKey<Options<CustomerOrdersData>> => createQueryKey('customerOrders', options, true);
+
+/**
+ * The signed-in customer's orders, newest first.
+ */
+export const customerOrdersInfiniteOptions = (options: Options<CustomerOrdersData>) => infiniteQueryOptions<CustomerOrdersResponse, CustomerOrdersError, InfiniteData<CustomerOrdersResponse>, QueryKey<Options<CustomerOrdersData>>, number | Pick<QueryKey<Options<CustomerOrdersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<CustomerOrdersData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await customerOrders({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: customerOrdersInfiniteQueryKey(options)
+});
+
+export const customerOrdersApiQueryKey = (options: Options<CustomerOrdersApiData>) => createQueryKey('customerOrdersApi', options);
+
+/**
+ * The signed-in customer's orders, newest first (the same as `GET /orders/user/{uid}`).
+ */
+export const customerOrdersApiOptions = (options: Options<CustomerOrdersApiData>) => queryOptions<CustomerOrdersApiResponse, CustomerOrdersApiError, CustomerOrdersApiResponse, ReturnType<typeof customerOrdersApiQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await customerOrdersApi({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: customerOrdersApiQueryKey(options)
+});
+
+export const customerOrdersApiInfiniteQueryKey = (options: Options<CustomerOrdersApiData>): QueryKey<Options<CustomerOrdersApiData>> => createQueryKey('customerOrdersApi', options, true);
+
+/**
+ * The signed-in customer's orders, newest first (the same as `GET /orders/user/{uid}`).
+ */
+export const customerOrdersApiInfiniteOptions = (options: Options<CustomerOrdersApiData>) => infiniteQueryOptions<CustomerOrdersApiResponse, CustomerOrdersApiError, InfiniteData<CustomerOrdersApiResponse>, QueryKey<Options<CustomerOrdersApiData>>, number | Pick<QueryKey<Options<CustomerOrdersApiData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<CustomerOrdersApiData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await customerOrdersApi({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: customerOrdersApiInfiniteQueryKey(options)
+});
+
+/**
+ * Moves an order to its next status (SPEC.md §4); a rejection needs a reason.
+ */
+export const changeOrderStatusMutation = (options?: Partial<Options<ChangeOrderStatusData>>): UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> => {
+    const mutationOptions: UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await changeOrderStatus({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,10 @@
+DROP TABLE order_idempotency_keys;
+DROP TABLE review_tokens;
+DROP TABLE order_events;
+DROP TABLE order_items;
+DROP TABLE orders;
+ALTER TABLE coupons
+    DROP CONSTRAINT coupons_uses_within_limit,
+    DROP COLUMN uses,
+    DROP COLUMN max_uses_per_customer,
+    DROP COLUMN max_uses;
