@@ -6,7 +6,7 @@ import { CartStoreProvider } from '@/features/cart/hooks/use-cart';
 import { createCartStore } from '@/features/cart/lib/cart-store';
 import type { Product } from '@/features/products/types';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
-import { makeProduct } from '@/testing/fixtures';
+import { makeOrder, makeProduct } from '@/testing/fixtures';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { renderWithProviders } from '@/testing/render';
 
@@ -31,8 +31,7 @@ interface ShopOptions {
   coupon?: boolean;
 }
 
-const placed: OrderHandler = (body) =>
-  json({ success: true, message: 'Order placed successfully.', order: { _id: '42', ...body, status: 'pending' } }, 201);
+const placed: OrderHandler = () => json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201);
 
 function setup({ products = [charger(), earbuds()], current, order = placed, me, coupon = true }: ShopOptions = {}) {
   const orders: { body: Record<string, unknown>; key: string | null }[] = [];
@@ -290,7 +289,7 @@ describe('checkout page', () => {
     fireEvent.submit(form);
     expect(orders).toHaveLength(1);
 
-    answer(json({ success: true, message: 'Order placed successfully.', order: { _id: '42' } }, 201));
+    answer(json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201));
     expect(await screen.findByTestId('location')).toHaveTextContent('/order-confirmation');
     expect(orders).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
+import type { QuoteResponse } from '@/api/generated';
+
 import { getProductQueryOptions, ProductNotFoundError } from '@/lib/product-query';
 
 import { useCartStore } from '../hooks/use-cart';
@@ -11,7 +13,7 @@ import { orderFiguresOf, type OrderFigures } from '../lib/order-figures';
 import { getDeliveryChargeQueryOptions } from './get-delivery-charge';
 
 /** The server's own figures for an order it refused (docs/orders.md: the `quote` of a 409). */
-export type Quote = Omit<OrderFigures, 'coupon'> & { coupon?: string | null };
+export type Quote = Omit<QuoteResponse, 'changes'>;
 
 /** Whether the cart's figures are the quote's, line for line. */
 export function matchesQuote(figures: OrderFigures, quote: Quote): boolean {

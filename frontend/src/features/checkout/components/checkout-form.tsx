@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 
+import type { PlaceOrderBody, QuoteResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 
-import { usePlaceOrderMutation, type PlaceOrderBody } from '../api/place-order';
+import { usePlaceOrderMutation } from '../api/place-order';
 import {
   checkCheckoutFields,
   emptyCheckoutFields,
@@ -15,20 +16,26 @@ import {
 import { createIdempotencyKeys } from '../lib/idempotency';
 import { citiesOf, provinces } from '../lib/locations';
 import { checkoutMessages } from '../lib/messages';
-import type { OrderQuote } from '../lib/place-order-reply';
 
 import '@/components/ui/form.css';
 import '../checkout.css';
 
 /** The order's figures as the cart computes them (whole rupees): what the order is placed with. */
-export type CheckoutFigures = Omit<PlaceOrderBody, 'userId' | 'userDetails'>;
+export interface CheckoutFigures {
+  cart: { productId: string; name: string; quantity: number; price: number }[];
+  subtotal: number;
+  deliveryCharge: number;
+  coupon: string | null;
+  couponDiscount: number;
+  total: number;
+}
 
 interface CheckoutFormProps {
   /** The signed-in customer; an empty uid means the session has ended. */
   user: { uid: string; name: string; email: string };
   figures: CheckoutFigures;
   /** The server refused the figures with its own: bring the cart up to date (the summary follows it). */
-  onQuote: (quote: OrderQuote) => Promise<unknown>;
+  onQuote: (quote: QuoteResponse) => Promise<unknown>;
   /** The order is placed: empty the cart and move on. */
   onPlaced: () => void;
 }
