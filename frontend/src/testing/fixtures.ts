@@ -36,7 +36,7 @@ export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse
   const id = String(nextOrderId++);
   return {
     _id: id,
-    userId: 'u7',
+    userId: '7',
     status: 'pending',
     cart: [
       { productId: '12', name: 'Phone Case', quantity: 2, price: 850, lineTotal: 1700 },

@@ -12,7 +12,7 @@ import { renderWithProviders } from '@/testing/render';
 
 import CheckoutRoute from './checkout';
 
-const customer = { uid: 'u7', email: 'ayesha@example.pk', name: 'Ayesha Khan' };
+const customer = { uid: '7', email: 'ayesha@example.pk', name: 'Ayesha Khan' };
 
 // Rs 1000 (charged delivery) + Rs 2000 on sale at Rs 1800 (free delivery) = Rs 2800; delivery Rs 250;
 // FLAT200 takes Rs 200: total Rs 2850.
@@ -219,7 +219,7 @@ describe('checkout page', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/order-confirmation');
     expect(orders).toHaveLength(1);
     expect(orders[0]?.body).toEqual({
-      userId: 'u7',
+      userId: '7',
       userDetails: {
         country: 'Pakistan',
         province: 'Punjab',
