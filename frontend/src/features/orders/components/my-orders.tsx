@@ -28,7 +28,7 @@ export function MyOrders({ uid }: { uid: string }) {
     );
   } else if (pages.isPending) {
     body = <Spinner label="Loading your orders" />;
-  } else if (pages.isError) {
+  } else if (pages.data === undefined) {
     body = (
       <div className="status-text" role="alert">
         <p>{ordersMessages.loadFailed}</p>
