@@ -1,15 +1,37 @@
 //! Checkout and orders (CONTRACT.md §4, docs/orders.md): placing an order, a customer's orders, the admin's
 //! list and status changes.
 
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use application::common::page::Page;
+use application::orders::change_status::{ChangeStatusError, STATUS_UPDATED};
+use application::orders::list_orders::{ListOrdersError, OrderPage};
+use application::orders::model::{
+    delivery_address, ContactDetails, Destination, IdempotencyKey, IdempotencyKeyError, Order, OrderFilter,
+    OrderRequest, RequestedLine,
+};
+use application::orders::place_order::{PlaceOrderError, PricedQuote, ORDER_PLACED};
+use application::orders::service::Orders;
+use chrono::{DateTime, SecondsFormat, Utc};
+use domain::checkout::{ClientFigures, ClientLine};
+use domain::contact::{Email, PersonName, Phone};
+use domain::coupon::CouponCode;
+use domain::ids::{CustomerId, IdError, OrderId};
+use domain::locations::{Location, Province};
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::stock::Quantity;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts::CustomerSession;
 use crate::admin::AdminSession;
+use crate::dto::whole_rupees;
 use crate::error::{ApiError, ErrorBody};
-use crate::forms::{CartMoney, ProductRef, Text};
+use crate::forms::{CartMoney, Field, JsonRupees, ProductRef, Text};
 use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -26,6 +48,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 pub struct UserDetailsBody {
     /// Ignored: always Pakistan.
+    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
     #[serde(default)]
     #[schema(inline)]
     pub country: Text,
@@ -58,6 +81,7 @@ pub struct UserDetailsBody {
     #[schema(inline)]
     pub address: Text,
     /// Ignored: always COD.
+    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
     #[serde(default)]
     #[schema(inline)]
     pub payment_method: Text,
@@ -72,6 +96,7 @@ pub struct OrderLineBody {
     #[schema(inline)]
     pub product_id: ProductRef,
     /// Ignored: the name is the product's own.
+    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
     #[serde(default)]
     #[schema(inline)]
     pub name: Text,
@@ -90,6 +115,7 @@ pub struct OrderLineBody {
 #[serde(rename_all = "camelCase")]
 pub struct PlaceOrderBody {
     /// Ignored: the order belongs to the signed-in customer.
+    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
     #[serde(default)]
     #[schema(inline)]
     pub user_id: Text,
@@ -349,8 +375,291 @@ pub struct IdempotencyKeyHeader {
     idempotency_key: Option<String>,
 }
 
-fn not_yet() -> ApiError {
-    ApiError::Unavailable("Orders are not available yet.".into())
+/// Collects field errors so one answer names every field at fault.
+#[derive(Default)]
+struct FieldErrors(BTreeMap<String, Vec<String>>);
+
+impl FieldErrors {
+    fn add(&mut self, field: impl Into<String>, message: impl ToString) {
+        self.0.entry(field.into()).or_default().push(message.to_string());
+    }
+
+    /// `Ok(value)` when nothing was added; a 400 naming every field otherwise, its message the first one's.
+    fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, ApiError> {
+        match self.0.values().next().and_then(|messages| messages.first()).cloned() {
+            None => Ok(value()),
+            Some(message) => Err(ApiError::BadRequest { message, errors: Some(self.0) }),
+        }
+    }
+}
+
+/// The text of a field, or `Err` with its message when it is not text; `""` when absent or blank.
+fn text_of<'a>(field: &'a Text, name: &str, errors: &mut FieldErrors) -> &'a str {
+    if matches!(field, Field::Invalid) {
+        errors.add(name, format!("{name} must be text."));
+    }
+    field.text().unwrap_or_default()
+}
+
+impl UserDetailsBody {
+    fn details(&self, errors: &mut FieldErrors) -> Option<ContactDetails> {
+        let field = |name: &str| format!("userDetails.{name}");
+        let name = PersonName::parse(text_of(&self.name, &field("name"), errors))
+            .map_err(|e| errors.add(field("name"), e))
+            .ok();
+        let phone1 = Phone::parse_mobile(text_of(&self.phone1, &field("phone1"), errors))
+            .map_err(|e| errors.add(field("phone1"), e))
+            .ok();
+        let phone2 = match text_of(&self.phone2, &field("phone2"), errors) {
+            "" => Some(None),
+            typed => Phone::parse(typed).map(Some).map_err(|e| errors.add(field("phone2"), e)).ok(),
+        };
+        let email =
+            Email::parse(text_of(&self.email, &field("email"), errors)).map_err(|e| errors.add(field("email"), e)).ok();
+        let address = delivery_address(text_of(&self.address, &field("address"), errors))
+            .map_err(|e| errors.add(field("address"), e))
+            .ok();
+        let province = text_of(&self.province, &field("province"), errors);
+        let city = text_of(&self.city, &field("city"), errors);
+        let destination = match (province, city) {
+            ("", "") => Some(Destination::Unstated),
+            ("", _) => {
+                errors.add(field("city"), "Choose a province first.");
+                None
+            }
+            (province, "") => province
+                .parse::<Province>()
+                .map(Destination::Province)
+                .map_err(|e| errors.add(field("province"), e))
+                .ok(),
+            (province, city) => match province.parse::<Province>() {
+                Err(e) => {
+                    errors.add(field("province"), e);
+                    None
+                }
+                Ok(province) => {
+                    Location::new(province, city).map(Destination::City).map_err(|e| errors.add(field("city"), e)).ok()
+                }
+            },
+        };
+        Some(ContactDetails {
+            destination: destination?,
+            name: name?,
+            phone1: phone1?,
+            phone2: phone2?,
+            email: email?,
+            address: address?,
+        })
+    }
+}
+
+/// A figure the checkout must send, in rupees.
+fn figure(value: &CartMoney, name: &str, errors: &mut FieldErrors) -> Rupees {
+    match value {
+        Field::Given(JsonRupees(amount)) => *amount,
+        Field::Absent | Field::Empty => {
+            errors.add(name, format!("{name} is required."));
+            Rupees::ZERO
+        }
+        Field::Invalid => {
+            errors.add(name, format!("{name} must be a number of rupees, 0 or more."));
+            Rupees::ZERO
+        }
+    }
+}
+
+impl PlaceOrderBody {
+    fn request(&self, customer: CustomerId, key: Option<IdempotencyKey>) -> Result<OrderRequest, ApiError> {
+        let mut errors = FieldErrors::default();
+        let details = self.user_details.as_ref().unwrap_or(&UserDetailsBody::default()).details(&mut errors);
+        let mut lines = Vec::new();
+        let mut prices = Vec::new();
+        for (i, line) in self.cart.iter().flatten().enumerate() {
+            let field = |name: &str| format!("cart[{i}].{name}");
+            let product = line.product_id.cloned_given();
+            if product.is_none() {
+                errors.add(field("productId"), format!("{} must be a product's id.", field("productId")));
+            }
+            let quantity = Quantity::try_from(line.quantity).map_err(|e| errors.add(field("quantity"), e)).ok();
+            let price = figure(&line.price, &field("price"), &mut errors);
+            if let (Some(product_id), Some(quantity)) = (product, quantity) {
+                lines.push(RequestedLine { product_id, quantity });
+                prices.push(ClientLine { product_id, unit_price: price });
+            }
+        }
+        let subtotal = figure(&self.subtotal, "subtotal", &mut errors);
+        let delivery_charge = figure(&self.delivery_charge, "deliveryCharge", &mut errors);
+        let total = figure(&self.total, "total", &mut errors);
+        let coupon_discount = match &self.coupon_discount {
+            Field::Absent | Field::Empty => Rupees::ZERO,
+            given => figure(given, "couponDiscount", &mut errors),
+        };
+        let coupon = match text_of(&self.coupon, "coupon", &mut errors) {
+            "" => None,
+            code => CouponCode::parse(code).map_err(|e| errors.add("coupon", e)).ok(),
+        };
+        errors.finish(|| OrderRequest {
+            customer,
+            details: details.expect("details are complete when no field is at fault"),
+            lines,
+            figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
+            idempotency_key: key,
+        })
+    }
+}
+
+fn timestamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+fn count(n: impl TryInto<i32>) -> i32 {
+    n.try_into().unwrap_or(i32::MAX)
+}
+
+impl From<Order> for OrderResponse {
+    fn from(order: Order) -> Self {
+        let d = order.details;
+        Self {
+            id: order.id.to_string(),
+            user_id: order.customer.to_string(),
+            status: order.status.as_str().to_owned(),
+            cart: order
+                .items
+                .iter()
+                .map(|item| OrderItemResponse {
+                    product_id: item.product_id.to_string(),
+                    name: item.name.clone(),
+                    quantity: count(item.quantity.get()),
+                    price: whole_rupees(item.unit_price),
+                    line_total: whole_rupees(item.total()),
+                })
+                .collect(),
+            subtotal: whole_rupees(order.subtotal),
+            delivery_charge: whole_rupees(order.delivery_charge),
+            coupon: order.coupon_code,
+            coupon_discount: whole_rupees(order.coupon_discount),
+            total: whole_rupees(order.total),
+            user_details: UserDetailsResponse {
+                country: "Pakistan".into(),
+                province: d.province,
+                city: d.city,
+                name: d.name,
+                phone1: d.phone1_normal,
+                phone2: d.phone2_normal,
+                email: d.email,
+                address: d.address,
+                payment_method: "COD".into(),
+            },
+            admin_comment: order.admin_comment,
+            review_tokens: order
+                .review_tokens
+                .into_iter()
+                .map(|t| ReviewTokenResponse { product_id: t.product_id.to_string(), token: t.token })
+                .collect(),
+            history: order
+                .history
+                .into_iter()
+                .map(|e| OrderEventResponse {
+                    status: e.status.as_str().to_owned(),
+                    at: timestamp(e.at),
+                    comment: e.comment,
+                })
+                .collect(),
+            created_at: timestamp(order.created_at),
+            updated_at: timestamp(order.updated_at),
+        }
+    }
+}
+
+impl From<PricedQuote> for QuoteResponse {
+    fn from(priced: PricedQuote) -> Self {
+        let quote = priced.quote;
+        let totals = quote.totals();
+        Self {
+            cart: quote
+                .lines()
+                .iter()
+                .map(|l| QuoteLineResponse {
+                    product_id: l.product_id.to_string(),
+                    name: l.name.clone(),
+                    quantity: count(l.line.quantity().get()),
+                    price: whole_rupees(l.line.tag().unit_price()),
+                })
+                .collect(),
+            subtotal: whole_rupees(totals.subtotal()),
+            delivery_charge: whole_rupees(totals.delivery_charge()),
+            coupon: quote.coupon().map(|c| c.as_str().to_owned()),
+            coupon_discount: whole_rupees(totals.coupon_discount()),
+            total: whole_rupees(totals.grand_total()),
+            changes: priced.changes,
+        }
+    }
+}
+
+/// The answer to an order that was not placed: the contract's error body, with the server's quote where
+/// the shopper can act on it.
+fn refused(err: PlaceOrderError) -> Result<HttpResponse, ApiError> {
+    let with_quote = |status: StatusCode, message: String, quote: Box<PricedQuote>| {
+        Ok(HttpResponse::build(status).json(OrderConflictBody { message, quote: Some((*quote).into()) }))
+    };
+    let message = err.to_string();
+    match err {
+        PlaceOrderError::EmptyCart | PlaceOrderError::TooManyLines | PlaceOrderError::DuplicateProduct(_) => {
+            Err(ApiError::invalid_field("cart", message))
+        }
+        PlaceOrderError::FiguresChanged { quote } | PlaceOrderError::OutOfStock { quote, .. } => {
+            with_quote(StatusCode::CONFLICT, message, quote)
+        }
+        PlaceOrderError::UnknownProduct { quote, .. } => with_quote(StatusCode::NOT_FOUND, message, quote),
+        PlaceOrderError::KeyReused => Err(ApiError::Conflict(message)),
+        PlaceOrderError::Unexpected(source) => Err(ApiError::Internal(Box::new(source))),
+    }
+}
+
+impl From<ListOrdersError> for ApiError {
+    fn from(err: ListOrdersError) -> Self {
+        match err {
+            ListOrdersError::NotYours => Self::Forbidden(err.to_string()),
+            ListOrdersError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+impl From<ChangeStatusError> for ApiError {
+    fn from(err: ChangeStatusError) -> Self {
+        match err {
+            ChangeStatusError::ReasonRequired(_) => Self::invalid_field("comment", err.to_string()),
+            ChangeStatusError::NotFound => Self::NotFound(err.to_string()),
+            ChangeStatusError::NotAllowed(_) => Self::Conflict(err.to_string()),
+            ChangeStatusError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+/// The default page size of the order lists.
+const ORDERS_PER_PAGE: i32 = 20;
+
+fn orders_page(limit: Option<i32>, offset: Option<i32>) -> Result<Page, ApiError> {
+    Ok(Page::new(Some(i64::from(limit.unwrap_or(ORDERS_PER_PAGE))), offset.map(i64::from))?)
+}
+
+fn orders_answer(page: OrderPage) -> HttpResponse {
+    HttpResponse::Ok().json(OrdersResponse {
+        success: true,
+        total: count(page.total),
+        orders: page.orders.into_iter().map(OrderResponse::from).collect(),
+    })
+}
+
+async fn list_customer_orders(
+    customer: CustomerSession,
+    orders: web::Data<Orders>,
+    uid: web::Path<String>,
+    query: web::Query<CustomerOrdersQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let owner: CustomerId = uid.parse().map_err(|e: IdError| ApiError::invalid_field("uid", e.to_string()))?;
+    let page = orders.customer_orders(customer.0.id, owner, orders_page(query.limit, query.offset)?).await?;
+    Ok(orders_answer(page))
 }
 
 /// Places an order for the signed-in customer: cash on delivery, priced by the server.
@@ -370,11 +679,30 @@ fn not_yet() -> ApiError {
 )]
 #[post("/api/orders")]
 pub async fn place_order(
-    _req: HttpRequest,
-    _customer: CustomerSession,
-    _body: Json<PlaceOrderBody>,
+    req: HttpRequest,
+    customer: CustomerSession,
+    orders: web::Data<Orders>,
+    body: Json<PlaceOrderBody>,
 ) -> Result<HttpResponse, ApiError> {
-    Err(not_yet())
+    let key = match req.headers().get("idempotency-key") {
+        None => None,
+        Some(value) => Some(
+            value
+                .to_str()
+                .ok()
+                .and_then(|v| IdempotencyKey::parse(v).ok())
+                .ok_or_else(|| ApiError::invalid_field("Idempotency-Key", IdempotencyKeyError.to_string()))?,
+        ),
+    };
+    let request = body.request(customer.0.id, key)?;
+    match orders.place(request).await {
+        Ok(order) => Ok(HttpResponse::Created().json(PlaceOrderResponse {
+            success: true,
+            message: ORDER_PLACED.into(),
+            order: order.into(),
+        })),
+        Err(err) => refused(err),
+    }
 }
 
 /// The signed-in customer's orders, newest first.
@@ -391,11 +719,12 @@ pub async fn place_order(
 )]
 #[get("/orders/user/{uid}")]
 pub async fn customer_orders(
-    _customer: CustomerSession,
-    _uid: web::Path<String>,
-    _query: web::Query<CustomerOrdersQuery>,
+    customer: CustomerSession,
+    orders: web::Data<Orders>,
+    uid: web::Path<String>,
+    query: web::Query<CustomerOrdersQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    Err(not_yet())
+    list_customer_orders(customer, orders, uid, query).await
 }
 
 /// The signed-in customer's orders, newest first (the same as `GET /orders/user/{uid}`).
@@ -412,11 +741,12 @@ pub async fn customer_orders(
 )]
 #[get("/api/orders/user/{uid}")]
 pub async fn customer_orders_api(
-    _customer: CustomerSession,
-    _uid: web::Path<String>,
-    _query: web::Query<CustomerOrdersQuery>,
+    customer: CustomerSession,
+    orders: web::Data<Orders>,
+    uid: web::Path<String>,
+    query: web::Query<CustomerOrdersQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    Err(not_yet())
+    list_customer_orders(customer, orders, uid, query).await
 }
 
 /// Every order, newest first, filtered by status and searched.
@@ -433,9 +763,17 @@ pub async fn customer_orders_api(
 #[get("/api/orders")]
 pub async fn admin_orders(
     _admin: AdminSession,
-    _query: web::Query<AdminOrdersQuery>,
+    orders: web::Data<Orders>,
+    query: web::Query<AdminOrdersQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    Err(not_yet())
+    let query = query.into_inner();
+    let status = match query.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(text) => Some(text.parse::<OrderStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?),
+    };
+    let filter = OrderFilter { status, search: query.q, phone: None };
+    let page = orders.all_orders(filter, orders_page(query.limit, query.offset)?).await?;
+    Ok(orders_answer(page))
 }
 
 /// Moves an order to its next status (SPEC.md §4); a rejection needs a reason.
@@ -456,8 +794,27 @@ pub async fn admin_orders(
 #[put("/api/orders/{id}/status")]
 pub async fn change_order_status(
     _admin: AdminSession,
-    _id: web::Path<String>,
-    _body: Json<StatusChangeBody>,
+    orders: web::Data<Orders>,
+    id: web::Path<String>,
+    body: Json<StatusChangeBody>,
 ) -> Result<HttpResponse, ApiError> {
-    Err(not_yet())
+    let id: OrderId = id.parse()?;
+    let status = match &body.status {
+        Field::Given(text) => {
+            text.trim().parse::<OrderStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?
+        }
+        Field::Absent | Field::Empty | Field::Invalid => {
+            return Err(ApiError::invalid_field("status", "status is required."));
+        }
+    };
+    let comment = match &body.comment {
+        Field::Invalid => return Err(ApiError::invalid_field("comment", "comment must be text.")),
+        other => other.text().map(str::to_owned),
+    };
+    let order = orders.change_status(id, status, comment).await?;
+    Ok(HttpResponse::Ok().json(StatusChangedResponse {
+        success: true,
+        message: STATUS_UPDATED.into(),
+        order: order.into(),
+    }))
 }

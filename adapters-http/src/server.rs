@@ -21,6 +21,7 @@ use application::catalog::browse::Catalog;
 use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
+use application::orders::service::Orders;
 use application::settings::service::Settings;
 use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -46,6 +47,7 @@ pub struct AppState {
     pub category_views: CategoryViews,
     pub coupons: Coupons,
     pub settings: Settings,
+    pub orders: Orders,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
 }
@@ -188,6 +190,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
+    let orders = web::Data::new(state.orders);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
     let media_path = config.media_path;
@@ -213,6 +216,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(trusted_proxies.clone())
             .app_data(coupons.clone())
             .app_data(settings.clone())
+            .app_data(orders.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
             .app_data(allowed.clone())

@@ -10,4 +10,4 @@ pub mod test_support;
 
 pub use oidc::{OidcConfig, OidcConfigError, OidcProvider, GOOGLE_ISSUER};
 pub use passwords::{Argon2Hasher, HashCost, HashLimits};
-pub use tokens::RandomSessionTokens;
+pub use tokens::{RandomReviewTokens, RandomSessionTokens};

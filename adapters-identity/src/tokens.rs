@@ -2,6 +2,7 @@
 
 use application::accounts::model::TokenDigest;
 use application::accounts::ports::SessionTokens;
+use application::orders::ports::ReviewTokens;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use rand::RngCore;
@@ -17,6 +18,16 @@ pub(crate) fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Review tokens of delivered orders from the operating system's random source.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomReviewTokens;
+
+impl ReviewTokens for RandomReviewTokens {
+    fn generate(&self) -> String {
+        random_token()
+    }
 }
 
 impl SessionTokens for RandomSessionTokens {

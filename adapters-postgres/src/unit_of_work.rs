@@ -7,6 +7,7 @@ use application::accounts::ports::{AccountsTx, CustomerTx};
 use application::common::error::RepositoryError;
 use application::common::unit_of_work::{Made, UnitOfWork, Work};
 use application::mail::ports::OutboxTx;
+use application::orders::ports::OrdersTx;
 use async_trait::async_trait;
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::pg::PgConnection;
@@ -57,6 +58,13 @@ impl PgUnitOfWork {
 #[async_trait]
 impl UnitOfWork<dyn AccountsTx> for PgUnitOfWork {
     async fn run_boxed(&self, work: Work<dyn AccountsTx>) -> Result<Made, RepositoryError> {
+        self.transact(move |tx| work(tx)).await
+    }
+}
+
+#[async_trait]
+impl UnitOfWork<dyn OrdersTx> for PgUnitOfWork {
+    async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RepositoryError> {
         self.transact(move |tx| work(tx)).await
     }
 }

@@ -68,6 +68,8 @@ pub struct Config {
     pub body_min_bytes_per_sec: u64,
     /// The most client connections served at once, shared between the workers.
     pub max_connections: usize,
+    /// Who hears of each new order: ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL; nobody without either.
+    pub order_notify_email: Option<domain::contact::Email>,
 }
 
 /// GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and OIDC_ISSUER. The secret never reaches `Debug` or a log.
@@ -101,6 +103,7 @@ impl fmt::Debug for Config {
             .field("db_pool_size", &self.db_pool_size)
             .field("workers", &self.workers)
             .field("admin_email", &self.admin.as_ref().map(|a| a.email.as_str()))
+            .field("order_notify_email", &self.order_notify_email.as_ref().map(domain::contact::Email::as_str))
             .field("login_max_failures", &self.login_max_failures)
             .field("login_first_delay", &self.login_first_delay)
             .field("login_max_delay", &self.login_max_delay)
@@ -170,6 +173,14 @@ impl Config {
                 Some(AdminCredentials { email, password })
             }
         };
+        let order_notify_email =
+            match text("ORDER_NOTIFY_EMAIL") {
+                Some(email) => Some(domain::contact::Email::parse(&email).map_err(|_| ConfigError {
+                    name: "ORDER_NOTIFY_EMAIL",
+                    reason: "is not an e-mail address".into(),
+                })?),
+                None => admin.as_ref().and_then(|a| domain::contact::Email::parse(&a.email).ok()),
+            };
         let login_max_failures: u32 =
             at_least_one(parsed(text("LOGIN_MAX_FAILURES"), "LOGIN_MAX_FAILURES", Some(5))?, "LOGIN_MAX_FAILURES")?;
         let login_first_delay =
@@ -236,6 +247,7 @@ impl Config {
             max_connections,
             google,
             admin,
+            order_notify_email,
             login_max_failures,
             login_first_delay,
             login_max_delay,
@@ -430,6 +442,20 @@ mod tests {
             bad_proxy.unwrap_err().to_string(),
             "TRUSTED_PROXIES is invalid: \"proxy.local\" is not an address or range"
         );
+    }
+
+    #[test]
+    fn new_orders_are_told_to_order_notify_email_else_to_the_admin() {
+        let admin = [("ADMIN_EMAIL", "owner@shop.pk"), ("ADMIN_PASSWORD", "long-enough")];
+        let notify = |config: Config| config.order_notify_email.map(|e| e.as_str().to_owned());
+
+        assert_eq!(notify(config(&admin).unwrap()), Some("owner@shop.pk".into()));
+        assert_eq!(
+            notify(config(&[admin[0], admin[1], ("ORDER_NOTIFY_EMAIL", "orders@shop.pk")]).unwrap()),
+            Some("orders@shop.pk".into())
+        );
+        assert_eq!(notify(config(&[]).unwrap()), None);
+        assert!(config(&[("ORDER_NOTIFY_EMAIL", "not an address")]).is_err());
     }
 
     #[test]

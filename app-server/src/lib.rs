@@ -11,12 +11,12 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use adapters_http::{AppState, BodyDeadline, ResponseCache, ServerConfig};
-use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomSessionTokens};
+use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomReviewTokens, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgMailOutbox,
-    PgPool, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgOrderRepository, PgPool, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -34,6 +34,7 @@ use application::common::clock::Clock;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::mail::ports::{MailOutbox, Mailer};
+use application::orders::service::{OrderMailConfig, Orders};
 use application::seed_bench::SeedBench;
 use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::service::Settings;
@@ -278,6 +279,13 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let pg_outbox = PgMailOutbox::new(pool.clone());
     let wakeups = pg_outbox.wakeups();
     let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
+    let orders = Orders::new(
+        Arc::new(PgOrderRepository::new(pool.clone())),
+        unit_of_work.clone(),
+        Arc::new(SystemClock),
+        Arc::new(RandomReviewTokens),
+        OrderMailConfig { public_url: config.public_url.clone(), notify: config.order_notify_email.clone() },
+    );
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
     let (reset_sender, reset_requests) = tokio::sync::mpsc::channel(config.reset_queue);
     let accounts = Accounts::new(
@@ -336,6 +344,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         coupons: Coupons::new(Arc::new(PgCouponRepository::new(pool.clone())), Arc::new(SystemClock))
             .with_guess_limit(throttle, config.coupon_max_failures),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
+        orders,
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),
     };

@@ -11,6 +11,7 @@ pub mod coupons;
 pub mod health;
 pub mod mail;
 pub mod media;
+pub mod orders;
 pub mod seed_bench;
 pub mod seed_demo;
 pub mod settings;

@@ -190,7 +190,8 @@ mod tests {
 
     #[test]
     fn the_cart_that_showed_the_quote_has_no_changes() {
-        let quote = Quote::new(vec![line(12, "Phone Case", 850, 2, false)], delivery(200)).with_coupon(save10(), whole(190));
+        let quote =
+            Quote::new(vec![line(12, "Phone Case", 850, 2, false)], delivery(200)).with_coupon(save10(), whole(190));
 
         let client = ClientFigures::of(&quote);
 

@@ -429,7 +429,8 @@ async fn the_admin_adds_pauses_and_deletes_coupons() {
     assert_eq!(status, 201);
     assert_eq!(
         created["coupon"],
-        json!({"_id": id, "code": "EID25", "discountPercent": 25, "amount": null, "startDate": today.to_string(), "endDate": "2099-12-31", "minPrice": 0, "isActive": true})
+        json!({"_id": id, "code": "EID25", "discountPercent": 25, "amount": null, "startDate": today.to_string(), "endDate": "2099-12-31", "minPrice": 0, "isActive": true,
+               "uses": 0, "maxUses": null, "maxUsesPerCustomer": null})
     );
     assert_eq!(duplicate, (409, json!({"message": "A coupon with this code already exists."})));
     assert_eq!(applied.1["discount"], 250);

@@ -271,3 +271,75 @@ pub fn session_cookie(response: &reqwest::Response) -> String {
     let header = set_cookie(response, "shop_admin").expect("the admin cookie is set");
     header.split(';').next().unwrap().to_owned()
 }
+
+/// A customer signed in without a password hash: an account and a session written straight to the store,
+/// so tests can make many shoppers cheaply. Answers the customer's id and the `Cookie` header value.
+pub async fn customer_session(pool: &PgPool, email: &str) -> (i64, String) {
+    use adapters_identity::RandomSessionTokens;
+    use application::accounts::model::{NewCredential, Principal, Session};
+    use application::accounts::ports::{CustomerRepository, SessionStore, SessionTokens};
+
+    let email = domain::contact::Email::parse(email).unwrap();
+    let customer = adapters_postgres::PgCustomerRepository::new(pool.clone())
+        .create_customer(&email, "Ayesha Khan", &NewCredential::PasswordHash("not-a-hash".into()))
+        .await
+        .unwrap();
+    let token = RandomSessionTokens.generate();
+    let session = Session {
+        digest: RandomSessionTokens.digest(&token),
+        principal: Principal::Customer(customer.id),
+        expires_at: chrono::Utc::now() + chrono::Duration::days(1),
+    };
+    adapters_postgres::PgSessionStore::new(pool.clone()).create(&session).await.unwrap();
+    (customer.id.get(), format!("shop_session={token}"))
+}
+
+impl TestApp {
+    /// A signed-in customer (see [`customer_session`]).
+    pub async fn customer(&self, email: &str) -> (i64, String) {
+        customer_session(&self.pool, email).await
+    }
+
+    /// POST /api/orders as the customer of `cookie`, with an Idempotency-Key when given.
+    pub async fn place_order(
+        &self,
+        cookie: &str,
+        body: &serde_json::Value,
+        key: Option<&str>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.post(format!("{}/api/orders", self.address)).header("cookie", cookie).json(body);
+        if let Some(key) = key {
+            request = request.header("idempotency-key", key);
+        }
+        let response = request.send().await.unwrap();
+        (response.status().as_u16(), response.json().await.unwrap())
+    }
+
+    /// How many orders are stored.
+    pub async fn orders_count(&self) -> i64 {
+        let admin = self.admin_cookie().await;
+        let (status, body) = self.send(&admin, "GET", "/api/orders?limit=1", None).await;
+        assert_eq!(status, 200, "{body}");
+        body["total"].as_i64().unwrap()
+    }
+
+    /// The units of product `id` on hand, or `None` when it is deleted.
+    pub async fn stock_of(&self, id: ProductId) -> Option<u32> {
+        use application::catalog::ports::CatalogRepository;
+        self.catalogue().product(id).await.unwrap().map(|p| p.quantity)
+    }
+
+    /// The uses of the coupon with this code.
+    pub async fn coupon_uses(&self, code: &str) -> u32 {
+        PgCouponRepository::new(self.pool.clone())
+            .find_by_code(&domain::coupon::CouponCode::parse(code).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .uses
+    }
+
+    pub async fn delete_product(&self, id: ProductId) {
+        self.catalogue().delete_product(id).await.unwrap();
+    }
+}

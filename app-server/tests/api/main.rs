@@ -16,6 +16,8 @@ mod log_lines;
 mod memory;
 mod openapi;
 mod operations;
+mod order_races;
+mod orders;
 mod process;
 mod products;
 mod rules;

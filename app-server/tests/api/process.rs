@@ -91,6 +91,11 @@ pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
 }
 
 impl ServerProcess {
+    /// A pool on the process's database, to set up what a test needs.
+    pub fn pool(&self) -> adapters_postgres::PgPool {
+        self._db.pool()
+    }
+
     /// Everything the process has printed so far.
     pub fn log(&self) -> String {
         self.log.lock().unwrap().clone()

@@ -37,4 +37,7 @@ pub enum Conflict {
     /// The category still holds products or sub-categories.
     #[error("the category still holds products or sub-categories")]
     CategoryInUse,
+    /// The customer has used this Idempotency-Key for an order already.
+    #[error("the idempotency key is taken")]
+    IdempotencyKeyTaken,
 }

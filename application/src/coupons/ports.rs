@@ -29,10 +29,7 @@ pub trait CouponRepository: Send + Sync + 'static {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn find_by_code(
-        &self,
-        code: &domain::coupon::CouponCode,
-    ) -> Result<Option<StoredCoupon>, RepositoryError>;
+    async fn find_by_code(&self, code: &domain::coupon::CouponCode) -> Result<Option<StoredCoupon>, RepositoryError>;
 
     /// How many orders of `customer` hold the coupon and were not rejected.
     ///

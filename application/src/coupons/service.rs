@@ -290,7 +290,9 @@ mod tests {
     #[tokio::test]
     async fn only_wrong_guesses_count_towards_the_hourly_limit_of_an_address() {
         let mut repository = MockCouponRepository::new();
-        repository.expect_find_by_code().returning(|code| Ok((code.as_str() == "WELCOME10").then(|| stored(welcome10(30)))));
+        repository
+            .expect_find_by_code()
+            .returning(|code| Ok((code.as_str() == "WELCOME10").then(|| stored(welcome10(30)))));
         let coupons = Coupons::new(Arc::new(repository), Arc::new(clock_at(12)))
             .with_guess_limit(Arc::new(Counted::default()), 3);
 
@@ -328,10 +330,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_coupon_ending_today_works_until_midnight_in_karachi() {
-        let before =
-            coupons(Some(welcome10(30)), clock_at(18)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
-        let after =
-            coupons(Some(welcome10(30)), clock_at(19)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
+        let before = coupons(Some(welcome10(30)), clock_at(18))
+            .apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None)
+            .await;
+        let after = coupons(Some(welcome10(30)), clock_at(19))
+            .apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None)
+            .await;
 
         assert!(before.is_ok());
         assert_eq!(after.unwrap_err().to_string(), "Invalid or expired coupon.");
@@ -358,8 +362,10 @@ mod tests {
 
     #[tokio::test]
     async fn an_unknown_code_is_invalid_or_expired() {
-        let err =
-            coupons(None, clock_at(12)).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await.unwrap_err();
+        let err = coupons(None, clock_at(12))
+            .apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None)
+            .await
+            .unwrap_err();
 
         assert!(matches!(err, ApplyCouponError::UnknownCode));
         assert_eq!(err.to_string(), "Invalid or expired coupon.");
@@ -430,9 +436,9 @@ mod tests {
     fn limited(total: Option<i64>, per_customer: Option<i64>, uses: u32, own: u32) -> Coupons {
         let limits = UsageLimits::new(total, per_customer).unwrap();
         let mut repository = MockCouponRepository::new();
-        repository.expect_find_by_code().returning(move |_| {
-            Ok(Some(StoredCoupon { uses, ..stored(welcome10(30).with_limits(limits)) }))
-        });
+        repository
+            .expect_find_by_code()
+            .returning(move |_| Ok(Some(StoredCoupon { uses, ..stored(welcome10(30).with_limits(limits)) })));
         repository
             .expect_uses_by_customer()
             .withf(|coupon, customer| coupon.get() == 3 && customer.get() == 7)
@@ -454,9 +460,12 @@ mod tests {
     async fn the_per_customer_limit_counts_only_for_a_signed_in_customer() {
         let customer = Some(CustomerId::new(7).unwrap());
 
-        let signed_in = limited(None, Some(1), 4, 1).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", customer).await;
-        let anonymous = limited(None, Some(1), 4, 1).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
-        let first_use = limited(None, Some(1), 4, 0).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", customer).await;
+        let signed_in =
+            limited(None, Some(1), 4, 1).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", customer).await;
+        let anonymous =
+            limited(None, Some(1), 4, 1).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", None).await;
+        let first_use =
+            limited(None, Some(1), 4, 0).apply("WELCOME10", Rupees::from_whole(2000), "10.0.0.1", customer).await;
 
         assert_eq!(signed_in.unwrap_err().to_string(), "You have already used this coupon.");
         assert!(anonymous.is_ok());

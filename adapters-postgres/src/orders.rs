@@ -1,0 +1,599 @@
+//! Orders: their rows, items, history, review tokens and idempotency keys; and the stock, coupon-use and
+//! order writes of the orders' units of work, on [`PgTransaction`].
+
+use std::collections::HashMap;
+
+use application::common::error::RepositoryError;
+use application::common::page::Page;
+use application::coupons::ports::StoredCoupon;
+use application::mail::ports::OutboxTx;
+use application::orders::model::{
+    Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, ReviewToken,
+    StockedProduct, StoredDetails,
+};
+use application::orders::ports::{CouponUseTx, OrderRepository, OrderTx, OrdersTx, StockTx};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::dsl::sql;
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::sql_types::{Bool, Nullable, Text};
+use domain::cart::DeliveryCharge;
+use domain::coupon::CouponCode;
+use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::pricing::PriceTag;
+use domain::stock::Quantity;
+
+use crate::coupons::CouponRow;
+use crate::error::{corrupt, from_diesel};
+use crate::pool::{with_connection, PgPool};
+use crate::schema::{
+    coupons, order_events, order_idempotency_keys, order_items, orders, products, review_tokens, shop_settings,
+};
+use crate::unit_of_work::PgTransaction;
+
+/// Stored orders in PostgreSQL.
+#[derive(Clone)]
+pub struct PgOrderRepository {
+    pool: PgPool,
+}
+
+impl PgOrderRepository {
+    #[must_use]
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct OrderRow {
+    id: i64,
+    customer_id: i64,
+    status: String,
+    subtotal_paisa: i64,
+    delivery_charge_paisa: i64,
+    coupon_discount_paisa: i64,
+    total_paisa: i64,
+    coupon_code: Option<String>,
+    coupon_id: Option<i64>,
+    province: Option<String>,
+    city: Option<String>,
+    name: String,
+    phone1: String,
+    phone1_normalized: String,
+    phone2: Option<String>,
+    phone2_normalized: Option<String>,
+    email: String,
+    address: String,
+    admin_comment: Option<String>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_items)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct ItemRow {
+    order_id: i64,
+    product_id: i64,
+    name: String,
+    unit_price_paisa: i64,
+    quantity: i32,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_events)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct EventRow {
+    order_id: i64,
+    status: String,
+    at: DateTime<Utc>,
+    actor: String,
+    comment: Option<String>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = review_tokens)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct TokenRow {
+    order_id: i64,
+    product_id: i64,
+    token: String,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = orders)]
+struct NewOrderRow<'a> {
+    customer_id: i64,
+    subtotal_paisa: i64,
+    delivery_charge_paisa: i64,
+    coupon_discount_paisa: i64,
+    total_paisa: i64,
+    coupon_code: Option<&'a str>,
+    coupon_id: Option<i64>,
+    province: Option<&'a str>,
+    city: Option<&'a str>,
+    name: &'a str,
+    phone1: &'a str,
+    phone1_normalized: &'a str,
+    phone2: Option<&'a str>,
+    phone2_normalized: Option<&'a str>,
+    email: &'a str,
+    address: &'a str,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+fn status(text: &str) -> Result<OrderStatus, RepositoryError> {
+    text.parse().map_err(corrupt)
+}
+
+fn actor(text: &str) -> Result<Actor, RepositoryError> {
+    match text {
+        "customer" => Ok(Actor::Customer),
+        "admin" => Ok(Actor::Admin),
+        other => Err(corrupt(format!("'{other}' is not an actor"))),
+    }
+}
+
+/// Orders with their items, history and tokens, in the order of `rows`.
+fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, RepositoryError> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut items: HashMap<i64, Vec<OrderItem>> = HashMap::new();
+    for row in order_items::table
+        .filter(order_items::order_id.eq_any(&ids))
+        .order((order_items::order_id, order_items::position))
+        .select(ItemRow::as_select())
+        .load(conn)
+        .map_err(from_diesel)?
+    {
+        items.entry(row.order_id).or_default().push(OrderItem {
+            product_id: ProductId::new(row.product_id).map_err(corrupt)?,
+            name: row.name,
+            quantity: Quantity::new(u32::try_from(row.quantity).map_err(corrupt)?).map_err(corrupt)?,
+            unit_price: Rupees::from_paisa(row.unit_price_paisa),
+        });
+    }
+    let mut history: HashMap<i64, Vec<OrderEvent>> = HashMap::new();
+    for row in order_events::table
+        .filter(order_events::order_id.eq_any(&ids))
+        .order((order_events::order_id, order_events::at, order_events::id))
+        .select(EventRow::as_select())
+        .load(conn)
+        .map_err(from_diesel)?
+    {
+        history.entry(row.order_id).or_default().push(OrderEvent {
+            status: status(&row.status)?,
+            at: row.at,
+            actor: actor(&row.actor)?,
+            comment: row.comment,
+        });
+    }
+    let mut tokens: HashMap<i64, Vec<ReviewToken>> = HashMap::new();
+    for row in review_tokens::table
+        .filter(review_tokens::order_id.eq_any(&ids))
+        .order((review_tokens::order_id, review_tokens::created_at, review_tokens::product_id))
+        .select(TokenRow::as_select())
+        .load(conn)
+        .map_err(from_diesel)?
+    {
+        tokens
+            .entry(row.order_id)
+            .or_default()
+            .push(ReviewToken { product_id: ProductId::new(row.product_id).map_err(corrupt)?, token: row.token });
+    }
+    rows.into_iter()
+        .map(|row| {
+            Ok(Order {
+                id: OrderId::new(row.id).map_err(corrupt)?,
+                customer: CustomerId::new(row.customer_id).map_err(corrupt)?,
+                status: status(&row.status)?,
+                items: items.remove(&row.id).unwrap_or_default(),
+                subtotal: Rupees::from_paisa(row.subtotal_paisa),
+                delivery_charge: Rupees::from_paisa(row.delivery_charge_paisa),
+                coupon_code: row.coupon_code,
+                coupon_id: row.coupon_id.map(CouponId::new).transpose().map_err(corrupt)?,
+                coupon_discount: Rupees::from_paisa(row.coupon_discount_paisa),
+                total: Rupees::from_paisa(row.total_paisa),
+                details: StoredDetails {
+                    province: row.province,
+                    city: row.city,
+                    name: row.name,
+                    phone1: row.phone1,
+                    phone1_normal: row.phone1_normalized,
+                    phone2: row.phone2,
+                    phone2_normal: row.phone2_normalized,
+                    email: row.email,
+                    address: row.address,
+                },
+                admin_comment: row.admin_comment,
+                review_tokens: tokens.remove(&row.id).unwrap_or_default(),
+                history: history.remove(&row.id).unwrap_or_default(),
+                created_at: row.created_at,
+                updated_at: row.updated_at,
+            })
+        })
+        .collect()
+}
+
+fn find_order(conn: &mut PgConnection, id: OrderId) -> Result<Option<Order>, RepositoryError> {
+    let row = orders::table.find(id.get()).select(OrderRow::as_select()).first(conn).optional().map_err(from_diesel)?;
+    Ok(assemble(conn, row.into_iter().collect())?.pop())
+}
+
+/// `text` as a LIKE pattern matching it anywhere, its own wildcards escaped.
+fn contains_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+type BoxedOrders<'a> = orders::BoxedQuery<'a, Pg>;
+
+/// The orders passing `filter`.
+fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
+    let mut query = orders::table.into_boxed();
+    if let Some(status) = filter.status {
+        query = query.filter(orders::status.eq(status.as_str()));
+    }
+    if let Some(search) = &filter.search {
+        let pattern = contains_pattern(search);
+        let phone = filter.phone.clone();
+        let matches = sql::<Bool>("(orders.id::text ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.name ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.phone1 ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.phone1_normalized ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.phone2 ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.phone2_normalized ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.email ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.city ILIKE ")
+            .bind::<Text, _>(pattern.clone())
+            .sql(" OR orders.status ILIKE ")
+            .bind::<Text, _>(pattern)
+            .sql(" OR orders.phone1_normalized = ")
+            .bind::<Nullable<Text>, _>(phone.clone())
+            .sql(" OR orders.phone2_normalized = ")
+            .bind::<Nullable<Text>, _>(phone);
+        query = query.filter(matches.sql(")"));
+    }
+    query
+}
+
+fn page_of(
+    conn: &mut PgConnection,
+    query: BoxedOrders<'static>,
+    count: BoxedOrders<'static>,
+    page: Page,
+) -> Result<(Vec<Order>, u64), RepositoryError> {
+    let rows = query
+        .order((orders::created_at.desc(), orders::id.desc()))
+        .limit(i64::from(page.limit()))
+        .offset(i64::from(page.offset()))
+        .select(OrderRow::as_select())
+        .load(conn)
+        .map_err(from_diesel)?;
+    let total: i64 = count.count().get_result(conn).map_err(from_diesel)?;
+    Ok((assemble(conn, rows)?, u64::try_from(total).map_err(corrupt)?))
+}
+
+#[async_trait]
+impl OrderRepository for PgOrderRepository {
+    async fn find(&self, id: OrderId) -> Result<Option<Order>, RepositoryError> {
+        with_connection(&self.pool, move |conn| find_order(conn, id)).await
+    }
+
+    async fn customer_orders(&self, customer: CustomerId, page: Page) -> Result<(Vec<Order>, u64), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let mine = || orders::table.filter(orders::customer_id.eq(customer.get())).into_boxed();
+            page_of(conn, mine(), mine(), page)
+        })
+        .await
+    }
+
+    async fn search(&self, filter: OrderFilter, page: Page) -> Result<(Vec<Order>, u64), RepositoryError> {
+        with_connection(&self.pool, move |conn| page_of(conn, filtered(&filter), filtered(&filter), page)).await
+    }
+
+    async fn find_key(
+        &self,
+        customer: CustomerId,
+        key: &IdempotencyKey,
+    ) -> Result<Option<(String, OrderId)>, RepositoryError> {
+        let key = key.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            order_idempotency_keys::table
+                .find((customer.get(), key))
+                .select((order_idempotency_keys::request_digest, order_idempotency_keys::order_id))
+                .first::<(String, i64)>(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(|(digest, order)| Ok((digest, OrderId::new(order).map_err(corrupt)?)))
+                .transpose()
+        })
+        .await
+    }
+}
+
+#[derive(Queryable)]
+struct StockRow {
+    id: i64,
+    name: String,
+    price_paisa: i64,
+    sale_price_paisa: Option<i64>,
+    discount_percent: i16,
+    free_delivery: bool,
+    quantity: i32,
+}
+
+impl StockTx for PgTransaction {
+    fn lock_products(&mut self, ids: &[ProductId]) -> Result<Vec<StockedProduct>, RepositoryError> {
+        let ids: Vec<i64> = ids.iter().map(|id| id.get()).collect();
+        products::table
+            .filter(products::id.eq_any(ids))
+            .order(products::id)
+            .select((
+                products::id,
+                products::name,
+                products::price_paisa,
+                products::sale_price_paisa,
+                products::discount_percent,
+                products::free_delivery,
+                products::quantity,
+            ))
+            .for_update()
+            .load::<StockRow>(self.conn())
+            .map_err(from_diesel)?
+            .into_iter()
+            .map(|row| {
+                Ok(StockedProduct {
+                    id: ProductId::new(row.id).map_err(corrupt)?,
+                    name: row.name,
+                    tag: PriceTag::new(
+                        Rupees::from_paisa(row.price_paisa),
+                        row.sale_price_paisa.map(Rupees::from_paisa),
+                        u8::try_from(row.discount_percent).map_err(corrupt)?,
+                    ),
+                    free_delivery: row.free_delivery,
+                    quantity: u32::try_from(row.quantity).map_err(corrupt)?,
+                })
+            })
+            .collect()
+    }
+
+    fn delivery_charge(&mut self) -> Result<DeliveryCharge, RepositoryError> {
+        let paisa: i64 = shop_settings::table
+            .select(shop_settings::delivery_charge_paisa)
+            .first(self.conn())
+            .map_err(from_diesel)?;
+        DeliveryCharge::new(Rupees::from_paisa(paisa)).map_err(corrupt)
+    }
+
+    fn take(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError> {
+        let quantity = i32::try_from(quantity).map_err(corrupt)?;
+        let taken = diesel::update(products::table.find(id.get()).filter(products::quantity.ge(quantity)))
+            .set(products::quantity.eq(products::quantity - quantity))
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(taken == 1)
+    }
+
+    fn put_back(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError> {
+        let quantity = i32::try_from(quantity).map_err(corrupt)?;
+        let restocked = diesel::update(products::table.find(id.get()))
+            .set(products::quantity.eq(products::quantity + quantity))
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(restocked == 1)
+    }
+}
+
+impl CouponUseTx for PgTransaction {
+    fn lock_by_code(&mut self, code: &CouponCode) -> Result<Option<LockedCoupon>, RepositoryError> {
+        coupons::table
+            .filter(coupons::code.eq(code.as_str()))
+            .select(CouponRow::as_select())
+            .for_update()
+            .first(self.conn())
+            .optional()
+            .map_err(from_diesel)?
+            .map(|row| {
+                let StoredCoupon { id, coupon, uses } = StoredCoupon::try_from(row)?;
+                Ok(LockedCoupon { id, coupon, uses })
+            })
+            .transpose()
+    }
+
+    fn uses_by_customer(&mut self, coupon: CouponId, customer: CustomerId) -> Result<u32, RepositoryError> {
+        let count: i64 = orders::table
+            .filter(orders::coupon_id.eq(coupon.get()))
+            .filter(orders::customer_id.eq(customer.get()))
+            .filter(orders::status.ne(OrderStatus::Rejected.as_str()))
+            .count()
+            .get_result(self.conn())
+            .map_err(from_diesel)?;
+        u32::try_from(count).map_err(corrupt)
+    }
+
+    fn take_use(&mut self, coupon: CouponId) -> Result<bool, RepositoryError> {
+        let taken = diesel::update(
+            coupons::table
+                .find(coupon.get())
+                .filter(coupons::max_uses.is_null().or(coupons::uses.lt(coupons::max_uses.assume_not_null()))),
+        )
+        .set(coupons::uses.eq(coupons::uses + 1))
+        .execute(self.conn())
+        .map_err(from_diesel)?;
+        Ok(taken == 1)
+    }
+
+    fn release_use(&mut self, coupon: CouponId) -> Result<(), RepositoryError> {
+        diesel::update(coupons::table.find(coupon.get()).filter(coupons::uses.gt(0)))
+            .set(coupons::uses.eq(coupons::uses - 1))
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(())
+    }
+}
+
+impl OrderTx for PgTransaction {
+    fn insert(&mut self, order: &NewOrder) -> Result<OrderId, RepositoryError> {
+        let d = &order.details;
+        let row = NewOrderRow {
+            customer_id: order.customer.get(),
+            subtotal_paisa: order.subtotal.paisa(),
+            delivery_charge_paisa: order.delivery_charge.paisa(),
+            coupon_discount_paisa: order.coupon_discount.paisa(),
+            total_paisa: order.total.paisa(),
+            coupon_code: order.coupon.as_ref().map(|(_, code)| code.as_str()),
+            coupon_id: order.coupon.as_ref().map(|(id, _)| id.get()),
+            province: d.destination.province(),
+            city: d.destination.city(),
+            name: d.name.as_str(),
+            phone1: d.phone1.as_typed(),
+            phone1_normalized: d.phone1.normal(),
+            phone2: d.phone2.as_ref().map(|p| p.as_typed()),
+            phone2_normalized: d.phone2.as_ref().map(|p| p.normal()),
+            email: d.email.as_str(),
+            address: d.address.as_str(),
+            created_at: order.at,
+            updated_at: order.at,
+        };
+        let conn = self.conn();
+        let id: i64 = diesel::insert_into(orders::table)
+            .values(&row)
+            .returning(orders::id)
+            .get_result(conn)
+            .map_err(from_diesel)?;
+        let items: Vec<_> = order
+            .items
+            .iter()
+            .enumerate()
+            .map(|(position, item)| {
+                Ok((
+                    order_items::order_id.eq(id),
+                    order_items::position.eq(i32::try_from(position).map_err(corrupt)?),
+                    order_items::product_id.eq(item.product_id.get()),
+                    order_items::name.eq(item.name.as_str()),
+                    order_items::unit_price_paisa.eq(item.unit_price.paisa()),
+                    order_items::quantity.eq(i32::try_from(item.quantity.get()).map_err(corrupt)?),
+                ))
+            })
+            .collect::<Result<_, RepositoryError>>()?;
+        diesel::insert_into(order_items::table).values(&items).execute(conn).map_err(from_diesel)?;
+        diesel::insert_into(order_events::table)
+            .values((
+                order_events::order_id.eq(id),
+                order_events::status.eq(OrderStatus::Pending.as_str()),
+                order_events::at.eq(order.at),
+                order_events::actor.eq(Actor::Customer.as_str()),
+            ))
+            .execute(conn)
+            .map_err(from_diesel)?;
+        OrderId::new(id).map_err(corrupt)
+    }
+
+    fn save_key(
+        &mut self,
+        customer: CustomerId,
+        key: &IdempotencyKey,
+        digest: &str,
+        order: OrderId,
+    ) -> Result<(), RepositoryError> {
+        diesel::insert_into(order_idempotency_keys::table)
+            .values((
+                order_idempotency_keys::customer_id.eq(customer.get()),
+                order_idempotency_keys::key.eq(key.as_str()),
+                order_idempotency_keys::request_digest.eq(digest),
+                order_idempotency_keys::order_id.eq(order.get()),
+            ))
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(())
+    }
+
+    fn find(&mut self, id: OrderId) -> Result<Option<Order>, RepositoryError> {
+        find_order(self.conn(), id)
+    }
+
+    fn change_status(
+        &mut self,
+        id: OrderId,
+        from: OrderStatus,
+        to: OrderStatus,
+        at: DateTime<Utc>,
+        actor: Actor,
+        comment: Option<String>,
+    ) -> Result<bool, RepositoryError> {
+        let conn = self.conn();
+        let target = orders::table.find(id.get()).filter(orders::status.eq(from.as_str()));
+        let moved = if to == OrderStatus::Rejected {
+            diesel::update(target)
+                .set((
+                    orders::status.eq(to.as_str()),
+                    orders::updated_at.eq(at),
+                    orders::admin_comment.eq(comment.as_deref()),
+                ))
+                .execute(conn)
+        } else {
+            diesel::update(target).set((orders::status.eq(to.as_str()), orders::updated_at.eq(at))).execute(conn)
+        }
+        .map_err(from_diesel)?;
+        if moved == 0 {
+            return Ok(false);
+        }
+        diesel::insert_into(order_events::table)
+            .values((
+                order_events::order_id.eq(id.get()),
+                order_events::status.eq(to.as_str()),
+                order_events::at.eq(at),
+                order_events::actor.eq(actor.as_str()),
+                order_events::comment.eq(comment.as_deref()),
+            ))
+            .execute(conn)
+            .map_err(from_diesel)?;
+        Ok(true)
+    }
+
+    fn add_review_tokens(&mut self, id: OrderId, tokens: &[ReviewToken]) -> Result<(), RepositoryError> {
+        let rows: Vec<_> = tokens
+            .iter()
+            .map(|t| {
+                (
+                    review_tokens::token.eq(t.token.as_str()),
+                    review_tokens::order_id.eq(id.get()),
+                    review_tokens::product_id.eq(t.product_id.get()),
+                )
+            })
+            .collect();
+        diesel::insert_into(review_tokens::table).values(&rows).execute(self.conn()).map_err(from_diesel)?;
+        Ok(())
+    }
+}
+
+impl OrdersTx for PgTransaction {
+    fn stock(&mut self) -> &mut dyn StockTx {
+        self
+    }
+
+    fn orders(&mut self) -> &mut dyn OrderTx {
+        self
+    }
+
+    fn coupons(&mut self) -> &mut dyn CouponUseTx {
+        self
+    }
+
+    fn outbox(&mut self) -> &mut dyn OutboxTx {
+        self
+    }
+}

@@ -1,0 +1,314 @@
+//! The orders' repositories and transaction handle against a real PostgreSQL, each test in its own
+//! database.
+
+use std::sync::Arc;
+
+use adapters_postgres::test_support::TestDb;
+use adapters_postgres::{
+    PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgMailOutbox, PgOrderRepository, PgUnitOfWork,
+};
+use application::accounts::model::NewCredential;
+use application::accounts::ports::CustomerRepository;
+use application::catalog::model::{NewCategory, NewProduct};
+use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::common::error::{Conflict, RepositoryError};
+use application::common::page::Page;
+use application::common::unit_of_work::UnitOfWork;
+use application::coupons::ports::CouponRepository;
+use application::orders::model::{
+    delivery_address, Actor, ContactDetails, Destination, IdempotencyKey, NewOrder, OrderFilter, OrderItem, ReviewToken,
+};
+use application::orders::ports::{OrderRepository, OrdersTx};
+use chrono::{TimeZone, Utc};
+use domain::category::CategoryName;
+use domain::contact::{Email, PersonName, Phone};
+use domain::coupon::{Coupon, CouponCode, UsageLimits};
+use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::locations::Location;
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::pricing::PriceTag;
+use domain::stock::Quantity;
+
+struct Shop {
+    db: TestDb,
+    unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>>,
+    orders: PgOrderRepository,
+    customer: CustomerId,
+    case: ProductId,
+    coupon: CouponId,
+}
+
+async fn shop() -> Shop {
+    let db = TestDb::new();
+    let catalogue = PgCatalogRepository::new(db.pool());
+    let category = catalogue
+        .create_category(NewCategory { name: CategoryName::parse("Cases").unwrap(), parent: None })
+        .await
+        .unwrap();
+    let case = catalogue
+        .create_product(NewProduct {
+            name: "Phone Case".into(),
+            category,
+            price: PriceTag::new(Rupees::from_whole(900), Some(Rupees::from_whole(850)), 0),
+            description: "A case".into(),
+            color: None,
+            quantity: 5,
+            featured: false,
+            free_delivery: false,
+            media: vec![],
+        })
+        .await
+        .unwrap();
+    let customer = PgCustomerRepository::new(db.pool())
+        .create_customer(
+            &Email::parse("ayesha@example.pk").unwrap(),
+            "Ayesha",
+            &NewCredential::PasswordHash("h".into()),
+        )
+        .await
+        .unwrap()
+        .id;
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+    let coupon = PgCouponRepository::new(db.pool())
+        .create(
+            Coupon::create("SAVE10", Some(10), None, day, day, None)
+                .unwrap()
+                .with_limits(UsageLimits::new(Some(2), Some(1)).unwrap()),
+        )
+        .await
+        .unwrap();
+    let outbox = PgMailOutbox::new(db.pool());
+    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer, case, coupon }
+}
+
+fn at(minute: u32) -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 24, 6, minute, 0).unwrap()
+}
+
+fn new_order(shop: &Shop, phone: &str, minute: u32, coupon: bool) -> NewOrder {
+    NewOrder {
+        customer: shop.customer,
+        items: vec![OrderItem {
+            product_id: shop.case,
+            name: "Phone Case".into(),
+            quantity: Quantity::new(2).unwrap(),
+            unit_price: Rupees::from_whole(850),
+        }],
+        subtotal: Rupees::from_whole(1700),
+        delivery_charge: Rupees::from_whole(200),
+        coupon: coupon.then(|| (shop.coupon, CouponCode::parse("SAVE10").unwrap())),
+        coupon_discount: Rupees::from_whole(if coupon { 190 } else { 0 }),
+        total: Rupees::from_whole(if coupon { 1710 } else { 1900 }),
+        details: ContactDetails {
+            destination: Destination::City(Location::parse("Punjab", "Lahore").unwrap()),
+            name: PersonName::parse("Ayesha Khan").unwrap(),
+            phone1: Phone::parse_mobile(phone).unwrap(),
+            phone2: Some(Phone::parse("042 35761234").unwrap()),
+            email: Email::parse("ayesha@example.pk").unwrap(),
+            address: delivery_address("House 12\nGulberg").unwrap(),
+        },
+        at: at(minute),
+    }
+}
+
+impl Shop {
+    async fn insert(&self, order: NewOrder) -> OrderId {
+        self.unit_of_work.run(move |tx| tx.orders().insert(&order)).await.unwrap()
+    }
+}
+
+#[tokio::test]
+async fn an_order_reads_back_whole_with_its_items_history_tokens_and_details() {
+    let shop = shop().await;
+    let id = shop.insert(new_order(&shop, "0300-1234567", 0, true)).await;
+    shop.unit_of_work
+        .run(move |tx| {
+            tx.orders()
+                .add_review_tokens(id, &[ReviewToken { product_id: ProductId::new(12).unwrap(), token: "t1".into() }])
+        })
+        .await
+        .unwrap();
+
+    let order = shop.orders.find(id).await.unwrap().unwrap();
+
+    assert_eq!(order.status, OrderStatus::Pending);
+    assert_eq!(
+        (order.items.len(), order.items[0].name.as_str(), order.items[0].unit_price),
+        (1, "Phone Case", Rupees::from_whole(850))
+    );
+    assert_eq!(
+        (order.subtotal, order.total, order.coupon_discount),
+        (Rupees::from_whole(1700), Rupees::from_whole(1710), Rupees::from_whole(190))
+    );
+    assert_eq!((order.coupon_code.as_deref(), order.coupon_id), (Some("SAVE10"), Some(shop.coupon)));
+    assert_eq!(
+        (order.details.phone1.as_str(), order.details.phone1_normal.as_str()),
+        ("0300-1234567", "+923001234567")
+    );
+    assert_eq!(order.details.phone2_normal.as_deref(), Some("+924235761234"));
+    assert_eq!((order.details.city.as_deref(), order.details.province.as_deref()), (Some("Lahore"), Some("Punjab")));
+    assert_eq!(order.details.address, "House 12\nGulberg");
+    assert_eq!(order.history.len(), 1);
+    assert_eq!(
+        (order.history[0].status, order.history[0].actor, order.history[0].at),
+        (OrderStatus::Pending, Actor::Customer, at(0))
+    );
+    assert_eq!(order.review_tokens[0].token, "t1");
+    assert_eq!(shop.orders.find(OrderId::new(999).unwrap()).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn lists_are_newest_first_paged_and_searched_by_any_writing_of_a_phone_with_literal_wildcards() {
+    let shop = shop().await;
+    let first = shop.insert(new_order(&shop, "0300 1234567", 0, false)).await;
+    let second = shop.insert(new_order(&shop, "0333-7654321", 1, false)).await;
+    let ids = |page: (Vec<application::orders::model::Order>, u64)| {
+        (page.0.into_iter().map(|o| o.id).collect::<Vec<_>>(), page.1)
+    };
+    let search = |text: &str, phone: Option<&str>| OrderFilter {
+        status: None,
+        search: Some(text.into()),
+        phone: phone.map(str::to_owned),
+    };
+
+    let mine = shop.orders.customer_orders(shop.customer, Page::new(Some(1), Some(1)).unwrap()).await.unwrap();
+    let all = shop.orders.search(OrderFilter::default(), Page::FIRST).await.unwrap();
+    let by_typed = shop.orders.search(search("0300 123", None), Page::FIRST).await.unwrap();
+    let by_normal = shop.orders.search(search("+92333", None), Page::FIRST).await.unwrap();
+    let by_other_writing = shop.orders.search(search("03001234567", Some("+923001234567")), Page::FIRST).await.unwrap();
+    let wildcard = shop.orders.search(search("%", None), Page::FIRST).await.unwrap();
+    let by_status = shop
+        .orders
+        .search(OrderFilter { status: Some(OrderStatus::Approved), ..OrderFilter::default() }, Page::FIRST)
+        .await
+        .unwrap();
+
+    assert_eq!(ids(mine), (vec![first], 2));
+    assert_eq!(ids(all), (vec![second, first], 2));
+    assert_eq!(ids(by_typed), (vec![first], 1));
+    assert_eq!(ids(by_normal), (vec![second], 1));
+    assert_eq!(ids(by_other_writing), (vec![first], 1));
+    assert_eq!(ids(wildcard), (vec![], 0));
+    assert_eq!(ids(by_status), (vec![], 0));
+}
+
+#[tokio::test]
+async fn stock_is_taken_only_while_enough_is_on_hand_and_put_back_skips_deleted_products() {
+    let shop = shop().await;
+    let case = shop.case;
+
+    let taken = shop
+        .unit_of_work
+        .run(move |tx| {
+            let locked = tx.stock().lock_products(&[case, ProductId::new(999).unwrap()])?;
+            Ok((locked.len(), locked[0].quantity, tx.stock().take(case, 4)?, tx.stock().take(case, 2)?))
+        })
+        .await
+        .unwrap();
+    let quantity = PgCatalogRepository::new(shop.db.pool()).product(case).await.unwrap().unwrap().quantity;
+    PgCatalogRepository::new(shop.db.pool()).delete_product(case).await.unwrap();
+    let put_back = shop.unit_of_work.run(move |tx| tx.stock().put_back(case, 4)).await.unwrap();
+
+    assert_eq!(taken, (1, 5, true, false));
+    assert_eq!(quantity, 1);
+    assert!(!put_back);
+}
+
+#[tokio::test]
+async fn a_coupon_use_is_counted_only_below_its_limit_and_released_again() {
+    let shop = shop().await;
+    let coupon = shop.coupon;
+    let customer = shop.customer;
+    let id = shop.insert(new_order(&shop, "0300 1234567", 0, true)).await;
+
+    let counted = shop
+        .unit_of_work
+        .run(move |tx| {
+            let code = CouponCode::parse("save10").unwrap();
+            let before = tx.coupons().lock_by_code(&code)?.unwrap().uses;
+            let takes =
+                [tx.coupons().take_use(coupon)?, tx.coupons().take_use(coupon)?, tx.coupons().take_use(coupon)?];
+            let mine = tx.coupons().uses_by_customer(coupon, customer)?;
+            tx.coupons().release_use(coupon)?;
+            let after = tx.coupons().lock_by_code(&code)?.unwrap().uses;
+            Ok((before, takes, mine, after))
+        })
+        .await
+        .unwrap();
+    shop.unit_of_work
+        .run(move |tx| {
+            tx.orders().change_status(
+                id,
+                OrderStatus::Pending,
+                OrderStatus::Rejected,
+                at(5),
+                Actor::Admin,
+                Some("x".into()),
+            )
+        })
+        .await
+        .unwrap();
+    let after_rejection =
+        shop.unit_of_work.run(move |tx| tx.coupons().uses_by_customer(coupon, customer)).await.unwrap();
+
+    assert_eq!(counted, (0, [true, true, false], 1, 1));
+    assert_eq!(after_rejection, 0, "a rejected order's use no longer counts for its customer");
+}
+
+#[tokio::test]
+async fn a_status_changes_only_from_the_status_the_order_is_in_and_records_its_history() {
+    let shop = shop().await;
+    let id = shop.insert(new_order(&shop, "0300 1234567", 0, false)).await;
+
+    let moves = shop
+        .unit_of_work
+        .run(move |tx| {
+            Ok([
+                tx.orders().change_status(
+                    id,
+                    OrderStatus::Pending,
+                    OrderStatus::Rejected,
+                    at(1),
+                    Actor::Admin,
+                    Some("No courier".into()),
+                )?,
+                tx.orders().change_status(
+                    id,
+                    OrderStatus::Pending,
+                    OrderStatus::Approved,
+                    at(2),
+                    Actor::Admin,
+                    None,
+                )?,
+            ])
+        })
+        .await
+        .unwrap();
+    let order = shop.orders.find(id).await.unwrap().unwrap();
+
+    assert_eq!(moves, [true, false]);
+    assert_eq!(order.status, OrderStatus::Rejected);
+    assert_eq!(order.admin_comment.as_deref(), Some("No courier"));
+    assert_eq!(order.updated_at, at(1));
+    assert_eq!(
+        order.history.iter().map(|e| (e.status, e.comment.clone())).collect::<Vec<_>>(),
+        [(OrderStatus::Pending, None), (OrderStatus::Rejected, Some("No courier".into()))]
+    );
+}
+
+#[tokio::test]
+async fn an_idempotency_key_is_kept_once_per_customer() {
+    let shop = shop().await;
+    let id = shop.insert(new_order(&shop, "0300 1234567", 0, false)).await;
+    let (customer, key) = (shop.customer, IdempotencyKey::parse("tap-1").unwrap());
+    let (first, second) = (key.clone(), key.clone());
+
+    shop.unit_of_work.run(move |tx| tx.orders().save_key(customer, &first, "abc", id)).await.unwrap();
+    let again = shop.unit_of_work.run(move |tx| tx.orders().save_key(customer, &second, "def", id)).await;
+    let found = shop.orders.find_key(customer, &key).await.unwrap();
+
+    assert!(matches!(again, Err(RepositoryError::Conflict(Conflict::IdempotencyKeyTaken))), "{again:?}");
+    assert_eq!(found, Some(("abc".into(), id)));
+}

@@ -1,0 +1,264 @@
+//! The admin moves an order to its next status (SPEC.md §4, CONTRACT.md §4): a conditional update on the
+//! current status, so the same change sent many times at once applies once; stock put back on a rejection
+//! or a return, the coupon's use released on a rejection, review tokens made on delivery, the history
+//! entry and the customer's e-mail, all in one transaction.
+
+use domain::contact::Email;
+use domain::ids::OrderId;
+use domain::order_status::{transition, OrderStatus, RejectionReason, RejectionReasonError, TransitionError};
+
+use crate::common::error::RepositoryError;
+use crate::orders::mail::status_mail;
+use crate::orders::model::{Actor, Order, ReviewToken};
+use crate::orders::service::Orders;
+
+/// The answer of a status change.
+pub const STATUS_UPDATED: &str = "Order status updated.";
+
+/// Why a status change was refused. Nothing was changed.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeStatusError {
+    #[error(transparent)]
+    ReasonRequired(#[from] RejectionReasonError),
+    #[error("Order not found.")]
+    NotFound,
+    /// The order's status (as it is now, after any change that came first) does not allow this change.
+    #[error(transparent)]
+    NotAllowed(#[from] TransitionError),
+    #[error("the order's status could not be changed")]
+    Unexpected(#[source] RepositoryError),
+}
+
+impl From<RepositoryError> for ChangeStatusError {
+    fn from(err: RepositoryError) -> Self {
+        Self::Unexpected(err)
+    }
+}
+
+enum Outcome {
+    Changed,
+    Refused(ChangeStatusError),
+}
+
+impl Orders {
+    /// Moves order `id` to `to`; `comment` is the reason a rejection needs, and is kept in the history.
+    ///
+    /// # Errors
+    /// [`ChangeStatusError`]: a rejection without a reason, an unknown order, a change its status does not
+    /// allow, or a store failure.
+    pub async fn change_status(
+        &self,
+        id: OrderId,
+        to: OrderStatus,
+        comment: Option<String>,
+    ) -> Result<Order, ChangeStatusError> {
+        let comment = comment.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
+        if to == OrderStatus::Rejected {
+            RejectionReason::parse(comment.as_deref().unwrap_or_default())?;
+        }
+        let now = self.clock.now();
+        let tokens = self.tokens.clone();
+        let public_url = self.mail.public_url.clone();
+        let outcome = self
+            .unit_of_work
+            .run(move |tx| {
+                let Some(order) = tx.orders().find(id)? else { return Ok(Outcome::Refused(ChangeStatusError::NotFound)) };
+                let change = match transition(order.status, to) {
+                    Ok(change) => change,
+                    Err(refused) => return Ok(Outcome::Refused(refused.into())),
+                };
+                if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment.clone())? {
+                    // Another request changed it first (this update waited for it): refuse from where it is now.
+                    let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
+                    return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
+                }
+                if change.restocks() {
+                    let mut items = order.items.clone();
+                    items.sort_by_key(|item| item.product_id);
+                    for item in items {
+                        if !tx.stock().put_back(item.product_id, item.quantity.get())? {
+                            tracing::info!(product = %item.product_id, order = %id, "a returned item's product was deleted; not restocked");
+                        }
+                    }
+                }
+                if to == OrderStatus::Rejected {
+                    if let Some(coupon) = order.coupon_id {
+                        tx.coupons().release_use(coupon)?;
+                    }
+                }
+                let mut links = Vec::new();
+                if to == OrderStatus::Delivered {
+                    let made: Vec<ReviewToken> = order
+                        .items
+                        .iter()
+                        .map(|item| ReviewToken { product_id: item.product_id, token: tokens.generate() })
+                        .collect();
+                    tx.orders().add_review_tokens(id, &made)?;
+                    for (item, token) in order.items.iter().zip(&made) {
+                        links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
+                    }
+                }
+                let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
+                match Email::parse(&changed.details.email) {
+                    Ok(to) => {
+                        tx.outbox().enqueue(&[status_mail(&changed, to, &links)])?;
+                    }
+                    Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
+                }
+                Ok(Outcome::Changed)
+            })
+            .await?;
+        match outcome {
+            Outcome::Changed => self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound),
+            Outcome::Refused(refusal) => Err(refusal),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::ports::MockOrderRepository;
+    use crate::orders::testing::{orders, product_id, run_once, stored, Handle, MockUnitOfWork};
+
+    fn id() -> OrderId {
+        OrderId::new(42).unwrap()
+    }
+
+    /// A handle whose order 42 reads as `before` until changed, then as `after`.
+    fn reading(before: OrderStatus, after: OrderStatus) -> Handle {
+        let mut handle = Handle::default();
+        let mut reads = 0;
+        handle.orders.expect_find().returning(move |_| {
+            reads += 1;
+            Ok(Some(stored(42, if reads == 1 { before } else { after })))
+        });
+        handle
+    }
+
+    fn found_after(status: OrderStatus) -> MockOrderRepository {
+        let mut repository = MockOrderRepository::new();
+        repository.expect_find().returning(move |_| Ok(Some(stored(42, status))));
+        repository
+    }
+
+    #[tokio::test]
+    async fn a_rejection_without_a_reason_is_refused_before_anything_is_read() {
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+
+        let err = orders(MockOrderRepository::new(), unit_of_work)
+            .change_status(id(), OrderStatus::Rejected, Some("  ".into()))
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "Rejection reason is required.");
+    }
+
+    #[tokio::test]
+    async fn a_rejection_restocks_every_item_in_product_order_releases_the_coupon_and_mails_the_reason() {
+        let mut handle = reading(OrderStatus::Approved, OrderStatus::Rejected);
+        handle
+            .orders
+            .expect_change_status()
+            .withf(|_, from, to, _, actor, comment| {
+                *from == OrderStatus::Approved
+                    && *to == OrderStatus::Rejected
+                    && *actor == Actor::Admin
+                    && comment.as_deref() == Some("No courier")
+            })
+            .times(1)
+            .returning(|_, _, _, _, _, _| Ok(true));
+        let mut seq = mockall::Sequence::new();
+        handle
+            .stock
+            .expect_put_back()
+            .withf(|p, n| *p == product_id(12) && *n == 2)
+            .times(1)
+            .in_sequence(&mut seq)
+            .returning(|_, _| Ok(true));
+        handle
+            .stock
+            .expect_put_back()
+            .withf(|p, n| *p == product_id(30) && *n == 1)
+            .times(1)
+            .in_sequence(&mut seq)
+            .returning(|_, _| Ok(false));
+        handle.coupons.expect_release_use().withf(|c| c.get() == 3).times(1).returning(|_| Ok(()));
+        handle.orders.expect_add_review_tokens().never();
+        handle
+            .outbox
+            .expect_enqueue()
+            .withf(|mails| {
+                mails[0].to.as_str() == "ayesha@example.pk" && mails[0].subject == "Your order #42 is rejected"
+            })
+            .times(1)
+            .returning(|_| Ok(1));
+
+        let order = orders(found_after(OrderStatus::Rejected), run_once(handle))
+            .change_status(id(), OrderStatus::Rejected, Some(" No courier ".into()))
+            .await
+            .unwrap();
+
+        assert_eq!(order.status, OrderStatus::Rejected);
+    }
+
+    #[tokio::test]
+    async fn a_change_that_another_request_made_first_restocks_nothing_and_is_refused_from_the_new_status() {
+        let mut handle = reading(OrderStatus::Approved, OrderStatus::Rejected);
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(false));
+        handle.stock.expect_put_back().never();
+        handle.coupons.expect_release_use().never();
+        handle.outbox.expect_enqueue().never();
+
+        let err = orders(MockOrderRepository::new(), run_once(handle))
+            .change_status(id(), OrderStatus::Rejected, Some("No courier".into()))
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "An order that is rejected cannot be changed to rejected.");
+    }
+
+    #[tokio::test]
+    async fn a_change_the_machine_does_not_allow_writes_nothing() {
+        let mut handle = reading(OrderStatus::Pending, OrderStatus::Pending);
+        handle.orders.expect_change_status().never();
+
+        let err = orders(MockOrderRepository::new(), run_once(handle))
+            .change_status(id(), OrderStatus::Delivered, None)
+            .await
+            .unwrap_err();
+
+        assert!(matches!(err, ChangeStatusError::NotAllowed(_)), "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn delivery_makes_one_review_token_per_product_and_mails_their_links() {
+        let mut handle = reading(OrderStatus::Dispatched, OrderStatus::Delivered);
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
+        handle.stock.expect_put_back().never();
+        handle
+            .orders
+            .expect_add_review_tokens()
+            .withf(|_, tokens| {
+                tokens.iter().map(|t| (t.product_id.get(), t.token.as_str())).collect::<Vec<_>>()
+                    == [(30, "token-1"), (12, "token-2")]
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        handle
+            .outbox
+            .expect_enqueue()
+            .withf(|mails| {
+                mails[0].text.contains("Cable: https://shop.pk/review?token=token-1")
+                    && mails[0].text.contains("Phone Case: https://shop.pk/review?token=token-2")
+            })
+            .times(1)
+            .returning(|_| Ok(1));
+
+        orders(found_after(OrderStatus::Delivered), run_once(handle))
+            .change_status(id(), OrderStatus::Delivered, None)
+            .await
+            .unwrap();
+    }
+}

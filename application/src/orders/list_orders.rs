@@ -1,0 +1,116 @@
+//! Listing orders: a customer's own (My Orders) and the admin's list, filtered and searched.
+
+use domain::contact::Phone;
+use domain::ids::CustomerId;
+
+use crate::common::error::RepositoryError;
+use crate::common::page::Page;
+use crate::orders::model::{Order, OrderFilter};
+use crate::orders::service::Orders;
+
+/// The longest search text the admin list takes, in characters.
+pub const MAX_SEARCH_CHARS: usize = 200;
+
+/// Why orders were not listed.
+#[derive(Debug, thiserror::Error)]
+pub enum ListOrdersError {
+    /// A signed-in customer asked for another customer's orders.
+    #[error("You can only see your own orders.")]
+    NotYours,
+    #[error("the orders could not be read")]
+    Unexpected(#[source] RepositoryError),
+}
+
+impl From<RepositoryError> for ListOrdersError {
+    fn from(err: RepositoryError) -> Self {
+        Self::Unexpected(err)
+    }
+}
+
+/// A page of orders and how many there are in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderPage {
+    pub orders: Vec<Order>,
+    pub total: u64,
+}
+
+impl Orders {
+    /// A page of `owner`'s orders, newest first, for the signed-in customer `asking`.
+    ///
+    /// # Errors
+    /// [`ListOrdersError::NotYours`] when they differ, `Unexpected` when the store fails.
+    pub async fn customer_orders(
+        &self,
+        asking: CustomerId,
+        owner: CustomerId,
+        page: Page,
+    ) -> Result<OrderPage, ListOrdersError> {
+        if asking != owner {
+            return Err(ListOrdersError::NotYours);
+        }
+        let (orders, total) = self.repository.customer_orders(owner, page).await?;
+        Ok(OrderPage { orders, total })
+    }
+
+    /// A page of the orders passing `filter`, newest first (the admin's list). A search longer than
+    /// [`MAX_SEARCH_CHARS`] is cut there; a blank one searches nothing.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn all_orders(&self, filter: OrderFilter, page: Page) -> Result<OrderPage, ListOrdersError> {
+        let search = filter
+            .search
+            .map(|s| s.trim().chars().take(MAX_SEARCH_CHARS).collect::<String>())
+            .filter(|s| !s.is_empty());
+        let phone = search.as_deref().and_then(|s| Phone::parse(s).ok()).map(|p| p.normal().to_owned());
+        let (orders, total) = self.repository.search(OrderFilter { search, phone, ..filter }, page).await?;
+        Ok(OrderPage { orders, total })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::ports::MockOrderRepository;
+    use crate::orders::testing::{customer, orders, MockUnitOfWork};
+
+    #[tokio::test]
+    async fn another_customers_orders_are_not_read() {
+        let mut repository = MockOrderRepository::new();
+        repository.expect_customer_orders().never();
+
+        let err = orders(repository, MockUnitOfWork::new())
+            .customer_orders(customer(), CustomerId::new(8).unwrap(), Page::FIRST)
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "You can only see your own orders.");
+    }
+
+    #[tokio::test]
+    async fn a_search_is_trimmed_and_read_as_a_phone_number_when_it_is_one() {
+        let mut repository = MockOrderRepository::new();
+        repository
+            .expect_search()
+            .withf(|filter, _| {
+                filter.search.as_deref() == Some("0300-1234567") && filter.phone.as_deref() == Some("+923001234567")
+            })
+            .times(1)
+            .returning(|_, _| Ok((vec![], 0)));
+        repository
+            .expect_search()
+            .withf(|filter, _| filter.search.is_none() && filter.phone.is_none())
+            .times(1)
+            .returning(|_, _| Ok((vec![], 0)));
+        let orders = orders(repository, MockUnitOfWork::new());
+
+        orders
+            .all_orders(OrderFilter { search: Some(" 0300-1234567 ".into()), ..OrderFilter::default() }, Page::FIRST)
+            .await
+            .unwrap();
+        orders
+            .all_orders(OrderFilter { search: Some("   ".into()), ..OrderFilter::default() }, Page::FIRST)
+            .await
+            .unwrap();
+    }
+}

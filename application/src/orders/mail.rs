@@ -1,0 +1,120 @@
+//! The orders' e-mails, as plain text and HTML: the shop owner's for each new order, and the customer's for
+//! each status change (with the rejection reason, and the review links of a delivered order).
+
+use domain::contact::Email;
+use domain::ids::OrderId;
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+
+use crate::mail::ports::OutgoingMail;
+use crate::orders::model::{NewOrder, Order, OrderItem};
+
+fn rs(amount: Rupees) -> String {
+    format!("Rs {}", amount.round_to_whole())
+}
+
+fn item_lines(items: &[OrderItem]) -> Vec<String> {
+    items
+        .iter()
+        .map(|i| format!("{} x {} at {} = {}", i.name, i.quantity.get(), rs(i.unit_price), rs(i.total())))
+        .collect()
+}
+
+fn figures(subtotal: Rupees, delivery: Rupees, coupon: Option<(&str, Rupees)>, total: Rupees) -> Vec<String> {
+    let mut lines = vec![
+        format!("Subtotal: {}", rs(subtotal)),
+        format!("Delivery: {}", if delivery.is_positive() { rs(delivery) } else { "Free".into() }),
+    ];
+    if let Some((code, discount)) = coupon {
+        lines.push(format!("Coupon ({code}): - {}", rs(discount)));
+    }
+    lines.push(format!("Total (cash on delivery): {}", rs(total)));
+    lines
+}
+
+/// Text paragraphs (each a list of lines) as the text body and the HTML body.
+fn bodies(paragraphs: &[Vec<String>], links: &[(String, String)]) -> (String, String) {
+    let mut text = paragraphs.iter().map(|p| p.join("\n")).collect::<Vec<_>>().join("\n\n");
+    let mut html: String = paragraphs
+        .iter()
+        .map(|p| format!("<p>{}</p>", p.iter().map(|l| OutgoingMail::escape_html(l)).collect::<Vec<_>>().join("<br>")))
+        .collect();
+    if !links.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&links.iter().map(|(label, url)| format!("{label}: {url}")).collect::<Vec<_>>().join("\n"));
+        html.push_str("<ul>");
+        for (label, url) in links {
+            html.push_str(&format!(
+                "<li><a href=\"{}\">{}</a></li>",
+                OutgoingMail::escape_html(url),
+                OutgoingMail::escape_html(label)
+            ));
+        }
+        html.push_str("</ul>");
+    }
+    text.push('\n');
+    (text, html)
+}
+
+/// The shop owner's e-mail about a new order.
+#[must_use]
+pub fn new_order_mail(id: OrderId, order: &NewOrder, to: Email) -> OutgoingMail {
+    let d = &order.details;
+    let mut customer = vec![format!("Customer: {}", d.name.as_str()), format!("Phone: {}", d.phone1.as_typed())];
+    if let Some(phone2) = &d.phone2 {
+        customer.push(format!("Second phone: {}", phone2.as_typed()));
+    }
+    customer.push(format!("E-mail: {}", d.email.as_str()));
+    customer.push(format!("Address: {}", d.address.as_str().replace('\n', ", ")));
+    if let Some(city) = d.destination.city() {
+        customer.push(format!("City: {city}"));
+    }
+    if let Some(province) = d.destination.province() {
+        customer.push(format!("Province: {province}"));
+    }
+    let coupon = order.coupon.as_ref().map(|(_, code)| (code.as_str(), order.coupon_discount));
+    let paragraphs = [
+        vec![format!("A new order #{id} is waiting for approval.")],
+        item_lines(&order.items),
+        figures(order.subtotal, order.delivery_charge, coupon, order.total),
+        customer,
+    ];
+    let (text, html) = bodies(&paragraphs, &[]);
+    OutgoingMail { to, subject: format!("New order #{id}: {}", rs(order.total)), text, html }
+}
+
+/// What the customer is told of their order's new status.
+fn news(order: &Order) -> String {
+    let id = order.id;
+    match order.status {
+        OrderStatus::Pending => format!("Your order #{id} is pending approval."),
+        OrderStatus::Approved => format!("Your order #{id} has been approved and will be dispatched soon."),
+        OrderStatus::Dispatched => format!(
+            "Your order #{id} is on its way: delivery within 3-4 working days. Please keep {} ready, cash on delivery.",
+            rs(order.total)
+        ),
+        OrderStatus::Delivered => format!("Your order #{id} has been delivered. Thank you for shopping with us!"),
+        OrderStatus::Rejected => format!("We are sorry: your order #{id} has been rejected."),
+        OrderStatus::Returned => format!("Your order #{id} has been returned to us."),
+    }
+}
+
+/// The customer's e-mail about their order's new status; `review_links` are (product name, link) for a
+/// delivered order.
+#[must_use]
+pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) -> OutgoingMail {
+    let mut paragraphs = vec![vec![format!("Hello {},", order.details.name)], vec![news(order)]];
+    if order.status == OrderStatus::Rejected {
+        if let Some(reason) = &order.admin_comment {
+            paragraphs.push(vec![format!("Reason: {reason}")]);
+        }
+    }
+    paragraphs.push(item_lines(&order.items));
+    let coupon = order.coupon_code.as_deref().map(|code| (code, order.coupon_discount));
+    paragraphs.push(figures(order.subtotal, order.delivery_charge, coupon, order.total));
+    if !review_links.is_empty() {
+        paragraphs.push(vec!["Tell others what you think: each link below opens a review of one product.".into()]);
+    }
+    let (text, html) = bodies(&paragraphs, review_links);
+    OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html }
+}

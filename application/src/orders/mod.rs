@@ -1,0 +1,12 @@
+//! Orders: a customer places one (cash on delivery, priced by the server from the database), follows it
+//! in My Orders, and the admin moves it through its statuses, each change e-mailed to the customer.
+
+pub mod change_status;
+pub mod list_orders;
+pub mod mail;
+pub mod model;
+pub mod place_order;
+pub mod ports;
+pub mod service;
+#[cfg(test)]
+mod testing;

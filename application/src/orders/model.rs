@@ -1,0 +1,319 @@
+//! What an order is made of, as the use cases take and give it.
+
+use chrono::{DateTime, Utc};
+use domain::checkout::ClientFigures;
+use domain::contact::{Email, PersonName, Phone};
+use domain::coupon::{Coupon, CouponCode};
+use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::locations::{Location, Province};
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::pricing::PriceTag;
+use domain::stock::Quantity;
+use domain::text::PlainText;
+
+/// The most lines one order may hold.
+pub const MAX_ORDER_LINES: usize = 100;
+
+/// The longest delivery address accepted, in characters.
+pub const MAX_ADDRESS_CHARS: usize = 500;
+
+/// The longest Idempotency-Key accepted, in characters.
+pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 200;
+
+/// Where the order goes: a province alone, a province and one of its cities, or neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Destination {
+    /// Neither was given.
+    Unstated,
+    /// A province without a city.
+    Province(Province),
+    /// A province and one of its cities.
+    City(Location),
+}
+
+impl Destination {
+    /// The province's name, if given.
+    #[must_use]
+    pub fn province(&self) -> Option<&'static str> {
+        match self {
+            Self::Unstated => None,
+            Self::Province(province) => Some(province.name()),
+            Self::City(location) => Some(location.province().name()),
+        }
+    }
+
+    /// The city's name, if given.
+    #[must_use]
+    pub fn city(&self) -> Option<&'static str> {
+        match self {
+            Self::City(location) => Some(location.city()),
+            Self::Unstated | Self::Province(_) => None,
+        }
+    }
+}
+
+/// The shopper's checked contact and delivery details (CONTRACT.md §4 `userDetails`). Country and payment
+/// method are always Pakistan and COD and are not kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactDetails {
+    pub destination: Destination,
+    pub name: PersonName,
+    /// A mobile number.
+    pub phone1: Phone,
+    /// A mobile or a landline.
+    pub phone2: Option<Phone>,
+    pub email: Email,
+    /// One or more lines, at most [`MAX_ADDRESS_CHARS`].
+    pub address: PlainText,
+}
+
+/// One line of the cart as the shopper sent it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestedLine {
+    pub product_id: ProductId,
+    pub quantity: Quantity,
+}
+
+/// A retried submit's key: 1 to 200 visible ASCII characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct IdempotencyKey(String);
+
+/// A key that cannot be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("Idempotency-Key must be 1 to {} visible ASCII characters.", MAX_IDEMPOTENCY_KEY_CHARS)]
+pub struct IdempotencyKeyError;
+
+impl IdempotencyKey {
+    /// Checks a key as sent.
+    ///
+    /// # Errors
+    /// [`IdempotencyKeyError`] when empty, too long or holding another character.
+    pub fn parse(text: &str) -> Result<Self, IdempotencyKeyError> {
+        if (1..=MAX_IDEMPOTENCY_KEY_CHARS).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_graphic()) {
+            Ok(Self(text.to_owned()))
+        } else {
+            Err(IdempotencyKeyError)
+        }
+    }
+
+    /// The key.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An order as the checkout submits it, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderRequest {
+    pub customer: CustomerId,
+    pub details: ContactDetails,
+    pub lines: Vec<RequestedLine>,
+    /// The figures the cart showed, to compare with the server's.
+    pub figures: ClientFigures,
+    pub idempotency_key: Option<IdempotencyKey>,
+}
+
+impl OrderRequest {
+    /// A digest of what the request asks for (everything but the key and the customer), so a retry with the
+    /// same key can be told from a different order under the same key. FNV-1a over a canonical text: stable
+    /// across runs and builds.
+    #[must_use]
+    pub fn digest(&self) -> String {
+        let d = &self.details;
+        let mut text = format!(
+            "{:?}|{}|{}|{:?}|{}|{}|",
+            (d.destination.province(), d.destination.city()),
+            d.name.as_str(),
+            d.phone1.normal(),
+            d.phone2.as_ref().map(Phone::normal),
+            d.email.as_str(),
+            d.address.as_str()
+        );
+        for line in &self.lines {
+            text.push_str(&format!("{}x{}@{};", line.product_id, line.quantity.get(), price_of(&self.figures, line)));
+        }
+        let f = &self.figures;
+        text.push_str(&format!(
+            "|{}|{}|{:?}|{}|{}",
+            f.subtotal.paisa(),
+            f.delivery_charge.paisa(),
+            f.coupon.as_ref().map(CouponCode::as_str),
+            f.coupon_discount.paisa(),
+            f.total.paisa()
+        ));
+        let hash = text
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
+        format!("{hash:016x}")
+    }
+}
+
+fn price_of(figures: &ClientFigures, line: &RequestedLine) -> i64 {
+    figures.lines.iter().find(|l| l.product_id == line.product_id).map_or(-1, |l| l.unit_price.paisa())
+}
+
+/// A product as an order needs it, read under its row lock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StockedProduct {
+    pub id: ProductId,
+    pub name: String,
+    pub tag: PriceTag,
+    pub free_delivery: bool,
+    /// Units on hand.
+    pub quantity: u32,
+}
+
+/// A coupon as an order needs it, read under its row lock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LockedCoupon {
+    pub id: CouponId,
+    pub coupon: Coupon,
+    /// Orders holding it that were not rejected.
+    pub uses: u32,
+}
+
+/// An item of a stored order, as it was sold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderItem {
+    pub product_id: ProductId,
+    pub name: String,
+    pub quantity: Quantity,
+    pub unit_price: Rupees,
+}
+
+impl OrderItem {
+    /// Unit price times quantity, exact.
+    #[must_use]
+    pub fn total(&self) -> Rupees {
+        self.unit_price.times(self.quantity.get())
+    }
+}
+
+/// The contact details of a stored order, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredDetails {
+    pub province: Option<String>,
+    pub city: Option<String>,
+    pub name: String,
+    /// As typed.
+    pub phone1: String,
+    /// In the normal form `+92…`.
+    pub phone1_normal: String,
+    pub phone2: Option<String>,
+    pub phone2_normal: Option<String>,
+    pub email: String,
+    pub address: String,
+}
+
+/// Who made a change of an order's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    /// The customer, placing the order.
+    Customer,
+    /// The shop admin.
+    Admin,
+}
+
+impl Actor {
+    /// The stored name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Customer => "customer",
+            Self::Admin => "admin",
+        }
+    }
+}
+
+/// One step of an order's history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderEvent {
+    pub status: OrderStatus,
+    pub at: DateTime<Utc>,
+    pub actor: Actor,
+    pub comment: Option<String>,
+}
+
+/// A review token of a delivered order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewToken {
+    pub product_id: ProductId,
+    pub token: String,
+}
+
+/// A stored order with its items, history and review tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub id: OrderId,
+    pub customer: CustomerId,
+    pub status: OrderStatus,
+    pub items: Vec<OrderItem>,
+    pub subtotal: Rupees,
+    pub delivery_charge: Rupees,
+    pub coupon_code: Option<String>,
+    pub coupon_id: Option<CouponId>,
+    pub coupon_discount: Rupees,
+    pub total: Rupees,
+    pub details: StoredDetails,
+    pub admin_comment: Option<String>,
+    pub review_tokens: Vec<ReviewToken>,
+    pub history: Vec<OrderEvent>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// An order to store: what the server priced and the shopper's details.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOrder {
+    pub customer: CustomerId,
+    pub items: Vec<OrderItem>,
+    pub subtotal: Rupees,
+    pub delivery_charge: Rupees,
+    pub coupon: Option<(CouponId, CouponCode)>,
+    pub coupon_discount: Rupees,
+    pub total: Rupees,
+    pub details: ContactDetails,
+    pub at: DateTime<Utc>,
+}
+
+/// The admin list's filter: a status, a search text, both or neither.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrderFilter {
+    pub status: Option<OrderStatus>,
+    /// Matched case-insensitively as a part of the id, name, phones (as typed and normalised), e-mail, city
+    /// or status.
+    pub search: Option<String>,
+    /// The search read as a phone number in its normal form, when it is one: matches either phone written
+    /// any other way.
+    pub phone: Option<String>,
+}
+
+/// A delivery address that cannot be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AddressError {
+    /// Nothing but white space.
+    #[error("Please enter your complete address.")]
+    Empty,
+    /// More than [`MAX_ADDRESS_CHARS`] characters.
+    #[error("Address must be at most {} characters.", MAX_ADDRESS_CHARS)]
+    TooLong,
+    #[error(transparent)]
+    ControlCharacter(#[from] domain::text::TextError),
+}
+
+/// Checks a delivery address: one or more lines, not blank, at most [`MAX_ADDRESS_CHARS`] characters.
+///
+/// # Errors
+/// [`AddressError`] when it is blank, too long or holds a control character.
+pub fn delivery_address(text: &str) -> Result<PlainText, AddressError> {
+    let address = PlainText::parse(text, domain::text::Lines::Many, "Address")?;
+    if address.is_empty() {
+        return Err(AddressError::Empty);
+    }
+    if address.chars() > MAX_ADDRESS_CHARS {
+        return Err(AddressError::TooLong);
+    }
+    Ok(address)
+}

@@ -1,0 +1,474 @@
+//! Placing an order (CONTRACT.md §4, docs/orders.md): the session's customer owns it; the server prices it
+//! from the database with the cart's rule and refuses it, storing nothing, when the shopper's figures
+//! differ; stock, the coupon's use, the order, its key and the shop owner's e-mail are written in one
+//! transaction.
+
+use chrono::NaiveDate;
+use domain::calendar::pakistan_date;
+use domain::cart::{CartLine, DeliveryCharge};
+use domain::checkout::{changes, Quote, QuotedLine};
+use domain::coupon::CouponError;
+use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::stock::Quantity;
+
+use crate::common::error::{Conflict, RepositoryError};
+use crate::orders::mail::new_order_mail;
+use crate::orders::model::{
+    LockedCoupon, NewOrder, Order, OrderItem, OrderRequest, RequestedLine, StockedProduct, MAX_ORDER_LINES,
+};
+use crate::orders::ports::OrdersTx;
+use crate::orders::service::Orders;
+
+/// The answer of a placed order.
+pub const ORDER_PLACED: &str = "Order placed successfully.";
+
+/// The server's figures and what differs from the shopper's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PricedQuote {
+    pub quote: Quote,
+    /// What changed, in words; empty when only the stock is short or a product is gone.
+    pub changes: Vec<String>,
+}
+
+/// Why an order was not placed. Nothing was stored.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceOrderError {
+    #[error("Your cart is empty.")]
+    EmptyCart,
+    #[error("An order can hold at most {MAX_ORDER_LINES} products.")]
+    TooManyLines,
+    #[error("Product {0} is listed more than once.")]
+    DuplicateProduct(ProductId),
+    /// A price, the delivery charge, the coupon or a total differs from the server's.
+    #[error("Prices or delivery changed since your cart was built. Please check the new total.")]
+    FiguresChanged { quote: Box<PricedQuote> },
+    /// Fewer units are on hand than asked for; the quote has the quantities left.
+    #[error("Only {left} left of {name}.")]
+    OutOfStock { name: String, left: u32, quote: Box<PricedQuote> },
+    /// A product is unknown or deleted; the quote is priced without it.
+    #[error("Product {id} is no longer available.")]
+    UnknownProduct { id: ProductId, quote: Box<PricedQuote> },
+    #[error("This Idempotency-Key was already used for a different order.")]
+    KeyReused,
+    #[error("the order could not be placed")]
+    Unexpected(#[source] RepositoryError),
+}
+
+impl From<RepositoryError> for PlaceOrderError {
+    fn from(err: RepositoryError) -> Self {
+        Self::Unexpected(err)
+    }
+}
+
+/// What the transaction did: placed the order, or refused it having written nothing.
+enum Outcome {
+    Placed(OrderId),
+    Refused(PlaceOrderError),
+}
+
+/// The coupon as the order found it: none asked for, refused (why), or applying.
+enum CouponState {
+    None,
+    Refused(String),
+    Applies(LockedCoupon),
+}
+
+impl Orders {
+    /// Places `request` for its customer.
+    ///
+    /// # Errors
+    /// [`PlaceOrderError`]: an empty, too long or repeating cart; figures, stock or products that changed
+    /// (with the server's quote); a reused Idempotency-Key; or a store failure.
+    pub async fn place(&self, request: OrderRequest) -> Result<Order, PlaceOrderError> {
+        check_lines(&request.lines)?;
+        let digest = request.digest();
+        if let Some(order) = self.replay(&request, &digest).await? {
+            return Ok(order);
+        }
+        let now = self.clock.now();
+        let today = pakistan_date(now);
+        let notify = self.mail.notify.clone();
+        let work_request = request.clone();
+        let outcome = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, notify)).await;
+        let id = match outcome {
+            Ok(Outcome::Placed(id)) => id,
+            Ok(Outcome::Refused(refusal)) => return Err(refusal),
+            Err(RepositoryError::Conflict(Conflict::IdempotencyKeyTaken)) => {
+                // Another submit with the same key committed first; answer its order like any retry.
+                return self.replay(&request, &request.digest()).await?.ok_or(PlaceOrderError::KeyReused);
+            }
+            Err(other) => return Err(other.into()),
+        };
+        self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
+    }
+
+    /// The order placed earlier under the request's Idempotency-Key, when there is one and the request is
+    /// the same.
+    async fn replay(&self, request: &OrderRequest, digest: &str) -> Result<Option<Order>, PlaceOrderError> {
+        let Some(key) = &request.idempotency_key else { return Ok(None) };
+        let Some((stored, id)) = self.repository.find_key(request.customer, key).await? else { return Ok(None) };
+        if stored != digest {
+            return Err(PlaceOrderError::KeyReused);
+        }
+        Ok(Some(self.repository.find(id).await?.ok_or(RepositoryError::NotFound)?))
+    }
+}
+
+fn check_lines(lines: &[RequestedLine]) -> Result<(), PlaceOrderError> {
+    if lines.is_empty() {
+        return Err(PlaceOrderError::EmptyCart);
+    }
+    if lines.len() > MAX_ORDER_LINES {
+        return Err(PlaceOrderError::TooManyLines);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        if lines[..i].iter().any(|earlier| earlier.product_id == line.product_id) {
+            return Err(PlaceOrderError::DuplicateProduct(line.product_id));
+        }
+    }
+    Ok(())
+}
+
+/// The unit of work: reads and locks what the price depends on, decides, and writes only when the order
+/// is placed.
+fn place_in(
+    tx: &mut dyn OrdersTx,
+    request: &OrderRequest,
+    digest: &str,
+    today: NaiveDate,
+    now: chrono::DateTime<chrono::Utc>,
+    notify: Option<domain::contact::Email>,
+) -> Result<Outcome, RepositoryError> {
+    let mut ids: Vec<ProductId> = request.lines.iter().map(|l| l.product_id).collect();
+    ids.sort_unstable();
+    let products = tx.stock().lock_products(&ids)?;
+    let delivery = tx.stock().delivery_charge()?;
+    let coupon = match &request.figures.coupon {
+        None => CouponState::None,
+        Some(code) => match tx.coupons().lock_by_code(code)? {
+            None => CouponState::Refused(CouponError::InvalidOrExpired.to_string()),
+            Some(locked) => {
+                let customer_uses = match locked.coupon.limits().per_customer() {
+                    Some(_) => Some(tx.coupons().uses_by_customer(locked.id, request.customer)?),
+                    None => None,
+                };
+                match locked.coupon.limits().check(locked.uses, customer_uses) {
+                    Ok(()) => CouponState::Applies(locked),
+                    Err(used_up) => CouponState::Refused(used_up.to_string()),
+                }
+            }
+        },
+    };
+    let (quote, coupon_id) = match decide(request, &products, delivery, &coupon, today) {
+        Ok(decided) => decided,
+        Err(refusal) => return Ok(Outcome::Refused(refusal)),
+    };
+    for line in quote.lines() {
+        if !tx.stock().take(line.product_id, line.line.quantity().get())? {
+            // The rows are locked, so this cannot happen; refuse rather than oversell if it does.
+            return Err(RepositoryError::Refused(format!(
+                "stock of product {} changed under its lock",
+                line.product_id
+            )));
+        }
+    }
+    if let Some(coupon_id) = coupon_id {
+        if !tx.coupons().take_use(coupon_id)? {
+            return Err(RepositoryError::Refused(format!("coupon {coupon_id} was used up under its lock")));
+        }
+    }
+    let order = new_order(request.customer, &quote, coupon_id, request, now);
+    let id = tx.orders().insert(&order)?;
+    if let Some(key) = &request.idempotency_key {
+        tx.orders().save_key(request.customer, key, digest, id)?;
+    }
+    if let Some(to) = notify {
+        tx.outbox().enqueue(&[new_order_mail(id, &order, to)])?;
+    }
+    Ok(Outcome::Placed(id))
+}
+
+/// The server's quote of `lines` at the quantities given, with the coupon when it applies, and the
+/// coupon's refusal otherwise.
+fn price(
+    lines: &[(&StockedProduct, Quantity)],
+    delivery: DeliveryCharge,
+    coupon: &CouponState,
+    today: NaiveDate,
+) -> (Quote, Option<String>, Option<CouponId>) {
+    let quoted = lines
+        .iter()
+        .map(|(product, quantity)| QuotedLine {
+            product_id: product.id,
+            name: product.name.clone(),
+            line: CartLine::new(product.tag, *quantity, product.free_delivery),
+        })
+        .collect();
+    let quote = Quote::new(quoted, delivery);
+    match coupon {
+        CouponState::None => (quote, None, None),
+        CouponState::Refused(reason) => (quote, Some(reason.clone()), None),
+        CouponState::Applies(locked) => match locked.coupon.apply(quote.totals().cart_total(), today) {
+            Ok(discount) => (quote.with_coupon(locked.coupon.code().clone(), discount), None, Some(locked.id)),
+            Err(refusal) => (quote, Some(refusal.to_string()), None),
+        },
+    }
+}
+
+/// The quote to place, or why not: an unknown product, short stock or figures that differ.
+fn decide(
+    request: &OrderRequest,
+    products: &[StockedProduct],
+    delivery: DeliveryCharge,
+    coupon: &CouponState,
+    today: NaiveDate,
+) -> Result<(Quote, Option<CouponId>), PlaceOrderError> {
+    let found: Vec<(&StockedProduct, Quantity)> = request
+        .lines
+        .iter()
+        .filter_map(|line| products.iter().find(|p| p.id == line.product_id).map(|p| (p, line.quantity)))
+        .collect();
+    let quoted = |lines: &[(&StockedProduct, Quantity)]| {
+        let (quote, refusal, _) = price(lines, delivery, coupon, today);
+        let changes = changes(&quote, &request.figures, refusal.as_deref());
+        Box::new(PricedQuote { quote, changes })
+    };
+    if let Some(missing) = request.lines.iter().find(|line| products.iter().all(|p| p.id != line.product_id)) {
+        return Err(PlaceOrderError::UnknownProduct { id: missing.product_id, quote: quoted(&found) });
+    }
+    if let Some((short, _)) = found.iter().find(|(product, quantity)| product.quantity < quantity.get()) {
+        let left: Vec<(&StockedProduct, Quantity)> =
+            found.iter().filter_map(|(p, q)| Quantity::new(q.get().min(p.quantity)).ok().map(|q| (*p, q))).collect();
+        return Err(PlaceOrderError::OutOfStock {
+            name: short.name.clone(),
+            left: short.quantity,
+            quote: quoted(&left),
+        });
+    }
+    let (quote, refusal, coupon_id) = price(&found, delivery, coupon, today);
+    let changes = changes(&quote, &request.figures, refusal.as_deref());
+    if changes.is_empty() {
+        Ok((quote, coupon_id))
+    } else {
+        Err(PlaceOrderError::FiguresChanged { quote: Box::new(PricedQuote { quote, changes }) })
+    }
+}
+
+fn new_order(
+    customer: CustomerId,
+    quote: &Quote,
+    coupon_id: Option<CouponId>,
+    request: &OrderRequest,
+    now: chrono::DateTime<chrono::Utc>,
+) -> NewOrder {
+    let totals = quote.totals();
+    NewOrder {
+        customer,
+        items: quote
+            .lines()
+            .iter()
+            .map(|l| OrderItem {
+                product_id: l.product_id,
+                name: l.name.clone(),
+                quantity: l.line.quantity(),
+                unit_price: l.line.tag().unit_price(),
+            })
+            .collect(),
+        subtotal: totals.subtotal(),
+        delivery_charge: totals.delivery_charge(),
+        coupon: coupon_id.zip(quote.coupon().cloned()),
+        coupon_discount: totals.coupon_discount(),
+        total: totals.grand_total(),
+        details: request.details.clone(),
+        at: now,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::model::IdempotencyKey;
+    use crate::orders::ports::MockOrderRepository;
+    use crate::orders::testing::{
+        case, customer, now, orders, product_id, request, rs, run_once, stored, Handle, MockUnitOfWork,
+    };
+    use domain::coupon::{Coupon, UsageLimits};
+    use domain::order_status::OrderStatus;
+
+    fn save10(limits: UsageLimits, uses: u32) -> LockedCoupon {
+        let day = pakistan_date(now());
+        LockedCoupon {
+            id: CouponId::new(3).unwrap(),
+            coupon: Coupon::create("SAVE10", Some(10), None, day, day, None).unwrap().with_limits(limits),
+            uses,
+        }
+    }
+
+    /// A handle whose reads find the Phone Case with `stock` units, a delivery charge of Rs 200 and `coupon`.
+    fn reading(stock: u32, coupon: Option<LockedCoupon>) -> Handle {
+        let mut handle = Handle::default();
+        handle
+            .stock
+            .expect_lock_products()
+            .withf(|ids| ids == [product_id(12)])
+            .times(1)
+            .returning(move |_| Ok(vec![case(stock)]));
+        handle.stock.expect_delivery_charge().returning(|| Ok(DeliveryCharge::new(rs(200)).unwrap()));
+        handle.coupons.expect_lock_by_code().returning(move |_| Ok(coupon.clone()));
+        handle.coupons.expect_uses_by_customer().returning(|_, _| Ok(0));
+        handle
+    }
+
+    fn writing_nothing(mut handle: Handle) -> Handle {
+        handle.stock.expect_take().never();
+        handle.coupons.expect_take_use().never();
+        handle.orders.expect_insert().never();
+        handle.outbox.expect_enqueue().never();
+        handle
+    }
+
+    fn finding(order: Order) -> MockOrderRepository {
+        let mut repository = MockOrderRepository::new();
+        repository.expect_find().returning(move |_| Ok(Some(order.clone())));
+        repository
+    }
+
+    #[tokio::test]
+    async fn matching_figures_place_the_order_taking_stock_and_the_coupon_use_and_queuing_the_owners_mail() {
+        let mut handle = reading(10, Some(save10(UsageLimits::NONE, 0)));
+        handle.stock.expect_take().withf(|id, n| *id == product_id(12) && *n == 2).times(1).returning(|_, _| Ok(true));
+        handle.coupons.expect_take_use().withf(|id| id.get() == 3).times(1).returning(|_| Ok(true));
+        handle
+            .orders
+            .expect_insert()
+            .withf(|order| {
+                order.customer == customer()
+                    && order.items[0].unit_price == rs(850)
+                    && order.items[0].name == "Phone Case"
+                    && (order.subtotal, order.delivery_charge, order.coupon_discount, order.total)
+                        == (rs(1700), rs(200), rs(190), rs(1710))
+                    && order.coupon.as_ref().is_some_and(|(id, code)| id.get() == 3 && code.as_str() == "SAVE10")
+            })
+            .times(1)
+            .returning(|_| Ok(OrderId::new(42).unwrap()));
+        handle.orders.expect_save_key().never();
+        handle
+            .outbox
+            .expect_enqueue()
+            .withf(|mails| {
+                mails.len() == 1
+                    && mails[0].to.as_str() == "owner@shop.pk"
+                    && mails[0].subject == "New order #42: Rs 1710"
+            })
+            .times(1)
+            .returning(|_| Ok(1));
+
+        let order = orders(finding(stored(42, OrderStatus::Pending)), run_once(handle))
+            .place(request(Some("save10"), 190, 1710))
+            .await
+            .unwrap();
+
+        assert_eq!(order.id.get(), 42);
+    }
+
+    #[tokio::test]
+    async fn a_changed_price_writes_nothing_and_answers_the_quote_with_the_change() {
+        let mut tampered = request(None, 0, 1900);
+        tampered.figures.lines[0].unit_price = rs(800);
+        tampered.figures.subtotal = rs(1600);
+        tampered.figures.total = rs(1800);
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(reading(10, None))))
+            .place(tampered)
+            .await
+            .unwrap_err();
+
+        let PlaceOrderError::FiguresChanged { quote } = err else { panic!("{err:?}") };
+        assert_eq!(
+            quote.changes,
+            [
+                "Price of Phone Case changed from Rs 800 to Rs 850.",
+                "Subtotal changed from Rs 1600 to Rs 1700.",
+                "Total changed from Rs 1800 to Rs 1900."
+            ]
+        );
+        assert_eq!(quote.quote.totals().grand_total(), rs(1900));
+    }
+
+    #[tokio::test]
+    async fn short_stock_writes_nothing_and_quotes_the_units_left() {
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(reading(1, None))))
+            .place(request(None, 0, 1900))
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "Only 1 left of Phone Case.");
+        let PlaceOrderError::OutOfStock { quote, .. } = err else { panic!() };
+        assert_eq!(quote.quote.lines()[0].line.quantity().get(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_used_up_coupon_is_dropped_with_its_reason_and_nothing_written() {
+        let exhausted = save10(UsageLimits::new(Some(5), None).unwrap(), 5);
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(reading(10, Some(exhausted)))))
+            .place(request(Some("SAVE10"), 190, 1710))
+            .await
+            .unwrap_err();
+
+        let PlaceOrderError::FiguresChanged { quote } = err else { panic!("{err:?}") };
+        assert_eq!(quote.quote.coupon(), None);
+        assert_eq!(quote.changes[0], "Coupon SAVE10 no longer applies: This coupon has reached its usage limit.");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_product_is_refused_with_a_quote_of_the_rest() {
+        let mut handle = Handle::default();
+        handle.stock.expect_lock_products().returning(|_| Ok(vec![]));
+        handle.stock.expect_delivery_charge().returning(|| Ok(DeliveryCharge::new(rs(200)).unwrap()));
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(handle)))
+            .place(request(None, 0, 1900))
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "Product 12 is no longer available.");
+    }
+
+    #[tokio::test]
+    async fn an_empty_or_repeating_cart_is_refused_before_any_transaction() {
+        let mut empty = request(None, 0, 0);
+        empty.lines.clear();
+        let mut twice = request(None, 0, 1900);
+        twice.lines.push(twice.lines[0]);
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+        let orders = orders(MockOrderRepository::new(), unit_of_work);
+
+        assert_eq!(orders.place(empty).await.unwrap_err().to_string(), "Your cart is empty.");
+        assert_eq!(orders.place(twice).await.unwrap_err().to_string(), "Product 12 is listed more than once.");
+    }
+
+    #[tokio::test]
+    async fn a_repeated_key_answers_the_first_order_and_another_request_under_it_is_refused() {
+        let keyed = |total| OrderRequest {
+            idempotency_key: Some(IdempotencyKey::parse("tap-1").unwrap()),
+            ..request(None, 0, total)
+        };
+        let digest = keyed(1900).digest();
+        let mut repository = finding(stored(42, OrderStatus::Pending));
+        repository
+            .expect_find_key()
+            .withf(|who, key| *who == customer() && key.as_str() == "tap-1")
+            .returning(move |_, _| Ok(Some((digest.clone(), OrderId::new(42).unwrap()))));
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+        let orders = orders(repository, unit_of_work);
+
+        let again = orders.place(keyed(1900)).await.unwrap();
+        let other = orders.place(keyed(1800)).await.unwrap_err();
+
+        assert_eq!(again.id.get(), 42);
+        assert_eq!(other.to_string(), "This Idempotency-Key was already used for a different order.");
+    }
+}

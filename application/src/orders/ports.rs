@@ -1,0 +1,179 @@
+//! What orders need from outside: stored orders to read, the writes of placing and changing an order in
+//! one transaction (stock, orders, coupons and the e-mail outbox), and random review tokens.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::cart::DeliveryCharge;
+use domain::coupon::CouponCode;
+use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::order_status::OrderStatus;
+
+use crate::common::error::RepositoryError;
+use crate::common::page::Page;
+use crate::mail::ports::OutboxTx;
+use crate::orders::model::{
+    Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
+};
+
+/// Stored orders, read outside any unit of work.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait OrderRepository: Send + Sync + 'static {
+    /// The order with this id, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails, [`RepositoryError::Corrupt`] for a row that
+    /// does not read back.
+    async fn find(&self, id: OrderId) -> Result<Option<Order>, RepositoryError>;
+
+    /// A page of one customer's orders, newest first, and how many they have in all.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn customer_orders(&self, customer: CustomerId, page: Page) -> Result<(Vec<Order>, u64), RepositoryError>;
+
+    /// A page of the orders that pass `filter`, newest first, and how many pass it in all.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn search(&self, filter: OrderFilter, page: Page) -> Result<(Vec<Order>, u64), RepositoryError>;
+
+    /// The request digest and order stored under a customer's Idempotency-Key, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_key(
+        &self,
+        customer: CustomerId,
+        key: &IdempotencyKey,
+    ) -> Result<Option<(String, OrderId)>, RepositoryError>;
+}
+
+/// Products' stock and the delivery charge, inside a unit of work.
+#[cfg_attr(test, mockall::automock)]
+pub trait StockTx {
+    /// The products with these ids that exist, each locked until the transaction ends, locked in id order
+    /// (so two orders never wait on each other's locks), answered in id order.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn lock_products(&mut self, ids: &[ProductId]) -> Result<Vec<StockedProduct>, RepositoryError>;
+
+    /// The configured delivery charge.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn delivery_charge(&mut self) -> Result<DeliveryCharge, RepositoryError>;
+
+    /// Takes `quantity` units when at least that many are on hand; answers whether it did.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn take(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError>;
+
+    /// Puts `quantity` units back; answers `false` when the product has been deleted since.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn put_back(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError>;
+}
+
+/// Coupons' uses, inside a unit of work.
+#[cfg_attr(test, mockall::automock)]
+pub trait CouponUseTx {
+    /// The coupon with this code, locked until the transaction ends, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn lock_by_code(&mut self, code: &CouponCode) -> Result<Option<LockedCoupon>, RepositoryError>;
+
+    /// How many orders of `customer` hold the coupon and were not rejected.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn uses_by_customer(&mut self, coupon: CouponId, customer: CustomerId) -> Result<u32, RepositoryError>;
+
+    /// Counts one use when the total limit allows it; answers whether it did.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn take_use(&mut self, coupon: CouponId) -> Result<bool, RepositoryError>;
+
+    /// Gives one use back (an order holding the coupon was rejected).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn release_use(&mut self, coupon: CouponId) -> Result<(), RepositoryError>;
+}
+
+/// Order writes, inside a unit of work.
+#[cfg_attr(test, mockall::automock)]
+pub trait OrderTx {
+    /// Stores an order with its items and its first history entry (pending, by the customer).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn insert(&mut self, order: &NewOrder) -> Result<OrderId, RepositoryError>;
+
+    /// Keeps a customer's Idempotency-Key with the digest of its request and the order it placed.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] (`IdempotencyKeyTaken`) when the customer has used the key already.
+    fn save_key(
+        &mut self,
+        customer: CustomerId,
+        key: &IdempotencyKey,
+        digest: &str,
+        order: OrderId,
+    ) -> Result<(), RepositoryError>;
+
+    /// The order, or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn find(&mut self, id: OrderId) -> Result<Option<Order>, RepositoryError>;
+
+    /// Moves the order from `from` to `to` only if it is still `from` (waiting for any other transaction
+    /// changing it), records the history entry, and keeps `comment` as the admin comment of a rejection.
+    /// Answers whether it moved.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn change_status(
+        &mut self,
+        id: OrderId,
+        from: OrderStatus,
+        to: OrderStatus,
+        at: DateTime<Utc>,
+        actor: Actor,
+        comment: Option<String>,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Stores review tokens of the order.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn add_review_tokens(&mut self, id: OrderId, tokens: &[ReviewToken]) -> Result<(), RepositoryError>;
+}
+
+/// The transaction handle of the orders' units of work: the repositories they may write together.
+pub trait OrdersTx {
+    /// Products' stock and the delivery charge, in this transaction.
+    fn stock(&mut self) -> &mut dyn StockTx;
+
+    /// Orders, in this transaction.
+    fn orders(&mut self) -> &mut dyn OrderTx;
+
+    /// Coupons' uses, in this transaction.
+    fn coupons(&mut self) -> &mut dyn CouponUseTx;
+
+    /// The e-mail outbox, in this transaction.
+    fn outbox(&mut self) -> &mut dyn OutboxTx;
+}
+
+/// Random, single-use review tokens.
+#[cfg_attr(test, mockall::automock)]
+pub trait ReviewTokens: Send + Sync + 'static {
+    /// A new token: 32 random bytes in URL-safe base64.
+    fn generate(&self) -> String;
+}

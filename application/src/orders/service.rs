@@ -1,0 +1,42 @@
+//! The orders' use cases share one service holding their ports; each use case is in its own module.
+
+use std::sync::Arc;
+
+use domain::contact::Email;
+
+use crate::common::clock::Clock;
+use crate::common::unit_of_work::UnitOfWork;
+use crate::orders::ports::{OrderRepository, OrdersTx, ReviewTokens};
+
+/// Where order e-mails point and go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderMailConfig {
+    /// PUBLIC_URL, without a trailing slash, for review links.
+    pub public_url: String,
+    /// Who hears of each new order (ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL); nobody when `None`.
+    pub notify: Option<Email>,
+}
+
+/// The orders' use cases: placing (`place_order`), listing (`list_orders`) and changing status
+/// (`change_status`).
+#[derive(Clone)]
+pub struct Orders {
+    pub(crate) repository: Arc<dyn OrderRepository>,
+    pub(crate) unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>>,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) tokens: Arc<dyn ReviewTokens>,
+    pub(crate) mail: OrderMailConfig,
+}
+
+impl Orders {
+    #[must_use]
+    pub fn new(
+        repository: Arc<dyn OrderRepository>,
+        unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>>,
+        clock: Arc<dyn Clock>,
+        tokens: Arc<dyn ReviewTokens>,
+        mail: OrderMailConfig,
+    ) -> Self {
+        Self { repository, unit_of_work, clock, tokens, mail }
+    }
+}

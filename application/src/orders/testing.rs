@@ -1,0 +1,193 @@
+//! Mocks and fixtures shared by the orders' unit tests.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeZone, Utc};
+use domain::checkout::{ClientFigures, ClientLine};
+use domain::contact::{Email, PersonName, Phone};
+use domain::coupon::CouponCode;
+use domain::ids::{CustomerId, OrderId, ProductId};
+use domain::locations::Location;
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::pricing::PriceTag;
+use domain::stock::Quantity;
+
+use crate::common::clock::MockClock;
+use crate::common::error::RepositoryError;
+use crate::common::unit_of_work::{Made, UnitOfWork, Work};
+use crate::mail::ports::{MockOutboxTx, OutboxTx};
+use crate::orders::model::{
+    delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
+    StockedProduct, StoredDetails,
+};
+use crate::orders::ports::{
+    CouponUseTx, MockCouponUseTx, MockOrderRepository, MockOrderTx, MockReviewTokens, MockStockTx, OrderTx, OrdersTx,
+    StockTx,
+};
+use crate::orders::service::{OrderMailConfig, Orders};
+
+mockall::mock! {
+    pub UnitOfWork {}
+
+    #[async_trait::async_trait]
+    impl UnitOfWork<dyn OrdersTx> for UnitOfWork {
+        async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RepositoryError>;
+    }
+}
+
+/// A transaction handle over mocked repositories.
+#[derive(Default)]
+pub struct Handle {
+    pub stock: MockStockTx,
+    pub orders: MockOrderTx,
+    pub coupons: MockCouponUseTx,
+    pub outbox: MockOutboxTx,
+}
+
+impl OrdersTx for Handle {
+    fn stock(&mut self) -> &mut dyn StockTx {
+        &mut self.stock
+    }
+
+    fn orders(&mut self) -> &mut dyn OrderTx {
+        &mut self.orders
+    }
+
+    fn coupons(&mut self) -> &mut dyn CouponUseTx {
+        &mut self.coupons
+    }
+
+    fn outbox(&mut self) -> &mut dyn OutboxTx {
+        &mut self.outbox
+    }
+}
+
+/// A unit of work run once, against `handle`.
+pub fn run_once(handle: Handle) -> MockUnitOfWork {
+    let mut unit_of_work = MockUnitOfWork::new();
+    unit_of_work.expect_run_boxed().times(1).return_once(move |work| {
+        let mut handle = handle;
+        work(&mut handle)
+    });
+    unit_of_work
+}
+
+pub fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 24, 6, 0, 0).unwrap()
+}
+
+pub fn orders(repository: MockOrderRepository, unit_of_work: MockUnitOfWork) -> Orders {
+    let mut clock = MockClock::new();
+    clock.expect_now().returning(now);
+    let mut tokens = MockReviewTokens::new();
+    let mut n = 0;
+    tokens.expect_generate().returning(move || {
+        n += 1;
+        format!("token-{n}")
+    });
+    Orders::new(
+        Arc::new(repository),
+        Arc::new(unit_of_work),
+        Arc::new(clock),
+        Arc::new(tokens),
+        OrderMailConfig { public_url: "https://shop.pk".into(), notify: Some(Email::parse("owner@shop.pk").unwrap()) },
+    )
+}
+
+pub fn product_id(id: i64) -> ProductId {
+    ProductId::new(id).unwrap()
+}
+
+pub fn customer() -> CustomerId {
+    CustomerId::new(7).unwrap()
+}
+
+pub fn rs(whole: i64) -> Rupees {
+    Rupees::from_whole(whole)
+}
+
+/// The Phone Case: Rs 850 on sale from Rs 900, `stock` on hand, delivery charged.
+pub fn case(stock: u32) -> StockedProduct {
+    StockedProduct {
+        id: product_id(12),
+        name: "Phone Case".into(),
+        tag: PriceTag::new(rs(900), Some(rs(850)), 0),
+        free_delivery: false,
+        quantity: stock,
+    }
+}
+
+pub fn details() -> ContactDetails {
+    ContactDetails {
+        destination: Destination::City(Location::parse("Punjab", "Lahore").unwrap()),
+        name: PersonName::parse("Ayesha Khan").unwrap(),
+        phone1: Phone::parse_mobile("0300 1234567").unwrap(),
+        phone2: None,
+        email: Email::parse("ayesha@example.pk").unwrap(),
+        address: delivery_address("House 12, Street 4").unwrap(),
+    }
+}
+
+/// Two Phone Cases at Rs 850 with the given coupon and figures.
+pub fn request(coupon: Option<&str>, discount: i64, total: i64) -> OrderRequest {
+    OrderRequest {
+        customer: customer(),
+        details: details(),
+        lines: vec![RequestedLine { product_id: product_id(12), quantity: Quantity::new(2).unwrap() }],
+        figures: ClientFigures {
+            lines: vec![ClientLine { product_id: product_id(12), unit_price: rs(850) }],
+            subtotal: rs(1700),
+            delivery_charge: rs(200),
+            coupon: coupon.map(|c| CouponCode::parse(c).unwrap()),
+            coupon_discount: rs(discount),
+            total: rs(total),
+        },
+        idempotency_key: None,
+    }
+}
+
+/// A stored order of two Phone Cases and a cable, in `status`, with coupon 3 applied.
+pub fn stored(id: i64, status: OrderStatus) -> Order {
+    Order {
+        id: OrderId::new(id).unwrap(),
+        customer: customer(),
+        status,
+        items: vec![
+            OrderItem {
+                product_id: product_id(30),
+                name: "Cable".into(),
+                quantity: Quantity::new(1).unwrap(),
+                unit_price: rs(500),
+            },
+            OrderItem {
+                product_id: product_id(12),
+                name: "Phone Case".into(),
+                quantity: Quantity::new(2).unwrap(),
+                unit_price: rs(850),
+            },
+        ],
+        subtotal: rs(2200),
+        delivery_charge: rs(200),
+        coupon_code: Some("SAVE10".into()),
+        coupon_id: Some(domain::ids::CouponId::new(3).unwrap()),
+        coupon_discount: rs(240),
+        total: rs(2160),
+        details: StoredDetails {
+            province: Some("Punjab".into()),
+            city: Some("Lahore".into()),
+            name: "Ayesha Khan".into(),
+            phone1: "0300 1234567".into(),
+            phone1_normal: "+923001234567".into(),
+            phone2: None,
+            phone2_normal: None,
+            email: "ayesha@example.pk".into(),
+            address: "House 12".into(),
+        },
+        admin_comment: None,
+        review_tokens: vec![],
+        history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
+        created_at: now(),
+        updated_at: now(),
+    }
+}
