@@ -3,6 +3,7 @@ import { formatRupees } from '@/lib/money';
 
 import './orders.css';
 
+
 /** An order's items (name × quantity, price × quantity) and figures, as the shopper and the admin see them. */
 export function OrderLines({ order }: { order: Pick<OrderResponse, 'cart'> }) {
   return (

@@ -4,6 +4,7 @@ import { statusLabel } from '@/lib/order-status';
 
 import './orders.css';
 
+
 /** Every status the order took with its date and time (Pakistan time), and the reason of a rejection. */
 export function OrderHistory({ history }: { history: OrderResponse['history'] }) {
   return (

@@ -4,7 +4,7 @@ import './order-status.css';
 
 /**
  * An order's status as a badge: the word itself, so the colour (SPEC.md §4: pending yellow, dispatched blue,
- * delivered green, anything else red) is never the only sign. Styled by `order-status.css`.
+ * delivered green, anything else red) is never the only sign.
  */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={`order-status order-status--${statusTone(status)}`}>{statusLabel(status)}</span>;

@@ -6,6 +6,7 @@ import type { QuoteResponse } from '@/api/generated';
 import { getProductQueryOptions, ProductNotFoundError } from '@/lib/product-query';
 
 import { useCartStore } from '../hooks/use-cart';
+import { refreshProduct } from '../lib/refresh-product';
 import type { CartStore } from '../lib/cart-store';
 import { totalsOf } from '../lib/cart-store';
 import { orderFiguresOf, type OrderFigures } from '../lib/order-figures';
@@ -31,7 +32,12 @@ export function matchesQuote(figures: OrderFigures, quote: Quote): boolean {
 
 /** Takes the quote's quantities and coupon into the cart, once its products and delivery charge are fresh. */
 export function takeQuote(store: CartStore, quote: Quote): void {
-  for (const line of quote.cart) store.limitQuantity(line.productId, line.quantity);
+  // Lowered one step at a time through the store's own rule (the store stays as small as the home page needs).
+  for (const line of quote.cart) {
+    const limit = Math.max(1, line.quantity);
+    const quantityOf = () => store.getState().items.find((item) => item.productId === line.productId)?.quantity ?? 0;
+    while (quantityOf() > limit) store.decrement(line.productId);
+  }
   const { coupon } = store.getState();
   if (!coupon) return;
   if (!quote.coupon) {
@@ -59,9 +65,9 @@ export function useSyncCartWithQuote(): (quote: Quote) => Promise<boolean> {
         ...ids.map(async (id) => {
           try {
             const product = await queryClient.query({ ...getProductQueryOptions(id), staleTime: 0, retry: false });
-            store.refreshProduct(id, product);
+            refreshProduct(store, id, product);
           } catch (error) {
-            if (error instanceof ProductNotFoundError) store.refreshProduct(id, null);
+            if (error instanceof ProductNotFoundError) refreshProduct(store, id, null);
           }
         }),
         queryClient

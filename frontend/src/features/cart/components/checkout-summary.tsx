@@ -8,8 +8,6 @@ import { unitPrice } from '../lib/cart-rules';
 import { countedLines } from '../lib/cart-store';
 import { formatPaisa } from '../lib/format';
 
-import '../checkout-summary.css';
-
 /**
  * The checkout's sticky order summary (SPEC.md §2 'Checkout'): the items, subtotal, delivery ('Free' at 0),
  * 'Coupon ({code})' with '- Rs {amount}', and the total, by the cart's one pricing rule. Showing it fetches

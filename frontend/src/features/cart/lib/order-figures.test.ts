@@ -8,6 +8,7 @@ import { takeQuote, matchesQuote } from '../api/sync-with-quote';
 import { CART_STORAGE_KEY } from './cart-storage';
 import { createCartStore } from './cart-store';
 import { orderFiguresOf } from './order-figures';
+import { refreshProduct } from './refresh-product';
 
 function cart() {
   const store = createCartStore(new MemoryStorage(), new EventTarget());
@@ -39,7 +40,7 @@ describe('orderFiguresOf', () => {
 
   it('has no coupon and no discount without one, and leaves out items found gone', () => {
     const store = cart();
-    store.refreshProduct('2', null);
+    refreshProduct(store, '2', null);
 
     expect(orderFiguresOf(store.getState())).toMatchObject({
       cart: [{ productId: '1', quantity: 2 }],

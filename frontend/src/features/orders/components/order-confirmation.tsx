@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 
 import '../orders.css';
 
+
 /** How long the confirmation's spinner shows (SPEC.md §9). */
 export const CONFIRMATION_SPINNER_MS = 1500;
 
