@@ -19,7 +19,7 @@ use domain::checkout::{ClientFigures, ClientLine};
 use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::CouponCode;
 use domain::ids::{CustomerId, IdError, OrderId};
-use domain::locations::{Location, Province};
+use domain::locations::{Location, LocationError, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::stock::Quantity;
@@ -424,7 +424,7 @@ impl UserDetailsBody {
         let destination = match (province, city) {
             ("", "") => Some(Destination::Unstated),
             ("", _) => {
-                errors.add(field("city"), "Choose a province first.");
+                errors.add(field("city"), LocationError::CityWithoutProvince);
                 None
             }
             (province, "") => province

@@ -15,10 +15,15 @@ use application::common::page::MAX_PAGE_SIZE;
 use application::media::picture::MAX_PICTURE_PIXELS;
 use domain::cart::DeliveryChargeError;
 use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
-use domain::contact::{MAX_EMAIL_CHARS, MAX_NAME_CHARS};
+use application::orders::model::{AddressError, MAX_ADDRESS_CHARS, MAX_ORDER_LINES};
+use application::orders::place_order::{PlaceOrderError, ORDER_PLACED};
+use domain::contact::{EmailError, PersonNameError, PhoneError, MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
 use domain::coupon::{
-    applied_message, CouponCode, CouponCodeError, CouponError, NewCouponError, MAX_COUPON_CODE_CHARS,
+    applied_message, CouponCode, CouponCodeError, CouponError, CouponUsageError, NewCouponError, UsageLimitError,
+    MAX_COUPON_CODE_CHARS, MAX_COUPON_USES,
 };
+use domain::locations::LocationError;
+use domain::order_status::RejectionReasonError;
 use domain::money::Rupees;
 use domain::password::{PasswordError, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 use domain::pricing::MAX_DISCOUNT_PERCENT;
@@ -166,12 +171,39 @@ fn rules() -> Vec<Rule> {
             BulkEmailError::SubjectAndMessageRequired,
         ),
         text("noRecipients", "A bulk e-mail to selected customers with none selected.", BulkEmailError::NoRecipients),
+        text("couponUsedUp", "A coupon whose total usage limit is reached.", CouponUsageError::Exhausted),
+        text(
+            "couponAlreadyUsed",
+            "A coupon the signed-in customer has used as often as one customer may.",
+            CouponUsageError::AlreadyUsed,
+        ),
+        number("MAX_COUPON_USES", "The largest usage limit a coupon may have.", MAX_COUPON_USES),
+        text("usageLimitInvalid", "A coupon usage limit outside 1 to MAX_COUPON_USES.", UsageLimitError),
+        text("rejectionReasonRequired", "Rejecting an order without a reason.", RejectionReasonError),
+        number("MAX_ORDER_LINES", "The most products one order may hold.", MAX_ORDER_LINES),
+        number("MAX_ADDRESS_CHARS", "The longest delivery address, in characters.", MAX_ADDRESS_CHARS),
+        number("MAX_PHONE_CHARS", "The longest phone number as typed, spaces and dashes included.", MAX_PHONE_CHARS),
+        text("cartEmpty", "Checkout with an empty cart.", PlaceOrderError::EmptyCart),
+        text("nameRequired", "Checkout without a full name.", PersonNameError::Empty),
+        text("phoneRequired", "Checkout without a primary phone.", PhoneError::Empty),
+        text("phoneNotMobile", "A primary phone that is no Pakistani mobile number.", PhoneError::NotMobile),
+        text(
+            "phoneNotPakistani",
+            "A secondary phone that is neither a Pakistani mobile nor a landline number.",
+            PhoneError::NotPakistani,
+        ),
+        text("emailRequired", "Checkout without an e-mail address.", EmailError::Empty),
+        text("emailInvalid", "An e-mail address that is not of e-mail form.", EmailError::Invalid),
+        text("addressRequired", "Checkout without a delivery address.", AddressError::Empty),
+        text("addressTooLong", "A delivery address above MAX_ADDRESS_CHARS.", AddressError::TooLong),
+        text("cityWithoutProvince", "A city chosen without a province.", LocationError::CityWithoutProvince),
+        text("orderPlaced", "The answer of a placed order.", ORDER_PLACED),
     ]
 }
 
 /// The generated files and the rules each holds. A bundler keeps a module whole in the chunk that first
 /// needs it, so the rules are split by the pages that use them: the home page loads no admin texts.
-const MODULES: [(&str, &[&str]); 5] = [
+const MODULES: [(&str, &[&str]); 6] = [
     ("storefront.gen.ts", &["LOW_STOCK_CARD_BELOW", "MAX_SEARCH_CHARS", "outOfStock", "onlyLeftOnCard"]),
     ("product.gen.ts", &["LOW_STOCK_PAGE_AT_MOST", "inStock", "onlyLeftOnPage"]),
     (
@@ -186,6 +218,27 @@ const MODULES: [(&str, &[&str]); 5] = [
             "cartTotalTooLow",
             "minimumOrderRequired",
             "couponApplied",
+            "couponUsedUp",
+            "couponAlreadyUsed",
+        ],
+    ),
+    (
+        "checkout.gen.ts",
+        &[
+            "MAX_ORDER_LINES",
+            "MAX_ADDRESS_CHARS",
+            "MAX_PHONE_CHARS",
+            "cartEmpty",
+            "nameRequired",
+            "phoneRequired",
+            "phoneNotMobile",
+            "phoneNotPakistani",
+            "emailRequired",
+            "emailInvalid",
+            "addressRequired",
+            "addressTooLong",
+            "cityWithoutProvince",
+            "orderPlaced",
         ],
     ),
     (
@@ -220,6 +273,9 @@ const MODULES: [(&str, &[&str]); 5] = [
             "deliveryChargeInvalid",
             "subjectAndMessageRequired",
             "noRecipients",
+            "MAX_COUPON_USES",
+            "usageLimitInvalid",
+            "rejectionReasonRequired",
         ],
     ),
 ];

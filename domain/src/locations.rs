@@ -79,6 +79,9 @@ pub enum LocationError {
     /// The province is none of the seven.
     #[error("'{0}' is not one of the provinces we deliver to.")]
     UnknownProvince(String),
+    /// A city was given without its province.
+    #[error("Choose a province first.")]
+    CityWithoutProvince,
     /// The city is not one of the province's cities.
     #[error("'{city}' is not a city in {province}.")]
     UnknownCity {

@@ -48,3 +48,12 @@ export const subjectAndMessageRequired = 'Subject and message are required.';
 
 /** A bulk e-mail to selected customers with none selected. */
 export const noRecipients = 'Choose at least one customer.';
+
+/** The largest usage limit a coupon may have. */
+export const MAX_COUPON_USES = 1000000;
+
+/** A coupon usage limit outside 1 to MAX_COUPON_USES. */
+export const usageLimitInvalid = 'Usage limits must be whole numbers from 1 to 1000000.';
+
+/** Rejecting an order without a reason. */
+export const rejectionReasonRequired = 'Rejection reason is required.';

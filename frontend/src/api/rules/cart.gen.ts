@@ -27,3 +27,9 @@ export const minimumOrderRequired = (minimum: number): string => `Minimum order 
 
 /** A coupon that applies. */
 export const couponApplied = (code: string): string => `Coupon "${code}" applied!`;
+
+/** A coupon whose total usage limit is reached. */
+export const couponUsedUp = 'This coupon has reached its usage limit.';
+
+/** A coupon the signed-in customer has used as often as one customer may. */
+export const couponAlreadyUsed = 'You have already used this coupon.';
