@@ -187,13 +187,13 @@ describe('checkout page', () => {
 
     expect(orders).toEqual([]);
     expect(field.name()).toHaveAttribute('aria-invalid', 'true');
-    expect(field.name()).toHaveAccessibleDescription('Please enter your full name.');
+    expect(field.name()).toHaveAccessibleDescription('Please enter your name.');
     expect(field.name()).toHaveFocus();
-    expect(field.phone1()).toHaveAccessibleDescription('Please enter your phone number. A mobile number, e.g. 0300 1234567.');
+    expect(field.phone1()).toHaveAccessibleDescription('Phone number is required. A mobile number, e.g. 0300 1234567.');
     expect(field.phone2()).toHaveAccessibleDescription(
-      'Enter a mobile or landline number, for example 042 35761234, or leave this empty.',
+      'Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.',
     );
-    expect(field.email()).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    expect(field.email()).toHaveAccessibleDescription('Please enter a valid email address.');
     expect(field.address()).toHaveAccessibleDescription('Please enter your complete address.');
     expect(field.province()).not.toHaveAttribute('aria-invalid');
     expect(alertText()).toBe('Please correct the highlighted fields.');
@@ -201,7 +201,7 @@ describe('checkout page', () => {
     await user.type(field.phone1(), '042 35761234');
     await user.click(submitButton());
     expect(field.phone1()).toHaveAccessibleDescription(
-      'Enter a Pakistani mobile number, for example 0300 1234567. A mobile number, e.g. 0300 1234567.',
+      'Enter a Pakistani mobile number, e.g. 0300 1234567. A mobile number, e.g. 0300 1234567.',
     );
 
     await user.type(field.name(), 'Ayesha');

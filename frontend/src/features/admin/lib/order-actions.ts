@@ -1,3 +1,4 @@
+import { rejectionReasonRequired } from '@/api/rules/admin.gen';
 import type { ServerReply } from '@/lib/server-reply';
 
 import type { Outcome } from './outcome';
@@ -35,7 +36,7 @@ export function actionsFor(status: string): readonly OrderAction[] {
 export const orderStatuses = ['pending', 'approved', 'dispatched', 'delivered', 'rejected', 'returned'] as const;
 
 export const orderMessages = {
-  reasonRequired: 'Rejection reason is required.',
+  reasonRequired: rejectionReasonRequired,
   failed: 'Failed to update order status',
   unreachable: 'An error occurred.',
   updated: 'Order status updated.',

@@ -64,10 +64,10 @@ describe('checkCheckoutFields', () => {
     expect(check).toEqual({
       ok: false,
       errors: {
-        name: 'Please enter your full name.',
-        phone1: 'Please enter your phone number.',
-        phone2: 'Enter a mobile or landline number, for example 042 35761234, or leave this empty.',
-        email: 'Enter an email address like name@example.com.',
+        name: 'Please enter your name.',
+        phone1: 'Phone number is required.',
+        phone2: 'Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.',
+        email: 'Please enter a valid email address.',
         address: 'Please enter your complete address.',
         city: 'Choose a city of the chosen province.',
       },
@@ -75,10 +75,14 @@ describe('checkCheckoutFields', () => {
     if (!check.ok) expect(firstFieldInError(check.errors)).toBe('city');
   });
 
+  it('refuses a city without a province', () => {
+    expect(checkCheckoutFields({ ...filled, city: 'Lahore' })).toEqual({ ok: false, errors: { city: 'Choose a province first.' } });
+  });
+
   it('refuses a primary phone that is a landline', () => {
     expect(checkCheckoutFields({ ...filled, phone1: '042 35761234' })).toEqual({
       ok: false,
-      errors: { phone1: 'Enter a Pakistani mobile number, for example 0300 1234567.' },
+      errors: { phone1: 'Enter a Pakistani mobile number, e.g. 0300 1234567.' },
     });
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { MAX_EMAIL_CHARS, MAX_NAME_CHARS } from '@/api/rules/auth.gen';
+import { MAX_ADDRESS_CHARS, MAX_PHONE_CHARS } from '@/api/rules/checkout.gen';
 
 import { citiesOf } from './locations';
 import { fieldMessages } from './messages';
@@ -22,9 +23,6 @@ export type CheckoutField = keyof CheckoutFields;
 export const fieldOrder: readonly CheckoutField[] = ['province', 'city', 'name', 'phone1', 'phone2', 'email', 'address'];
 
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
-
-/** The longest address accepted, in characters. */
-export const MAX_ADDRESS_CHARS = 500;
 
 export function emptyCheckoutFields(prefill: { name?: string; email?: string } = {}): CheckoutFields {
   return { province: '', city: '', name: prefill.name ?? '', phone1: '', phone2: '', email: prefill.email ?? '', address: '' };
@@ -61,11 +59,17 @@ const checkoutSchema = z
     name: z.string().check(z.trim(), z.minLength(1, fieldMessages.nameRequired), z.maxLength(MAX_NAME_CHARS, fieldMessages.nameTooLong)),
     phone1: z
       .string()
-      .check(z.trim(), z.minLength(1, fieldMessages.phone1Required), z.refine(isPakistaniMobile, fieldMessages.phone1Invalid)),
+      .check(
+        z.trim(),
+        z.minLength(1, fieldMessages.phone1Required),
+        z.maxLength(MAX_PHONE_CHARS, fieldMessages.phoneTooLong),
+        z.refine(isPakistaniMobile, fieldMessages.phone1Invalid),
+      ),
     phone2: z
       .string()
       .check(
         z.trim(),
+        z.maxLength(MAX_PHONE_CHARS, fieldMessages.phoneTooLong),
         z.refine((phone) => phone === '' || isPakistaniMobile(phone) || isPakistaniLandline(phone), fieldMessages.phone2Invalid),
       ),
     email: z
@@ -81,7 +85,8 @@ const checkoutSchema = z
       .check(z.trim(), z.minLength(1, fieldMessages.addressRequired), z.maxLength(MAX_ADDRESS_CHARS, fieldMessages.addressTooLong)),
   })
   .check(
-    z.refine((fields) => fields.city === '' || citiesOf(fields.province).includes(fields.city), {
+    z.refine((fields) => fields.city === '' || fields.province !== '', { message: fieldMessages.cityWithoutProvince, path: ['city'] }),
+    z.refine((fields) => fields.city === '' || fields.province === '' || citiesOf(fields.province).includes(fields.city), {
       message: fieldMessages.cityOutsideProvince,
       path: ['city'],
     }),

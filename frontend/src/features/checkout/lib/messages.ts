@@ -1,7 +1,20 @@
-/** The checkout's texts: SPEC.md §5 'Checkout' and §8 'Checkout', and the field errors in plain words. */
+import {
+  addressRequired,
+  addressTooLong,
+  cartEmpty,
+  cityWithoutProvince,
+  emailInvalid,
+  emailRequired,
+  nameRequired,
+  phoneNotMobile,
+  phoneNotPakistani,
+  phoneRequired,
+} from '@/api/rules/checkout.gen';
+
+/** The checkout's texts: SPEC.md §5 'Checkout' and §8 'Checkout'. */
 export const checkoutMessages = {
   notLoggedIn: 'You must be logged in to place an order.',
-  emptyCart: 'Your cart is empty.',
+  emptyCart: cartEmpty,
   failed: 'Failed to place order',
   unreachable: 'Something went wrong!',
   submit: 'Confirm & Place Order',
@@ -9,15 +22,18 @@ export const checkoutMessages = {
   fixFields: 'Please correct the highlighted fields.',
 } as const;
 
+/** The field errors in plain words: the server's own texts (generated), so both sides say the same. */
 export const fieldMessages = {
-  nameRequired: 'Please enter your full name.',
+  nameRequired,
   nameTooLong: 'Your name is too long.',
-  phone1Required: 'Please enter your phone number.',
-  phone1Invalid: 'Enter a Pakistani mobile number, for example 0300 1234567.',
-  phone2Invalid: 'Enter a mobile or landline number, for example 042 35761234, or leave this empty.',
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Enter an email address like name@example.com.',
-  addressRequired: 'Please enter your complete address.',
-  addressTooLong: 'Your address is too long.',
+  phone1Required: phoneRequired,
+  phone1Invalid: phoneNotMobile,
+  phone2Invalid: phoneNotPakistani,
+  phoneTooLong: 'This phone number is too long.',
+  emailRequired,
+  emailInvalid,
+  addressRequired,
+  addressTooLong,
+  cityWithoutProvince,
   cityOutsideProvince: 'Choose a city of the chosen province.',
 } as const;
