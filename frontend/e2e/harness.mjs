@@ -211,13 +211,17 @@ export async function homeCard(page, name) {
 
 /**
  * A seeded shop and a browser for the whole test file: started before its first test, stopped after its last.
- * Answers an object whose `shop` and `browser` are set once the file's tests run. `options` go to startShop.
+ * Answers an object whose `shop` and `browser` are set once the file's tests run, and hands that object to
+ * `onStarted` too (for files that keep them in variables of their own). `options` go to startShop.
  */
-export function shopForFile(options) {
+export function shopForFile(...args) {
+  const onStarted = typeof args.at(-1) === 'function' ? args.pop() : undefined;
+  const [options] = args;
   const context = { shop: undefined, browser: undefined };
   before(async () => {
     context.shop = await startShop(options);
     context.browser = await launchBrowser();
+    onStarted?.(context);
   });
   after(async () => {
     await context.browser?.close();
