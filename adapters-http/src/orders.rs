@@ -331,11 +331,12 @@ pub struct CustomerOrdersQuery {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AdminOrdersQuery {
-    /// Only orders with this status.
+    /// Only orders with this status; empty for all.
+    #[param(pattern = "^(pending|approved|dispatched|delivered|rejected|returned)?$")]
     pub status: Option<String>,
     /// A case-insensitive part of the id, name, phone1 (as typed or normalised), phone2, e-mail, city or
-    /// status.
-    #[param(max_length = 200)]
+    /// status; a Pakistani phone number in any writing also matches either phone. Only the first 200
+    /// characters count.
     pub q: Option<String>,
     /// How many orders at most, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
@@ -393,35 +394,33 @@ impl FieldErrors {
     }
 }
 
-/// The text of a field, or `Err` with its message when it is not text; `""` when absent or blank.
-fn text_of<'a>(field: &'a Text, name: &str, errors: &mut FieldErrors) -> &'a str {
+/// The text of a field (`""` when absent or blank), or `None` with an error noted when it is not text.
+fn text_of<'a>(field: &'a Text, name: &str, errors: &mut FieldErrors) -> Option<&'a str> {
     if matches!(field, Field::Invalid) {
         errors.add(name, format!("{name} must be text."));
+        return None;
     }
-    field.text().unwrap_or_default()
+    Some(field.text().unwrap_or_default())
 }
 
 impl UserDetailsBody {
     fn details(&self, errors: &mut FieldErrors) -> Option<ContactDetails> {
         let field = |name: &str| format!("userDetails.{name}");
-        let name = PersonName::parse(text_of(&self.name, &field("name"), errors))
-            .map_err(|e| errors.add(field("name"), e))
-            .ok();
-        let phone1 = Phone::parse_mobile(text_of(&self.phone1, &field("phone1"), errors))
-            .map_err(|e| errors.add(field("phone1"), e))
-            .ok();
-        let phone2 = match text_of(&self.phone2, &field("phone2"), errors) {
+        let name = text_of(&self.name, &field("name"), errors)
+            .and_then(|text| PersonName::parse(text).map_err(|e| errors.add(field("name"), e)).ok());
+        let phone1 = text_of(&self.phone1, &field("phone1"), errors)
+            .and_then(|text| Phone::parse_mobile(text).map_err(|e| errors.add(field("phone1"), e)).ok());
+        let phone2 = text_of(&self.phone2, &field("phone2"), errors).and_then(|text| match text {
             "" => Some(None),
             typed => Phone::parse(typed).map(Some).map_err(|e| errors.add(field("phone2"), e)).ok(),
-        };
-        let email =
-            Email::parse(text_of(&self.email, &field("email"), errors)).map_err(|e| errors.add(field("email"), e)).ok();
-        let address = delivery_address(text_of(&self.address, &field("address"), errors))
-            .map_err(|e| errors.add(field("address"), e))
-            .ok();
+        });
+        let email = text_of(&self.email, &field("email"), errors)
+            .and_then(|text| Email::parse(text).map_err(|e| errors.add(field("email"), e)).ok());
+        let address = text_of(&self.address, &field("address"), errors)
+            .and_then(|text| delivery_address(text).map_err(|e| errors.add(field("address"), e)).ok());
         let province = text_of(&self.province, &field("province"), errors);
         let city = text_of(&self.city, &field("city"), errors);
-        let destination = match (province, city) {
+        let destination = match (province?, city?) {
             ("", "") => Some(Destination::Unstated),
             ("", _) => {
                 errors.add(field("city"), LocationError::CityWithoutProvince);
@@ -495,8 +494,8 @@ impl PlaceOrderBody {
             given => figure(given, "couponDiscount", &mut errors),
         };
         let coupon = match text_of(&self.coupon, "coupon", &mut errors) {
-            "" => None,
-            code => CouponCode::parse(code).map_err(|e| errors.add("coupon", e)).ok(),
+            None | Some("") => None,
+            Some(code) => CouponCode::parse(code).map_err(|e| errors.add("coupon", e)).ok(),
         };
         errors.finish(|| OrderRequest {
             customer,
@@ -767,7 +766,7 @@ pub async fn admin_orders(
     query: web::Query<AdminOrdersQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    let status = match query.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+    let status = match query.status.as_deref().filter(|s| !s.is_empty()) {
         None => None,
         Some(text) => Some(text.parse::<OrderStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?),
     };

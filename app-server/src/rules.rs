@@ -13,18 +13,18 @@ use application::catalog::admin::ProductAdminError;
 use application::catalog::model::MAX_SEARCH_CHARS;
 use application::common::page::MAX_PAGE_SIZE;
 use application::media::picture::MAX_PICTURE_PIXELS;
-use domain::cart::DeliveryChargeError;
-use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
 use application::orders::model::{AddressError, MAX_ADDRESS_CHARS, MAX_ORDER_LINES};
 use application::orders::place_order::{PlaceOrderError, ORDER_PLACED};
+use domain::cart::DeliveryChargeError;
+use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
 use domain::contact::{EmailError, PersonNameError, PhoneError, MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
 use domain::coupon::{
     applied_message, CouponCode, CouponCodeError, CouponError, CouponUsageError, NewCouponError, UsageLimitError,
     MAX_COUPON_CODE_CHARS, MAX_COUPON_USES,
 };
 use domain::locations::LocationError;
-use domain::order_status::RejectionReasonError;
 use domain::money::Rupees;
+use domain::order_status::RejectionReasonError;
 use domain::password::{PasswordError, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 use domain::pricing::MAX_DISCOUNT_PERCENT;
 use domain::product::{MAX_DESCRIPTION_CHARS, MAX_PRICE, MAX_PRODUCT_NAME_CHARS};

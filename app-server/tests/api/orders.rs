@@ -78,6 +78,14 @@ impl Shop {
         assert_eq!(self.app.coupon_uses("SAVE10").await, 0, "no coupon use is counted");
     }
 
+    /// Asserts that stock and coupon uses are as they started, beside one order.
+    async fn assert_nothing_stored_but_the_order(&self) {
+        assert_eq!(self.app.orders_count().await, 1);
+        assert_eq!(self.app.stock_of(self.case).await, Some(10));
+        assert_eq!(self.app.stock_of(self.cable).await, Some(100));
+        assert_eq!(self.app.coupon_uses("SAVE10").await, 0);
+    }
+
     async fn set_status(&self, admin: &str, id: &str, status: &str, comment: Option<&str>) -> (u16, Value) {
         self.app
             .send(
@@ -362,6 +370,7 @@ async fn bad_contact_details_are_refused_field_by_field_and_nothing_stored() {
             "'Texas' is not one of the provinces we deliver to.",
         ),
         ("name", json!(""), None, "userDetails.name", "Please enter your name."),
+        ("name", json!(123), None, "userDetails.name", "userDetails.name must be text."),
         ("phone1", json!("  "), None, "userDetails.phone1", "Phone number is required."),
         (
             "phone1",
@@ -693,17 +702,43 @@ async fn a_return_restocks_once_and_skips_products_deleted_since() {
 }
 
 #[tokio::test]
-async fn deleting_a_product_leaves_its_orders_readable() {
+async fn deleting_a_product_and_its_category_leaves_its_orders_readable() {
     let shop = shop().await;
     let (uid, cookie) = shop.app.customer("ayesha@example.pk").await;
-    shop.app.place_order(&cookie, &two_cases_with_coupon(&shop), None).await;
+    let category = shop.app.add_category("Chargers", None).await;
+    let charger = shop.app.add_product(new_product("Fast Charger", category, (1200, None, 0), 3, false)).await;
+    let payload = order(&[(shop.case, 2, 850), (charger, 1, 1200)], (2900, 200, None, 0, 3100));
+    assert_eq!(shop.app.place_order(&cookie, &payload, None).await.0, 201);
 
     shop.app.delete_product(shop.case).await;
+    shop.app.delete_product(charger).await;
+    application::catalog::ports::CatalogWriter::delete_category(&shop.app.catalogue(), category).await.unwrap();
     let (status, body) = shop.app.send(&cookie, "GET", &format!("/api/orders/user/{uid}"), None).await;
 
     assert_eq!(status, 200);
-    assert_eq!(body["orders"][0]["cart"][0]["name"], "Phone Case");
-    assert_eq!(body["orders"][0]["cart"][0]["price"], 850);
+    assert_eq!(
+        body["orders"][0]["cart"],
+        json!([
+            {"productId": shop.case.to_string(), "name": "Phone Case", "quantity": 2, "price": 850, "lineTotal": 1700},
+            {"productId": charger.to_string(), "name": "Fast Charger", "quantity": 1, "price": 1200, "lineTotal": 1200}
+        ])
+    );
+    assert_eq!(body["orders"][0]["total"], 3100);
+}
+
+#[tokio::test]
+async fn a_rejection_straight_from_pending_restocks_too() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let admin = shop.app.admin_cookie().await;
+    let (_, placed) = shop.app.place_order(&cookie, &two_cases_with_coupon(&shop), None).await;
+    let id = placed["order"]["_id"].as_str().unwrap().to_owned();
+    assert_eq!(shop.app.stock_of(shop.case).await, Some(8));
+
+    let (status, _) = shop.set_status(&admin, &id, "rejected", Some("Duplicate order")).await;
+
+    assert_eq!(status, 200);
+    shop.assert_nothing_stored_but_the_order().await;
 }
 
 #[tokio::test]

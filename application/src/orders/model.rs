@@ -317,3 +317,44 @@ pub fn delivery_address(text: &str) -> Result<PlainText, AddressError> {
     }
     Ok(address)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::testing::request;
+
+    #[test]
+    fn an_idempotency_key_is_one_to_two_hundred_visible_ascii_characters() {
+        assert!(IdempotencyKey::parse("checkout-7f3a_9").is_ok());
+        assert!(IdempotencyKey::parse(&"k".repeat(200)).is_ok());
+        for bad in ["", "has space", "tab\t", "ümlaut", &"k".repeat(201)] {
+            assert_eq!(IdempotencyKey::parse(bad), Err(IdempotencyKeyError), "{bad:?}");
+        }
+        assert_eq!(IdempotencyKeyError.to_string(), "Idempotency-Key must be 1 to 200 visible ASCII characters.");
+    }
+
+    #[test]
+    fn an_address_is_required_may_span_lines_and_is_at_most_five_hundred_characters() {
+        assert_eq!(delivery_address(" House 12\r\nGulberg ").unwrap().as_str(), "House 12\nGulberg");
+        assert_eq!(delivery_address("  \n "), Err(AddressError::Empty));
+        assert_eq!(delivery_address(&"a".repeat(501)), Err(AddressError::TooLong));
+        assert!(delivery_address(&"a".repeat(500)).is_ok());
+        assert!(matches!(delivery_address("House\u{0}12"), Err(AddressError::ControlCharacter(_))));
+    }
+
+    #[test]
+    fn the_digest_of_a_request_is_stable_and_changes_with_what_is_asked_for() {
+        let same = request(Some("SAVE10"), 190, 1710);
+        let other_total = request(Some("SAVE10"), 190, 1711);
+        let mut other_phone = request(Some("SAVE10"), 190, 1710);
+        other_phone.details.phone1 = Phone::parse_mobile("0333 1234567").unwrap();
+        let mut retyped_phone = request(Some("SAVE10"), 190, 1710);
+        retyped_phone.details.phone1 = Phone::parse_mobile("+92 300-1234567").unwrap();
+
+        assert_eq!(same.digest(), request(Some("SAVE10"), 190, 1710).digest());
+        assert_eq!(same.digest().len(), 16);
+        assert_ne!(same.digest(), other_total.digest());
+        assert_ne!(same.digest(), other_phone.digest());
+        assert_eq!(same.digest(), retyped_phone.digest(), "the same number written another way is the same order");
+    }
+}

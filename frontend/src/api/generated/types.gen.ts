@@ -1479,12 +1479,13 @@ export type AdminOrdersData = {
     path?: never;
     query?: {
         /**
-         * Only orders with this status.
+         * Only orders with this status; empty for all.
          */
         status?: string;
         /**
          * A case-insensitive part of the id, name, phone1 (as typed or normalised), phone2, e-mail, city or
-         * status.
+         * status; a Pakistani phone number in any writing also matches either phone. Only the first 200
+         * characters count.
          */
         q?: string;
         /**

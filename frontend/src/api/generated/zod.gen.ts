@@ -668,8 +668,8 @@ export const zDeleteCouponPath = z.object({
 export const zDeleteCouponResponse = zMessageResponse;
 
 export const zAdminOrdersQuery = z.object({
-    status: z.optional(z.string()),
-    q: z.optional(z.string().check(z.maxLength(200))),
+    status: z.optional(z.string().check(z.regex(/^(pending|approved|dispatched|delivered|rejected|returned)?$/))),
+    q: z.optional(z.string()),
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
