@@ -1,4 +1,4 @@
-// Checkout and orders end to end at phone width (360 px), against the seeded shop (delivery Rs 250, WELCOME10:
+// Checkout and orders end to end (the purchase at phone width, 360 px; the 409 path at both widths), against the seeded shop (delivery Rs 250, WELCOME10:
 // 10% from Rs 1500): a whole purchase from the cards to the shopper's order delivered, run by the admin and
 // e-mailed at every step; and an order whose price changed between the cart and the checkout (409 with the
 // server's figures), placed at the new price with one more tap.
@@ -84,7 +84,7 @@ async function changeStatus(page, id, action, badge) {
   await card.getByRole('button', { name: new RegExp(`^#${id}(?!\\d).*${badge}$`) }).waitFor();
 }
 
-describe('checkout and orders at phone width', () => {
+describe('checkout and orders', () => {
   test('the whole purchase: cart with a coupon, checkout, confirmation, My Orders, and the admin approving, dispatching and delivering', async () => {
     const { shop, browser } = files;
     const customer = await signUpCustomer(browser, shop, { email: 'ayesha.buyer@example.pk' });
@@ -187,56 +187,59 @@ describe('checkout and orders at phone width', () => {
     }
   });
 
-  test('a price changed between cart and checkout: the shopper sees the new total and places the order at it', async () => {
-    const { shop, browser } = files;
-    await signUpCustomer(browser, shop, { email: 'bilal.buyer@example.pk', name: 'Bilal Ahmed' });
-    const page = await newPage(browser, viewports.phone);
-    try {
-      await page.goto(`${shop.baseUrl}/`);
-      await page.evaluate(() => localStorage.clear());
-      await addFromHome(page, 'Redmi Note 13 Matte Case');
-      await page.goto(`${shop.baseUrl}/checkout`);
-      // Rs 799 + Rs 250 delivery.
-      await summaryValue(page, orderSummary, 'Total').filter({ hasText: 'Rs 1049' }).waitFor();
-      await fillDelivery(page, { phone: '0321 7654321' });
+  for (const [width, viewport] of Object.entries(viewports)) {
+    test(`a price changed between cart and checkout: the shopper sees the new total and places the order at it (${width} width)`, async () => {
+      const { shop, browser } = files;
+      await signUpCustomer(browser, shop, { email: `bilal.${width}@example.pk`, name: 'Bilal Ahmed' });
+      const page = await newPage(browser, viewport);
+      try {
+        // A plain price (no sale, no discount), delivery Rs 250; the admin raises it by Rs 50 meanwhile.
+        const product = await productNamed(shop, 'Redmi Note 13 Matte Case');
+        const [before, after] = [product.price, product.price + 50];
+        await page.goto(`${shop.baseUrl}/`);
+        await page.evaluate(() => localStorage.clear());
+        await addFromHome(page, product.name);
+        await page.goto(`${shop.baseUrl}/checkout`);
+        await summaryValue(page, orderSummary, 'Total').filter({ hasText: `Rs ${before + 250}` }).waitFor();
+        await fillDelivery(page, { phone: '0321 7654321' });
 
-      const product = await productNamed(shop, 'Redmi Note 13 Matte Case');
-      const api = await adminApi(shop);
-      await api.form('PUT', `/api/products/${product._id}`, {
-        name: product.name,
-        category: product.category._id,
-        price: 849,
-        salePrice: '',
-        discountPercent: '',
-        description: product.description,
-        color: product.color,
-        quantity: product.quantity,
-        featured: product.featured,
-        freeDelivery: product.freeDelivery,
-      });
+        const api = await adminApi(shop);
+        await api.form('PUT', `/api/products/${product._id}`, {
+          name: product.name,
+          category: product.category._id,
+          price: after,
+          salePrice: '',
+          discountPercent: '',
+          description: product.description,
+          color: product.color,
+          quantity: product.quantity,
+          featured: product.featured,
+          freeDelivery: product.freeDelivery,
+        });
 
-      const refused = await placeOrder(page);
-      assert.equal(refused.status, 409, JSON.stringify(refused.body));
-      const alert = page.getByRole('alert').filter({ hasText: refused.body.message });
-      await alert.waitFor();
-      for (const change of refused.body.quote.changes) await alert.getByText(change).waitFor();
-      await alert.getByText('Rs 1099', { exact: true }).waitFor();
-      await summaryValue(page, orderSummary, 'Total').filter({ hasText: 'Rs 1099' }).waitFor();
-      assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), 'Rs 849');
-      await assertFits(page, 'the checkout with the new figures');
+        const refused = await placeOrder(page);
+        assert.equal(refused.status, 409, JSON.stringify(refused.body));
+        const alert = page.getByRole('alert').filter({ hasText: refused.body.message });
+        await alert.waitFor();
+        for (const change of refused.body.quote.changes) await alert.getByText(change).waitFor();
+        await alert.getByText(`Rs ${after + 250}`, { exact: true }).waitFor();
+        await summaryValue(page, orderSummary, 'Total').filter({ hasText: `Rs ${after + 250}` }).waitFor();
+        assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), `Rs ${after}`);
+        await assertFits(page, 'the checkout with the new figures');
 
-      const placed = await placeOrder(page);
-      assert.equal(placed.status, 201, JSON.stringify(placed.body));
-      assert.equal(placed.body.order.total, 1099);
-      assert.deepEqual(
-        placed.body.order.cart.map(({ name, quantity, price }) => ({ name, quantity, price })),
-        [{ name: 'Redmi Note 13 Matte Case', quantity: 1, price: 849 }],
-      );
-      await page.getByRole('heading', { level: 1, name: 'Order Placed — Awaiting Approval' }).waitFor();
-      const card = await myOrder(page, placed.body.order._id);
-      assert.match(await card.getByRole('button').first().innerText(), /1 item · Rs 1099\s*Pending/);
-    } finally {
-      await page.close();
-    }
-  });
+        const placed = await placeOrder(page);
+        assert.equal(placed.status, 201, JSON.stringify(placed.body));
+        assert.equal(placed.body.order.total, after + 250);
+        assert.deepEqual(
+          placed.body.order.cart.map(({ name, quantity, price }) => ({ name, quantity, price })),
+          [{ name: product.name, quantity: 1, price: after }],
+        );
+        await page.getByRole('heading', { level: 1, name: 'Order Placed — Awaiting Approval' }).waitFor();
+        const card = await myOrder(page, placed.body.order._id);
+        assert.match(await card.getByRole('button').first().innerText(), new RegExp(`1 item · Rs ${after + 250}\\s*Pending`));
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });
