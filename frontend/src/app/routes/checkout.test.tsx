@@ -444,6 +444,22 @@ describe('checkout page', () => {
     });
   });
 
+  it('leaves a product no longer sold out of the summary and the order, and says so', async () => {
+    const { user, orders } = setup({ current: () => [earbuds()], coupon: false });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await waitFor(() => {
+      expect(row('Total')).toHaveTextContent('Rs 1800');
+    });
+    expect(summary().getByText('Items that are no longer available are left out of this order.')).toBeInTheDocument();
+    expect(summary().queryByText('Fast Charger × 1')).not.toBeInTheDocument();
+    await fillIn(user);
+
+    await user.click(submitButton());
+
+    await screen.findByTestId('location');
+    expect(orders[0]?.body).toMatchObject({ cart: [{ productId: '12' }], subtotal: 1800, deliveryCharge: 0, total: 1800 });
+  });
+
   it("says 'Your cart is empty.' and sends nothing when the cart is empty", async () => {
     const { user, orders } = setup({ products: [] });
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });

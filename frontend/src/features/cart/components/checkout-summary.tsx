@@ -40,6 +40,9 @@ export function CheckoutSummary() {
           ))}
         </ul>
       )}
+      {lines.length < state.items.length && (
+        <p className="cart-item__problem">Items that are no longer available are left out of this order.</p>
+      )}
       <dl className="cart-summary__rows">
         <div>
           <dt>Subtotal</dt>
