@@ -171,6 +171,10 @@ describe('checkout and orders', () => {
       );
       assert.equal(await (await adminOrder(adminPage, id)).getByRole('group').count(), 0, 'a delivered order offers no action');
 
+      // The coupon's use is counted, and the coupons page says so.
+      await adminPage.goto(`${shop.baseUrl}/admin/coupons`);
+      await adminPage.getByRole('article', { name: /WELCOME10/ }).getByText('1 use', { exact: true }).waitFor();
+
       // The shop owner heard of the order; the shopper of each change, the last with a review link per product.
       const [ownerMail] = await mailsTo(shop, admin.email, 1);
       assert.match(ownerMail, new RegExp(`Subject: New order #${id}: Rs 1483`));
