@@ -72,7 +72,8 @@ lint: _frontend-deps
     cd frontend && npm run -s typecheck && npm run -s lint
 
 # Benchmark the catalogue reads against the framework's floor with wrk, then the same reads while one request
-# in twenty counts a category view (bench/catalogue-mix.lua), and weigh the home page's JavaScript.
+# in twenty counts a category view (bench/catalogue-mix.lua), and weigh the home page's JavaScript; then order
+# placement against pgbench's TPC-B-like floor (bench/orders.sh).
 bench: build-frontend
     #!/usr/bin/env bash
     set -euo pipefail
@@ -162,6 +163,8 @@ bench: build-frontend
     print(f"Lighthouse mobile performance of {sys.argv[2]}: {score} ({shown})")
     PY
     done
+    kill $app 2> /dev/null && wait $app 2> /dev/null || true
+    bench/orders.sh "$bin" "$base"
 
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps

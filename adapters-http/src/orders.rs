@@ -610,7 +610,7 @@ fn refused(err: PlaceOrderError) -> Result<HttpResponse, ApiError> {
             with_quote(StatusCode::CONFLICT, message, quote)
         }
         PlaceOrderError::UnknownProduct { quote, .. } => with_quote(StatusCode::NOT_FOUND, message, quote),
-        PlaceOrderError::KeyReused => Err(ApiError::Conflict(message)),
+        PlaceOrderError::KeyReused => Ok(HttpResponse::Conflict().json(OrderConflictBody { message, quote: None })),
         PlaceOrderError::Unexpected(source) => Err(ApiError::Internal(Box::new(source))),
     }
 }

@@ -478,7 +478,10 @@ async fn a_retried_submit_with_the_same_key_answers_the_first_order_and_a_differ
     assert_eq!((first, again), (201, 201));
     assert_eq!(replayed["order"]["_id"], placed["order"]["_id"]);
     assert_eq!(different, 409);
-    assert_eq!(refused["message"], "This Idempotency-Key was already used for a different order.");
+    assert_eq!(
+        refused,
+        json!({"message": "This Idempotency-Key was already used for a different order.", "quote": null})
+    );
     assert_eq!(bad_key, 400, "{bad}");
     assert_eq!(shop.app.orders_count().await, 1);
     assert_eq!(shop.app.stock_of(shop.case).await, Some(8));

@@ -471,4 +471,20 @@ mod tests {
         assert_eq!(again.id.get(), 42);
         assert_eq!(other.to_string(), "This Idempotency-Key was already used for a different order.");
     }
+
+    #[test]
+    fn the_digest_of_a_request_is_stable_and_changes_with_what_is_asked_for() {
+        let same = request(Some("SAVE10"), 190, 1710);
+        let other_total = request(Some("SAVE10"), 190, 1711);
+        let mut other_phone = request(Some("SAVE10"), 190, 1710);
+        other_phone.details.phone1 = domain::contact::Phone::parse_mobile("0333 1234567").unwrap();
+        let mut retyped_phone = request(Some("SAVE10"), 190, 1710);
+        retyped_phone.details.phone1 = domain::contact::Phone::parse_mobile("+92 300-1234567").unwrap();
+
+        assert_eq!(same.digest(), request(Some("SAVE10"), 190, 1710).digest());
+        assert_eq!(same.digest().len(), 16);
+        assert_ne!(same.digest(), other_total.digest());
+        assert_ne!(same.digest(), other_phone.digest());
+        assert_eq!(same.digest(), retyped_phone.digest(), "the same number written another way is the same order");
+    }
 }
