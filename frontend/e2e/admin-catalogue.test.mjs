@@ -1,22 +1,14 @@
 // The catalogue admin pages end to end: a nested category, a product with two pictures seen on the storefront,
 // its price edited, featured, a coupon added and paused, and the category views table; every page also at
 // phone width without sideways scrolling.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, apiGet, launchBrowser, startShop, viewports } from './harness.mjs';
+import { admin, apiGet, shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 async function assertFitsPhone(page, where) {
   await page.setViewportSize(viewports.phone);

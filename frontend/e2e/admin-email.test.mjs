@@ -1,21 +1,13 @@
 // The send-email page end to end: two customers sign up, the admin sends an e-mail to one of them through
 // the outbox, the SMTP sink receives it (and nothing for the other), and the status panel counts it sent.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, launchBrowser, startShop, viewports } from './harness.mjs';
+import { admin, shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 async function signUp(email) {
   const response = await fetch(`${shop.baseUrl}/api/auth/signup`, {

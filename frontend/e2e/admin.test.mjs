@@ -1,21 +1,13 @@
 // The admin area end to end: the guard's redirect, the login's messages, the delivery charge page (saved,
 // refused on the client, and seen by a shopper's cart), and Logout, at phone and desktop width.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, apiGet, homeCard, launchBrowser, startShop, viewports } from './harness.mjs';
+import { admin, apiGet, homeCard, shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 async function assertNoSidewaysScroll(page, where) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

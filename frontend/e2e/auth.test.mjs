@@ -1,22 +1,14 @@
 // Customer accounts end to end, at phone and desktop width: sign up, log out, a wrong then the right
 // password, the /checkout guard and the return after login, a password reset through the link in the
 // e-mail caught by the SMTP sink, and My Orders.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startShop, viewports } from './harness.mjs';
+import { shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 async function assertNoSidewaysScroll(page, where) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

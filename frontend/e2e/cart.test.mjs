@@ -1,9 +1,9 @@
 // The cart end to end: cards, badge, stepper, storage across reloads and tabs, the cart page's totals,
 // delivery waiver and every coupon message, against the seeded shop (WELCOME10: 10%, minimum Rs 1500;
 // FLAT200: Rs 200 off, minimum Rs 2000; delivery Rs 250).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { homeCard, launchBrowser, startShop, viewports } from './harness.mjs';
+import { homeCard, shopForFile, viewports } from './harness.mjs';
 
 const GREEN = 'rgb(21, 128, 61)';
 const RED = 'rgb(185, 28, 28)';
@@ -11,15 +11,7 @@ const RED = 'rgb(185, 28, 28)';
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 /** A page at `viewport` with an empty cart. */
 async function freshPage(viewport = viewports.desktop) {

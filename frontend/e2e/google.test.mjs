@@ -1,22 +1,14 @@
 // "Login with Google" in Chromium at phone and desktop width, against the loopback OpenID Connect issuer:
 // from the /checkout guard through the provider and back to /checkout signed in; a forged ID token and a
 // declined consent end on the page the shopper began on with the spec's failure message.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startShop, viewports } from './harness.mjs';
+import { shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop({ google: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile({ google: true }, (started) => ({ shop, browser } = started));
 
 for (const [name, viewport] of Object.entries(viewports)) {
   describe(`Google sign-in at ${name} width`, () => {

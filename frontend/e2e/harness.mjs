@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { startSmtpSink } from './smtp-sink.mjs';
@@ -206,4 +207,90 @@ export async function homeCard(page, name) {
     }
   }
   return card;
+}
+
+/**
+ * A seeded shop and a browser for the whole test file: started before its first test, stopped after its last.
+ * Answers an object whose `shop` and `browser` are set once the file's tests run, and hands that object to
+ * `onStarted` too (for files that keep them in variables of their own). `options` go to startShop.
+ */
+export function shopForFile(...args) {
+  const onStarted = typeof args.at(-1) === 'function' ? args.pop() : undefined;
+  const [options] = args;
+  const context = { shop: undefined, browser: undefined };
+  before(async () => {
+    context.shop = await startShop(options);
+    context.browser = await launchBrowser();
+    onStarted?.(context);
+  });
+  after(async () => {
+    await context.browser?.close();
+    await context.shop?.stop();
+  });
+  return context;
+}
+
+/** A new page of `browser` at `viewport`. */
+export async function newPage(browser, viewport = viewports.desktop) {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+/** How far `page` scrolls sideways (0 or less: it fits its width). */
+export function sidewaysOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The admin's API, signed in with the admin cookie: `json(method, path, body)` and `form(method, path, fields)`. */
+export async function adminApi(shop) {
+  const login = await fetch(`${shop.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`the admin login answered ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const call = async (method, path, init) => {
+    const response = await fetch(`${shop.baseUrl}${path}`, { method, ...init, headers: { ...init.headers, Cookie: cookie } });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    json: (method, path, body) => call(method, path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    form(method, path, fields) {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null) body.append(name, String(value));
+      return call(method, path, { headers: {}, body });
+    },
+  };
+}
+
+/** A product of the shop's catalogue by its name (through the public list). */
+export async function productNamed(shop, name) {
+  for (let offset = 0; offset < 1000; offset += 100) {
+    const page = await apiGet(shop, `/api/products?limit=100&offset=${offset}`);
+    const product = page.find((candidate) => candidate.name === name);
+    if (product) return product;
+    if (page.length < 100) break;
+  }
+  throw new Error(`no product is named '${name}'`);
+}
+
+/** Signs a new customer up through the API in the browser's own cookie jar, so its pages are signed in. */
+export async function signUpCustomer(browser, shop, { email, password = 'Shopper-pass-2025', name = 'Ayesha Khan' }) {
+  const response = await browser.context.request.post(`${shop.baseUrl}/api/auth/signup`, { data: { email, password, name } });
+  if (response.status() !== 201) throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`);
+  return { email, password, name };
+}
+
+/** Waits until the SMTP sink holds `count` messages to `address` (the outbox sends them in the background). */
+export async function mailsTo(shop, address, count, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = shop.smtp.messages.filter((message) => message.to.includes(address));
+    if (found.length >= count) return found.map((message) => message.data.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails to ${address} arrived`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -1,21 +1,13 @@
 // The walking skeleton end to end: a browser page rendered by React from the typed client, reading rows
 // the seed put in PostgreSQL through the real server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, launchBrowser, startShop, viewports } from './harness.mjs';
+import { apiGet, shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 for (const [name, viewport] of Object.entries(viewports)) {
   describe(`home page at ${name} width`, () => {

@@ -1,22 +1,14 @@
 // The shop works under its Content-Security-Policy: pages load, render and show their pictures with no
 // policy violation, no console message about the policy and no uncaught error. (Other console messages are
 // not this test's business: a signed-out shopper's 401 from /api/auth/me is logged by the browser itself.)
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, launchBrowser, startShop } from './harness.mjs';
+import { apiGet, shopForFile } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 /** Opens `path` in a new page that records console messages, page errors and CSP violations. */
 async function open(path) {

@@ -1,22 +1,14 @@
 // The storefront end to end, at a phone and a desktop width: home -> category through the Categories menu ->
 // sort -> product page -> gallery -> search with a typo -> unknown ids, and category views counted once per
 // browser, against the tests' catalogue (fixtures/shop.json).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, launchBrowser, startShop, viewports } from './harness.mjs';
+import { apiGet, shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
 
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopForFile((started) => ({ shop, browser } = started));
 
 /** The Samsung Cases of the tests' catalogue, by shown price. */
 const SAMSUNG_CASES_LOW_TO_HIGH = [

@@ -42,7 +42,7 @@ const routes: [string, string][] = [
   ['/add-review?token=abc', 'Write a Review'],
   ['/review?token=abc', 'Write a Review'],
   ['/internal-review', 'Write a Review'],
-  ['/order-confirmation', 'Order Confirmation'],
+  ['/order-confirmation', 'Order Placed — Awaiting Approval'],
   ['/checkout', 'Checkout'],
   ['/orders', 'My Orders'],
   ['/admin/login', 'Admin Login'],

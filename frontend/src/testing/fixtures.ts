@@ -1,3 +1,4 @@
+import type { OrderResponse } from '@/api/generated';
 import type { Product } from '@/features/products/types';
 
 let nextId = 1;
@@ -21,6 +22,47 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     featured: false,
     freeDelivery: false,
     media: [{ url: `/media/${id}.png`, kind: 'image', width: 800, variants: [] }],
+    ...overrides,
+  };
+}
+
+let nextOrderId = 40;
+
+/**
+ * An order as the API sends it: pending, two items (Rs 1700 + Rs 999), Rs 250 delivery, FLAT200 taking
+ * Rs 200, total Rs 2749, delivered to Lahore; override what a test cares about.
+ */
+export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse {
+  const id = String(nextOrderId++);
+  return {
+    _id: id,
+    userId: '7',
+    status: 'pending',
+    cart: [
+      { productId: '12', name: 'Phone Case', quantity: 2, price: 850, lineTotal: 1700 },
+      { productId: '13', name: 'USB-C Cable', quantity: 1, price: 999, lineTotal: 999 },
+    ],
+    subtotal: 2699,
+    deliveryCharge: 250,
+    coupon: 'FLAT200',
+    couponDiscount: 200,
+    total: 2749,
+    userDetails: {
+      country: 'Pakistan',
+      province: 'Punjab',
+      city: 'Lahore',
+      name: 'Ayesha Khan',
+      phone1: '+923001234567',
+      phone2: null,
+      email: 'ayesha@example.pk',
+      address: 'House 12, Street 4, Gulberg III',
+      paymentMethod: 'COD',
+    },
+    adminComment: null,
+    reviewTokens: [],
+    history: [{ status: 'pending', at: '2026-11-24T06:00:00Z', comment: null }],
+    createdAt: '2026-11-24T06:00:00Z',
+    updatedAt: '2026-11-24T06:00:00Z',
     ...overrides,
   };
 }

@@ -1,10 +1,48 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
+import { useSyncCartWithQuote } from '@/features/cart/api/sync-with-quote';
+import { CheckoutSummary } from '@/features/cart/components/checkout-summary';
+import { useCart, useCartStore } from '@/features/cart/hooks/use-cart';
+import { orderFiguresOf } from '@/features/cart/lib/order-figures';
+import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+
+/** /checkout: the cart's summary beside the checkout form; a placed order empties the cart and confirms. */
+function CheckoutPage() {
+  const user = useCurrentUser().data ?? signedOut;
+  const cart = useCart();
+  const store = useCartStore();
+  const syncWithQuote = useSyncCartWithQuote();
+  const navigate = useNavigate();
+
+  return (
+    <section className="page checkout-page" aria-labelledby="page-title">
+      <title>Checkout</title>
+      <h1 id="page-title" className="page-title">
+        Checkout
+      </h1>
+      <div className="checkout-layout">
+        <CheckoutSummary />
+        <CheckoutForm
+          user={user}
+          figures={orderFiguresOf(cart)}
+          onQuote={syncWithQuote}
+          onPlaced={() => {
+            store.clear();
+            void navigate(paths.orderConfirmation.getHref(), { replace: true });
+          }}
+        />
+      </div>
+    </section>
+  );
+}
 
 export default function CheckoutRoute() {
   return (
     <RequireCustomer>
-      <ComingSoon title="Checkout" description="Enter your delivery details and place a cash-on-delivery order." />
+      <CheckoutPage />
     </RequireCustomer>
   );
 }

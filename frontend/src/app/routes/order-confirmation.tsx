@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
 
 export default function OrderConfirmationRoute() {
-  return <ComingSoon title="Order Confirmation" description="Confirms that your cash-on-delivery order is awaiting approval." />;
+  return (
+    <>
+      <title>Order Confirmation</title>
+      <OrderConfirmation />
+    </>
+  );
 }

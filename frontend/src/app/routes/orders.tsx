@@ -1,10 +1,17 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
+import { MyOrders } from '@/features/orders/components/my-orders';
+
+function MyOrdersPage() {
+  const user = useCurrentUser().data ?? signedOut;
+  return <MyOrders uid={user.uid} />;
+}
 
 export default function OrdersRoute() {
   return (
     <RequireCustomer>
-      <ComingSoon title="My Orders" description="Your orders, their status and their delivery details." />
+      <title>My Orders</title>
+      <MyOrdersPage />
     </RequireCustomer>
   );
 }

@@ -258,8 +258,8 @@ describe('CouponForm', () => {
             minPrice: 0,
             isActive: true,
             uses: 0,
-            maxUses: null,
-            maxUsesPerCustomer: null,
+            maxUses: 100,
+            maxUsesPerCustomer: 1,
           },
         },
         201,
@@ -269,11 +269,22 @@ describe('CouponForm', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Code'), 'EID10');
     await user.type(screen.getByLabelText('Discount (%)'), '10');
+    await user.type(screen.getByLabelText('Most uses in all'), '100');
+    await user.type(screen.getByLabelText('Most uses per customer'), '1');
 
     await user.click(screen.getByRole('button', { name: 'Add Coupon' }));
 
     expect(await screen.findByText('✅ Coupon added successfully')).toHaveClass('admin-message--success');
-    expect(await requests[0]?.json()).toMatchObject({ code: 'EID10', discountPercent: 10, amount: null, minPrice: 0, isActive: true });
+    expect(await requests[0]?.json()).toMatchObject({
+      code: 'EID10',
+      discountPercent: 10,
+      amount: null,
+      minPrice: 0,
+      maxUses: 100,
+      maxUsesPerCustomer: 1,
+      isActive: true,
+    });
+    expect(screen.getByLabelText('Most uses in all')).toHaveValue(null);
     expect(screen.getByLabelText('Code')).toHaveValue('');
   });
 

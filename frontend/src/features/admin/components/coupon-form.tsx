@@ -77,6 +77,26 @@ export function CouponForm() {
         <label htmlFor={fieldId('minPrice')}>Minimum order (Rs)</label>
         <input {...text('minPrice')} type="number" inputMode="numeric" min={0} step={1} />
       </div>
+      <div className="admin-field-group">
+        <div className="form-field">
+          <label htmlFor={fieldId('maxUses')}>Most uses in all</label>
+          <input {...text('maxUses')} type="number" inputMode="numeric" min={1} step={1} aria-describedby={fieldId('limits-hint')} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={fieldId('maxUsesPerCustomer')}>Most uses per customer</label>
+          <input
+            {...text('maxUsesPerCustomer')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            aria-describedby={fieldId('limits-hint')}
+          />
+        </div>
+      </div>
+      <p id={fieldId('limits-hint')} className="form-field__hint">
+        Optional. Leave empty for no limit; a rejected order gives its use back.
+      </p>
       <label className="admin-check">
         <input
           name="isActive"

@@ -9,6 +9,12 @@ import type { Outcome } from '../lib/outcome';
 
 import { OutcomeMessage } from './outcome-message';
 
+/** How often a coupon has been used and may be: '3 of 100 uses · at most 1 per customer'. */
+export function usesOf(coupon: Pick<CouponResponse, 'uses' | 'maxUses' | 'maxUsesPerCustomer'>): string {
+  const uses = coupon.maxUses == null ? `${coupon.uses} ${coupon.uses === 1 ? 'use' : 'uses'}` : `${coupon.uses} of ${coupon.maxUses} uses`;
+  return coupon.maxUsesPerCustomer == null ? uses : `${uses} · at most ${coupon.maxUsesPerCustomer} per customer`;
+}
+
 function discountOf(coupon: CouponResponse): string {
   if (coupon.discountPercent != null) return `${coupon.discountPercent}% off`;
   return `${formatRupees(coupon.amount ?? 0)} off`;
@@ -63,6 +69,7 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
         <p className="admin-product__meta">
           {discountOf(coupon)} · {coupon.startDate} to {coupon.endDate} · minimum order {formatRupees(coupon.minPrice)}
         </p>
+        <p className="admin-product__meta">{usesOf(coupon)}</p>
         <div className="admin-row__actions">
           <button
             type="button"

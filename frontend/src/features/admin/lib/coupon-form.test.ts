@@ -28,8 +28,18 @@ describe('toCouponBody', () => {
       startDate: '2025-06-01',
       endDate: '2025-06-30',
       minPrice: 0,
+      maxUses: null,
+      maxUsesPerCustomer: null,
       isActive: true,
     });
+  });
+
+  it('sends the usage limits when given, and none when left empty', () => {
+    expect(toCouponBody({ ...blank, code: 'EID10', discountPercent: '10', maxUses: ' 100 ', maxUsesPerCustomer: '1' })).toMatchObject({
+      maxUses: 100,
+      maxUsesPerCustomer: 1,
+    });
+    expect(toCouponBody({ ...blank, code: 'EID10', discountPercent: '10', maxUses: '  ' })).toMatchObject({ maxUses: null });
   });
 
   it('sends an amount coupon', () => {

@@ -10,12 +10,26 @@ export interface CouponFields {
   startDate: string;
   endDate: string;
   minPrice: string;
+  /** The most uses in all; empty for no limit. */
+  maxUses: string;
+  /** The most uses by one customer; empty for no limit. */
+  maxUsesPerCustomer: string;
   isActive: boolean;
 }
 
 /** A blank form: minPrice defaults to 0 and a new coupon is active (SPEC.md §3 'Coupon'). */
 export function emptyCouponFields(today: string): CouponFields {
-  return { code: '', discountPercent: '', amount: '', startDate: today, endDate: today, minPrice: '0', isActive: true };
+  return {
+    code: '',
+    discountPercent: '',
+    amount: '',
+    startDate: today,
+    endDate: today,
+    minPrice: '0',
+    maxUses: '',
+    maxUsesPerCustomer: '',
+    isActive: true,
+  };
 }
 
 /** SPEC.md §5 'Coupon (admin)': a coupon is a percent or an amount, so entering one clears the other. */
@@ -35,6 +49,14 @@ const positiveNumber = z.pipe(
   z.pipe(z.transform(Number), z.number().check(z.positive())),
 );
 
+/** A usage limit as typed: empty for none, else the number (the server checks it is a whole 1 to 1,000,000). */
+function limitOf(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : trimmed;
+}
+
 /**
  * The body of POST /api/coupons, or null when the code is empty or there is neither a positive percent nor a
  * positive amount ('⚠️ Please enter a code and a valid discount.'). The server checks dates and ranges.
@@ -52,6 +74,8 @@ export function toCouponBody(fields: CouponFields): CouponBody | null {
     startDate: fields.startDate,
     endDate: fields.endDate,
     minPrice: Number.isFinite(minPrice) ? minPrice : 0,
+    maxUses: limitOf(fields.maxUses),
+    maxUsesPerCustomer: limitOf(fields.maxUsesPerCustomer),
     isActive: fields.isActive,
   };
 }

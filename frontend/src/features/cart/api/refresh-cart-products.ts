@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { getProductQueryOptions, ProductNotFoundError } from '@/lib/product-query';
 
 import { useCartStore } from '../hooks/use-cart';
+import { refreshProduct } from '../lib/refresh-product';
 
 /** A cart item's product, shared with the product page; asked again on every visit to the cart. */
 function cartProductQueryOptions(productId: string) {
@@ -26,8 +27,8 @@ export function useRefreshCartProducts(): void {
       const productId = productIds[index];
       // Only answers fetched for this visit count: a cached product may be older than the cart's snapshot.
       if (productId === undefined || !result.isFetchedAfterMount || result.isFetching) return;
-      if (result.error instanceof ProductNotFoundError) store.refreshProduct(productId, null);
-      else if (result.isSuccess) store.refreshProduct(productId, result.data);
+      if (result.error instanceof ProductNotFoundError) refreshProduct(store, productId, null);
+      else if (result.isSuccess) refreshProduct(store, productId, result.data);
     });
   });
 }

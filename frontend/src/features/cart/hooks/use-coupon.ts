@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { requestCoupon, useApplyCouponMutation } from '../api/apply-coupon';
 import { checkCouponRequest, couponOutcome, type AppliedCoupon } from '../lib/coupon-rules';
@@ -12,13 +12,42 @@ interface Attempt {
 }
 
 /**
+ * While a coupon is held, a change of the cart total asks the server again, so the discount shown is the one
+ * the order will get (a percent coupon grows and shrinks with the cart). `onDropped` hears why a coupon that
+ * no longer applies was removed. The cart page and the checkout both keep their coupon up to date this way.
+ */
+export function useCouponRecheck(onDropped?: (message: string) => void): void {
+  const store = useCartStore();
+  const { coupon, deliveryKnown } = useCart();
+  const { cartTotal } = useCartTotals();
+  const dropped = useRef(onDropped);
+  useEffect(() => {
+    dropped.current = onDropped;
+  });
+
+  useEffect(() => {
+    if (!coupon || !deliveryKnown || coupon.cartTotal === cartTotal) return;
+    const controller = new AbortController();
+    void requestCoupon(coupon.code, cartTotal, controller.signal).then((reply) => {
+      if (controller.signal.aborted) return;
+      const outcome = couponOutcome(reply, cartTotal);
+      if (outcome.coupon === 'keep') return;
+      store.setCoupon(outcome.coupon);
+      if (outcome.coupon === null) dropped.current?.(outcome.message);
+    });
+    return () => {
+      controller.abort();
+    };
+  }, [coupon, deliveryKnown, cartTotal, store]);
+}
+
+/**
  * The cart page's coupon: apply (SPEC.md §5's checks and messages, in order), remove, and the message to
- * show. While a coupon is held, a change of the cart total asks the server again, so the discount shown is
- * the one the order will get (a percent coupon grows and shrinks with the cart).
+ * show; kept up to date by `useCouponRecheck`.
  */
 export function useCoupon() {
   const store = useCartStore();
-  const { coupon, deliveryKnown } = useCart();
+  const { coupon } = useCart();
   const { cartTotal } = useCartTotals();
   const mutation = useApplyCouponMutation();
   const [attempt, setAttempt] = useState<Attempt | null>(null);
@@ -40,20 +69,9 @@ export function useCoupon() {
     setAttempt(null);
   }
 
-  useEffect(() => {
-    if (!coupon || !deliveryKnown || coupon.cartTotal === cartTotal) return;
-    const controller = new AbortController();
-    void requestCoupon(coupon.code, cartTotal, controller.signal).then((reply) => {
-      if (controller.signal.aborted) return;
-      const outcome = couponOutcome(reply, cartTotal);
-      if (outcome.coupon === 'keep') return;
-      store.setCoupon(outcome.coupon);
-      if (outcome.coupon === null) setAttempt({ message: outcome.message, applied: null });
-    });
-    return () => {
-      controller.abort();
-    };
-  }, [coupon, deliveryKnown, cartTotal, store]);
+  useCouponRecheck((message) => {
+    setAttempt({ message, applied: null });
+  });
 
   // A coupon this page applied that the cart has since dropped (its minimum is no longer met) says so.
   const dropped = attempt?.applied && !coupon ? attempt.applied : null;

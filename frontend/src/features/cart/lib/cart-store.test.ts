@@ -5,6 +5,7 @@ import { MemoryStorage } from '@/testing/memory-storage';
 
 import { CART_STORAGE_KEY } from './cart-storage';
 import { createCartStore, itemCountOf, totalsOf } from './cart-store';
+import { refreshProduct } from './refresh-product';
 
 function setup(storage = new MemoryStorage()) {
   const events = new EventTarget();
@@ -247,7 +248,7 @@ describe('refreshing items from the API', () => {
     const { store } = setup();
     store.add(makeProduct({ _id: 'p1', price: 999, salePrice: null, discountPercent: 0 }));
 
-    store.refreshProduct('p1', makeProduct({ _id: 'p1', price: 1199, salePrice: null, discountPercent: 0 }));
+    refreshProduct(store, 'p1', makeProduct({ _id: 'p1', price: 1199, salePrice: null, discountPercent: 0 }));
 
     expect(store.getState().items[0]?.price).toBe(1199);
     expect(store.getState().status.p1?.notice).toBe('Price changed since you added it (was Rs 999).');
@@ -257,11 +258,11 @@ describe('refreshing items from the API', () => {
     const { store } = setup();
     store.add(makeProduct({ _id: 'p1', price: 999 }));
     const fresh = makeProduct({ _id: 'p1', price: 1199 });
-    store.refreshProduct('p1', fresh);
+    refreshProduct(store, 'p1', fresh);
     const listener = vi.fn();
     store.subscribe(listener);
 
-    store.refreshProduct('p1', fresh);
+    refreshProduct(store, 'p1', fresh);
 
     expect(listener).not.toHaveBeenCalled();
     expect(store.getState().status.p1?.notice).toMatch(/^Price changed/);
@@ -272,7 +273,7 @@ describe('refreshing items from the API', () => {
     store.add(makeProduct({ _id: 'p1', stock: 5 }));
     for (let i = 0; i < 3; i++) store.increment('p1');
 
-    store.refreshProduct('p1', makeProduct({ _id: 'p1', stock: 2 }));
+    refreshProduct(store, 'p1', makeProduct({ _id: 'p1', stock: 2 }));
 
     expect(store.getState().items[0]).toMatchObject({ quantity: 2, stock: 2 });
     expect(store.getState().status.p1?.notice).toBe('Only 2 left, so your quantity is now 2.');
@@ -284,8 +285,8 @@ describe('refreshing items from the API', () => {
     store.add(makeProduct({ _id: 'p2', price: 500 }));
     store.add(makeProduct({ _id: 'p3', price: 300 }));
 
-    store.refreshProduct('p1', null);
-    store.refreshProduct('p2', makeProduct({ _id: 'p2', price: 500, stock: 0 }));
+    refreshProduct(store, 'p1', null);
+    refreshProduct(store, 'p2', makeProduct({ _id: 'p2', price: 500, stock: 0 }));
 
     expect(store.getState().status).toEqual({ p1: { unavailable: 'gone' }, p2: { unavailable: 'out-of-stock' } });
     expect(totalsOf(store.getState()).subtotal).toBe(30000);

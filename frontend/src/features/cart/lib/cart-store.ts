@@ -1,9 +1,8 @@
 import type { ProductResponse } from '@/api/generated';
 
-import { cartTotals, isBelowCouponMinimum, unitPrice, type CartLine, type CartTotals } from './cart-rules';
+import { cartTotals, isBelowCouponMinimum, type CartLine, type CartTotals } from './cart-rules';
 import type { AppliedCoupon } from './coupon-rules';
 import { CART_STORAGE_KEY, emptyCart, parseStoredCart, serializeCart, type CartItem, type StoredCart } from './cart-storage';
-import { formatPaisa } from './format';
 
 /** The product fields the cart needs, as the API sends them. */
 export type CartProduct = Pick<
@@ -41,8 +40,12 @@ export interface CartStore {
   clear: () => void;
   setCoupon: (coupon: AppliedCoupon | null) => void;
   setDeliveryCharge: (rupees: number) => void;
-  /** Brings an item's snapshot up to date with the API's product, or marks it gone (`null`). */
-  refreshProduct: (productId: string, product: CartProduct | null) => void;
+  /**
+   * Replaces the state with `update(state)`, settled, stored and announced like any change (nothing when it
+   * answers the same state). For changes only some pages make, such as `refreshProduct`, which live beside
+   * those pages rather than in the home page's JavaScript.
+   */
+  update: (update: (state: CartState) => CartState) => void;
 }
 
 /** The lines that count towards the totals: every item but those found unavailable. */
@@ -64,7 +67,8 @@ function firstImage(product: CartProduct): string | null {
   return (product.media.find((item) => item.kind === 'image') ?? product.media[0])?.url ?? null;
 }
 
-function snapshot(product: CartProduct, quantity: number): CartItem {
+/** The cart's copy of a product, at `quantity`. */
+export function snapshot(product: CartProduct, quantity: number): CartItem {
   return {
     productId: product._id,
     name: product.name,
@@ -78,14 +82,6 @@ function snapshot(product: CartProduct, quantity: number): CartItem {
   };
 }
 
-function sameItem(a: CartItem, b: CartItem): boolean {
-  return (Object.keys(a) as (keyof CartItem)[]).every((key) => a[key] === b[key]);
-}
-
-function sameStatus(a: ItemStatus | undefined, b: ItemStatus | undefined): boolean {
-  return a?.unavailable === b?.unavailable && a?.notice === b?.notice;
-}
-
 /** The coupon goes when nothing countable is left, or once the cart total is below its minimum. */
 function settle(state: CartState): CartState {
   if (!state.coupon) return state;
@@ -95,17 +91,6 @@ function settle(state: CartState): CartState {
     return { ...state, coupon: null };
   }
   return state;
-}
-
-/** What changed for the shopper between the snapshot and the fresh product, in a sentence or two. */
-function changesOf(before: CartItem, after: CartItem): string[] {
-  const notes: string[] = [];
-  if (unitPrice(before) !== unitPrice(after)) {
-    notes.push(`Price changed since you added it (was ${formatPaisa(unitPrice(before))}).`);
-  }
-  if (after.quantity < before.quantity) notes.push(`Only ${after.stock} left, so your quantity is now ${after.quantity}.`);
-  if (before.freeDelivery && !after.freeDelivery) notes.push('Free delivery no longer applies to this item.');
-  return notes;
 }
 
 function browserStorage(): Storage | null {
@@ -211,25 +196,9 @@ export function createCartStore(storage: Storage | null = browserStorage(), even
       if (state.deliveryKnown && state.deliveryCharge === rupees) return;
       commit({ ...state, deliveryCharge: rupees, deliveryKnown: true });
     },
-    refreshProduct(productId, product) {
-      const item = findItem(productId);
-      if (!item) return;
-      const previous = state.status[productId];
-      if (product === null) {
-        if (previous?.unavailable === 'gone') return;
-        commit({ ...state, status: { ...state.status, [productId]: { unavailable: 'gone' } } });
-        return;
-      }
-      const quantity = product.stock > 0 ? Math.min(item.quantity, product.stock) : item.quantity;
-      const fresh = snapshot(product, quantity);
-      const notes = changesOf(item, fresh);
-      const status: ItemStatus = {
-        ...(product.stock <= 0 ? { unavailable: 'out-of-stock' as const } : {}),
-        ...(notes.length > 0 ? { notice: notes.join(' ') } : previous?.notice ? { notice: previous.notice } : {}),
-      };
-      const items = sameItem(item, fresh) ? state.items : state.items.map((i) => (i === item ? fresh : i));
-      if (items === state.items && sameStatus(previous, status)) return;
-      commit({ ...state, items, status: { ...state.status, [productId]: status } });
+    update(update) {
+      const next = update(state);
+      if (next !== state) commit(next);
     },
   };
 }

@@ -1,0 +1,49 @@
+import type { OrderResponse } from '@/api/generated';
+import { formatRupees } from '@/lib/money';
+
+import './orders.css';
+
+
+/** An order's items (name × quantity, price × quantity) and figures, as the shopper and the admin see them. */
+export function OrderLines({ order }: { order: Pick<OrderResponse, 'cart'> }) {
+  return (
+    <ul className="order-lines">
+      {order.cart.map((line) => (
+        <li key={line.productId}>
+          <span className="order-lines__name">
+            {line.name} × {line.quantity}
+          </span>
+          <span className="order-lines__price">
+            {formatRupees(line.price)} × {line.quantity}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, delivery ('Free' at 0), 'Coupon ({code})' with '- Rs {amount}' when one was used, and the total. */
+export function OrderFigures({ order }: { order: Pick<OrderResponse, 'subtotal' | 'deliveryCharge' | 'coupon' | 'couponDiscount' | 'total'> }) {
+  return (
+    <dl className="order-figures">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatRupees(order.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Delivery</dt>
+        <dd>{order.deliveryCharge === 0 ? 'Free' : formatRupees(order.deliveryCharge)}</dd>
+      </div>
+      {order.coupon && (
+        <div>
+          <dt>Coupon ({order.coupon})</dt>
+          <dd>{formatRupees(-order.couponDiscount)}</dd>
+        </div>
+      )}
+      <div className="order-figures__total">
+        <dt>Total</dt>
+        <dd>{formatRupees(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}

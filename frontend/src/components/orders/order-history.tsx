@@ -1,0 +1,21 @@
+import type { OrderResponse } from '@/api/generated';
+import { formatDateTime } from '@/lib/date-time';
+import { statusLabel } from '@/lib/order-status';
+
+import './orders.css';
+
+
+/** Every status the order took with its date and time (Pakistan time), and the reason of a rejection. */
+export function OrderHistory({ history }: { history: OrderResponse['history'] }) {
+  return (
+    <ol className="order-history">
+      {history.map((event, index) => (
+        <li key={`${event.status}-${event.at}-${String(index)}`}>
+          <span className="order-history__status">{statusLabel(event.status)}</span>{' '}
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+          {event.comment && <p className="order-history__comment">Reason: {event.comment}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import type { OrderResponse } from '@/api/generated';
+import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { makeOrder } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+
+import { AdminOrders } from './admin-orders';
+
+type ChangeAnswer = (id: string, body: { status: string; comment?: string }) => Response | Promise<Response>;
+
+/** A shop whose GET /api/orders searches `orders` as the server does, and whose status changes answer `change`. */
+function setup(orders: OrderResponse[], change?: ChangeAnswer) {
+  const lists: string[] = [];
+  const changes: { id: string; body: { status: string; comment?: string } }[] = [];
+  mockFetch(async (url, request) => {
+    if (url.pathname === '/api/orders' && request.method === 'GET') {
+      lists.push(url.search);
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const status = url.searchParams.get('status');
+      const limit = Number(url.searchParams.get('limit'));
+      const offset = Number(url.searchParams.get('offset'));
+      const found = orders.filter(
+        (order) =>
+          (!status || order.status === status) &&
+          [order._id, order.userDetails.name, order.userDetails.phone1, order.userDetails.email, order.status].some((text) =>
+            text.toLowerCase().includes(q),
+          ),
+      );
+      return json({ success: true, orders: found.slice(offset, offset + limit), total: found.length });
+    }
+    const id = /^\/api\/orders\/(\d+)\/status$/.exec(url.pathname)?.[1];
+    if (id !== undefined && request.method === 'PUT') {
+      const body = (await request.json()) as { status: string; comment?: string };
+      changes.push({ id, body });
+      if (change) return change(id, body);
+      const order = orders.find((o) => o._id === id);
+      if (order) order.status = body.status;
+      return json({ success: true, message: 'Order status updated.', order: { ...order, status: body.status } });
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  renderWithProviders(<AdminOrders />, { route: '/admin/orders' });
+  return { lists, changes, user: userEvent.setup() };
+}
+
+function order(id: string) {
+  return within(screen.getByRole('article', { name: `Order #${id}` }));
+}
+
+async function expand(user: ReturnType<typeof userEvent.setup>, id: string) {
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^#${id}(?!\\d)`) }));
+  return order(id);
+}
+
+describe('AdminOrders', () => {
+  it('lists the orders with their customer, total, date and worded status', async () => {
+    setup([makeOrder({ _id: '7', status: 'dispatched' })]);
+
+    const toggle = await screen.findByRole('button', { name: /^#7/ });
+
+    expect(toggle).toHaveTextContent('#7Ayesha KhanRs 2749 · 24 Nov 2026, 11:00Dispatched');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Showing 1 of 1 orders')).toBeInTheDocument();
+  });
+
+  it('expands an order to its customer, phones, e-mail, address, items, figures, coupon and history', async () => {
+    const { user } = setup([
+      makeOrder({ _id: '8', userDetails: { ...makeOrder().userDetails, phone2: '+924235761234' } }),
+    ]);
+
+    const detail = await expand(user, '8');
+
+    const customer = within(detail.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByRole('link', { name: '+923001234567' })).toHaveAttribute('href', 'tel:+923001234567');
+    expect(customer.getByRole('link', { name: '+924235761234' })).toBeInTheDocument();
+    expect(customer.getByRole('link', { name: 'ayesha@example.pk' })).toHaveAttribute('href', 'mailto:ayesha@example.pk');
+    expect(customer.getByText('Address').nextElementSibling).toHaveTextContent('House 12, Street 4, Gulberg IIILahore, Punjab');
+    expect(within(detail.getByRole('region', { name: 'Items' })).getAllByRole('listitem')).toHaveLength(2);
+    const figures = within(detail.getByRole('region', { name: 'Figures' }));
+    expect(figures.getByText('Coupon (FLAT200)').nextElementSibling).toHaveTextContent('- Rs 200');
+    expect(figures.getByText('Total').nextElementSibling).toHaveTextContent('Rs 2749');
+    expect(within(detail.getByRole('region', { name: 'History' })).getByRole('listitem')).toHaveTextContent('Pending 24 Nov 2026, 11:00');
+  });
+
+  it.each([
+    ['pending', ['Approve', 'Reject']],
+    ['approved', ['Dispatch', 'Reject']],
+    ['dispatched', ['Deliver', 'Return & Restock']],
+    ['delivered', []],
+    ['rejected', []],
+    ['returned', []],
+  ])('offers a %s order the actions %j', async (status, labels) => {
+    const { user } = setup([makeOrder({ _id: '9', status })]);
+
+    const detail = await expand(user, '9');
+
+    const group = detail.queryByRole('group', { name: 'Actions for order #9' });
+    expect(group ? within(group).getAllByRole('button').map((button) => button.textContent) : []).toEqual(labels);
+  });
+
+  it('approves an order, says so and shows its new status', async () => {
+    const { user, changes } = setup([makeOrder({ _id: '10' })]);
+    const detail = await expand(user, '10');
+
+    await user.click(detail.getByRole('button', { name: 'Approve' }));
+
+    expect(await detail.findByText('Order status updated.')).toHaveClass('admin-message--success');
+    expect(changes).toEqual([{ id: '10', body: { status: 'approved' } }]);
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: /^#10/ })).toHaveTextContent('Approved');
+    });
+    expect(within(detail.getByRole('group')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Dispatch', 'Reject']);
+  });
+
+  it('asks for a reason before rejecting, and sends nothing without one', async () => {
+    const { user, changes } = setup([makeOrder({ _id: '11' })]);
+    const detail = await expand(user, '11');
+
+    await user.click(detail.getByRole('button', { name: 'Reject' }));
+    const form = within(detail.getByRole('form', { name: 'Reject order #11' }));
+    await user.type(form.getByRole('textbox', { name: 'Rejection reason' }), '   ');
+    await user.click(form.getByRole('button', { name: 'Confirm Rejection' }));
+
+    expect(changes).toEqual([]);
+    const reason = form.getByRole('textbox', { name: 'Rejection reason' });
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription('Rejection reason is required.');
+    expect(reason).toHaveFocus();
+
+    await user.type(reason, 'Out of delivery area');
+    await user.click(form.getByRole('button', { name: 'Confirm Rejection' }));
+
+    expect(await detail.findByText('Order status updated.')).toBeInTheDocument();
+    expect(changes).toEqual([{ id: '11', body: { status: 'rejected', comment: 'Out of delivery area' } }]);
+    expect(detail.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('cancels a rejection', async () => {
+    const { user, changes } = setup([makeOrder({ _id: '12' })]);
+    const detail = await expand(user, '12');
+    await user.click(detail.getByRole('button', { name: 'Reject' }));
+
+    await user.click(detail.getByRole('button', { name: 'Cancel' }));
+
+    expect(detail.queryByRole('form')).not.toBeInTheDocument();
+    expect(changes).toEqual([]);
+  });
+
+  it("shows the server's refusal, else 'Failed to update order status', and 'An error occurred.' without an answer", async () => {
+    let answer: () => Response | Promise<Response> = () => json({ message: 'This order is already approved.' }, 409);
+    const { user } = setup([makeOrder({ _id: '13', status: 'dispatched' })], () => answer());
+    const detail = await expand(user, '13');
+
+    await user.click(detail.getByRole('button', { name: 'Deliver' }));
+    expect(await detail.findByText('This order is already approved.')).toHaveClass('admin-message--error');
+
+    answer = () => new Response('', { status: 500 });
+    await user.click(detail.getByRole('button', { name: 'Return & Restock' }));
+    expect(await detail.findByText('Failed to update order status')).toBeInTheDocument();
+
+    answer = () => Promise.reject(new TypeError('offline'));
+    await user.click(detail.getByRole('button', { name: 'Deliver' }));
+    expect(await detail.findByText('An error occurred.')).toBeInTheDocument();
+  });
+
+  it('searches on the server once the typing pauses, and filters by status', async () => {
+    const { user, lists } = setup([
+      makeOrder({ _id: '20', userDetails: { ...makeOrder().userDetails, name: 'Bilal', phone1: '+923111111111' } }),
+      makeOrder({ _id: '21', status: 'delivered' }),
+    ]);
+    await screen.findByRole('button', { name: /^#20/ });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), '3111');
+
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: /^#21/ })).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('button', { name: /^#20/ })).toBeInTheDocument();
+    expect(lists).toEqual(['?limit=20&offset=0', '?limit=20&q=3111&offset=0']);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search orders' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Delivered');
+    expect(await screen.findByRole('button', { name: /^#21/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^#20/ })).not.toBeInTheDocument();
+    expect(lists.at(-1)).toBe('?limit=20&status=delivered&offset=0');
+  });
+
+  it('loads further orders a page at a time', async () => {
+    const { user } = setup(Array.from({ length: 25 }, (_, index) => makeOrder({ _id: String(200 - index) })));
+    await screen.findByRole('button', { name: /^#200/ });
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => {
+      expect(screen.getAllByRole('article')).toHaveLength(25);
+    });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when no order matches', async () => {
+    setup([]);
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+  });
+});

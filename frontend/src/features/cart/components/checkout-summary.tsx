@@ -1,0 +1,68 @@
+import { useId } from 'react';
+
+import { useDeliveryCharge } from '../api/get-delivery-charge';
+import { useRefreshCartProducts } from '../api/refresh-cart-products';
+import { useCart, useCartTotals } from '../hooks/use-cart';
+import { useCouponRecheck } from '../hooks/use-coupon';
+import { unitPrice } from '../lib/cart-rules';
+import { countedLines } from '../lib/cart-store';
+import { formatPaisa } from '../lib/format';
+
+/**
+ * The checkout's sticky order summary (SPEC.md §2 'Checkout'): the items, subtotal, delivery ('Free' at 0),
+ * 'Coupon ({code})' with '- Rs {amount}', and the total, by the cart's one pricing rule. Showing it fetches
+ * the delivery charge and every item's product again and keeps the coupon current, so what it shows is what
+ * the server will charge.
+ */
+export function CheckoutSummary() {
+  const state = useCart();
+  const totals = useCartTotals();
+  const titleId = useId();
+  useDeliveryCharge();
+  useRefreshCartProducts();
+  useCouponRecheck();
+  const lines = countedLines(state);
+
+  return (
+    <aside className="cart-summary checkout-summary" aria-labelledby={titleId}>
+      <h2 id={titleId}>Order Summary</h2>
+      {lines.length === 0 ? (
+        <p className="status-text">Your cart is empty.</p>
+      ) : (
+        <ul className="checkout-summary__items">
+          {lines.map((item) => (
+            <li key={item.productId}>
+              <span>
+                {item.name} × {item.quantity}
+              </span>
+              <span>{formatPaisa(unitPrice(item) * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {lines.length < state.items.length && (
+        <p className="cart-item__problem">Items that are no longer available are left out of this order.</p>
+      )}
+      <dl className="cart-summary__rows">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPaisa(totals.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{totals.delivery === 0 ? 'Free' : formatPaisa(totals.delivery)}</dd>
+        </div>
+        {state.coupon && (
+          <div>
+            <dt>Coupon ({state.coupon.code})</dt>
+            <dd>{formatPaisa(-totals.couponDiscount)}</dd>
+          </div>
+        )}
+        <div className="cart-summary__total">
+          <dt>Total</dt>
+          <dd aria-live="polite">{formatPaisa(totals.total)}</dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}

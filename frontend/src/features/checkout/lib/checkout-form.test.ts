@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  checkCheckoutFields,
+  emptyCheckoutFields,
+  firstFieldInError,
+  isPakistaniLandline,
+  isPakistaniMobile,
+  serverFieldErrors,
+  updateCheckoutFields,
+} from './checkout-form';
+import { createIdempotencyKeys } from './idempotency';
+import { citiesOf, provinces } from './locations';
+
+const filled = {
+  ...emptyCheckoutFields({ name: 'Ayesha Khan', email: 'ayesha@example.pk' }),
+  phone1: '0300 1234567',
+  address: 'House 12',
+};
+
+describe('phone numbers', () => {
+  it.each(['0300 1234567', '0300-1234567', '+92 300 1234567', '923001234567', '03001234567', '+92-345-1234567'])(
+    '%s is a Pakistani mobile number',
+    (phone) => {
+      expect(isPakistaniMobile(phone)).toBe(true);
+    },
+  );
+
+  it.each(['042 35761234', '0300 123456', '1234567', '+1 300 1234567', '0300 12345678', 'abc'])('%s is no mobile number', (phone) => {
+    expect(isPakistaniMobile(phone)).toBe(false);
+  });
+
+  it.each(['042 35761234', '051 1234567', '+92 42 35761234', '021-34567890'])('%s is a landline', (phone) => {
+    expect(isPakistaniLandline(phone)).toBe(true);
+  });
+
+  it.each(['0300 1234567', '042 123', '12345'])('%s is no landline', (phone) => {
+    expect(isPakistaniLandline(phone)).toBe(false);
+  });
+});
+
+describe('checkCheckoutFields', () => {
+  it('trims the fields, leaves empty optional ones out and fixes the country and payment method', () => {
+    expect(checkCheckoutFields({ ...filled, name: '  Ayesha Khan ', phone2: '   ' })).toEqual({
+      ok: true,
+      userDetails: {
+        country: 'Pakistan',
+        name: 'Ayesha Khan',
+        phone1: '0300 1234567',
+        email: 'ayesha@example.pk',
+        address: 'House 12',
+        paymentMethod: 'COD',
+      },
+    });
+  });
+
+  it('takes a province with one of its cities and a landline as the secondary phone', () => {
+    const check = checkCheckoutFields({ ...filled, province: 'Sindh', city: 'Karachi', phone2: '021 34567890' });
+    expect(check).toMatchObject({ ok: true, userDetails: { province: 'Sindh', city: 'Karachi', phone2: '021 34567890' } });
+  });
+
+  it('gives each field in error its first message, in plain words', () => {
+    const check = checkCheckoutFields({ ...emptyCheckoutFields(), email: 'not-an-address', phone2: '123', province: 'Punjab', city: 'Karachi' });
+    expect(check).toEqual({
+      ok: false,
+      errors: {
+        name: 'Please enter your name.',
+        phone1: 'Phone number is required.',
+        phone2: 'Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.',
+        email: 'Please enter a valid email address.',
+        address: 'Please enter your complete address.',
+        city: 'Choose a city of the chosen province.',
+      },
+    });
+    if (!check.ok) expect(firstFieldInError(check.errors)).toBe('city');
+  });
+
+  it('refuses a city without a province', () => {
+    expect(checkCheckoutFields({ ...filled, city: 'Lahore' })).toEqual({ ok: false, errors: { city: 'Choose a province first.' } });
+  });
+
+  it('refuses a primary phone that is a landline', () => {
+    expect(checkCheckoutFields({ ...filled, phone1: '042 35761234' })).toEqual({
+      ok: false,
+      errors: { phone1: 'Enter a Pakistani mobile number, e.g. 0300 1234567.' },
+    });
+  });
+});
+
+describe('the province and its cities', () => {
+  it('lists the seven provinces and the cities of each', () => {
+    expect(provinces).toEqual(['Punjab', 'Sindh', 'KhyberPakhtunkhwa', 'Balochistan', 'GilgitBaltistan', 'AzadKashmir', 'Islamabad']);
+    expect(citiesOf('Islamabad')).toEqual(['Islamabad']);
+    expect(citiesOf('')).toEqual([]);
+    expect(citiesOf('toString')).toEqual([]);
+  });
+
+  it('clears the city when the province changes, and only then', () => {
+    const lahore = { ...filled, province: 'Punjab', city: 'Lahore' };
+    expect(updateCheckoutFields(lahore, 'province', 'Sindh').city).toBe('');
+    expect(updateCheckoutFields(lahore, 'province', 'Punjab').city).toBe('Lahore');
+    expect(updateCheckoutFields(lahore, 'name', 'Sara').city).toBe('Lahore');
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('puts the server’s userDetails errors on their fields and ignores others', () => {
+    expect(serverFieldErrors({ 'userDetails.phone1': ['Bad phone.', 'Second.'], 'cart.0.quantity': ['Bad.'], email: ['Bad e-mail.'] })).toEqual({
+      phone1: 'Bad phone.',
+      email: 'Bad e-mail.',
+    });
+    expect(serverFieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('createIdempotencyKeys', () => {
+  it('keeps the key while the content is the same and takes a new one when it changes', () => {
+    let n = 0;
+    const keys = createIdempotencyKeys(() => `key-${++n}`);
+    expect(keys.keyFor('a')).toBe('key-1');
+    expect(keys.keyFor('a')).toBe('key-1');
+    expect(keys.keyFor('b')).toBe('key-2');
+    expect(keys.keyFor('a')).toBe('key-3');
+  });
+
+  it('makes random keys of 32 hex digits', () => {
+    const keys = [createIdempotencyKeys().keyFor('x'), createIdempotencyKeys().keyFor('x')];
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});

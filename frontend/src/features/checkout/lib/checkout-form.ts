@@ -1,0 +1,158 @@
+import * as z from 'zod/mini';
+
+import { MAX_EMAIL_CHARS, MAX_NAME_CHARS } from '@/api/rules/auth.gen';
+import { MAX_ADDRESS_CHARS, MAX_PHONE_CHARS } from '@/api/rules/checkout.gen';
+
+import { citiesOf } from './locations';
+import { fieldMessages } from './messages';
+
+/** The checkout form as the shopper fills it in (text, as typed). Country and payment method are fixed. */
+export interface CheckoutFields {
+  province: string;
+  city: string;
+  name: string;
+  phone1: string;
+  phone2: string;
+  email: string;
+  address: string;
+}
+
+export type CheckoutField = keyof CheckoutFields;
+
+/** The fields in SPEC.md's order, for focusing the first one in error. */
+export const fieldOrder: readonly CheckoutField[] = ['province', 'city', 'name', 'phone1', 'phone2', 'email', 'address'];
+
+export type FieldErrors = Partial<Record<CheckoutField, string>>;
+
+export function emptyCheckoutFields(prefill: { name?: string; email?: string } = {}): CheckoutFields {
+  return { province: '', city: '', name: prefill.name ?? '', phone1: '', phone2: '', email: prefill.email ?? '', address: '' };
+}
+
+/** Changing the province clears the chosen city (SPEC.md §4 'Checkout form'). */
+export function updateCheckoutFields(fields: CheckoutFields, changed: CheckoutField, value: string): CheckoutFields {
+  const next = { ...fields, [changed]: value };
+  if (changed === 'province' && value !== fields.province) next.city = '';
+  return next;
+}
+
+/** A number's digits and its leading '+', without the spaces, dashes and brackets people write between them. */
+function compact(phone: string): string {
+  return phone.replace(/[\s\-().]/g, '');
+}
+
+/** A Pakistani mobile number in any usual writing: 0300 1234567, 0300-1234567, +92 300 1234567, 923001234567. */
+export function isPakistaniMobile(phone: string): boolean {
+  return /^(?:\+92|92|0092|0)3\d{9}$/.test(compact(phone));
+}
+
+/** A Pakistani landline with its area code: 042 35761234, 051 1234567, +92 42 35761234. */
+export function isPakistaniLandline(phone: string): boolean {
+  return /^(?:\+92|92|0092|0)[1-24-9]\d{7,9}$/.test(compact(phone));
+}
+
+const text = z.string().check(z.trim());
+
+const checkoutSchema = z
+  .object({
+    province: text,
+    city: text,
+    name: z.string().check(z.trim(), z.minLength(1, fieldMessages.nameRequired), z.maxLength(MAX_NAME_CHARS, fieldMessages.nameTooLong)),
+    phone1: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, fieldMessages.phone1Required),
+        z.maxLength(MAX_PHONE_CHARS, fieldMessages.phoneTooLong),
+        z.refine(isPakistaniMobile, fieldMessages.phone1Invalid),
+      ),
+    phone2: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(MAX_PHONE_CHARS, fieldMessages.phoneTooLong),
+        z.refine((phone) => phone === '' || isPakistaniMobile(phone) || isPakistaniLandline(phone), fieldMessages.phone2Invalid),
+      ),
+    email: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, fieldMessages.emailRequired),
+        z.maxLength(MAX_EMAIL_CHARS, fieldMessages.emailInvalid),
+        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, fieldMessages.emailInvalid),
+      ),
+    address: z
+      .string()
+      .check(z.trim(), z.minLength(1, fieldMessages.addressRequired), z.maxLength(MAX_ADDRESS_CHARS, fieldMessages.addressTooLong)),
+  })
+  .check(
+    z.refine((fields) => fields.city === '' || fields.province !== '', { message: fieldMessages.cityWithoutProvince, path: ['city'] }),
+    z.refine((fields) => fields.city === '' || fields.province === '' || citiesOf(fields.province).includes(fields.city), {
+      message: fieldMessages.cityOutsideProvince,
+      path: ['city'],
+    }),
+  );
+
+/** The order's `userDetails`: trimmed, empty optional fields left out; country and payment method fixed. */
+export interface UserDetails {
+  country: 'Pakistan';
+  province?: string;
+  city?: string;
+  name: string;
+  phone1: string;
+  phone2?: string;
+  email: string;
+  address: string;
+  paymentMethod: 'COD';
+}
+
+export type CheckoutCheck = { ok: true; userDetails: UserDetails } | { ok: false; errors: FieldErrors };
+
+/**
+ * Checks the form before anything is sent: full name, primary phone (a Pakistani mobile), e-mail and
+ * address required; the secondary phone, optional, a mobile or a landline; province and city optional, the
+ * city one of the province's. Each field gets its first error.
+ */
+export function checkCheckoutFields(fields: CheckoutFields): CheckoutCheck {
+  const parsed = checkoutSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as CheckoutField;
+      errors[field] ??= issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const { province, city, name, phone1, phone2, email, address } = parsed.data;
+  return {
+    ok: true,
+    userDetails: {
+      country: 'Pakistan',
+      ...(province !== '' && { province }),
+      ...(city !== '' && { city }),
+      name,
+      phone1,
+      ...(phone2 !== '' && { phone2 }),
+      email,
+      address,
+      paymentMethod: 'COD',
+    },
+  };
+}
+
+/** The first field of `errors` in the form's order, to move the focus to. */
+export function firstFieldInError(errors: FieldErrors): CheckoutField | undefined {
+  return fieldOrder.find((field) => errors[field] !== undefined);
+}
+
+/**
+ * The server's field errors (`{"errors": {"userDetails.phone1": ["..."]}}`) as the form's, so they show beside
+ * their fields too.
+ */
+export function serverFieldErrors(errors: Readonly<Record<string, readonly string[]>> | undefined): FieldErrors {
+  const mapped: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors ?? {})) {
+    const field = key.replace(/^userDetails\./, '') as CheckoutField;
+    if (fieldOrder.includes(field) && messages[0] !== undefined) mapped[field] ??= messages[0];
+  }
+  return mapped;
+}

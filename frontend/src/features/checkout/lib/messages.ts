@@ -1,0 +1,39 @@
+import {
+  addressRequired,
+  addressTooLong,
+  cartEmpty,
+  cityWithoutProvince,
+  emailInvalid,
+  emailRequired,
+  nameRequired,
+  phoneNotMobile,
+  phoneNotPakistani,
+  phoneRequired,
+} from '@/api/rules/checkout.gen';
+
+/** The checkout's texts: SPEC.md §5 'Checkout' and §8 'Checkout'. */
+export const checkoutMessages = {
+  notLoggedIn: 'You must be logged in to place an order.',
+  emptyCart: cartEmpty,
+  failed: 'Failed to place order',
+  unreachable: 'Something went wrong!',
+  submit: 'Confirm & Place Order',
+  submitting: 'Placing your order...',
+  fixFields: 'Please correct the highlighted fields.',
+} as const;
+
+/** The field errors in plain words: the server's own texts (generated), so both sides say the same. */
+export const fieldMessages = {
+  nameRequired,
+  nameTooLong: 'Your name is too long.',
+  phone1Required: phoneRequired,
+  phone1Invalid: phoneNotMobile,
+  phone2Invalid: phoneNotPakistani,
+  phoneTooLong: 'This phone number is too long.',
+  emailRequired,
+  emailInvalid,
+  addressRequired,
+  addressTooLong,
+  cityWithoutProvince,
+  cityOutsideProvince: 'Choose a city of the chosen province.',
+} as const;

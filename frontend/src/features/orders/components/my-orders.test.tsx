@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import type { OrderResponse } from '@/api/generated';
+import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { makeOrder } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+
+import { MyOrders } from './my-orders';
+
+/** Answers GET /api/orders/user/7 from `orders`, a page at a time as limit and offset say. */
+function setup(orders: OrderResponse[], { status = 200 }: { status?: number } = {}) {
+  const queries: string[] = [];
+  mockFetch((url) => {
+    if (url.pathname !== '/api/orders/user/7') return json({ message: 'Not found' }, 404);
+    queries.push(url.search);
+    if (status !== 200) return json({ message: 'Not signed in.' }, status);
+    const limit = Number(url.searchParams.get('limit'));
+    const offset = Number(url.searchParams.get('offset'));
+    return json({ success: true, orders: orders.slice(offset, offset + limit), total: orders.length });
+  });
+  renderWithProviders(<MyOrders uid="7" />, { route: '/orders' });
+  return { queries, user: userEvent.setup() };
+}
+
+function card(id: string) {
+  return within(screen.getByRole('article', { name: `Order #${id}` }));
+}
+
+describe('MyOrders', () => {
+  it('shows each order collapsed: id, item count, total and the status in words and colour', async () => {
+    setup([
+      makeOrder({ _id: '1', status: 'pending' }),
+      makeOrder({ _id: '2', status: 'dispatched', cart: [{ productId: '5', name: 'Cable', quantity: 1, price: 500, lineTotal: 500 }], total: 750 }),
+      makeOrder({ _id: '3', status: 'delivered' }),
+      makeOrder({ _id: '4', status: 'rejected' }),
+      makeOrder({ _id: '5', status: 'approved' }),
+    ]);
+
+    const toggle = await screen.findByRole('button', { name: /Order #1/ });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('Order #13 items · Rs 2749Pending');
+    expect(card('2').getByRole('button')).toHaveTextContent('1 item · Rs 750');
+    const badges = ['1', '2', '3', '4', '5'].map((id) =>
+      within(card(id).getByRole('button')).getByText(/^(Pending|Dispatched|Delivered|Rejected|Approved)$/),
+    );
+    expect(badges.map((badge) => [badge.textContent, badge.className])).toEqual([
+      ['Pending', 'order-status order-status--yellow'],
+      ['Dispatched', 'order-status order-status--blue'],
+      ['Delivered', 'order-status order-status--green'],
+      ['Rejected', 'order-status order-status--red'],
+      ['Approved', 'order-status order-status--red'],
+    ]);
+    expect(card('1').queryByText('Items')).not.toBeVisible();
+  });
+
+  it('expands an order to its items, address, figures and history with the rejection reason', async () => {
+    const { user } = setup([
+      makeOrder({
+        _id: '9',
+        status: 'rejected',
+        adminComment: 'Address could not be reached.',
+        history: [
+          { status: 'pending', at: '2026-11-24T06:00:00Z', comment: null },
+          { status: 'rejected', at: '2026-11-24T09:30:00Z', comment: 'Address could not be reached.' },
+        ],
+      }),
+    ]);
+    const toggle = await screen.findByRole('button', { name: /Order #9/ });
+
+    await user.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const order = card('9');
+    const items = within(order.getByRole('region', { name: 'Items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Phone Case × 2Rs 850 × 2', 'USB-C Cable × 1Rs 999 × 1']);
+    expect(order.getByRole('region', { name: 'Delivery address' })).toHaveTextContent(
+      'Ayesha KhanHouse 12, Street 4, Gulberg IIILahore, Punjab',
+    );
+    const payment = within(order.getByRole('region', { name: 'Payment' }));
+    const value = (term: string) => payment.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Subtotal')).toBe('Rs 2699');
+    expect(value('Delivery')).toBe('Rs 250');
+    expect(value('Coupon (FLAT200)')).toBe('- Rs 200');
+    expect(value('Total')).toBe('Rs 2749');
+    const history = within(order.getByRole('region', { name: 'History' })).getAllByRole('listitem');
+    expect(history.map((entry) => entry.textContent)).toEqual([
+      'Pending 24 Nov 2026, 11:00',
+      'Rejected 24 Nov 2026, 14:30Reason: Address could not be reached.',
+    ]);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("shows delivery as 'Free' at 0 and no coupon line without a coupon", async () => {
+    const { user } = setup([makeOrder({ _id: '3', deliveryCharge: 0, coupon: null, couponDiscount: 0, total: 2699 })]);
+    await user.click(await screen.findByRole('button', { name: /Order #3/ }));
+
+    const payment = within(card('3').getByRole('region', { name: 'Payment' }));
+    expect(payment.getByText('Delivery').nextElementSibling).toHaveTextContent('Free');
+    expect(payment.queryByText(/Coupon/)).not.toBeInTheDocument();
+  });
+
+  it('loads further orders a page at a time while fewer are shown than there are', async () => {
+    const orders = Array.from({ length: 23 }, (_, index) => makeOrder({ _id: String(100 - index) }));
+    const { user, queries } = setup(orders);
+    await screen.findByRole('button', { name: /Order #100/ });
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => {
+      expect(screen.getAllByRole('article')).toHaveLength(20);
+    });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => {
+      expect(screen.getAllByRole('article')).toHaveLength(23);
+    });
+
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(queries).toEqual(['?limit=10&offset=0', '?limit=10&offset=10', '?limit=10&offset=20']);
+  });
+
+  it('says so when there are no orders yet', async () => {
+    setup([]);
+    expect(await screen.findByText('You haven’t placed any orders yet.')).toBeInTheDocument();
+  });
+
+  it('says the shopper must be logged in when the API answers 401', async () => {
+    setup([], { status: 401 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You must be logged in to view your orders.');
+  });
+});

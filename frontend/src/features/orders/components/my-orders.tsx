@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+import { OrdersSignedOutError, ordersOfPages, useMyOrders } from '../api/get-my-orders';
+import { ordersMessages } from '../lib/messages';
+
+import { OrderCard } from './order-card';
+
+import '../orders.css';
+
+
+/**
+ * My Orders (SPEC.md §2): the signed-in customer's orders as expandable cards, newest first, a page at a time
+ * with 'Load more' while there are more; the texts for a shopper who is not signed in and for one with no
+ * orders yet.
+ */
+export function MyOrders({ uid }: { uid: string }) {
+  const pages = useMyOrders(uid);
+  const orders = ordersOfPages(pages.data);
+
+  let body;
+  if (uid === '' || pages.error instanceof OrdersSignedOutError) {
+    body = (
+      <p className="status-text" role="alert">
+        {ordersMessages.notLoggedIn} <Link to={paths.login.getHref()}>Log in</Link>
+      </p>
+    );
+  } else if (pages.isPending) {
+    body = <Spinner label="Loading your orders" />;
+  } else if (pages.data === undefined) {
+    body = (
+      <div className="status-text" role="alert">
+        <p>{ordersMessages.loadFailed}</p>
+        <button type="button" className="button" onClick={() => void pages.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (orders.length === 0) {
+    body = (
+      <div className="status-text">
+        <p>{ordersMessages.none}</p>
+        <Link to={paths.home.getHref()} className="button">
+          Start Shopping
+        </Link>
+      </div>
+    );
+  } else {
+    const total = pages.data.pages.at(-1)?.total ?? orders.length;
+    body = (
+      <>
+        <ul className="order-list">
+          {orders.map((order) => (
+            <OrderCard key={order._id} order={order} />
+          ))}
+        </ul>
+        <div className="load-more">
+          <p className="visually-hidden" aria-live="polite">
+            Showing {orders.length} of {total} orders
+          </p>
+          {pages.isFetchNextPageError && (
+            <p className="status-text" role="alert">
+              {ordersMessages.moreFailed}
+            </p>
+          )}
+          {pages.hasNextPage && (
+            <button
+              type="button"
+              className="button button--secondary button--large"
+              aria-disabled={pages.isFetchingNextPage}
+              aria-busy={pages.isFetchingNextPage}
+              onClick={() => {
+                if (!pages.isFetchingNextPage) void pages.fetchNextPage();
+              }}
+            >
+              Load more
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="page my-orders" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Orders
+      </h1>
+      {body}
+    </section>
+  );
+}

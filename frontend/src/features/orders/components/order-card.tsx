@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+
+import type { OrderResponse } from '@/api/generated';
+import { OrderFigures, OrderLines } from '@/components/orders/order-figures';
+import { OrderHistory } from '@/components/orders/order-history';
+import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { formatDateTime } from '@/lib/date-time';
+import { formatRupees } from '@/lib/money';
+
+import { addressLines, itemCountText } from '../lib/order-details';
+
+/**
+ * One order of My Orders (SPEC.md §2): collapsed, its id, item count, total and status badge on a button that
+ * expands it; expanded, its items, delivery address, figures and history (each status with its date, and the
+ * reason of a rejection).
+ */
+export function OrderCard({ order }: { order: OrderResponse }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+
+  return (
+    <li>
+      <article className="order-card" aria-label={`Order #${order._id}`}>
+        <h2 className="order-card__heading">
+          <button
+            type="button"
+            className="order-card__toggle"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => {
+              setOpen((current) => !current);
+            }}
+          >
+            <span className="order-card__id">Order #{order._id}</span>
+            <span className="order-card__meta">
+              {itemCountText(order)} · {formatRupees(order.total)}
+            </span>
+            <OrderStatusBadge status={order.status} />
+            <span className="order-card__chevron" aria-hidden="true" />
+          </button>
+        </h2>
+        <div id={detailsId} className="order-card__details" hidden={!open}>
+          <p className="order-card__placed">
+            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </p>
+          <section aria-label="Items">
+            <h3>Items</h3>
+            <OrderLines order={order} />
+          </section>
+          <section aria-label="Delivery address">
+            <h3>Delivery address</h3>
+            <address className="order-card__address">
+              {addressLines(order.userDetails).map((line, index) => (
+                <span key={index}>{line}</span>
+              ))}
+            </address>
+          </section>
+          <section aria-label="Payment">
+            <h3>Payment</h3>
+            <OrderFigures order={order} />
+          </section>
+          <section aria-label="History">
+            <h3>History</h3>
+            <OrderHistory history={order.history} />
+          </section>
+        </div>
+      </article>
+    </li>
+  );
+}
