@@ -17,7 +17,12 @@ use crate::json::Json;
 use crate::session::client_address;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(apply_coupon).service(list_coupons).service(add_coupon).service(toggle_coupon).service(delete_coupon);
+    cfg.service(apply_coupon)
+        .service(list_coupons)
+        .service(add_coupon)
+        .service(toggle_coupon)
+        .service(set_coupon_limits)
+        .service(delete_coupon);
 }
 
 /// A coupon as the admin sees it.
@@ -152,6 +157,7 @@ impl From<CouponAdminError> for ApiError {
             CouponAdminError::Invalid(_) => Self::bad_request(err.to_string()),
             CouponAdminError::DuplicateCode => Self::Conflict(err.to_string()),
             CouponAdminError::NotFound => Self::NotFound(err.to_string()),
+            CouponAdminError::LimitBelowUses => Self::Conflict(err.to_string()),
             CouponAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
@@ -218,6 +224,51 @@ pub async fn toggle_coupon(
 ) -> Result<HttpResponse, ApiError> {
     let id: CouponId = id.parse()?;
     let stored = coupons.toggle(id).await?;
+    Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(stored.id, &stored.coupon, stored.uses) }))
+}
+
+/// A coupon's usage limits from the admin's form; numbers may be numeric strings and an empty or absent
+/// limit means none.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CouponLimitsBody {
+    /// The most orders that may use the coupon in all, 1 to 1,000,000, not below its uses so far; leave empty
+    /// for no limit.
+    #[serde(default)]
+    #[schema(inline)]
+    pub max_uses: WholeNumber,
+    /// The most orders one customer may use it on, 1 to 1,000,000; leave empty for no limit.
+    #[serde(default)]
+    #[schema(inline)]
+    pub max_uses_per_customer: WholeNumber,
+}
+
+/// Changes a coupon's usage limits; the uses it has had stay counted.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "setCouponLimits",
+    params(CouponIdPath),
+    request_body = CouponLimitsBody,
+    responses(
+        (status = 200, description = "The coupon now", body = CouponEnvelope),
+        (status = 400, description = "A limit that is not a whole number from 1 to 1,000,000", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No coupon has this id", body = ErrorBody),
+        (status = 409, description = "The total limit is below the coupon's uses so far", body = ErrorBody),
+    )
+)]
+#[patch("/api/coupons/limits/{id}")]
+pub async fn set_coupon_limits(
+    _admin: AdminSession,
+    coupons: web::Data<Coupons>,
+    id: web::Path<String>,
+    body: Json<CouponLimitsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CouponId = id.parse()?;
+    let body = body.into_inner();
+    let max_uses = body.max_uses.optional(|| usage_limit("maxUses"))?;
+    let per_customer = body.max_uses_per_customer.optional(|| usage_limit("maxUsesPerCustomer"))?;
+    let stored = coupons.set_limits(id, max_uses, per_customer).await?;
     Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(stored.id, &stored.coupon, stored.uses) }))
 }
 

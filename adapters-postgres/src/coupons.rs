@@ -139,6 +139,23 @@ impl CouponRepository for PgCouponRepository {
         .await
     }
 
+    async fn set_limits(&self, id: CouponId, limits: UsageLimits) -> Result<Option<StoredCoupon>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(coupons::table.find(id.get()))
+                .set((
+                    coupons::max_uses.eq(limit_column(limits.total())),
+                    coupons::max_uses_per_customer.eq(limit_column(limits.per_customer())),
+                ))
+                .returning(CouponRow::as_returning())
+                .get_result(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(StoredCoupon::try_from)
+                .transpose()
+        })
+        .await
+    }
+
     async fn delete(&self, id: CouponId) -> Result<bool, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             Ok(diesel::delete(coupons::table.find(id.get())).execute(conn).map_err(from_diesel)? > 0)

@@ -14,6 +14,7 @@ fn conflict(constraint: &str) -> Option<Conflict> {
         "customers_email_key" => Some(Conflict::EmailTaken),
         "customer_identities_pkey" => Some(Conflict::IdentityLinked),
         "coupons_code_key" => Some(Conflict::CouponCodeTaken),
+        "coupons_uses_within_limit" => Some(Conflict::CouponLimitBelowUses),
         "order_idempotency_keys_pkey" => Some(Conflict::IdempotencyKeyTaken),
         "products_category_id_fkey" | "categories_parent_id_fkey" => Some(Conflict::CategoryInUse),
         _ => None,

@@ -272,6 +272,7 @@ const ADMIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/coupons"),
     ("POST", "/api/coupons"),
     ("PATCH", "/api/coupons/toggle/1"),
+    ("PATCH", "/api/coupons/limits/1"),
     ("DELETE", "/api/coupons/1"),
     ("GET", "/api/admin/check"),
     ("GET", "/api/products/by-category/1"),

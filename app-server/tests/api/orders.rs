@@ -873,3 +873,51 @@ async fn a_rejection_mail_gives_the_reason_and_an_smtp_outage_only_delays_it() {
     assert!(text.contains(&format!("Your order #{id} is rejected")));
     assert!(text.contains("Reason: We cannot deliver to this address"));
 }
+
+#[tokio::test]
+async fn the_admin_changes_a_coupons_limits_but_not_below_its_uses_so_far() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let admin = shop.app.admin_cookie().await;
+    assert_eq!(shop.app.place_order(&cookie, &two_cases_with_coupon(&shop), None).await.0, 201);
+    assert_eq!(shop.app.place_order(&cookie, &two_cases_with_coupon(&shop), None).await.0, 201);
+    let (_, list) = shop.app.send(&admin, "GET", "/api/coupons", None).await;
+    let id = list[0]["_id"].as_str().unwrap().to_owned();
+    let limits = |body: Value| {
+        let (app, admin, path) = (&shop.app, admin.clone(), format!("/api/coupons/limits/{id}"));
+        async move { app.send(&admin, "PATCH", &path, Some(body)).await }
+    };
+
+    let raised = limits(json!({"maxUses": "2", "maxUsesPerCustomer": 5})).await;
+    let below = limits(json!({"maxUses": 1, "maxUsesPerCustomer": ""})).await;
+    let zero = limits(json!({"maxUses": 0})).await;
+    let words = limits(json!({"maxUsesPerCustomer": "many"})).await;
+    let third = shop.app.place_order(&cookie, &two_cases_with_coupon(&shop), None).await;
+    let cleared = limits(json!({"maxUses": "", "maxUsesPerCustomer": null})).await;
+    let unknown = shop.app.send(&admin, "PATCH", "/api/coupons/limits/999999", Some(json!({}))).await;
+    let customer =
+        shop.app.send(&cookie, "PATCH", &format!("/api/coupons/limits/{id}"), Some(json!({"maxUses": 9}))).await;
+
+    assert_eq!(raised.0, 200, "{}", raised.1);
+    assert_eq!(
+        (&raised.1["coupon"]["uses"], &raised.1["coupon"]["maxUses"], &raised.1["coupon"]["maxUsesPerCustomer"]),
+        (&json!(2), &json!(2), &json!(5))
+    );
+    assert_eq!(below, (409, json!({"message": "This coupon has already been used more often than that limit."})));
+    assert_eq!(zero, (400, json!({"message": "Usage limits must be whole numbers from 1 to 1000000."})));
+    assert_eq!(words.0, 400, "{}", words.1);
+    assert_eq!(
+        words.1["errors"]["maxUsesPerCustomer"],
+        json!(["Usage limits must be whole numbers from 1 to 1000000."])
+    );
+    assert_eq!(third.0, 409, "the third use is over the limit of 2: {}", third.1);
+    assert_eq!(third.1["quote"]["coupon"], Value::Null);
+    assert_eq!(cleared.0, 200, "{}", cleared.1);
+    assert_eq!(
+        (&cleared.1["coupon"]["maxUses"], &cleared.1["coupon"]["maxUsesPerCustomer"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert_eq!(unknown, (404, json!({"message": "Coupon not found."})));
+    assert_eq!(customer.0, 401, "a customer session is no admin session");
+    assert_eq!(shop.app.coupon_uses("SAVE10").await, 2, "uses stay counted through every change");
+}

@@ -37,6 +37,9 @@ pub enum Conflict {
     /// The category still holds products or sub-categories.
     #[error("the category still holds products or sub-categories")]
     CategoryInUse,
+    /// A coupon's total usage limit would be below the uses it has had.
+    #[error("the coupon has been used more often than the limit")]
+    CouponLimitBelowUses,
     /// The customer has used this Idempotency-Key for an order already.
     #[error("the idempotency key is taken")]
     IdempotencyKeyTaken,

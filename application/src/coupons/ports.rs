@@ -49,6 +49,17 @@ pub trait CouponRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn toggle(&self, id: CouponId) -> Result<Option<StoredCoupon>, RepositoryError>;
 
+    /// Sets a coupon's usage limits; answers it, or `None` for an unknown id.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] (`CouponLimitBelowUses`) when the total limit is below the coupon's
+    /// uses so far; [`RepositoryError::Unavailable`] when the store fails.
+    async fn set_limits(
+        &self,
+        id: CouponId,
+        limits: domain::coupon::UsageLimits,
+    ) -> Result<Option<StoredCoupon>, RepositoryError>;
+
     /// Deletes a coupon; answers whether there was one.
     ///
     /// # Errors

@@ -169,6 +169,8 @@ pub enum CouponAdminError {
     DuplicateCode,
     #[error("Coupon not found.")]
     NotFound,
+    #[error("This coupon has already been used more often than that limit.")]
+    LimitBelowUses,
     #[error("the coupons could not be changed")]
     Unexpected(#[source] RepositoryError),
 }
@@ -204,6 +206,25 @@ impl Coupons {
     /// [`CouponAdminError::NotFound`] or `Unexpected`.
     pub async fn toggle(&self, id: CouponId) -> Result<StoredCoupon, CouponAdminError> {
         self.repository.toggle(id).await.map_err(CouponAdminError::Unexpected)?.ok_or(CouponAdminError::NotFound)
+    }
+
+    /// Changes a coupon's usage limits (`None`: no limit); uses so far stay counted.
+    ///
+    /// # Errors
+    /// The domain's reason for a limit out of range, [`CouponAdminError::LimitBelowUses`],
+    /// [`CouponAdminError::NotFound`] or `Unexpected`.
+    pub async fn set_limits(
+        &self,
+        id: CouponId,
+        max_uses: Option<i64>,
+        max_uses_per_customer: Option<i64>,
+    ) -> Result<StoredCoupon, CouponAdminError> {
+        let limits = UsageLimits::new(max_uses, max_uses_per_customer).map_err(NewCouponError::from)?;
+        match self.repository.set_limits(id, limits).await {
+            Ok(stored) => stored.ok_or(CouponAdminError::NotFound),
+            Err(RepositoryError::Conflict(Conflict::CouponLimitBelowUses)) => Err(CouponAdminError::LimitBelowUses),
+            Err(other) => Err(CouponAdminError::Unexpected(other)),
+        }
     }
 
     /// Deletes a coupon.

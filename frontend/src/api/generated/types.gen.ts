@@ -218,6 +218,22 @@ export type CouponEnvelope = {
 };
 
 /**
+ * A coupon's usage limits from the admin's form; numbers may be numeric strings and an empty or absent
+ * limit means none.
+ */
+export type CouponLimitsBody = {
+    /**
+     * The most orders that may use the coupon in all, 1 to 1,000,000, not below its uses so far; leave empty
+     * for no limit.
+     */
+    maxUses?: number | string | null;
+    /**
+     * The most orders one customer may use it on, 1 to 1,000,000; leave empty for no limit.
+     */
+    maxUsesPerCustomer?: number | string | null;
+};
+
+/**
  * A coupon as the admin sees it.
  */
 export type CouponResponse = {
@@ -1435,6 +1451,56 @@ export type ToggleCouponResponses = {
 };
 
 export type ToggleCouponResponse = ToggleCouponResponses[keyof ToggleCouponResponses];
+
+export type SetCouponLimitsData = {
+    body: CouponLimitsBody;
+    path: {
+        /**
+         * The coupon's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/coupons/limits/{id}';
+};
+
+export type SetCouponLimitsErrors = {
+    /**
+     * A limit that is not a whole number from 1 to 1,000,000
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No coupon has this id
+     */
+    404: ErrorBody;
+    /**
+     * The total limit is below the coupon's uses so far
+     */
+    409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type SetCouponLimitsError = SetCouponLimitsErrors[keyof SetCouponLimitsErrors];
+
+export type SetCouponLimitsResponses = {
+    /**
+     * The coupon now
+     */
+    200: CouponEnvelope;
+};
+
+export type SetCouponLimitsResponse = SetCouponLimitsResponses[keyof SetCouponLimitsResponses];
 
 export type DeleteCouponData = {
     body?: never;

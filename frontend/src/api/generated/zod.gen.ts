@@ -127,6 +127,21 @@ export const zCouponBody = z.object({
 });
 
 /**
+ * A coupon's usage limits from the admin's form; numbers may be numeric strings and an empty or absent
+ * limit means none.
+ */
+export const zCouponLimitsBody = z.object({
+    maxUses: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ])),
+    maxUsesPerCustomer: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ]))
+});
+
+/**
  * A coupon as the admin sees it.
  */
 export const zCouponResponse = z.object({
@@ -658,6 +673,17 @@ export const zToggleCouponPath = z.object({
  */
 export const zToggleCouponResponse = zCouponEnvelope;
 
+export const zSetCouponLimitsBody = zCouponLimitsBody;
+
+export const zSetCouponLimitsPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * The coupon now
+ */
+export const zSetCouponLimitsResponse = zCouponEnvelope;
+
 export const zDeleteCouponPath = z.object({
     id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
@@ -987,6 +1013,12 @@ export const zAddCouponData = z.object({
 export const zToggleCouponData = z.object({
     body: z.optional(z.never()),
     path: zToggleCouponPath,
+    query: z.optional(z.never())
+});
+
+export const zSetCouponLimitsData = z.object({
+    body: zSetCouponLimitsBody,
+    path: zSetCouponLimitsPath,
     query: z.optional(z.never())
 });
 

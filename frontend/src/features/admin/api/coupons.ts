@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { addCoupon, deleteCoupon, toggleCoupon, type CouponBody } from '@/api/generated';
+import { addCoupon, deleteCoupon, setCouponLimits, toggleCoupon, type CouponBody, type CouponLimitsBody } from '@/api/generated';
 import { listCouponsOptions, listCouponsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
@@ -28,6 +28,11 @@ export function useAddCouponMutation() {
 /** PATCH /api/coupons/toggle/{id}: activates a paused coupon or pauses an active one. */
 export function useToggleCouponMutation() {
   return useCouponMutation((id: string) => toggleCoupon({ path: { id } }));
+}
+
+/** PATCH /api/coupons/limits/{id}: the coupon's usage limits (empty: none). */
+export function useSetCouponLimitsMutation() {
+  return useCouponMutation(({ id, body }: { id: string; body: CouponLimitsBody }) => setCouponLimits({ path: { id }, body }));
 }
 
 /** DELETE /api/coupons/{id}. */

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { CouponResponse } from '@/api/generated';
+import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
 import { CouponList, usesOf } from './coupon-list';
@@ -39,5 +41,28 @@ describe('CouponList', () => {
 
     expect(within(screen.getByRole('article', { name: /EID10/ })).getByText('7 of 50 uses · at most 1 per customer')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: /FLAT200/ })).getByText('2 uses')).toBeInTheDocument();
+  });
+});
+
+describe('editing limits', () => {
+  it('sends the typed limits, empty as no limit, and shows the server’s refusal', async () => {
+    const sent: unknown[] = [];
+    mockFetch(async (url, request) => {
+      sent.push({ method: request.method, path: url.pathname, body: (await request.json()) as unknown });
+      return jsonResponse({ message: 'This coupon has already been used more often than that limit.' }, 409);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CouponList coupons={[coupon({ uses: 7, maxUses: 50 })]} />);
+
+    await user.click(screen.getByRole('button', { name: 'Edit the limits of EID10' }));
+    const form = screen.getByRole('form', { name: 'Limits of EID10' });
+    expect(within(form).getByLabelText('Uses in all')).toHaveValue(50);
+    await user.clear(within(form).getByLabelText('Uses in all'));
+    await user.type(within(form).getByLabelText('Uses in all'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Save limits' }));
+
+    await waitFor(() => { expect(sent).toEqual([{ method: 'PATCH', path: '/api/coupons/limits/1', body: { maxUses: '5', maxUsesPerCustomer: '' } }]); });
+    expect(await screen.findByText(/This coupon has already been used more often than that limit\./)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Limits of EID10' })).toBeInTheDocument();
   });
 });

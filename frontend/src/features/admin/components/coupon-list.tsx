@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 
 import type { CouponResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 
-import { useDeleteCouponMutation, useToggleCouponMutation } from '../api/coupons';
+import { useDeleteCouponMutation, useSetCouponLimitsMutation, useToggleCouponMutation } from '../api/coupons';
 import { useReplyOutcome } from '../api/use-reply-outcome';
 import type { Outcome } from '../lib/outcome';
 
@@ -45,6 +45,7 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
   const remove = useDeleteCouponMutation();
   const toOutcome = useReplyOutcome();
   const titleId = `coupon-${coupon._id}`;
+  const [editing, setEditing] = useState(false);
 
   async function handleToggle() {
     const reply = await toggle.mutateAsync(coupon._id);
@@ -82,6 +83,15 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
           </button>
           <button
             type="button"
+            className="button button--secondary"
+            aria-expanded={editing}
+            aria-label={`Edit the limits of ${coupon.code}`}
+            onClick={() => { setEditing((open) => !open); }}
+          >
+            Edit limits
+          </button>
+          <button
+            type="button"
             className="button button--secondary admin-button--danger"
             aria-label={`Delete ${coupon.code}`}
             disabled={remove.isPending}
@@ -90,7 +100,51 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
             Delete
           </button>
         </div>
+        {editing && <LimitsForm coupon={coupon} onOutcome={onOutcome} onDone={() => { setEditing(false); }} />}
       </article>
     </li>
+  );
+}
+
+interface LimitsFormProps {
+  coupon: CouponResponse;
+  onOutcome: (outcome: Outcome) => void;
+  onDone: () => void;
+}
+
+/** The coupon's usage limits, editable; an empty field is no limit. The server refuses a total below the uses so far. */
+function LimitsForm({ coupon, onOutcome, onDone }: LimitsFormProps) {
+  const setLimits = useSetCouponLimitsMutation();
+  const toOutcome = useReplyOutcome();
+  const id = useId();
+  const [maxUses, setMaxUses] = useState(coupon.maxUses?.toString() ?? '');
+  const [perCustomer, setPerCustomer] = useState(coupon.maxUsesPerCustomer?.toString() ?? '');
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const reply = await setLimits.mutateAsync({ id: coupon._id, body: { maxUses, maxUsesPerCustomer: perCustomer } });
+    onOutcome(toOutcome(reply, `✅ Limits of ${coupon.code} saved`));
+    if (reply.kind === 'done') onDone();
+  }
+
+  return (
+    <form className="form-card" aria-label={`Limits of ${coupon.code}`} onSubmit={(event) => void handleSubmit(event)}>
+      <div className="admin-field-group">
+        <div className="form-field">
+          <label htmlFor={`${id}-total`}>Uses in all</label>
+          <input id={`${id}-total`} type="number" inputMode="numeric" min={1} step={1} value={maxUses} aria-describedby={`${id}-hint`} onChange={(event) => { setMaxUses(event.target.value); }} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-each`}>Uses per customer</label>
+          <input id={`${id}-each`} type="number" inputMode="numeric" min={1} step={1} value={perCustomer} aria-describedby={`${id}-hint`} onChange={(event) => { setPerCustomer(event.target.value); }} />
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="form-field__hint">
+        Leave a field empty for no limit. Uses so far stay counted.
+      </p>
+      <button type="submit" className="button" disabled={setLimits.isPending}>
+        Save limits
+      </button>
+    </form>
   );
 }
