@@ -15,6 +15,7 @@ fn conflict(constraint: &str) -> Option<Conflict> {
         "customer_identities_pkey" => Some(Conflict::IdentityLinked),
         "coupons_code_key" => Some(Conflict::CouponCodeTaken),
         "order_idempotency_keys_pkey" => Some(Conflict::IdempotencyKeyTaken),
+        "reviews_order_product_key" => Some(Conflict::AlreadyReviewed),
         "products_category_id_fkey" | "categories_parent_id_fkey" => Some(Conflict::CategoryInUse),
         _ => None,
     }
