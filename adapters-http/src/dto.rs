@@ -84,9 +84,8 @@ pub struct RatingSpreadResponse {
 
 impl From<RatingSpread> for RatingSpreadResponse {
     fn from(spread: RatingSpread) -> Self {
-        let count = |stars| {
-            Rating::new(stars).map_or(0, |rating| i32::try_from(spread.count_of(rating)).unwrap_or(i32::MAX))
-        };
+        let count =
+            |stars| Rating::new(stars).map_or(0, |rating| i32::try_from(spread.count_of(rating)).unwrap_or(i32::MAX));
         Self { five: count(5), four: count(4), three: count(3), two: count(2), one: count(1) }
     }
 }

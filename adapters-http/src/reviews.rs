@@ -427,7 +427,11 @@ fn pictures(files: impl Iterator<Item = Bytes>) -> Result<Vec<ReviewPicture>, Ap
         .collect()
 }
 
-fn form(reviewer_name: Option<&Text<String>>, rating: Option<&Text<String>>, comment: Option<&Text<String>>) -> ReviewForm {
+fn form(
+    reviewer_name: Option<&Text<String>>,
+    rating: Option<&Text<String>>,
+    comment: Option<&Text<String>>,
+) -> ReviewForm {
     ReviewForm {
         reviewer_name: text(reviewer_name).unwrap_or_default().to_owned(),
         rating: Field::<i64>::from_text(text(rating)).given(),

@@ -154,8 +154,7 @@ fn to_product(row: ProductRow, category_name: String, media: Vec<Media>) -> Resu
         free_delivery: row.free_delivery,
         media,
         ratings: RatingSpread::new(
-            [row.stars_1, row.stars_2, row.stars_3, row.stars_4, row.stars_5]
-                .map(|n| u32::try_from(n).unwrap_or(0)),
+            [row.stars_1, row.stars_2, row.stars_3, row.stars_4, row.stars_5].map(|n| u32::try_from(n).unwrap_or(0)),
         ),
     })
 }
@@ -214,7 +213,10 @@ fn unreferenced(conn: &mut PgConnection, mut urls: Vec<String>) -> QueryResult<V
     let mut referenced: Vec<String> =
         product_media::table.filter(product_media::url.eq_any(&urls)).select(product_media::url).load(conn)?;
     referenced.extend(
-        review_images::table.filter(review_images::url.eq_any(&urls)).select(review_images::url).load::<String>(conn)?,
+        review_images::table
+            .filter(review_images::url.eq_any(&urls))
+            .select(review_images::url)
+            .load::<String>(conn)?,
     );
     let mut seen = std::collections::HashSet::new();
     urls.retain(|url| !referenced.contains(url) && seen.insert(url.clone()));

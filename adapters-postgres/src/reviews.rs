@@ -122,16 +122,16 @@ fn limit_and_offset(page: Page) -> (i64, i64) {
 
 macro_rules! joined_reviews {
     () => {
-        reviews::table
-            .inner_join(products::table)
-            .inner_join(customers::table)
-            .select((ReviewRow::as_select(), products::name, customers::name))
+        reviews::table.inner_join(products::table).inner_join(customers::table).select((
+            ReviewRow::as_select(),
+            products::name,
+            customers::name,
+        ))
     };
 }
 
 fn find_review(conn: &mut PgConnection, id: ReviewId) -> Result<Option<Review>, RepositoryError> {
-    let rows: Vec<Joined> =
-        joined_reviews!().filter(reviews::id.eq(id.get())).load(conn).map_err(from_diesel)?;
+    let rows: Vec<Joined> = joined_reviews!().filter(reviews::id.eq(id.get())).load(conn).map_err(from_diesel)?;
     Ok(with_images(conn, rows)?.into_iter().next())
 }
 
@@ -148,12 +148,9 @@ fn purchase_in(
         .filter(orders::customer_id.eq(customer.get()))
         .filter(order_items::product_id.eq(product.get()))
         .select(orders::status);
-    let status: Option<String> = if lock {
-        query.for_share().first(conn).optional()
-    } else {
-        query.first(conn).optional()
-    }
-    .map_err(from_diesel)?;
+    let status: Option<String> =
+        if lock { query.for_share().first(conn).optional() } else { query.first(conn).optional() }
+            .map_err(from_diesel)?;
     Ok(match status.as_deref() {
         None => Purchase::None,
         Some("delivered") => Purchase::Delivered,
@@ -206,9 +203,7 @@ impl ReviewRepository for PgReviewRepository {
     async fn is_reviewed(&self, order: OrderId, product: ProductId) -> Result<bool, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             diesel::select(diesel::dsl::exists(
-                reviews::table
-                    .filter(reviews::order_id.eq(order.get()))
-                    .filter(reviews::product_id.eq(product.get())),
+                reviews::table.filter(reviews::order_id.eq(order.get())).filter(reviews::product_id.eq(product.get())),
             ))
             .get_result(conn)
             .map_err(from_diesel)
@@ -304,9 +299,7 @@ WHERE p.id = $1";
 
 /// The product of a review with the product row locked, or `None` for an unknown review.
 fn lock_product_of(conn: &mut PgConnection, id: ReviewId) -> QueryResult<Option<i64>> {
-    let Some(product) =
-        reviews::table.find(id.get()).select(reviews::product_id).first::<i64>(conn).optional()?
-    else {
+    let Some(product) = reviews::table.find(id.get()).select(reviews::product_id).first::<i64>(conn).optional()? else {
         return Ok(None);
     };
     products::table.find(product).select(products::id).for_update().first::<i64>(conn).optional()
@@ -390,8 +383,11 @@ impl ReviewTx for PgTransaction {
                         .iter()
                         .map(|v| i32::try_from(v.width).unwrap_or(i32::MAX))
                         .collect::<Vec<i32>>()),
-                    review_images::variant_urls
-                        .eq(image.variants.iter().map(|v| v.url.clone()).collect::<Vec<String>>()),
+                    review_images::variant_urls.eq(image
+                        .variants
+                        .iter()
+                        .map(|v| v.url.clone())
+                        .collect::<Vec<String>>()),
                 )
             })
             .collect();

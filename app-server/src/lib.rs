@@ -19,7 +19,6 @@ use adapters_postgres::{
     PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
-use application::reviews::service::Reviews;
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
 use application::accounts::model::ResetRequest;
@@ -36,6 +35,7 @@ use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::mail::ports::{MailOutbox, Mailer};
 use application::orders::service::{OrderMailConfig, Orders};
+use application::reviews::service::Reviews;
 use application::seed_bench::SeedBench;
 use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::service::Settings;

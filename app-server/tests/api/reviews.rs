@@ -167,7 +167,9 @@ impl Shop {
     }
 
     async fn moderate(&self, id: &str, status: &str) -> (u16, Value) {
-        self.app.send(&self.admin, "PATCH", &format!("/api/reviews/moderate/{id}"), Some(json!({"status": status}))).await
+        self.app
+            .send(&self.admin, "PATCH", &format!("/api/reviews/moderate/{id}"), Some(json!({"status": status})))
+            .await
     }
 
     /// The product as its page, the catalogue list and a search for its name answer it: (rating,
@@ -269,10 +271,7 @@ async fn a_token_review_with_two_pictures_is_stored_pending_and_its_link_then_sa
     let served = shop.app.get(images[0].as_str().unwrap()).await;
     assert_eq!(served.headers()["content-type"], "image/webp");
 
-    assert_eq!(
-        shop.verify(&token).await,
-        (410, json!({"message": "This review link has already been used."}))
-    );
+    assert_eq!(shop.verify(&token).await, (410, json!({"message": "This review link has already been used."})));
     assert_eq!(
         shop.submit_token(&token, "5", vec![]).await,
         (410, json!({"message": "This review link has already been used."}))
@@ -292,7 +291,8 @@ async fn an_internal_review_is_stored_pending_once_per_item_and_uses_up_the_item
     assert_eq!(body["review"]["status"], "pending");
     assert_eq!(body["review"]["reviewerName"], "Ayesha K.");
     assert_eq!(body["review"]["images"], json!([]));
-    let (status, reviewed) = shop.app.send(&cookie, "GET", &format!("/api/review-tokens/status?userId={uid}"), None).await;
+    let (status, reviewed) =
+        shop.app.send(&cookie, "GET", &format!("/api/review-tokens/status?userId={uid}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(
         reviewed,
@@ -310,6 +310,9 @@ async fn an_internal_review_is_stored_pending_once_per_item_and_uses_up_the_item
     assert_eq!(shop.all_reviews().await.len(), 1);
 }
 
+/// A refused upload: what it is, the rating, the files, the expected status and message.
+type BadUpload = (&'static str, &'static str, Vec<(&'static str, Vec<u8>, &'static str)>, u16, &'static str);
+
 #[tokio::test]
 async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_left() {
     let shop = shop().await;
@@ -317,7 +320,7 @@ async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_lef
     let (_, cookie) = shop.ayesha.clone();
     let mut six_megabytes = png(1000, 1000);
     six_megabytes.resize(6_000_000, 0);
-    let cases: Vec<(&str, &str, Vec<(&str, Vec<u8>, &str)>, u16, &str)> = vec![
+    let cases: Vec<BadUpload> = vec![
         (
             "a 6th image",
             "5",
@@ -355,11 +358,19 @@ async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_lef
     for (case, rating, files, status, message) in cases {
         let internal_files = files.clone();
         let (got, body) = shop.submit_token(&token, rating, files).await;
-        assert_eq!((got, body["message"].as_str().unwrap_or_default()), (status, message), "token form, {case}: {body}");
+        assert_eq!(
+            (got, body["message"].as_str().unwrap_or_default()),
+            (status, message),
+            "token form, {case}: {body}"
+        );
         shop.assert_nothing_stored(case).await;
 
         let (got, body) = shop.submit_internal(&cookie, &shop.order, shop.case, rating, internal_files).await;
-        assert_eq!((got, body["message"].as_str().unwrap_or_default()), (status, message), "internal form, {case}: {body}");
+        assert_eq!(
+            (got, body["message"].as_str().unwrap_or_default()),
+            (status, message),
+            "internal form, {case}: {body}"
+        );
         shop.assert_nothing_stored(case).await;
     }
 }
@@ -487,7 +498,12 @@ async fn moderation_and_replies_answer_the_review_and_only_approved_ones_are_lis
     assert_eq!(approved["review"]["_id"], json!(approved_id));
     let (status, replied) = shop
         .app
-        .send(&shop.admin, "PATCH", &format!("/api/reviews/comment/{approved_id}"), Some(json!({"adminComment": " Thank you! "})))
+        .send(
+            &shop.admin,
+            "PATCH",
+            &format!("/api/reviews/comment/{approved_id}"),
+            Some(json!({"adminComment": " Thank you! "})),
+        )
         .await;
     assert_eq!(status, 200, "{replied}");
     assert_eq!(replied["review"]["adminReply"], "Thank you!");
@@ -505,7 +521,11 @@ async fn moderation_and_replies_answer_the_review_and_only_approved_ones_are_lis
     );
     assert_eq!(review["images"].as_array().unwrap().len(), 1);
     assert!(review["createdAt"].as_str().unwrap().ends_with('Z'));
-    assert_eq!((&review["orderId"], &review["userId"]), (&Value::Null, &Value::Null), "no order or account is published");
+    assert_eq!(
+        (&review["orderId"], &review["userId"]),
+        (&Value::Null, &Value::Null),
+        "no order or account is published"
+    );
     assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.cable)).await, (200, json!([])));
     assert_eq!(shop.app.get_json("/api/reviews/approved/999999").await, (200, json!([])), "an unknown product");
     assert_eq!(shop.app.get_json("/api/reviews/approved/abc").await.0, 400);
@@ -525,7 +545,18 @@ async fn moderation_and_replies_answer_the_review_and_only_approved_ones_are_lis
     assert_eq!(shop.moderate(&approved_id, "maybe").await.0, 400);
     assert_eq!(shop.moderate("999999", "approved").await, (404, json!({"message": "Review not found."})));
     assert_eq!(shop.app.send("", "GET", "/api/reviews/all", None).await.0, 401);
-    assert_eq!(shop.app.send(&shop.ayesha.1, "PATCH", &format!("/api/reviews/moderate/{approved_id}"), Some(json!({"status": "approved"}))).await.0, 401);
+    assert_eq!(
+        shop.app
+            .send(
+                &shop.ayesha.1,
+                "PATCH",
+                &format!("/api/reviews/moderate/{approved_id}"),
+                Some(json!({"status": "approved"}))
+            )
+            .await
+            .0,
+        401
+    );
 
     let (status, deleted) = shop.app.send(&shop.admin, "DELETE", &format!("/api/reviews/{approved_id}"), None).await;
     assert_eq!((status, deleted), (200, json!({"success": true, "message": "Review deleted."})));

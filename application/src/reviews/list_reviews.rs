@@ -37,3 +37,31 @@ impl Reviews {
         Ok(self.repository.list(filter, page).await?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mockall::predicate::eq;
+
+    use super::*;
+    use crate::catalog::ports::MockCatalogChanges;
+    use crate::media::ports::MockMediaStore;
+    use crate::reviews::ports::MockReviewRepository;
+    use crate::reviews::testing::{product, reviews, stored, MockUnitOfWork};
+    use domain::review::ReviewStatus;
+
+    #[tokio::test]
+    async fn the_approved_list_and_the_admins_filter_reach_the_store() {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_approved().with(eq(product()), eq(Page::FIRST)).times(1).returning(|_, _| Ok(vec![]));
+        repository
+            .expect_list()
+            .with(eq(ReviewFilter { status: Some(ReviewStatus::Pending) }), eq(Page::FIRST))
+            .times(1)
+            .returning(|_, _| Ok(vec![stored(1)]));
+        let reviews = reviews(repository, MockUnitOfWork::new(), MockMediaStore::new(), MockCatalogChanges::new());
+
+        assert_eq!(reviews.approved(product(), Page::FIRST).await.unwrap(), vec![]);
+        let all = reviews.all(ReviewFilter { status: Some(ReviewStatus::Pending) }, Page::FIRST).await.unwrap();
+        assert_eq!(all.len(), 1);
+    }
+}

@@ -148,9 +148,6 @@ mod tests {
             ReviewPicture::parse(b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec()),
             Err(NotAReviewPicture::NotAPicture)
         );
-        assert_eq!(
-            NotAReviewPicture::NotAPicture.to_string(),
-            "Only image files (jpg, png, etc.) are allowed."
-        );
+        assert_eq!(NotAReviewPicture::NotAPicture.to_string(), "Only image files (jpg, png, etc.) are allowed.");
     }
 }

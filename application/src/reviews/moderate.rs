@@ -74,3 +74,94 @@ impl Reviews {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mockall::predicate::eq;
+
+    use super::*;
+    use crate::catalog::ports::MockCatalogChanges;
+    use crate::media::ports::MockMediaStore;
+    use crate::reviews::ports::{MockReviewRepository, MockReviewTx};
+    use crate::reviews::testing::{reviews, run_once, stored};
+
+    fn id() -> ReviewId {
+        ReviewId::new(11).unwrap()
+    }
+
+    fn found() -> MockReviewRepository {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_find().returning(|id| Ok(Some(stored(id.get()))));
+        repository
+    }
+
+    fn announced(times: usize) -> MockCatalogChanges {
+        let mut changes = MockCatalogChanges::new();
+        changes.expect_changed().times(times).returning(|| ());
+        changes
+    }
+
+    #[tokio::test]
+    async fn a_status_change_is_stored_with_the_recount_and_drops_the_catalogue_cache() {
+        let mut tx = MockReviewTx::new();
+        tx.expect_set_status().with(eq(id()), eq(ReviewStatus::Approved)).times(1).returning(|_, _| Ok(true));
+
+        let review = reviews(found(), run_once(tx), MockMediaStore::new(), announced(1))
+            .moderate(id(), ReviewStatus::Approved)
+            .await
+            .unwrap();
+
+        assert_eq!(review.id, id());
+    }
+
+    #[tokio::test]
+    async fn an_unknown_review_is_not_found_and_nothing_is_announced() {
+        let mut tx = MockReviewTx::new();
+        tx.expect_set_status().returning(|_, _| Ok(false));
+
+        let err = reviews(MockReviewRepository::new(), run_once(tx), MockMediaStore::new(), announced(0))
+            .moderate(id(), ReviewStatus::Rejected)
+            .await
+            .unwrap_err();
+
+        assert_eq!(err.to_string(), "Review not found.");
+    }
+
+    #[tokio::test]
+    async fn a_reply_is_trimmed_an_empty_one_clears_it_and_an_overlong_one_is_refused() {
+        let mut tx = MockReviewTx::new();
+        tx.expect_set_reply().with(eq(id()), eq(Some("Thanks!".to_owned()))).times(1).returning(|_, _| Ok(true));
+        let reviews_a = reviews(found(), run_once(tx), MockMediaStore::new(), announced(0));
+        reviews_a.reply(id(), "  Thanks!  ").await.unwrap();
+
+        let mut tx = MockReviewTx::new();
+        tx.expect_set_reply().with(eq(id()), eq(None)).times(1).returning(|_, _| Ok(true));
+        reviews(found(), run_once(tx), MockMediaStore::new(), announced(0)).reply(id(), "  ").await.unwrap();
+
+        let err = reviews_a.reply(id(), &"x".repeat(2001)).await.unwrap_err();
+        assert_eq!(err.to_string(), "The reply may be at most 2000 characters.");
+    }
+
+    #[tokio::test]
+    async fn deleting_removes_the_pictures_after_the_change_is_stored() {
+        let mut tx = MockReviewTx::new();
+        tx.expect_delete().with(eq(id())).times(1).returning(|_| Ok(Some(vec!["/media/a.webp".into()])));
+        let mut media = MockMediaStore::new();
+        media.expect_remove().with(eq(vec!["/media/a.webp".to_owned()])).times(1).returning(|_| ());
+
+        reviews(MockReviewRepository::new(), run_once(tx), media, announced(1)).delete(id()).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn deleting_an_unknown_review_removes_nothing() {
+        let mut tx = MockReviewTx::new();
+        tx.expect_delete().returning(|_| Ok(None));
+        let mut media = MockMediaStore::new();
+        media.expect_remove().never();
+
+        let err =
+            reviews(MockReviewRepository::new(), run_once(tx), media, announced(0)).delete(id()).await.unwrap_err();
+
+        assert!(matches!(err, ModerateReviewError::NotFound));
+    }
+}

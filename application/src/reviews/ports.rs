@@ -84,8 +84,12 @@ pub trait ReviewTx {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn purchase(&mut self, customer: CustomerId, order: OrderId, product: ProductId)
-        -> Result<Purchase, RepositoryError>;
+    fn purchase(
+        &mut self,
+        customer: CustomerId,
+        order: OrderId,
+        product: ProductId,
+    ) -> Result<Purchase, RepositoryError>;
 
     /// Stores a pending review with its pictures.
     ///
