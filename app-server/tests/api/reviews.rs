@@ -647,3 +647,21 @@ async fn two_submits_of_one_token_at_once_make_one_review() {
     assert_eq!(shop.all_reviews().await.len(), 1);
     assert_eq!(shop.media_files().len(), 1 + 2, "only the stored review's picture and copies are kept");
 }
+
+#[tokio::test]
+async fn deleting_a_product_deletes_its_reviews_and_their_pictures() {
+    let shop = shop().await;
+    let (status, body) = shop.submit_token(&shop.token(shop.case), "5", vec![("images", png(700, 500), "a.png")]).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["review"]["_id"].as_str().unwrap().to_owned();
+    assert_eq!(shop.moderate(&id, "approved").await.0, 200);
+    assert_eq!(shop.media_files().len(), 3);
+
+    let (status, _) = shop.app.send(&shop.admin, "DELETE", &format!("/api/products/{}", shop.case), None).await;
+
+    assert_eq!(status, 200);
+    assert_eq!(shop.media_files(), Vec::<String>::new(), "the review's picture and copies are removed");
+    assert_eq!(shop.all_reviews().await, Vec::<Value>::new());
+    assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.case)).await, (200, json!([])));
+    assert_eq!(shop.verify(&shop.token(shop.cable)).await.0, 200, "the other item's link still works");
+}
