@@ -364,6 +364,13 @@ fn image_too_large() -> ApiError {
     ApiError::PayloadTooLarge(NotAReviewPicture::TooLarge.to_string())
 }
 
+/// A form past a whole-form or field limit (a single picture over 5 MB is refused with its own message).
+fn form_too_large() -> ApiError {
+    ApiError::PayloadTooLarge(
+        "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB.".into(),
+    )
+}
+
 /// A review form, read after the party `A` is known (a signed-in customer, or `()` for the token form) and
 /// after a state change from another site's Origin is refused: 413 at once when the declared length is
 /// above [`MAX_REVIEW_UPLOAD_BYTES`]. actix-multipart shares a field's limit between all parts of that name,
@@ -388,18 +395,18 @@ where
             let declared =
                 req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
             if declared.is_some_and(|length| length > MAX_REVIEW_UPLOAD_BYTES) {
-                return Err(image_too_large().into());
+                return Err(form_too_large().into());
             }
             let MultipartForm(form) = MultipartForm::<T>::from_request(&req, &mut payload).await.map_err(|err| {
                 let refused = match err.as_error::<MultipartError>() {
                     Some(refused) => form_error(refused),
                     None => match err.as_error::<ApiError>() {
-                        Some(ApiError::PayloadTooLarge(_)) => image_too_large(),
+                        Some(ApiError::PayloadTooLarge(_)) => form_too_large(),
                         _ => return err,
                     },
                 };
                 match refused {
-                    ApiError::PayloadTooLarge(_) => image_too_large().into(),
+                    ApiError::PayloadTooLarge(_) => form_too_large().into(),
                     other => other.into(),
                 }
             })?;
@@ -550,7 +557,7 @@ pub async fn verify_token(
         (status = 404, description = "Unknown token: 'Invalid or expired token.'", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
         (status = 410, description = "Used already: 'This review link has already been used.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
     )
 )]
@@ -614,7 +621,7 @@ pub async fn reviewed_items(
         (status = 401, description = "Not signed in as a customer", body = ErrorBody),
         (status = 403, description = "Not an item of a delivered order of the customer's ('You can only review products from your delivered orders.'), or a request from another site's Origin", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
     )
 )]

@@ -671,6 +671,22 @@ async fn five_pictures_of_nearly_5_mb_each_are_accepted_and_control_characters_r
 }
 
 #[tokio::test]
+async fn a_form_over_its_limits_is_413_before_anything_is_kept() {
+    let shop = shop().await;
+    let long_comment = "x".repeat(70 * 1024);
+    let fields = [("token", "whatever"), ("reviewerName", "A"), ("rating", "5"), ("comment", long_comment.as_str())];
+
+    let (status, body) = post_form(&shop.app, "", "/api/review-tokens/submit", form(&fields, vec![])).await;
+
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(
+        body["message"],
+        "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB."
+    );
+    shop.assert_nothing_stored("oversized forms").await;
+}
+
+#[tokio::test]
 async fn deleting_a_product_deletes_its_reviews_and_their_pictures() {
     let shop = shop().await;
     let (status, body) = shop.submit_token(&shop.token(shop.case), "5", vec![("images", png(700, 500), "a.png")]).await;

@@ -2056,7 +2056,7 @@ export type SubmitReviewByTokenErrors = {
      */
     410: ErrorBody;
     /**
-     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB
+     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')
      */
     413: ErrorBody;
     /**
@@ -2139,7 +2139,7 @@ export type SubmitReviewInternalErrors = {
      */
     409: ErrorBody;
     /**
-     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB
+     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')
      */
     413: ErrorBody;
     /**
