@@ -66,6 +66,21 @@ impl Field<String> {
             Self::Absent | Self::Empty | Self::Invalid => None,
         }
     }
+
+    /// A required value named `field`, parsed from the trimmed text, such as an order's or a review's
+    /// status.
+    ///
+    /// # Errors
+    /// A 400 naming `field`: '{field} is required.' when nothing was given, the parser's text otherwise.
+    pub fn required<T>(&self, field: &str) -> Result<T, crate::error::ApiError>
+    where
+        T: std::str::FromStr,
+        T::Err: std::fmt::Display,
+    {
+        let text =
+            self.text().ok_or_else(|| crate::error::ApiError::invalid_field(field, format!("{field} is required.")))?;
+        text.trim().parse().map_err(|err: T::Err| crate::error::ApiError::invalid_field(field, err.to_string()))
+    }
 }
 
 /// Text; blank text counts as absent.

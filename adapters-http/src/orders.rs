@@ -798,14 +798,7 @@ pub async fn change_order_status(
     body: Json<StatusChangeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id: OrderId = id.parse()?;
-    let status = match &body.status {
-        Field::Given(text) => {
-            text.trim().parse::<OrderStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?
-        }
-        Field::Absent | Field::Empty | Field::Invalid => {
-            return Err(ApiError::invalid_field("status", "status is required."));
-        }
-    };
+    let status: OrderStatus = body.status.required("status")?;
     let comment = match &body.comment {
         Field::Invalid => return Err(ApiError::invalid_field("comment", "comment must be text.")),
         other => other.text().map(str::to_owned),

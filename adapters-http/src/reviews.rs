@@ -719,14 +719,7 @@ pub async fn moderate_review(
     body: Json<ModerateBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id: ReviewId = id.parse()?;
-    let status = match &body.status {
-        Field::Given(text) => {
-            text.trim().parse::<ReviewStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?
-        }
-        Field::Absent | Field::Empty | Field::Invalid => {
-            return Err(ApiError::invalid_field("status", "status is required."));
-        }
-    };
+    let status: ReviewStatus = body.status.required("status")?;
     let review = reviews.moderate(id, status).await?;
     Ok(HttpResponse::Ok().json(ReviewEnvelope { review: ReviewResponse::full(review) }))
 }
