@@ -170,7 +170,7 @@ pub struct FeaturedResponse {
     pub featured: bool,
 }
 
-fn too_large() -> ApiError {
+pub(crate) fn too_large() -> ApiError {
     ApiError::PayloadTooLarge("The upload is too large: pictures up to 10 MB, videos up to 100 MB.".into())
 }
 
@@ -199,7 +199,7 @@ fn payload_error(err: &MultipartError) -> Option<&PayloadError> {
     }
 }
 
-fn form_error(err: &MultipartError) -> ApiError {
+pub(crate) fn form_error(err: &MultipartError) -> ApiError {
     match payload_error(err) {
         Some(PayloadError::Overflow) => return too_large(),
         Some(payload) => return payload.into(),

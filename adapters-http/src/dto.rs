@@ -3,6 +3,7 @@
 use application::catalog::model::{Category, Product};
 
 use application::media::model::Media;
+use domain::review::{Rating, RatingSpread};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -53,6 +54,46 @@ pub struct ProductResponse {
     pub free_delivery: bool,
     /// Pictures and videos in display order; the first is the card picture.
     pub media: Vec<MediaResponse>,
+    /// The average of the approved reviews' ratings with one decimal (4.3); null without approved reviews.
+    pub rating: Option<f64>,
+    /// How many approved reviews there are.
+    pub review_count: i32,
+    /// How many approved reviews gave each number of stars.
+    pub rating_spread: RatingSpreadResponse,
+}
+
+/// How many approved reviews gave each number of stars, from 5 down to 1.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingSpreadResponse {
+    #[serde(rename = "5")]
+    #[schema(rename = "5")]
+    pub five: i32,
+    #[serde(rename = "4")]
+    #[schema(rename = "4")]
+    pub four: i32,
+    #[serde(rename = "3")]
+    #[schema(rename = "3")]
+    pub three: i32,
+    #[serde(rename = "2")]
+    #[schema(rename = "2")]
+    pub two: i32,
+    #[serde(rename = "1")]
+    #[schema(rename = "1")]
+    pub one: i32,
+}
+
+impl From<RatingSpread> for RatingSpreadResponse {
+    fn from(spread: RatingSpread) -> Self {
+        let count =
+            |stars| Rating::new(stars).map_or(0, |rating| i32::try_from(spread.count_of(rating)).unwrap_or(i32::MAX));
+        Self { five: count(5), four: count(4), three: count(3), two: count(2), one: count(1) }
+    }
+}
+
+/// An average in tenths of a star as the one-decimal number shown (43 is 4.3).
+#[must_use]
+pub fn rating_of(spread: RatingSpread) -> Option<f64> {
+    spread.average_tenths().map(|tenths| f64::from(tenths) / 10.0)
 }
 
 /// The category a product belongs to.
@@ -112,6 +153,9 @@ impl From<Product> for ProductResponse {
             featured: product.featured,
             free_delivery: product.free_delivery,
             media: product.media.into_iter().map(MediaResponse::from).collect(),
+            rating: rating_of(product.ratings),
+            review_count: i32::try_from(product.ratings.total()).unwrap_or(i32::MAX),
+            rating_spread: product.ratings.into(),
         }
     }
 }

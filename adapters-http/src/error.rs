@@ -43,6 +43,9 @@ pub enum ApiError {
     RequestTimeout(String),
     #[error("{0}")]
     Conflict(String),
+    /// What the request names existed but is gone for good (a used review link).
+    #[error("{0}")]
+    Gone(String),
     /// A limit was reached; the client may try again after `retry_after_seconds` (the `Retry-After` header).
     #[error("{message}")]
     TooManyRequests { message: String, retry_after_seconds: u64 },
@@ -85,6 +88,7 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Gone(_) => StatusCode::GONE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,

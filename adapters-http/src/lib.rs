@@ -18,6 +18,7 @@ mod health;
 mod json;
 mod openapi;
 mod orders;
+mod reviews;
 mod server;
 mod session;
 mod settings;

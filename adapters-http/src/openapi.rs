@@ -24,6 +24,7 @@ use utoipa_actix_web::AppExt;
         (name = "catalogue", description = "Products and categories"),
         (name = "cart", description = "Coupons applied from the cart"),
         (name = "orders", description = "Checkout and a customer's orders"),
+        (name = "reviews", description = "Reviews by verified buyers: the e-mailed link, My Orders, approved reviews"),
         (name = "settings", description = "Shop settings shoppers read"),
         (name = "accounts", description = "Customer sign-up, login and password reset"),
         (name = "admin", description = "The shop admin's session and management calls"),

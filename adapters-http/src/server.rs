@@ -22,6 +22,7 @@ use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::orders::service::Orders;
+use application::reviews::service::Reviews;
 use application::settings::service::Settings;
 use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -32,7 +33,8 @@ use crate::error::ApiError;
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{
-    accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, orders, settings,
+    accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, orders, reviews,
+    settings,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -48,6 +50,7 @@ pub struct AppState {
     pub coupons: Coupons,
     pub settings: Settings,
     pub orders: Orders,
+    pub reviews: Reviews,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
 }
@@ -149,6 +152,7 @@ fn routes(cfg: &mut ServiceConfig) {
     cfg.configure(catalog::configure)
         .configure(coupons::configure)
         .configure(orders::configure)
+        .configure(reviews::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
         .configure(admin::configure)
@@ -191,6 +195,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let orders = web::Data::new(state.orders);
+    let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
     let media_path = config.media_path;
@@ -217,6 +222,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(orders.clone())
+            .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
             .app_data(allowed.clone())

@@ -185,14 +185,38 @@ fn remove_files(dir: &Path, name: &str) {
     }
 }
 
-/// Keeps a file (a picture decoded first, then with its copies); nothing is left behind when it fails.
-fn keep(dir: &Path, stem: &str, name: &str, upload: &MediaUpload) -> Result<StoredMedia, MediaStoreError> {
+/// WebP quality of a picture re-encoded at its own size.
+const REENCODED_QUALITY: f32 = 85.0;
+
+/// A picture encoded as lossy WebP from its pixels alone.
+fn webp_of(picture: &DynamicImage, quality: f32) -> Result<Vec<u8>, MediaStoreError> {
+    let pixels = picture.to_rgba8();
+    let encoded = webp::Encoder::from_rgba(pixels.as_raw(), pixels.width(), pixels.height())
+        .encode_simple(false, quality)
+        .map_err(|e| MediaStoreError::Failed(format!("webp encoding failed: {e:?}").into()))?;
+    Ok(encoded.to_vec())
+}
+
+/// Keeps a file (a picture decoded first, then with its copies); nothing is left behind when it fails. With
+/// `reencode` the picture is kept as WebP encoded from its pixels, never as the bytes uploaded.
+fn keep(
+    dir: &Path,
+    stem: &str,
+    name: &str,
+    upload: &MediaUpload,
+    reencode: bool,
+) -> Result<StoredMedia, MediaStoreError> {
     let picture = if upload.content_type.starts_with("image/") {
         Some(decode(&upload.bytes, &upload.content_type)?)
     } else {
         None
     };
-    let written = std::fs::write(dir.join(name), &upload.bytes)
+    let bytes = match (&picture, reencode) {
+        (Some(picture), true) => std::borrow::Cow::Owned(webp_of(picture, REENCODED_QUALITY)?),
+        (None, true) => return Err(MediaStoreError::Unusable(UnusablePicture::Undecodable)),
+        (_, false) => std::borrow::Cow::Borrowed(&upload.bytes),
+    };
+    let written = std::fs::write(dir.join(name), &*bytes)
         .map_err(io_error)
         .and_then(|()| picture.as_ref().map_or(Ok(Vec::new()), |picture| write_variants(dir, stem, picture)));
     match written {
@@ -204,11 +228,10 @@ fn keep(dir: &Path, stem: &str, name: &str, upload: &MediaUpload) -> Result<Stor
     }
 }
 
-#[async_trait]
-impl MediaStore for FsMediaStore {
-    async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
+impl FsMediaStore {
+    async fn store(&self, upload: MediaUpload, reencode: bool) -> Result<StoredMedia, MediaStoreError> {
         let stem = format!("{:032x}", rand::rng().random::<u128>());
-        let name = format!("{stem}.{}", extension(&upload.content_type));
+        let name = format!("{stem}.{}", if reencode { "webp" } else { extension(&upload.content_type) });
         let dir = self.dir.clone();
         // A decoded picture takes up to a few hundred MB: only so many are decoded at once.
         let permit = if upload.content_type.starts_with("image/") {
@@ -217,12 +240,23 @@ impl MediaStore for FsMediaStore {
             None
         };
         tokio::task::spawn_blocking(move || {
-            let kept = keep(&dir, &stem, &name, &upload);
+            let kept = keep(&dir, &stem, &name, &upload, reencode);
             drop(permit);
             kept
         })
         .await
         .map_err(io_error)?
+    }
+}
+
+#[async_trait]
+impl MediaStore for FsMediaStore {
+    async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
+        self.store(upload, false).await
+    }
+
+    async fn save_reencoded(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
+        self.store(upload, true).await
     }
 
     async fn remove(&self, urls: Vec<String>) {

@@ -18,10 +18,11 @@ use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
+use domain::review::RatingSpread;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
-use crate::schema::{categories, product_media, products};
+use crate::schema::{categories, product_media, products, review_images, reviews};
 
 /// The catalogue in PostgreSQL.
 #[derive(Clone)]
@@ -51,6 +52,11 @@ struct ProductRow {
     quantity: i32,
     featured: bool,
     free_delivery: bool,
+    stars_1: i32,
+    stars_2: i32,
+    stars_3: i32,
+    stars_4: i32,
+    stars_5: i32,
 }
 
 #[derive(Queryable, Selectable)]
@@ -147,6 +153,9 @@ fn to_product(row: ProductRow, category_name: String, media: Vec<Media>) -> Resu
         featured: row.featured,
         free_delivery: row.free_delivery,
         media,
+        ratings: RatingSpread::new(
+            [row.stars_1, row.stars_2, row.stars_3, row.stars_4, row.stars_5].map(|n| u32::try_from(n).unwrap_or(0)),
+        ),
     })
 }
 
@@ -199,10 +208,16 @@ fn lock_media_of(conn: &mut PgConnection, id: ProductId) -> QueryResult<Vec<Stri
 }
 
 /// Of `urls`, those nothing references any more, each once. Every table that holds media addresses is
-/// asked here; review pictures will be too.
+/// asked here: products' media and review pictures.
 fn unreferenced(conn: &mut PgConnection, mut urls: Vec<String>) -> QueryResult<Vec<String>> {
-    let referenced: Vec<String> =
+    let mut referenced: Vec<String> =
         product_media::table.filter(product_media::url.eq_any(&urls)).select(product_media::url).load(conn)?;
+    referenced.extend(
+        review_images::table
+            .filter(review_images::url.eq_any(&urls))
+            .select(review_images::url)
+            .load::<String>(conn)?,
+    );
     let mut seen = std::collections::HashSet::new();
     urls.retain(|url| !referenced.contains(url) && seen.insert(url.clone()));
     Ok(urls)
@@ -652,7 +667,15 @@ impl CatalogWriter for PgCatalogRepository {
     async fn delete_product(&self, id: ProductId) -> Result<Option<Vec<String>>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
             conn.transaction(|conn| {
-                let held = lock_media_of(conn, id)?;
+                let mut held = lock_media_of(conn, id)?;
+                // Its reviews go with it (ON DELETE CASCADE), and their pictures' files with them.
+                held.extend(
+                    review_images::table
+                        .inner_join(reviews::table)
+                        .filter(reviews::product_id.eq(id.get()))
+                        .select(review_images::url)
+                        .load::<String>(conn)?,
+                );
                 if diesel::delete(products::table.find(id.get())).execute(conn)? == 0 {
                     return Ok(None);
                 }

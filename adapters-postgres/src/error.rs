@@ -16,6 +16,7 @@ fn conflict(constraint: &str) -> Option<Conflict> {
         "coupons_code_key" => Some(Conflict::CouponCodeTaken),
         "coupons_uses_within_limit" => Some(Conflict::CouponLimitBelowUses),
         "order_idempotency_keys_pkey" => Some(Conflict::IdempotencyKeyTaken),
+        "reviews_order_product_key" => Some(Conflict::AlreadyReviewed),
         "products_category_id_fkey" | "categories_parent_id_fkey" => Some(Conflict::CategoryInUse),
         _ => None,
     }

@@ -26,6 +26,15 @@ diesel::table! {
         free_delivery -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        stars_1 -> Int4,
+        stars_2 -> Int4,
+        stars_3 -> Int4,
+        stars_4 -> Int4,
+        stars_5 -> Int4,
+        /// Generated from the stars: never written.
+        review_count -> Int4,
+        /// Generated from the stars: never written.
+        rating_sum -> Int4,
     }
 }
 
@@ -221,3 +230,42 @@ diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(review_tokens -> orders (order_id));
 diesel::joinable!(order_idempotency_keys -> orders (order_id));
 diesel::allow_tables_to_appear_in_same_query!(orders, order_items, order_events, review_tokens, order_idempotency_keys);
+
+diesel::table! {
+    reviews (id) {
+        id -> Int8,
+        product_id -> Int8,
+        order_id -> Int8,
+        customer_id -> Int8,
+        reviewer_name -> Text,
+        rating -> Int2,
+        comment -> Text,
+        status -> Text,
+        admin_reply -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    review_images (review_id, position) {
+        review_id -> Int8,
+        position -> Int4,
+        url -> Text,
+        width -> Nullable<Int4>,
+        variant_widths -> Array<Int4>,
+        variant_urls -> Array<Text>,
+    }
+}
+
+diesel::joinable!(review_images -> reviews (review_id));
+diesel::joinable!(reviews -> products (product_id));
+diesel::joinable!(reviews -> customers (customer_id));
+diesel::allow_tables_to_appear_in_same_query!(reviews, review_images);
+diesel::allow_tables_to_appear_in_same_query!(reviews, products);
+diesel::allow_tables_to_appear_in_same_query!(reviews, customers);
+diesel::allow_tables_to_appear_in_same_query!(reviews, orders);
+diesel::allow_tables_to_appear_in_same_query!(reviews, order_items);
+diesel::allow_tables_to_appear_in_same_query!(reviews, review_tokens);
+diesel::allow_tables_to_appear_in_same_query!(products, customers);
+diesel::allow_tables_to_appear_in_same_query!(products, review_tokens);
+diesel::allow_tables_to_appear_in_same_query!(products, orders);

@@ -8,6 +8,7 @@ use application::common::error::RepositoryError;
 use application::common::unit_of_work::{Made, UnitOfWork, Work};
 use application::mail::ports::OutboxTx;
 use application::orders::ports::OrdersTx;
+use application::reviews::ports::ReviewsTx;
 use async_trait::async_trait;
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::pg::PgConnection;
@@ -65,6 +66,13 @@ impl UnitOfWork<dyn AccountsTx> for PgUnitOfWork {
 #[async_trait]
 impl UnitOfWork<dyn OrdersTx> for PgUnitOfWork {
     async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RepositoryError> {
+        self.transact(move |tx| work(tx)).await
+    }
+}
+
+#[async_trait]
+impl UnitOfWork<dyn ReviewsTx> for PgUnitOfWork {
+    async fn run_boxed(&self, work: Work<dyn ReviewsTx>) -> Result<Made, RepositoryError> {
         self.transact(move |tx| work(tx)).await
     }
 }

@@ -16,7 +16,7 @@ use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgMailOutbox,
-    PgOrderRepository, PgPool, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -35,6 +35,7 @@ use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::mail::ports::{MailOutbox, Mailer};
 use application::orders::service::{OrderMailConfig, Orders};
+use application::reviews::service::Reviews;
 use application::seed_bench::SeedBench;
 use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::service::Settings;
@@ -295,7 +296,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         hasher,
         tokens,
         clock,
-        unit_of_work,
+        unit_of_work.clone(),
         throttle.clone(),
         config.account_limits,
         Arc::new(ChannelResetQueue(reset_sender)),
@@ -329,6 +330,14 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let catalog_cache = Arc::new(ResponseCache::new(std::time::Duration::from_millis(config.catalog_cache_ms)));
     let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())));
     spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
+    // One store for products' and reviews' pictures, so they share its limit of pictures decoded at once.
+    let media = Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?);
+    let reviews = Reviews::new(
+        Arc::new(PgReviewRepository::new(pool.clone())),
+        unit_of_work.clone(),
+        media.clone(),
+        catalog_cache.clone(),
+    );
     let state = AppState {
         accounts,
         bulk_email,
@@ -337,7 +346,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         catalog_admin: CatalogAdmin::new(
             Arc::new(PgCatalogRepository::new(pool.clone())),
             Arc::new(PgCatalogRepository::new(pool.clone())),
-            Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?),
+            media,
             catalog_cache.clone(),
         ),
         category_views: category_views.clone(),
@@ -345,6 +354,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             .with_guess_limit(throttle, config.coupon_max_failures),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         orders,
+        reviews,
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),
     };

@@ -15,6 +15,8 @@ use application::common::page::MAX_PAGE_SIZE;
 use application::media::picture::MAX_PICTURE_PIXELS;
 use application::orders::model::{AddressError, MAX_ADDRESS_CHARS, MAX_ORDER_LINES};
 use application::orders::place_order::{PlaceOrderError, ORDER_PLACED};
+use application::reviews::model::{NotAReviewPicture, MAX_REVIEW_IMAGE_BYTES};
+use application::reviews::submit::{SubmitReviewError, VerifyTokenError, REVIEW_THANKS};
 use domain::cart::DeliveryChargeError;
 use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
 use domain::contact::{EmailError, PersonNameError, PhoneError, MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
@@ -28,6 +30,10 @@ use domain::order_status::RejectionReasonError;
 use domain::password::{PasswordError, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 use domain::pricing::MAX_DISCOUNT_PERCENT;
 use domain::product::{MAX_DESCRIPTION_CHARS, MAX_PRICE, MAX_PRODUCT_NAME_CHARS};
+use domain::review::{
+    RatingError, ANONYMOUS_REVIEWER, MAX_ADMIN_REPLY_CHARS, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_COMMENT_CHARS,
+    MAX_REVIEW_IMAGES,
+};
 use domain::stock::{low_stock_on_card, StockReading, LOW_STOCK_CARD_BELOW, LOW_STOCK_PAGE_AT_MOST, MAX_QUANTITY};
 
 /// A number no real text holds, rendered in place of a template's numeric parameter.
@@ -198,12 +204,57 @@ fn rules() -> Vec<Rule> {
         text("addressTooLong", "A delivery address above MAX_ADDRESS_CHARS.", AddressError::TooLong),
         text("cityWithoutProvince", "A city chosen without a province.", LocationError::CityWithoutProvince),
         text("orderPlaced", "The answer of a placed order.", ORDER_PLACED),
+        number("MAX_REVIEW_IMAGES", "The most images one review may carry.", MAX_REVIEW_IMAGES),
+        number(
+            "MAX_REVIEW_IMAGE_BYTES",
+            "The largest review image, in bytes (5 MiB).",
+            i64::try_from(MAX_REVIEW_IMAGE_BYTES).expect("5 MiB fits"),
+        ),
+        number("MAX_REVIEW_COMMENT_CHARS", "The longest review comment, in characters.", MAX_REVIEW_COMMENT_CHARS),
+        number("MAX_REVIEWER_NAME_CHARS", "The longest reviewer name, in characters.", MAX_REVIEWER_NAME_CHARS),
+        number("MAX_ADMIN_REPLY_CHARS", "The longest admin reply to a review, in characters.", MAX_ADMIN_REPLY_CHARS),
+        text("anonymousReviewer", "The name shown for a review whose reviewer gave none.", ANONYMOUS_REVIEWER),
+        text("reviewTokenMissing", "A review link without its token.", VerifyTokenError::Missing),
+        text("reviewTokenInvalid", "An unknown review link.", VerifyTokenError::Unknown),
+        text("reviewLinkUsed", "A review link used already.", VerifyTokenError::Used),
+        text("reviewNameRequired", "The token form without a name.", SubmitReviewError::NameMissing),
+        text("reviewFieldsRequired", "The internal form without a name or comment.", SubmitReviewError::FieldsMissing),
+        text("reviewRatingInvalid", "A rating that is not a whole number from 1 to 5.", RatingError),
+        text("reviewTooManyImages", "More than MAX_REVIEW_IMAGES images.", SubmitReviewError::TooManyImages),
+        text(
+            "reviewImagesOnly",
+            "A file that is not a JPEG, PNG, WebP or GIF picture.",
+            NotAReviewPicture::NotAPicture,
+        ),
+        text("reviewImageTooLarge", "An image over MAX_REVIEW_IMAGE_BYTES.", NotAReviewPicture::TooLarge),
+        text("reviewThanks", "The answer of a stored review.", REVIEW_THANKS),
     ]
 }
 
 /// The generated files and the rules each holds. A bundler keeps a module whole in the chunk that first
 /// needs it, so the rules are split by the pages that use them: the home page loads no admin texts.
-const MODULES: [(&str, &[&str]); 6] = [
+const MODULES: [(&str, &[&str]); 7] = [
+    (
+        "review.gen.ts",
+        &[
+            "MAX_REVIEW_IMAGES",
+            "MAX_REVIEW_IMAGE_BYTES",
+            "MAX_REVIEW_COMMENT_CHARS",
+            "MAX_REVIEWER_NAME_CHARS",
+            "MAX_ADMIN_REPLY_CHARS",
+            "anonymousReviewer",
+            "reviewTokenMissing",
+            "reviewTokenInvalid",
+            "reviewLinkUsed",
+            "reviewNameRequired",
+            "reviewFieldsRequired",
+            "reviewRatingInvalid",
+            "reviewTooManyImages",
+            "reviewImagesOnly",
+            "reviewImageTooLarge",
+            "reviewThanks",
+        ],
+    ),
     ("storefront.gen.ts", &["LOW_STOCK_CARD_BELOW", "MAX_SEARCH_CHARS", "outOfStock", "onlyLeftOnCard"]),
     ("product.gen.ts", &["LOW_STOCK_PAGE_AT_MOST", "inStock", "onlyLeftOnPage"]),
     (

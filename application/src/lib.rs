@@ -12,6 +12,7 @@ pub mod health;
 pub mod mail;
 pub mod media;
 pub mod orders;
+pub mod reviews;
 pub mod seed_bench;
 pub mod seed_demo;
 pub mod settings;

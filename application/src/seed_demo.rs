@@ -253,6 +253,7 @@ mod tests {
             featured: false,
             free_delivery: false,
             media: vec![],
+            ratings: domain::review::RatingSpread::default(),
         }
     }
 

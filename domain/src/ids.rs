@@ -78,6 +78,10 @@ id_type!(
     /// A customer's identifier (the `uid` on the wire).
     CustomerId
 );
+id_type!(
+    /// A review's identifier.
+    ReviewId
+);
 
 #[cfg(test)]
 mod tests {

@@ -64,9 +64,113 @@ pub fn average_tenths(ratings: &[Rating]) -> Option<u32> {
     u32::try_from((sum * 20 + count) / (count * 2)).ok()
 }
 
+/// The longest comment a review may carry, in characters.
+pub const MAX_REVIEW_COMMENT_CHARS: usize = 2000;
+
+/// The longest reviewer name, in characters.
+pub const MAX_REVIEWER_NAME_CHARS: usize = 100;
+
+/// The longest admin reply, in characters.
+pub const MAX_ADMIN_REPLY_CHARS: usize = 2000;
+
+/// Where a review stands (SPEC.md §4): only approved ones are shown and counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReviewStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+/// A review status that is not one of the three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("status must be pending, approved or rejected.")]
+pub struct ReviewStatusError;
+
+impl ReviewStatus {
+    /// The stored and wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Rejected => "rejected",
+        }
+    }
+}
+
+impl std::str::FromStr for ReviewStatus {
+    type Err = ReviewStatusError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "pending" => Ok(Self::Pending),
+            "approved" => Ok(Self::Approved),
+            "rejected" => Ok(Self::Rejected),
+            _ => Err(ReviewStatusError),
+        }
+    }
+}
+
+/// How many approved reviews gave each number of stars: what a product shows of its ratings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RatingSpread {
+    /// Index 0 counts one-star reviews, index 4 five-star ones.
+    counts: [u32; 5],
+}
+
+impl RatingSpread {
+    /// The spread from the counts of one to five stars.
+    #[must_use]
+    pub const fn new(counts: [u32; 5]) -> Self {
+        Self { counts }
+    }
+
+    /// How many approved reviews gave `stars`.
+    #[must_use]
+    pub const fn count_of(&self, stars: Rating) -> u32 {
+        self.counts[stars.0 as usize - 1]
+    }
+
+    /// How many approved reviews there are.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.counts.iter().map(|&n| u64::from(n)).sum()
+    }
+
+    /// The average in tenths of a star, rounded halves up, as [`average_tenths`]; `None` without reviews.
+    #[must_use]
+    pub fn average_tenths(&self) -> Option<u32> {
+        let count = self.total();
+        if count == 0 {
+            return None;
+        }
+        let sum: u64 = self.counts.iter().zip(1u64..).map(|(&n, stars)| u64::from(n) * stars).sum();
+        u32::try_from((sum * 20 + count) / (count * 2)).ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spread_averages_as_the_ratings_it_counts() {
+        let spread = RatingSpread::new([0, 0, 0, 3, 1]);
+        let r = |n| Rating::new(n).unwrap();
+
+        assert_eq!(spread.total(), 4);
+        assert_eq!(spread.average_tenths(), average_tenths(&[r(4), r(4), r(5), r(4)]));
+        assert_eq!(spread.average_tenths(), Some(43));
+        assert_eq!(spread.count_of(r(4)), 3);
+        assert_eq!(RatingSpread::default().average_tenths(), None);
+    }
+
+    #[test]
+    fn review_statuses_read_their_three_names_only() {
+        assert_eq!("approved".parse::<ReviewStatus>(), Ok(ReviewStatus::Approved));
+        assert_eq!("pending".parse::<ReviewStatus>().map(ReviewStatus::as_str), Ok("pending"));
+        assert_eq!("Approved".parse::<ReviewStatus>(), Err(ReviewStatusError));
+    }
 
     #[test]
     fn ratings_from_one_to_five_are_accepted() {

@@ -20,5 +20,6 @@ mod order_races;
 mod orders;
 mod process;
 mod products;
+mod reviews;
 mod rules;
 mod slow_bodies;

@@ -464,6 +464,7 @@ mod tests {
             featured: false,
             free_delivery: false,
             media,
+            ratings: domain::review::RatingSpread::default(),
         }
     }
 

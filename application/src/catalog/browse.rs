@@ -97,6 +97,7 @@ mod tests {
             featured: false,
             free_delivery: false,
             media: vec![],
+            ratings: domain::review::RatingSpread::default(),
         }
     }
 

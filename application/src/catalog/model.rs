@@ -3,6 +3,7 @@
 use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::pricing::PriceTag;
+use domain::review::RatingSpread;
 
 use crate::media::model::Media;
 
@@ -21,6 +22,8 @@ pub struct Product {
     pub free_delivery: bool,
     /// Pictures and videos in display order.
     pub media: Vec<Media>,
+    /// Its approved reviews' ratings, per star.
+    pub ratings: RatingSpread,
 }
 
 /// The category a product belongs to.

@@ -43,4 +43,7 @@ pub enum Conflict {
     /// The customer has used this Idempotency-Key for an order already.
     #[error("the idempotency key is taken")]
     IdempotencyKeyTaken,
+    /// The (order, product) pair has a review already.
+    #[error("the order's product is reviewed already")]
+    AlreadyReviewed,
 }

@@ -46,6 +46,14 @@ pub trait MediaStore: Send + Sync + 'static {
     /// file cannot be written.
     async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError>;
 
+    /// Keeps a picture re-encoded from its decoded pixels (as WebP), never its uploaded bytes, so nothing of
+    /// the file beside its pixels survives: no EXIF, no GPS position, no camera data. It gets the narrower
+    /// copies [`MediaStore::save`] makes, and is checked by the same rules first.
+    ///
+    /// # Errors
+    /// As [`MediaStore::save`].
+    async fn save_reencoded(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError>;
+
     /// Removes kept files and their copies, by the original's address; files already gone are skipped.
     async fn remove(&self, urls: Vec<String>);
 }

@@ -22,6 +22,9 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     featured: false,
     freeDelivery: false,
     media: [{ url: `/media/${id}.png`, kind: 'image', width: 800, variants: [] }],
+    rating: null,
+    reviewCount: 0,
+    ratingSpread: { '5': 0, '4': 0, '3': 0, '2': 0, '1': 0 },
     ...overrides,
   };
 }

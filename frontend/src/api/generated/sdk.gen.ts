@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, OpenapiDocumentData, OpenapiDocumentResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses } from './types.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -255,6 +255,114 @@ export const changeOrderStatus = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * What a review link is for, while it is unused.
+ */
+export const verifyReviewToken = <ThrowOnError extends boolean = false>(options?: Options<VerifyReviewTokenData, ThrowOnError>) => (options?.client ?? client).get<VerifyReviewTokenResponses, VerifyReviewTokenErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zVerifyReviewTokenData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zVerifyReviewTokenResponse.parseAsync(data),
+    url: '/api/review-tokens/verify',
+    ...options
+});
+
+/**
+ * Stores a pending review through an e-mailed link, and uses the link up.
+ */
+export const submitReviewByToken = <ThrowOnError extends boolean = false>(options: Options<SubmitReviewByTokenData, ThrowOnError>) => (options.client ?? client).post<SubmitReviewByTokenResponses, SubmitReviewByTokenErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await (await import('./zod.gen')).zSubmitReviewByTokenData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zSubmitReviewByTokenResponse.parseAsync(data),
+    url: '/api/review-tokens/submit',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * The signed-in customer's reviewed items, for My Orders' 'Reviewed'.
+ */
+export const reviewedItems = <ThrowOnError extends boolean = false>(options?: Options<ReviewedItemsData, ThrowOnError>) => (options?.client ?? client).get<ReviewedItemsResponses, ReviewedItemsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zReviewedItemsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zReviewedItemsResponse.parseAsync(data),
+    url: '/api/review-tokens/status',
+    ...options
+});
+
+/**
+ * Stores a pending review of an item of the signed-in customer's delivered order.
+ */
+export const submitReviewInternal = <ThrowOnError extends boolean = false>(options: Options<SubmitReviewInternalData, ThrowOnError>) => (options.client ?? client).post<SubmitReviewInternalResponses, SubmitReviewInternalErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await (await import('./zod.gen')).zSubmitReviewInternalData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zSubmitReviewInternalResponse.parseAsync(data),
+    url: '/api/reviews/internal-submit',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * A product's approved reviews, newest first; `[]` for a product without any, unknown or deleted.
+ */
+export const approvedReviews = <ThrowOnError extends boolean = false>(options: Options<ApprovedReviewsData, ThrowOnError>) => (options.client ?? client).get<ApprovedReviewsResponses, ApprovedReviewsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zApprovedReviewsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zApprovedReviewsResponse.parseAsync(data),
+    url: '/api/reviews/approved/{productId}',
+    ...options
+});
+
+/**
+ * Every review, pending first, then newest first; optionally one status.
+ */
+export const adminReviews = <ThrowOnError extends boolean = false>(options?: Options<AdminReviewsData, ThrowOnError>) => (options?.client ?? client).get<AdminReviewsResponses, AdminReviewsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zAdminReviewsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zAdminReviewsResponse.parseAsync(data),
+    url: '/api/reviews/all',
+    ...options
+});
+
+/**
+ * Approves, rejects or re-opens a review; the product's rating follows at once.
+ */
+export const moderateReview = <ThrowOnError extends boolean = false>(options: Options<ModerateReviewData, ThrowOnError>) => (options.client ?? client).patch<ModerateReviewResponses, ModerateReviewErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zModerateReviewData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zModerateReviewResponse.parseAsync(data),
+    url: '/api/reviews/moderate/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sets the shop's reply to a review (shown under it); an empty one clears it.
+ */
+export const replyToReview = <ThrowOnError extends boolean = false>(options: Options<ReplyToReviewData, ThrowOnError>) => (options.client ?? client).patch<ReplyToReviewResponses, ReplyToReviewErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zReplyToReviewData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zReplyToReviewResponse.parseAsync(data),
+    url: '/api/reviews/comment/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes a review and its pictures; the product's rating follows at once.
+ */
+export const deleteReview = <ThrowOnError extends boolean = false>(options: Options<DeleteReviewData, ThrowOnError>) => (options.client ?? client).delete<DeleteReviewResponses, DeleteReviewErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zDeleteReviewData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zDeleteReviewResponse.parseAsync(data),
+    url: '/api/reviews/{id}',
+    ...options
 });
 
 /**

@@ -364,6 +364,45 @@ export type HealthResponse = {
 };
 
 /**
+ * The review form of My Orders, sent as multipart/form-data by the signed-in customer. Text fields hold at
+ * most 64 KiB; of a text field sent twice the last counts.
+ */
+export type InternalReviewFormBody = {
+    /**
+     * The product reviewed: an item of `orderId`.
+     */
+    productId: string;
+    /**
+     * The customer's delivered order holding the product.
+     */
+    orderId: string;
+    /**
+     * Accepted and ignored: the review is the signed-in customer's.
+     */
+    userId?: string | null;
+    /**
+     * The name to show (required, at most 100 characters).
+     */
+    reviewerName: string;
+    /**
+     * A whole number from 1 to 5.
+     */
+    rating: string;
+    /**
+     * Required, at most 2,000 characters.
+     */
+    comment: string;
+    /**
+     * Pictures, as the token form's `images`.
+     */
+    images: Array<unknown>;
+    /**
+     * More pictures, as under `images` (which come first).
+     */
+    'images[]'?: Array<unknown>;
+};
+
+/**
  * A picture or video.
  */
 export type MediaResponse = {
@@ -401,6 +440,16 @@ export type MediaVariantResponse = {
  */
 export type MessageResponse = {
     message: string;
+};
+
+/**
+ * A new status for a review.
+ */
+export type ModerateBody = {
+    /**
+     * `approved`, `rejected` or `pending`.
+     */
+    status?: string | null;
 };
 
 /**
@@ -718,6 +767,18 @@ export type ProductResponse = {
      * Pictures and videos in display order; the first is the card picture.
      */
     media: Array<MediaResponse>;
+    /**
+     * The average of the approved reviews' ratings with one decimal (4.3); null without approved reviews.
+     */
+    rating?: number | null;
+    /**
+     * How many approved reviews there are.
+     */
+    reviewCount: number;
+    /**
+     * How many approved reviews gave each number of stars.
+     */
+    ratingSpread: RatingSpreadResponse;
 };
 
 /**
@@ -767,6 +828,27 @@ export type QuoteResponse = {
 };
 
 /**
+ * How many approved reviews gave each number of stars, from 5 down to 1.
+ */
+export type RatingSpreadResponse = {
+    1: number;
+    2: number;
+    3: number;
+    4: number;
+    5: number;
+};
+
+/**
+ * The shop's reply to a review.
+ */
+export type ReplyBody = {
+    /**
+     * The reply, at most 2,000 characters; empty (or absent) clears it.
+     */
+    adminComment?: string | null;
+};
+
+/**
  * A reset token and the new password.
  */
 export type ResetConfirmBody = {
@@ -791,6 +873,99 @@ export type ResetRequestBody = {
 };
 
 /**
+ * A review deleted.
+ */
+export type ReviewDeletedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * "Review deleted."
+     */
+    message: string;
+};
+
+/**
+ * A review after a change.
+ */
+export type ReviewEnvelope = {
+    review: ReviewResponse;
+};
+
+/**
+ * The product a review is of.
+ */
+export type ReviewProductResponse = {
+    _id: string;
+    /**
+     * Its current name.
+     */
+    name: string;
+};
+
+/**
+ * A review.
+ */
+export type ReviewResponse = {
+    _id: string;
+    /**
+     * `pending`, `approved` or `rejected`.
+     */
+    status: string;
+    /**
+     * 1 to 5 stars.
+     */
+    rating: number;
+    /**
+     * Empty when the reviewer wrote none.
+     */
+    comment: string;
+    /**
+     * As typed; empty when the reviewer gave none (shown as 'Anonymous').
+     */
+    reviewerName: string;
+    /**
+     * The pictures (WebP re-encoded by the server), in order.
+     */
+    images: Array<string>;
+    /**
+     * For each picture of `images`, in the same order, its narrower WebP copies, narrowest first (empty for
+     * a picture no wider than 320 px).
+     */
+    imageVariants: Array<Array<MediaVariantResponse>>;
+    /**
+     * When it was written, RFC 3339 in UTC.
+     */
+    createdAt: string;
+    /**
+     * The shop's reply, or null.
+     */
+    adminReply?: string | null;
+    productId: ReviewProductResponse;
+    /**
+     * The order the item was bought in; null in the public list.
+     */
+    orderId?: string | null;
+    userId?: null | ReviewUserResponse;
+};
+
+/**
+ * A review stored pending.
+ */
+export type ReviewSubmittedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * "Thank you for your review!"
+     */
+    message: string;
+    review: ReviewResponse;
+};
+
+/**
  * A review token of a delivered order: one per product.
  */
 export type ReviewTokenResponse = {
@@ -799,6 +974,39 @@ export type ReviewTokenResponse = {
      * Opens PUBLIC_URL/review?token=...; works once.
      */
     token: string;
+};
+
+/**
+ * The customer who wrote a review.
+ */
+export type ReviewUserResponse = {
+    _id: string;
+    /**
+     * Their account name.
+     */
+    name: string;
+};
+
+/**
+ * An item of an order that has a review.
+ */
+export type ReviewedItemResponse = {
+    productId: string;
+    orderId: string;
+};
+
+/**
+ * The signed-in customer's reviewed items.
+ */
+export type ReviewedItemsResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * Newest review first.
+     */
+    reviewed: Array<ReviewedItemResponse>;
 };
 
 /**
@@ -839,6 +1047,62 @@ export type StatusChangedResponse = {
      */
     message: string;
     order: OrderResponse;
+};
+
+/**
+ * The review form of the e-mailed link, sent as multipart/form-data. Text fields hold at most 64 KiB; of
+ * a text field sent twice the last counts.
+ */
+export type TokenReviewFormBody = {
+    /**
+     * The token from the link.
+     */
+    token: string;
+    /**
+     * The name to show (required, at most 100 characters).
+     */
+    reviewerName: string;
+    /**
+     * A whole number from 1 to 5.
+     */
+    rating: string;
+    /**
+     * Optional, at most 2,000 characters.
+     */
+    comment?: string | null;
+    /**
+     * Optional: when sent, it must be the token's product.
+     */
+    productId?: string | null;
+    /**
+     * Accepted and ignored: the token decides.
+     */
+    userId?: string | null;
+    /**
+     * Accepted and ignored: the token decides.
+     */
+    orderId?: string | null;
+    /**
+     * Pictures, each a part of its own under this name: JPEG, PNG, WebP or GIF by their bytes, at most
+     * 5 MB and 40 megapixels each, at most 5 in all (with `images[]`). Empty parts are skipped.
+     */
+    images: Array<unknown>;
+    /**
+     * More pictures, as under `images` (which come first).
+     */
+    'images[]'?: Array<unknown>;
+};
+
+/**
+ * What a review link is for.
+ */
+export type TokenVerifyResponse = {
+    productName: string;
+    productId: string;
+    /**
+     * The customer whose order it is.
+     */
+    userId: string;
 };
 
 /**
@@ -1790,6 +2054,399 @@ export type ChangeOrderStatusResponses = {
 };
 
 export type ChangeOrderStatusResponse = ChangeOrderStatusResponses[keyof ChangeOrderStatusResponses];
+
+export type VerifyReviewTokenData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The token from the link's `token` parameter.
+         */
+        token?: string;
+    };
+    url: '/api/review-tokens/verify';
+};
+
+export type VerifyReviewTokenErrors = {
+    /**
+     * No token: 'Missing review token.'
+     */
+    400: ErrorBody;
+    /**
+     * Unknown token, or its product was deleted: 'Invalid or expired token.'
+     */
+    404: ErrorBody;
+    /**
+     * Used already: 'This review link has already been used.'
+     */
+    410: ErrorBody;
+};
+
+export type VerifyReviewTokenError = VerifyReviewTokenErrors[keyof VerifyReviewTokenErrors];
+
+export type VerifyReviewTokenResponses = {
+    /**
+     * The link's product and customer
+     */
+    200: TokenVerifyResponse;
+};
+
+export type VerifyReviewTokenResponse = VerifyReviewTokenResponses[keyof VerifyReviewTokenResponses];
+
+export type SubmitReviewByTokenData = {
+    body: TokenReviewFormBody;
+    path?: never;
+    query?: never;
+    url: '/api/review-tokens/submit';
+};
+
+export type SubmitReviewByTokenErrors = {
+    /**
+     * No token ('Missing review token.'), no name ('Please enter your name.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, a productId other than the token's, or a form that cannot be read
+     */
+    400: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * Unknown token: 'Invalid or expired token.'
+     */
+    404: ErrorBody;
+    /**
+     * The item has a review already: 'You have already reviewed this product for this order.'
+     */
+    409: ErrorBody;
+    /**
+     * Used already: 'This review link has already been used.'
+     */
+    410: ErrorBody;
+    /**
+     * A picture over 5 MB or 40 megapixels, or a form over 26 MiB
+     */
+    413: ErrorBody;
+    /**
+     * A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'
+     */
+    415: ErrorBody;
+};
+
+export type SubmitReviewByTokenError = SubmitReviewByTokenErrors[keyof SubmitReviewByTokenErrors];
+
+export type SubmitReviewByTokenResponses = {
+    /**
+     * Stored pending
+     */
+    201: ReviewSubmittedResponse;
+};
+
+export type SubmitReviewByTokenResponse = SubmitReviewByTokenResponses[keyof SubmitReviewByTokenResponses];
+
+export type ReviewedItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The signed-in customer's uid.
+         */
+        userId?: string;
+    };
+    url: '/api/review-tokens/status';
+};
+
+export type ReviewedItemsErrors = {
+    /**
+     * No userId, or a malformed one
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * The userId is another customer's
+     */
+    403: ErrorBody;
+};
+
+export type ReviewedItemsError = ReviewedItemsErrors[keyof ReviewedItemsErrors];
+
+export type ReviewedItemsResponses = {
+    /**
+     * The customer's reviewed (product, order) pairs
+     */
+    200: ReviewedItemsResponse;
+};
+
+export type ReviewedItemsResponse2 = ReviewedItemsResponses[keyof ReviewedItemsResponses];
+
+export type SubmitReviewInternalData = {
+    body: InternalReviewFormBody;
+    path?: never;
+    query?: never;
+    url: '/api/reviews/internal-submit';
+};
+
+export type SubmitReviewInternalErrors = {
+    /**
+     * No name or comment ('Please fill out all fields.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a missing or malformed productId or orderId, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, or a form that cannot be read
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * Not an item of a delivered order of the customer's ('You can only review products from your delivered orders.'), or a request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The item has a review already: 'You have already reviewed this product for this order.'
+     */
+    409: ErrorBody;
+    /**
+     * A picture over 5 MB or 40 megapixels, or a form over 26 MiB
+     */
+    413: ErrorBody;
+    /**
+     * A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'
+     */
+    415: ErrorBody;
+};
+
+export type SubmitReviewInternalError = SubmitReviewInternalErrors[keyof SubmitReviewInternalErrors];
+
+export type SubmitReviewInternalResponses = {
+    /**
+     * Stored pending
+     */
+    201: ReviewSubmittedResponse;
+};
+
+export type SubmitReviewInternalResponse = SubmitReviewInternalResponses[keyof SubmitReviewInternalResponses];
+
+export type ApprovedReviewsData = {
+    body?: never;
+    path: {
+        /**
+         * The product's id: a positive whole number.
+         */
+        productId: string;
+    };
+    query?: {
+        /**
+         * How many reviews at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/reviews/approved/{productId}';
+};
+
+export type ApprovedReviewsErrors = {
+    /**
+     * A malformed product id or paging parameter
+     */
+    400: ErrorBody;
+};
+
+export type ApprovedReviewsError = ApprovedReviewsErrors[keyof ApprovedReviewsErrors];
+
+export type ApprovedReviewsResponses = {
+    /**
+     * Approved reviews (without their order and customer)
+     */
+    200: Array<ReviewResponse>;
+};
+
+export type ApprovedReviewsResponse = ApprovedReviewsResponses[keyof ApprovedReviewsResponses];
+
+export type AdminReviewsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `pending`, `approved` or `rejected`; empty or absent for all.
+         */
+        status?: string;
+        /**
+         * How many reviews at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/reviews/all';
+};
+
+export type AdminReviewsErrors = {
+    /**
+     * An unknown status or a paging parameter out of range
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type AdminReviewsError = AdminReviewsErrors[keyof AdminReviewsErrors];
+
+export type AdminReviewsResponses = {
+    /**
+     * A page of reviews
+     */
+    200: Array<ReviewResponse>;
+};
+
+export type AdminReviewsResponse = AdminReviewsResponses[keyof AdminReviewsResponses];
+
+export type ModerateReviewData = {
+    body: ModerateBody;
+    path: {
+        /**
+         * The review's id: a positive whole number.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/reviews/moderate/{id}';
+};
+
+export type ModerateReviewErrors = {
+    /**
+     * A malformed id, or a status other than approved, rejected or pending
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * No review has this id
+     */
+    404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type ModerateReviewError = ModerateReviewErrors[keyof ModerateReviewErrors];
+
+export type ModerateReviewResponses = {
+    /**
+     * The review as it is now
+     */
+    200: ReviewEnvelope;
+};
+
+export type ModerateReviewResponse = ModerateReviewResponses[keyof ModerateReviewResponses];
+
+export type ReplyToReviewData = {
+    body: ReplyBody;
+    path: {
+        /**
+         * The review's id: a positive whole number.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/reviews/comment/{id}';
+};
+
+export type ReplyToReviewErrors = {
+    /**
+     * A malformed id, an adminComment that is not text, or one over 2,000 characters
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * No review has this id
+     */
+    404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type ReplyToReviewError = ReplyToReviewErrors[keyof ReplyToReviewErrors];
+
+export type ReplyToReviewResponses = {
+    /**
+     * The review as it is now
+     */
+    200: ReviewEnvelope;
+};
+
+export type ReplyToReviewResponse = ReplyToReviewResponses[keyof ReplyToReviewResponses];
+
+export type DeleteReviewData = {
+    body?: never;
+    path: {
+        /**
+         * The review's id: a positive whole number.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/reviews/{id}';
+};
+
+export type DeleteReviewErrors = {
+    /**
+     * A malformed id
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * No review has this id
+     */
+    404: ErrorBody;
+};
+
+export type DeleteReviewError = DeleteReviewErrors[keyof DeleteReviewErrors];
+
+export type DeleteReviewResponses = {
+    /**
+     * Deleted
+     */
+    200: ReviewDeletedResponse;
+};
+
+export type DeleteReviewResponse = DeleteReviewResponses[keyof DeleteReviewResponses];
 
 export type GetDeliveryChargeData = {
     body?: never;

@@ -232,6 +232,21 @@ export const zHealthResponse = z.object({
 });
 
 /**
+ * The review form of My Orders, sent as multipart/form-data by the signed-in customer. Text fields hold at
+ * most 64 KiB; of a text field sent twice the last counts.
+ */
+export const zInternalReviewFormBody = z.object({
+    productId: z.string(),
+    orderId: z.string(),
+    userId: z.nullish(z.string()),
+    reviewerName: z.string(),
+    rating: z.string(),
+    comment: z.string(),
+    images: z.array(z.unknown()),
+    'images[]': z.optional(z.array(z.unknown()))
+});
+
+/**
  * A resized copy of a picture.
  */
 export const zMediaVariantResponse = z.object({
@@ -254,6 +269,13 @@ export const zMediaResponse = z.object({
  */
 export const zMessageResponse = z.object({
     message: z.string()
+});
+
+/**
+ * A new status for a review.
+ */
+export const zModerateBody = z.object({
+    status: z.nullish(z.string())
 });
 
 /**
@@ -312,52 +334,6 @@ export const zProductFormBody = z.object({
 });
 
 /**
- * A product as shoppers see it.
- */
-export const zProductResponse = z.object({
-    _id: z.string(),
-    name: z.string(),
-    category: zCategorySummary,
-    price: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    salePrice: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    discountPercent: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    finalPrice: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    discount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    description: z.string(),
-    color: z.nullish(z.string()),
-    quantity: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    stock: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    featured: z.boolean(),
-    freeDelivery: z.boolean(),
-    media: z.array(zMediaResponse)
-});
-
-/**
- * A child category's section.
- */
-export const zCategorySectionResponse = z.object({
-    _id: z.string(),
-    name: z.string(),
-    products: z.array(zProductResponse)
-});
-
-/**
- * A category page: the category, its own products and a section per child.
- */
-export const zCategoryPageResponse = z.object({
-    category: zCategoryResponse,
-    parentProducts: z.array(zProductResponse),
-    children: z.array(zCategorySectionResponse)
-});
-
-/**
- * A product after a change.
- */
-export const zProductEnvelope = z.object({
-    product: zProductResponse
-});
-
-/**
  * How many e-mails were queued.
  */
 export const zQueuedResponse = z.object({
@@ -397,6 +373,73 @@ export const zOrderConflictBody = z.object({
 });
 
 /**
+ * How many approved reviews gave each number of stars, from 5 down to 1.
+ */
+export const zRatingSpreadResponse = z.object({
+    1: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    2: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    3: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    4: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    5: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * A product as shoppers see it.
+ */
+export const zProductResponse = z.object({
+    _id: z.string(),
+    name: z.string(),
+    category: zCategorySummary,
+    price: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    salePrice: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    discountPercent: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    finalPrice: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    discount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    description: z.string(),
+    color: z.nullish(z.string()),
+    quantity: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    stock: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    featured: z.boolean(),
+    freeDelivery: z.boolean(),
+    media: z.array(zMediaResponse),
+    rating: z.nullish(z.number()),
+    reviewCount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    ratingSpread: zRatingSpreadResponse
+});
+
+/**
+ * A child category's section.
+ */
+export const zCategorySectionResponse = z.object({
+    _id: z.string(),
+    name: z.string(),
+    products: z.array(zProductResponse)
+});
+
+/**
+ * A category page: the category, its own products and a section per child.
+ */
+export const zCategoryPageResponse = z.object({
+    category: zCategoryResponse,
+    parentProducts: z.array(zProductResponse),
+    children: z.array(zCategorySectionResponse)
+});
+
+/**
+ * A product after a change.
+ */
+export const zProductEnvelope = z.object({
+    product: zProductResponse
+});
+
+/**
+ * The shop's reply to a review.
+ */
+export const zReplyBody = z.object({
+    adminComment: z.nullish(z.string())
+});
+
+/**
  * A reset token and the new password.
  */
 export const zResetConfirmBody = z.object({
@@ -412,11 +455,85 @@ export const zResetRequestBody = z.object({
 });
 
 /**
+ * A review deleted.
+ */
+export const zReviewDeletedResponse = z.object({
+    success: z.boolean(),
+    message: z.string()
+});
+
+/**
+ * The product a review is of.
+ */
+export const zReviewProductResponse = z.object({
+    _id: z.string(),
+    name: z.string()
+});
+
+/**
  * A review token of a delivered order: one per product.
  */
 export const zReviewTokenResponse = z.object({
     productId: z.string(),
     token: z.string()
+});
+
+/**
+ * The customer who wrote a review.
+ */
+export const zReviewUserResponse = z.object({
+    _id: z.string(),
+    name: z.string()
+});
+
+/**
+ * A review.
+ */
+export const zReviewResponse = z.object({
+    _id: z.string(),
+    status: z.string(),
+    rating: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    comment: z.string(),
+    reviewerName: z.string(),
+    images: z.array(z.string()),
+    imageVariants: z.array(z.array(zMediaVariantResponse)),
+    createdAt: z.string(),
+    adminReply: z.nullish(z.string()),
+    productId: zReviewProductResponse,
+    orderId: z.nullish(z.string()),
+    userId: z.nullish(zReviewUserResponse)
+});
+
+/**
+ * A review after a change.
+ */
+export const zReviewEnvelope = z.object({
+    review: zReviewResponse
+});
+
+/**
+ * A review stored pending.
+ */
+export const zReviewSubmittedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    review: zReviewResponse
+});
+
+/**
+ * An item of an order that has a review.
+ */
+export const zReviewedItemResponse = z.object({
+    productId: z.string(),
+    orderId: z.string()
+});
+
+/**
+ * The signed-in customer's reviewed items.
+ */
+export const zReviewedItemsResponse = z.object({
+    success: z.boolean(),
+    reviewed: z.array(zReviewedItemResponse)
 });
 
 /**
@@ -433,6 +550,31 @@ export const zSaveUserBody = z.object({
 export const zStatusChangeBody = z.object({
     status: z.nullish(z.string()),
     comment: z.nullish(z.string())
+});
+
+/**
+ * The review form of the e-mailed link, sent as multipart/form-data. Text fields hold at most 64 KiB; of
+ * a text field sent twice the last counts.
+ */
+export const zTokenReviewFormBody = z.object({
+    token: z.string(),
+    reviewerName: z.string(),
+    rating: z.string(),
+    comment: z.nullish(z.string()),
+    productId: z.nullish(z.string()),
+    userId: z.nullish(z.string()),
+    orderId: z.nullish(z.string()),
+    images: z.array(z.unknown()),
+    'images[]': z.optional(z.array(z.unknown()))
+});
+
+/**
+ * What a review link is for.
+ */
+export const zTokenVerifyResponse = z.object({
+    productName: z.string(),
+    productId: z.string(),
+    userId: z.string()
 });
 
 /**
@@ -755,6 +897,94 @@ export const zChangeOrderStatusPath = z.object({
  */
 export const zChangeOrderStatusResponse = zStatusChangedResponse;
 
+export const zVerifyReviewTokenQuery = z.object({
+    token: z.optional(z.string())
+});
+
+/**
+ * The link's product and customer
+ */
+export const zVerifyReviewTokenResponse = zTokenVerifyResponse;
+
+export const zSubmitReviewByTokenBody = zTokenReviewFormBody;
+
+/**
+ * Stored pending
+ */
+export const zSubmitReviewByTokenResponse = zReviewSubmittedResponse;
+
+export const zReviewedItemsQuery = z.object({
+    userId: z.optional(z.string())
+});
+
+/**
+ * The customer's reviewed (product, order) pairs
+ */
+export const zReviewedItemsResponse2 = zReviewedItemsResponse;
+
+export const zSubmitReviewInternalBody = zInternalReviewFormBody;
+
+/**
+ * Stored pending
+ */
+export const zSubmitReviewInternalResponse = zReviewSubmittedResponse;
+
+export const zApprovedReviewsPath = z.object({
+    productId: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+export const zApprovedReviewsQuery = z.object({
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * Approved reviews (without their order and customer)
+ */
+export const zApprovedReviewsResponse = z.array(zReviewResponse);
+
+export const zAdminReviewsQuery = z.object({
+    status: z.optional(z.string()),
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * A page of reviews
+ */
+export const zAdminReviewsResponse = z.array(zReviewResponse);
+
+export const zModerateReviewBody = zModerateBody;
+
+export const zModerateReviewPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * The review as it is now
+ */
+export const zModerateReviewResponse = zReviewEnvelope;
+
+export const zReplyToReviewBody = zReplyBody;
+
+export const zReplyToReviewPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * The review as it is now
+ */
+export const zReplyToReviewResponse = zReviewEnvelope;
+
+export const zDeleteReviewPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Deleted
+ */
+export const zDeleteReviewResponse = zReviewDeletedResponse;
+
 /**
  * The delivery charge
  */
@@ -1056,6 +1286,60 @@ export const zCustomerOrdersApiData = z.object({
 export const zChangeOrderStatusData = z.object({
     body: zChangeOrderStatusBody,
     path: zChangeOrderStatusPath,
+    query: z.optional(z.never())
+});
+
+export const zVerifyReviewTokenData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zVerifyReviewTokenQuery)
+});
+
+export const zSubmitReviewByTokenData = z.object({
+    body: zSubmitReviewByTokenBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zReviewedItemsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zReviewedItemsQuery)
+});
+
+export const zSubmitReviewInternalData = z.object({
+    body: zSubmitReviewInternalBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zApprovedReviewsData = z.object({
+    body: z.optional(z.never()),
+    path: zApprovedReviewsPath,
+    query: z.optional(zApprovedReviewsQuery)
+});
+
+export const zAdminReviewsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zAdminReviewsQuery)
+});
+
+export const zModerateReviewData = z.object({
+    body: zModerateReviewBody,
+    path: zModerateReviewPath,
+    query: z.optional(z.never())
+});
+
+export const zReplyToReviewData = z.object({
+    body: zReplyToReviewBody,
+    path: zReplyToReviewPath,
+    query: z.optional(z.never())
+});
+
+export const zDeleteReviewData = z.object({
+    body: z.optional(z.never()),
+    path: zDeleteReviewPath,
     query: z.optional(z.never())
 });
 

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, adminOrders, applyCoupon, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmPasswordReset, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, openapiDocument, type Options, placeOrder, productsByCategory, readyz, requestPasswordReset, saveUser, searchProducts, sendBulkEmail, setCouponLimits, setDeliveryCharge, signUp, toggleCoupon, toggleFeatured, uploadProduct } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, OpenapiDocumentData, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmPasswordReset, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, placeOrder, productsByCategory, readyz, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchProducts, sendBulkEmail, setCouponLimits, setDeliveryCharge, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -641,6 +641,217 @@ export const changeOrderStatusMutation = (options?: Partial<Options<ChangeOrderS
     const mutationOptions: UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await changeOrderStatus({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const verifyReviewTokenQueryKey = (options?: Options<VerifyReviewTokenData>) => createQueryKey('verifyReviewToken', options);
+
+/**
+ * What a review link is for, while it is unused.
+ */
+export const verifyReviewTokenOptions = (options?: Options<VerifyReviewTokenData>) => queryOptions<VerifyReviewTokenResponse, VerifyReviewTokenError, VerifyReviewTokenResponse, ReturnType<typeof verifyReviewTokenQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await verifyReviewToken({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: verifyReviewTokenQueryKey(options)
+});
+
+/**
+ * Stores a pending review through an e-mailed link, and uses the link up.
+ */
+export const submitReviewByTokenMutation = (options?: Partial<Options<SubmitReviewByTokenData>>): UseMutationOptions<SubmitReviewByTokenResponse, SubmitReviewByTokenError, Options<SubmitReviewByTokenData>> => {
+    const mutationOptions: UseMutationOptions<SubmitReviewByTokenResponse, SubmitReviewByTokenError, Options<SubmitReviewByTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await submitReviewByToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const reviewedItemsQueryKey = (options?: Options<ReviewedItemsData>) => createQueryKey('reviewedItems', options);
+
+/**
+ * The signed-in customer's reviewed items, for My Orders' 'Reviewed'.
+ */
+export const reviewedItemsOptions = (options?: Options<ReviewedItemsData>) => queryOptions<ReviewedItemsResponse2, ReviewedItemsError, ReviewedItemsResponse2, ReturnType<typeof reviewedItemsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await reviewedItems({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: reviewedItemsQueryKey(options)
+});
+
+/**
+ * Stores a pending review of an item of the signed-in customer's delivered order.
+ */
+export const submitReviewInternalMutation = (options?: Partial<Options<SubmitReviewInternalData>>): UseMutationOptions<SubmitReviewInternalResponse, SubmitReviewInternalError, Options<SubmitReviewInternalData>> => {
+    const mutationOptions: UseMutationOptions<SubmitReviewInternalResponse, SubmitReviewInternalError, Options<SubmitReviewInternalData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await submitReviewInternal({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const approvedReviewsQueryKey = (options: Options<ApprovedReviewsData>) => createQueryKey('approvedReviews', options);
+
+/**
+ * A product's approved reviews, newest first; `[]` for a product without any, unknown or deleted.
+ */
+export const approvedReviewsOptions = (options: Options<ApprovedReviewsData>) => queryOptions<ApprovedReviewsResponse, ApprovedReviewsError, ApprovedReviewsResponse, ReturnType<typeof approvedReviewsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await approvedReviews({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: approvedReviewsQueryKey(options)
+});
+
+export const approvedReviewsInfiniteQueryKey = (options: Options<ApprovedReviewsData>): QueryKey<Options<ApprovedReviewsData>> => createQueryKey('approvedReviews', options, true);
+
+/**
+ * A product's approved reviews, newest first; `[]` for a product without any, unknown or deleted.
+ */
+export const approvedReviewsInfiniteOptions = (options: Options<ApprovedReviewsData>) => infiniteQueryOptions<ApprovedReviewsResponse, ApprovedReviewsError, InfiniteData<ApprovedReviewsResponse>, QueryKey<Options<ApprovedReviewsData>>, number | Pick<QueryKey<Options<ApprovedReviewsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ApprovedReviewsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await approvedReviews({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: approvedReviewsInfiniteQueryKey(options)
+});
+
+export const adminReviewsQueryKey = (options?: Options<AdminReviewsData>) => createQueryKey('adminReviews', options);
+
+/**
+ * Every review, pending first, then newest first; optionally one status.
+ */
+export const adminReviewsOptions = (options?: Options<AdminReviewsData>) => queryOptions<AdminReviewsResponse, AdminReviewsError, AdminReviewsResponse, ReturnType<typeof adminReviewsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await adminReviews({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminReviewsQueryKey(options)
+});
+
+export const adminReviewsInfiniteQueryKey = (options?: Options<AdminReviewsData>): QueryKey<Options<AdminReviewsData>> => createQueryKey('adminReviews', options, true);
+
+/**
+ * Every review, pending first, then newest first; optionally one status.
+ */
+export const adminReviewsInfiniteOptions = (options?: Options<AdminReviewsData>) => infiniteQueryOptions<AdminReviewsResponse, AdminReviewsError, InfiniteData<AdminReviewsResponse>, QueryKey<Options<AdminReviewsData>>, number | Pick<QueryKey<Options<AdminReviewsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<AdminReviewsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await adminReviews({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminReviewsInfiniteQueryKey(options)
+});
+
+/**
+ * Approves, rejects or re-opens a review; the product's rating follows at once.
+ */
+export const moderateReviewMutation = (options?: Partial<Options<ModerateReviewData>>): UseMutationOptions<ModerateReviewResponse, ModerateReviewError, Options<ModerateReviewData>> => {
+    const mutationOptions: UseMutationOptions<ModerateReviewResponse, ModerateReviewError, Options<ModerateReviewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await moderateReview({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sets the shop's reply to a review (shown under it); an empty one clears it.
+ */
+export const replyToReviewMutation = (options?: Partial<Options<ReplyToReviewData>>): UseMutationOptions<ReplyToReviewResponse, ReplyToReviewError, Options<ReplyToReviewData>> => {
+    const mutationOptions: UseMutationOptions<ReplyToReviewResponse, ReplyToReviewError, Options<ReplyToReviewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await replyToReview({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a review and its pictures; the product's rating follows at once.
+ */
+export const deleteReviewMutation = (options?: Partial<Options<DeleteReviewData>>): UseMutationOptions<DeleteReviewResponse, DeleteReviewError, Options<DeleteReviewData>> => {
+    const mutationOptions: UseMutationOptions<DeleteReviewResponse, DeleteReviewError, Options<DeleteReviewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteReview({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -34,6 +34,9 @@ const product: ProductResponse = {
   featured: false,
   freeDelivery: false,
   media: [],
+  rating: null,
+  reviewCount: 0,
+  ratingSpread: { '5': 0, '4': 0, '3': 0, '2': 0, '1': 0 },
 };
 
 type Answer = (request: Request) => Response | Promise<Response>;

@@ -1,0 +1,667 @@
+//! Reviews end to end (CONTRACT.md §6, docs/reviews.md): both forms, every refusal of issue 13 with nothing
+//! stored and no file left in MEDIA_DIR, pictures stripped of their EXIF, moderation and replies, and the
+//! products' ratings after each change.
+
+use std::collections::HashMap;
+
+use adapters_media::test_support::{picture, png_declaring};
+use domain::ids::ProductId;
+use image::ImageFormat;
+use reqwest::multipart::{Form, Part};
+use serde_json::{json, Value};
+
+use crate::helpers::{new_product, spawn_app, TestApp};
+
+/// A shop with a Phone Case (Rs 850) and a USB-C Cable (Rs 500), delivery Rs 200, and Ayesha, who has
+/// bought one of each in an order that has been delivered.
+struct Shop {
+    app: TestApp,
+    case: ProductId,
+    cable: ProductId,
+    /// Ayesha's uid and `Cookie` header.
+    ayesha: (i64, String),
+    admin: String,
+    /// Her delivered order.
+    order: String,
+    /// Its review tokens, by product id.
+    tokens: HashMap<String, String>,
+}
+
+async fn shop() -> Shop {
+    let app = spawn_app().await;
+    let category = app.add_category("Cases", None).await;
+    let case = app.add_product(new_product("Phone Case", category, (900, Some(850), 0), 50, false)).await;
+    let cable = app.add_product(new_product("USB-C Cable", category, (500, None, 0), 50, false)).await;
+    app.set_delivery_charge(200).await;
+    let ayesha = app.customer("ayesha@example.pk").await;
+    let admin = app.admin_cookie().await;
+    let (order, tokens) = delivered_order(&app, &admin, &ayesha.1, &[(case, 850), (cable, 500)]).await;
+    Shop { app, case, cable, ayesha, admin, order, tokens }
+}
+
+fn order_body(lines: &[(ProductId, i64)]) -> Value {
+    let subtotal: i64 = lines.iter().map(|(_, price)| price).sum();
+    json!({
+        "userDetails": {
+            "province": "Punjab", "city": "Lahore", "name": "Ayesha Khan", "phone1": "0300 1234567",
+            "email": "ayesha@example.pk", "address": "House 12, Gulberg III"
+        },
+        "cart": lines.iter().map(|(id, price)| json!({"productId": id.to_string(), "quantity": 1, "price": price}))
+            .collect::<Vec<_>>(),
+        "subtotal": subtotal, "deliveryCharge": 200, "coupon": null, "couponDiscount": 0, "total": subtotal + 200
+    })
+}
+
+/// Places an order of one of each product as the customer of `cookie`; answers its id.
+async fn place(app: &TestApp, cookie: &str, lines: &[(ProductId, i64)]) -> String {
+    let (status, placed) = app.place_order(cookie, &order_body(lines), None).await;
+    assert_eq!(status, 201, "{placed}");
+    placed["order"]["_id"].as_str().unwrap().to_owned()
+}
+
+/// Places an order and has the admin deliver it; answers its id and its review tokens by product id.
+async fn delivered_order(
+    app: &TestApp,
+    admin: &str,
+    cookie: &str,
+    lines: &[(ProductId, i64)],
+) -> (String, HashMap<String, String>) {
+    let id = place(app, cookie, lines).await;
+    let mut last = Value::Null;
+    for step in ["approved", "dispatched", "delivered"] {
+        let (status, body) =
+            app.send(admin, "PUT", &format!("/api/orders/{id}/status"), Some(json!({"status": step}))).await;
+        assert_eq!(status, 200, "{body}");
+        last = body;
+    }
+    let tokens = last["order"]["reviewTokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["productId"].as_str().unwrap().to_owned(), t["token"].as_str().unwrap().to_owned()))
+        .collect();
+    (id, tokens)
+}
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    picture(ImageFormat::Png, width, height)
+}
+
+fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    picture(ImageFormat::Jpeg, width, height)
+}
+
+/// A form of text fields and files (field name, bytes, file name).
+fn form(fields: &[(&str, &str)], files: Vec<(&str, Vec<u8>, &str)>) -> Form {
+    let mut form = Form::new();
+    for (name, value) in fields {
+        form = form.text((*name).to_owned(), (*value).to_owned());
+    }
+    for (name, bytes, file_name) in files {
+        form = form.part(name.to_owned(), Part::bytes(bytes).file_name(file_name.to_owned()));
+    }
+    form
+}
+
+async fn post_form(app: &TestApp, cookie: &str, path: &str, form: Form) -> (u16, Value) {
+    let response = app
+        .client
+        .post(format!("{}{path}", app.address))
+        .header("cookie", cookie)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    assert_eq!(response.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("no-store"), "{path}");
+    (status, response.json().await.unwrap())
+}
+
+impl Shop {
+    fn token(&self, product: ProductId) -> String {
+        self.tokens[&product.to_string()].clone()
+    }
+
+    /// POST /api/review-tokens/submit with `token`, a name, `rating`, a comment and `files`.
+    async fn submit_token(&self, token: &str, rating: &str, files: Vec<(&str, Vec<u8>, &str)>) -> (u16, Value) {
+        let fields = [("token", token), ("reviewerName", "Ayesha"), ("rating", rating), ("comment", "Holds firm.")];
+        post_form(&self.app, "", "/api/review-tokens/submit", form(&fields, files)).await
+    }
+
+    /// POST /api/reviews/internal-submit as the customer of `cookie`.
+    async fn submit_internal(
+        &self,
+        cookie: &str,
+        order: &str,
+        product: ProductId,
+        rating: &str,
+        files: Vec<(&str, Vec<u8>, &str)>,
+    ) -> (u16, Value) {
+        let product = product.to_string();
+        let fields = [
+            ("productId", product.as_str()),
+            ("orderId", order),
+            ("userId", "ignored"),
+            ("reviewerName", "Ayesha K."),
+            ("rating", rating),
+            ("comment", "Charges fast."),
+        ];
+        post_form(&self.app, cookie, "/api/reviews/internal-submit", form(&fields, files)).await
+    }
+
+    /// Every stored review, as the admin lists them.
+    async fn all_reviews(&self) -> Vec<Value> {
+        let (status, body) = self.app.send(&self.admin, "GET", "/api/reviews/all", None).await;
+        assert_eq!(status, 200, "{body}");
+        body.as_array().unwrap().clone()
+    }
+
+    fn media_files(&self) -> Vec<String> {
+        std::fs::read_dir(&self.app.config.media_dir)
+            .map(|dir| dir.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default()
+    }
+
+    async fn verify(&self, token: &str) -> (u16, Value) {
+        self.app.get_json(&format!("/api/review-tokens/verify?token={token}")).await
+    }
+
+    async fn moderate(&self, id: &str, status: &str) -> (u16, Value) {
+        self.app
+            .send(&self.admin, "PATCH", &format!("/api/reviews/moderate/{id}"), Some(json!({"status": status})))
+            .await
+    }
+
+    /// The product as its page, the catalogue list and a search for its name answer it: (rating,
+    /// reviewCount, ratingSpread).
+    async fn ratings(&self, product: ProductId) -> (Value, Value, Value) {
+        let (status, page) = self.app.get_json(&format!("/api/products/{product}")).await;
+        assert_eq!(status, 200, "{page}");
+        let (_, list) = self.app.get_json("/api/products").await;
+        let card = list.as_array().unwrap().iter().find(|p| p["_id"] == json!(product.to_string())).unwrap().clone();
+        let name = page["name"].as_str().unwrap().replace(' ', "%20");
+        let (_, found) = self.app.get_json(&format!("/api/products/search?q={name}")).await;
+        for answer in [&card, &found[0]] {
+            assert_eq!(
+                (&answer["rating"], &answer["reviewCount"]),
+                (&page["rating"], &page["reviewCount"]),
+                "cards and search carry the same figures"
+            );
+        }
+        (page["rating"].clone(), page["reviewCount"].clone(), page["ratingSpread"].clone())
+    }
+
+    /// Asserts that nothing was stored: no review, no file, and the delivered order's links unused.
+    async fn assert_nothing_stored(&self, case: &str) {
+        assert_eq!(self.all_reviews().await, Vec::<Value>::new(), "{case}: no review is stored");
+        assert_eq!(self.media_files(), Vec::<String>::new(), "{case}: no file is left in MEDIA_DIR");
+        for product in [self.case, self.cable] {
+            assert_eq!(self.verify(&self.token(product)).await.0, 200, "{case}: the link still works");
+        }
+    }
+}
+
+/// A JPEG as a phone takes it: an APP1 segment with EXIF whose GPS IFD holds a latitude (31° 33' 12.34" N,
+/// Lahore), inserted after the start-of-image marker.
+fn jpeg_with_gps() -> (Vec<u8>, Vec<u8>) {
+    let mut tiff: Vec<u8> = b"MM\x00\x2a\x00\x00\x00\x08".to_vec();
+    // IFD0: one entry, GPSInfo (0x8825), LONG, pointing at the GPS IFD at 26.
+    tiff.extend_from_slice(&[0x00, 0x01, 0x88, 0x25, 0x00, 0x04, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 26]);
+    tiff.extend_from_slice(&[0, 0, 0, 0]);
+    // GPS IFD: GPSLatitudeRef "N", GPSLatitude three RATIONALs at 56.
+    tiff.extend_from_slice(&[0x00, 0x02]);
+    tiff.extend_from_slice(&[0x00, 0x01, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, b'N', 0, 0, 0]);
+    tiff.extend_from_slice(&[0x00, 0x02, 0x00, 0x05, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 56]);
+    tiff.extend_from_slice(&[0, 0, 0, 0]);
+    assert_eq!(tiff.len(), 56);
+    let latitude: Vec<u8> = [31u32, 1, 33, 1, 1234, 100].iter().flat_map(|n| n.to_be_bytes()).collect();
+    tiff.extend_from_slice(&latitude);
+    let mut segment = vec![0xFF, 0xE1];
+    segment.extend_from_slice(&u16::try_from(2 + 6 + tiff.len()).unwrap().to_be_bytes());
+    segment.extend_from_slice(b"Exif\0\0");
+    segment.extend_from_slice(&tiff);
+    let plain = jpeg(900, 600);
+    let mut photo = plain[..2].to_vec();
+    photo.extend_from_slice(&segment);
+    photo.extend_from_slice(&plain[2..]);
+    (photo, latitude)
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+#[tokio::test]
+async fn a_token_review_with_two_pictures_is_stored_pending_and_its_link_then_says_it_was_used() {
+    let shop = shop().await;
+    let token = shop.token(shop.case);
+
+    let (status, verified) = shop.verify(&token).await;
+    assert_eq!(status, 200, "{verified}");
+    assert_eq!(
+        verified,
+        json!({"productName": "Phone Case", "productId": shop.case.to_string(), "userId": shop.ayesha.0.to_string()})
+    );
+
+    let files = vec![("images", png(1500, 1000), "a.png"), ("images[]", jpeg(300, 200), "b.jpg")];
+    let (status, body) = shop.submit_token(&token, "4", files).await;
+
+    assert_eq!(status, 201, "{body}");
+    assert_eq!((&body["success"], &body["message"]), (&json!(true), &json!("Thank you for your review!")));
+    let review = &body["review"];
+    assert_eq!(review["status"], "pending");
+    assert_eq!(review["rating"], 4);
+    assert_eq!(review["reviewerName"], "Ayesha");
+    assert_eq!(review["comment"], "Holds firm.");
+    assert_eq!(review["adminReply"], Value::Null);
+    assert_eq!(review["productId"], json!({"_id": shop.case.to_string(), "name": "Phone Case"}));
+    assert_eq!(review["orderId"], json!(shop.order));
+    assert_eq!(review["userId"], json!({"_id": shop.ayesha.0.to_string(), "name": "Ayesha Khan"}));
+    let images = review["images"].as_array().unwrap();
+    assert_eq!(images.len(), 2);
+    assert!(images.iter().all(|url| url.as_str().unwrap().ends_with(".webp")), "{images:?}");
+    let widths: Vec<Vec<i64>> = review["imageVariants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_array().unwrap().iter().map(|c| c["width"].as_i64().unwrap()).collect())
+        .collect();
+    assert_eq!(widths, [vec![320, 640, 1280], vec![]]);
+    assert_eq!(shop.media_files().len(), 2 + 3, "two pictures and three copies of the wide one");
+    let served = shop.app.get(images[0].as_str().unwrap()).await;
+    assert_eq!(served.headers()["content-type"], "image/webp");
+
+    assert_eq!(shop.verify(&token).await, (410, json!({"message": "This review link has already been used."})));
+    assert_eq!(
+        shop.submit_token(&token, "5", vec![]).await,
+        (410, json!({"message": "This review link has already been used."}))
+    );
+    assert_eq!(shop.all_reviews().await.len(), 1);
+    assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.case)).await, (200, json!([])));
+}
+
+#[tokio::test]
+async fn an_internal_review_is_stored_pending_once_per_item_and_uses_up_the_items_link() {
+    let shop = shop().await;
+    let (uid, cookie) = shop.ayesha.clone();
+
+    let (status, body) = shop.submit_internal(&cookie, &shop.order, shop.cable, "5", vec![]).await;
+
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["review"]["status"], "pending");
+    assert_eq!(body["review"]["reviewerName"], "Ayesha K.");
+    assert_eq!(body["review"]["images"], json!([]));
+    let (status, reviewed) =
+        shop.app.send(&cookie, "GET", &format!("/api/review-tokens/status?userId={uid}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        reviewed,
+        json!({"success": true, "reviewed": [{"productId": shop.cable.to_string(), "orderId": shop.order}]})
+    );
+    assert_eq!(shop.verify(&shop.token(shop.cable)).await.0, 410, "the e-mailed link says it was used");
+    assert_eq!(
+        shop.submit_internal(&cookie, &shop.order, shop.cable, "4", vec![]).await,
+        (409, json!({"message": "You have already reviewed this product for this order."}))
+    );
+    assert_eq!(
+        shop.submit_token(&shop.token(shop.cable), "4", vec![]).await,
+        (410, json!({"message": "This review link has already been used."}))
+    );
+    assert_eq!(shop.all_reviews().await.len(), 1);
+}
+
+/// A refused upload: what it is, the rating, the files, the expected status and message.
+type BadUpload = (&'static str, &'static str, Vec<(&'static str, Vec<u8>, &'static str)>, u16, &'static str);
+
+#[tokio::test]
+async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_left() {
+    let shop = shop().await;
+    let token = shop.token(shop.case);
+    let (_, cookie) = shop.ayesha.clone();
+    let mut six_megabytes = png(1000, 1000);
+    six_megabytes.resize(6_000_000, 0);
+    let cases: Vec<BadUpload> = vec![
+        (
+            "a 6th image",
+            "5",
+            (0..6).map(|_| ("images", png(50, 50), "p.png")).collect(),
+            400,
+            "You can only upload up to 5 images.",
+        ),
+        (
+            "an SVG",
+            "5",
+            vec![("images", b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".to_vec(), "x.svg")],
+            415,
+            "Only image files (jpg, png, etc.) are allowed.",
+        ),
+        (
+            "an HTML file named .jpg",
+            "5",
+            vec![("images", b"<!doctype html><html><body>hi</body></html>".to_vec(), "photo.jpg")],
+            415,
+            "Only image files (jpg, png, etc.) are allowed.",
+        ),
+        ("a 6 MB picture", "5", vec![("images", six_megabytes, "big.png")], 413, "Each image may be at most 5 MB."),
+        (
+            "a decompression bomb after a good picture",
+            "5",
+            vec![("images", png(700, 500), "ok.png"), ("images", png_declaring(30_000, 30_000), "bomb.png")],
+            413,
+            "The picture is 30000 × 30000 pixels: pictures may have at most 40 megapixels. Make it smaller and try again.",
+        ),
+        ("rating 0", "0", vec![("images", png(700, 500), "ok.png")], 400, "Please provide a valid rating."),
+        ("rating 6", "6", vec![], 400, "Please provide a valid rating."),
+        ("rating 4.5", "4.5", vec![], 400, "Please provide a valid rating."),
+    ];
+
+    for (case, rating, files, status, message) in cases {
+        let internal_files = files.clone();
+        let (got, body) = shop.submit_token(&token, rating, files).await;
+        assert_eq!(
+            (got, body["message"].as_str().unwrap_or_default()),
+            (status, message),
+            "token form, {case}: {body}"
+        );
+        shop.assert_nothing_stored(case).await;
+
+        let (got, body) = shop.submit_internal(&cookie, &shop.order, shop.case, rating, internal_files).await;
+        assert_eq!(
+            (got, body["message"].as_str().unwrap_or_default()),
+            (status, message),
+            "internal form, {case}: {body}"
+        );
+        shop.assert_nothing_stored(case).await;
+    }
+}
+
+#[tokio::test]
+async fn token_refusals_name_the_problem_and_store_nothing() {
+    let shop = shop().await;
+    let case_token = shop.token(shop.case);
+    let picture = || vec![("images", png(700, 500), "ok.png")];
+
+    let other_product = {
+        let cable = shop.cable.to_string();
+        let fields = [("token", case_token.as_str()), ("reviewerName", "A"), ("rating", "5"), ("productId", &cable)];
+        post_form(&shop.app, "", "/api/review-tokens/submit", form(&fields, picture())).await
+    };
+    assert_eq!(other_product.0, 400, "a token for another product: {}", other_product.1);
+    assert_eq!(other_product.1["message"], "This review link is for another product.");
+    shop.assert_nothing_stored("a token for another product").await;
+
+    assert_eq!(
+        shop.submit_token("no-such-token", "5", picture()).await,
+        (404, json!({"message": "Invalid or expired token."}))
+    );
+    assert_eq!(shop.submit_token("", "5", picture()).await.1["message"], "Missing review token.");
+    let nameless = {
+        let fields = [("token", case_token.as_str()), ("reviewerName", "  "), ("rating", "5")];
+        post_form(&shop.app, "", "/api/review-tokens/submit", form(&fields, picture())).await
+    };
+    assert_eq!(nameless.0, 400);
+    assert_eq!(nameless.1["message"], "Please enter your name.");
+    shop.assert_nothing_stored("unknown, missing tokens and no name").await;
+    assert_eq!(shop.verify("no-such-token").await, (404, json!({"message": "Invalid or expired token."})));
+    assert_eq!(shop.app.get_json("/api/review-tokens/verify").await.1["message"], "Missing review token.");
+
+    assert_eq!(shop.submit_token(&case_token, "5", vec![]).await.0, 201);
+    assert_eq!(
+        shop.submit_token(&case_token, "5", picture()).await,
+        (410, json!({"message": "This review link has already been used."})),
+        "a used token"
+    );
+    assert_eq!(shop.all_reviews().await.len(), 1);
+    assert_eq!(shop.media_files(), Vec::<String>::new(), "the used token's picture is not kept");
+}
+
+#[tokio::test]
+async fn internal_refusals_someone_elses_order_an_undelivered_one_and_a_second_review() {
+    let shop = shop().await;
+    let (_, ayesha) = shop.ayesha.clone();
+    let (_, bilal) = shop.app.customer("bilal@example.pk").await;
+    let pending = place(&shop.app, &ayesha, &[(shop.case, 850)]).await;
+    let picture = || vec![("images", png(700, 500), "ok.png")];
+    let not_yours = json!({"message": "You can only review products from your delivered orders."});
+
+    assert_eq!(
+        shop.submit_internal(&bilal, &shop.order, shop.case, "5", picture()).await,
+        (403, not_yours.clone()),
+        "someone else's order"
+    );
+    assert_eq!(
+        shop.submit_internal(&ayesha, &pending, shop.case, "5", picture()).await,
+        (403, not_yours.clone()),
+        "an order not yet delivered"
+    );
+    let (cable_only, _) = delivered_order(&shop.app, &shop.admin, &ayesha, &[(shop.cable, 500)]).await;
+    assert_eq!(
+        shop.submit_internal(&ayesha, &cable_only, shop.case, "5", picture()).await,
+        (403, not_yours.clone()),
+        "a product the order does not hold"
+    );
+    let nothing = shop.submit_internal("", &shop.order, shop.case, "5", picture()).await;
+    assert_eq!(nothing.0, 401, "{}", nothing.1);
+    let missing = {
+        let fields = [("productId", "7"), ("orderId", shop.order.as_str()), ("reviewerName", "A"), ("rating", "5")];
+        post_form(&shop.app, &ayesha, "/api/reviews/internal-submit", form(&fields, vec![])).await
+    };
+    assert_eq!(missing, (400, json!({"message": "Please fill out all fields."})));
+    shop.assert_nothing_stored("refused internal reviews").await;
+
+    assert_eq!(shop.submit_internal(&ayesha, &shop.order, shop.case, "5", vec![]).await.0, 201);
+    assert_eq!(
+        shop.submit_internal(&ayesha, &shop.order, shop.case, "3", picture()).await,
+        (409, json!({"message": "You have already reviewed this product for this order."})),
+        "a second review of the same pair"
+    );
+    assert_eq!(shop.all_reviews().await.len(), 1);
+    assert_eq!(shop.media_files(), Vec::<String>::new(), "the second review's picture is not kept");
+}
+
+#[tokio::test]
+async fn a_phone_photos_gps_position_and_exif_are_gone_from_the_stored_file() {
+    let shop = shop().await;
+    let (photo, latitude) = jpeg_with_gps();
+    assert!(contains(&photo, b"Exif\0\0") && contains(&photo, &latitude), "the upload carries its position");
+
+    let (status, body) = shop.submit_token(&shop.token(shop.case), "5", vec![("images", photo, "IMG_2041.jpg")]).await;
+
+    assert_eq!(status, 201, "{body}");
+    let url = body["review"]["images"][0].as_str().unwrap().to_owned();
+    let mut stored = vec![url];
+    stored.extend(
+        body["review"]["imageVariants"][0].as_array().unwrap().iter().map(|v| v["url"].as_str().unwrap().to_owned()),
+    );
+    assert_eq!(stored.len(), 3, "the picture and its 320 and 640 px copies");
+    for url in stored {
+        let bytes = std::fs::read(shop.app.config.media_dir.join(url.trim_start_matches("/media/"))).unwrap();
+        assert!(bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WEBP", "{url} is WebP");
+        assert!(!contains(&bytes, b"Exif") && !contains(&bytes, b"EXIF"), "{url} has no EXIF");
+        assert!(!contains(&bytes, &latitude), "{url} has no GPS position");
+        let decoded = image::load_from_memory(&bytes).unwrap();
+        assert!(decoded.width() >= 320);
+    }
+}
+
+#[tokio::test]
+async fn moderation_and_replies_answer_the_review_and_only_approved_ones_are_listed() {
+    let shop = shop().await;
+    let (_, first) = shop.submit_token(&shop.token(shop.case), "4", vec![("images", png(700, 500), "a.png")]).await;
+    let (_, second) = shop.submit_internal(&shop.ayesha.1, &shop.order, shop.cable, "2", vec![]).await;
+    let approved_id = first["review"]["_id"].as_str().unwrap().to_owned();
+    let rejected_id = second["review"]["_id"].as_str().unwrap().to_owned();
+
+    let (status, approved) = shop.moderate(&approved_id, "approved").await;
+    assert_eq!(status, 200, "{approved}");
+    assert_eq!(approved["review"]["status"], "approved");
+    assert_eq!(approved["review"]["_id"], json!(approved_id));
+    let (status, replied) = shop
+        .app
+        .send(
+            &shop.admin,
+            "PATCH",
+            &format!("/api/reviews/comment/{approved_id}"),
+            Some(json!({"adminComment": " Thank you! "})),
+        )
+        .await;
+    assert_eq!(status, 200, "{replied}");
+    assert_eq!(replied["review"]["adminReply"], "Thank you!");
+    assert_eq!(replied["review"]["status"], "approved");
+    assert_eq!(shop.moderate(&rejected_id, "rejected").await.1["review"]["status"], "rejected");
+
+    let (status, listed) = shop.app.get_json(&format!("/api/reviews/approved/{}", shop.case)).await;
+    assert_eq!(status, 200);
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len(), 1);
+    let review = &listed[0];
+    assert_eq!(
+        (&review["_id"], &review["status"], &review["rating"], &review["reviewerName"], &review["adminReply"]),
+        (&json!(approved_id), &json!("approved"), &json!(4), &json!("Ayesha"), &json!("Thank you!"))
+    );
+    assert_eq!(review["images"].as_array().unwrap().len(), 1);
+    assert!(review["createdAt"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(
+        (&review["orderId"], &review["userId"]),
+        (&Value::Null, &Value::Null),
+        "no order or account is published"
+    );
+    assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.cable)).await, (200, json!([])));
+    assert_eq!(shop.app.get_json("/api/reviews/approved/999999").await, (200, json!([])), "an unknown product");
+    assert_eq!(shop.app.get_json("/api/reviews/approved/abc").await.0, 400);
+
+    let pending_first = shop.all_reviews().await;
+    assert_eq!(pending_first.len(), 2);
+    let (_, rejected) = shop.app.send(&shop.admin, "GET", "/api/reviews/all?status=rejected", None).await;
+    assert_eq!(rejected.as_array().unwrap().len(), 1);
+    assert_eq!(rejected[0]["_id"], json!(rejected_id));
+    assert_eq!(shop.app.send(&shop.admin, "GET", "/api/reviews/all?status=maybe", None).await.0, 400);
+
+    let (status, cleared) = shop
+        .app
+        .send(&shop.admin, "PATCH", &format!("/api/reviews/comment/{approved_id}"), Some(json!({"adminComment": ""})))
+        .await;
+    assert_eq!((status, &cleared["review"]["adminReply"]), (200, &Value::Null));
+    assert_eq!(shop.moderate(&approved_id, "maybe").await.0, 400);
+    assert_eq!(shop.moderate("999999", "approved").await, (404, json!({"message": "Review not found."})));
+    assert_eq!(shop.app.send("", "GET", "/api/reviews/all", None).await.0, 401);
+    assert_eq!(
+        shop.app
+            .send(
+                &shop.ayesha.1,
+                "PATCH",
+                &format!("/api/reviews/moderate/{approved_id}"),
+                Some(json!({"status": "approved"}))
+            )
+            .await
+            .0,
+        401
+    );
+
+    let (status, deleted) = shop.app.send(&shop.admin, "DELETE", &format!("/api/reviews/{approved_id}"), None).await;
+    assert_eq!((status, deleted), (200, json!({"success": true, "message": "Review deleted."})));
+    assert_eq!(shop.media_files(), Vec::<String>::new(), "its picture and copies are removed");
+    assert_eq!(shop.app.send(&shop.admin, "DELETE", &format!("/api/reviews/{approved_id}"), None).await.0, 404);
+    assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.case)).await, (200, json!([])));
+}
+
+#[tokio::test]
+async fn product_ratings_stay_exact_through_approval_rejection_and_deletion() {
+    let shop = shop().await;
+    let (_, cookie) = shop.ayesha.clone();
+    let mut ids = Vec::new();
+    for (n, stars) in ["5", "4", "4"].into_iter().enumerate() {
+        let order = if n == 0 {
+            shop.order.clone()
+        } else {
+            delivered_order(&shop.app, &shop.admin, &cookie, &[(shop.case, 850)]).await.0
+        };
+        let (status, body) = shop.submit_internal(&cookie, &order, shop.case, stars, vec![]).await;
+        assert_eq!(status, 201, "{body}");
+        ids.push(body["review"]["_id"].as_str().unwrap().to_owned());
+    }
+    let spread = |five: i64, four: i64| json!({"5": five, "4": four, "3": 0, "2": 0, "1": 0});
+    assert_eq!(shop.ratings(shop.case).await, (Value::Null, json!(0), spread(0, 0)), "pending reviews do not count");
+
+    for id in &ids {
+        assert_eq!(shop.moderate(id, "approved").await.0, 200);
+    }
+    assert_eq!(shop.ratings(shop.case).await, (json!(4.3), json!(3), spread(1, 2)), "13 / 3 = 4.33");
+    assert_eq!(shop.moderate(&ids[0], "approved").await.0, 200, "approving twice counts once");
+    assert_eq!(shop.ratings(shop.case).await.1, json!(3));
+
+    assert_eq!(shop.moderate(&ids[1], "rejected").await.0, 200);
+    assert_eq!(shop.ratings(shop.case).await, (json!(4.5), json!(2), spread(1, 1)));
+
+    assert_eq!(shop.app.send(&shop.admin, "DELETE", &format!("/api/reviews/{}", ids[0]), None).await.0, 200);
+    assert_eq!(shop.ratings(shop.case).await, (json!(4.0), json!(1), spread(0, 1)));
+
+    assert_eq!(shop.moderate(&ids[2], "pending").await.0, 200);
+    assert_eq!(shop.ratings(shop.case).await, (Value::Null, json!(0), spread(0, 0)));
+    assert_eq!(shop.ratings(shop.cable).await.1, json!(0));
+}
+
+#[tokio::test]
+async fn the_reviewed_items_are_told_only_to_their_signed_in_customer() {
+    let shop = shop().await;
+    let (uid, cookie) = shop.ayesha.clone();
+    let (_, bilal) = shop.app.customer("bilal@example.pk").await;
+    let path = format!("/api/review-tokens/status?userId={uid}");
+
+    let (status, anonymous) = shop.app.send("", "GET", &path, None).await;
+    assert_eq!(status, 401, "{anonymous}");
+    assert_eq!(shop.app.send(&bilal, "GET", &path, None).await.0, 403);
+    let response =
+        shop.app.client.get(format!("{}{path}", shop.app.address)).header("cookie", &cookie).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    assert_eq!(response.json::<Value>().await.unwrap(), json!({"success": true, "reviewed": []}));
+    assert_eq!(shop.app.send(&cookie, "GET", "/api/review-tokens/status", None).await.0, 400);
+
+    let foreign = shop
+        .app
+        .client
+        .post(format!("{}/api/reviews/internal-submit", shop.app.address))
+        .header("cookie", &cookie)
+        .header("origin", "https://evil.example")
+        .multipart(form(&[("productId", "1")], vec![]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), 403, "another site's Origin");
+}
+
+#[tokio::test]
+async fn two_submits_of_one_token_at_once_make_one_review() {
+    let shop = shop().await;
+    let token = shop.token(shop.case);
+
+    let (a, b) = tokio::join!(
+        shop.submit_token(&token, "5", vec![("images", png(700, 500), "a.png")]),
+        shop.submit_token(&token, "4", vec![("images", png(700, 500), "b.png")])
+    );
+
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 410], "{} {}", a.1, b.1);
+    assert_eq!(shop.all_reviews().await.len(), 1);
+    assert_eq!(shop.media_files().len(), 1 + 2, "only the stored review's picture and copies are kept");
+}
+
+#[tokio::test]
+async fn deleting_a_product_deletes_its_reviews_and_their_pictures() {
+    let shop = shop().await;
+    let (status, body) = shop.submit_token(&shop.token(shop.case), "5", vec![("images", png(700, 500), "a.png")]).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["review"]["_id"].as_str().unwrap().to_owned();
+    assert_eq!(shop.moderate(&id, "approved").await.0, 200);
+    assert_eq!(shop.media_files().len(), 3);
+
+    let (status, _) = shop.app.send(&shop.admin, "DELETE", &format!("/api/products/{}", shop.case), None).await;
+
+    assert_eq!(status, 200);
+    assert_eq!(shop.media_files(), Vec::<String>::new(), "the review's picture and copies are removed");
+    assert_eq!(shop.all_reviews().await, Vec::<Value>::new());
+    assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.case)).await, (200, json!([])));
+    assert_eq!(shop.verify(&shop.token(shop.cable)).await.0, 200, "the other item's link still works");
+}

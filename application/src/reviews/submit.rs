@@ -1,0 +1,576 @@
+//! Submitting a review: through the e-mailed token link, or from My Orders by the signed-in customer. The
+//! pictures are kept first (re-encoded), then the token is used and the review stored in one transaction;
+//! anything refused after the pictures were kept removes them, so a refused request leaves no file.
+
+use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
+use domain::review::{Rating, RatingError, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_IMAGES};
+
+use crate::common::error::{Conflict, RepositoryError};
+use crate::media::picture::UnusablePicture;
+use crate::media::ports::{MediaStoreError, MediaUpload};
+use crate::reviews::model::{
+    NewReview, Purchase, Review, ReviewForm, ReviewImage, ReviewPicture, ReviewedPair, TokenInfo,
+};
+use crate::reviews::ports::ReviewTx;
+use crate::reviews::service::Reviews;
+
+/// The answer's message after a review was stored.
+pub const REVIEW_THANKS: &str = "Thank you for your review!";
+
+/// Why a token was not verified.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyTokenError {
+    #[error("Missing review token.")]
+    Missing,
+    #[error("Invalid or expired token.")]
+    Unknown,
+    #[error("This review link has already been used.")]
+    Used,
+    #[error("the token could not be read")]
+    Unexpected(#[source] RepositoryError),
+}
+
+/// Why a review was not stored. Nothing of it is kept.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitReviewError {
+    #[error("Missing review token.")]
+    MissingToken,
+    #[error("Invalid or expired token.")]
+    UnknownToken,
+    #[error("This review link has already been used.")]
+    UsedToken,
+    /// The form named a product other than the token's.
+    #[error("This review link is for another product.")]
+    OtherProduct,
+    #[error("Please enter your name.")]
+    NameMissing,
+    /// The internal form's name or comment is missing.
+    #[error("Please fill out all fields.")]
+    FieldsMissing,
+    #[error("The name may be at most {} characters.", MAX_REVIEWER_NAME_CHARS)]
+    NameTooLong,
+    #[error(transparent)]
+    Rating(#[from] RatingError),
+    #[error("The comment may be at most {} characters.", MAX_REVIEW_COMMENT_CHARS)]
+    CommentTooLong,
+    #[error("You can only upload up to {} images.", MAX_REVIEW_IMAGES)]
+    TooManyImages,
+    #[error("You can only review products from your delivered orders.")]
+    NotYourDeliveredOrder,
+    #[error("You have already reviewed this product for this order.")]
+    AlreadyReviewed,
+    /// A picture over the pixel limit or one that does not decode.
+    #[error(transparent)]
+    Picture(UnusablePicture),
+    #[error("the pictures could not be stored")]
+    Media(#[source] MediaStoreError),
+    #[error("the review could not be stored")]
+    Unexpected(#[source] RepositoryError),
+}
+
+impl From<RepositoryError> for SubmitReviewError {
+    fn from(err: RepositoryError) -> Self {
+        match err {
+            RepositoryError::Conflict(Conflict::AlreadyReviewed) => Self::AlreadyReviewed,
+            other => Self::Unexpected(other),
+        }
+    }
+}
+
+impl From<MediaStoreError> for SubmitReviewError {
+    fn from(err: MediaStoreError) -> Self {
+        match err {
+            MediaStoreError::Unusable(picture) => Self::Picture(picture),
+            failed @ MediaStoreError::Failed(_) => Self::Media(failed),
+        }
+    }
+}
+
+/// Why a customer's reviewed items were not listed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewedPairsError {
+    #[error("You can only see your own reviews.")]
+    NotYours,
+    #[error("the reviews could not be read")]
+    Unexpected(#[source] RepositoryError),
+}
+
+/// Which form a review comes from: the two check their fields with different messages (SPEC.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Token,
+    Internal,
+}
+
+/// A checked form: name, rating and comment trimmed and within their limits.
+struct Checked {
+    reviewer_name: String,
+    rating: Rating,
+    comment: String,
+}
+
+fn check(form: ReviewForm, which: Form, images: usize) -> Result<Checked, SubmitReviewError> {
+    let reviewer_name = form.reviewer_name.trim().to_owned();
+    let comment = form.comment.trim().to_owned();
+    match which {
+        Form::Token if reviewer_name.is_empty() => return Err(SubmitReviewError::NameMissing),
+        Form::Internal if reviewer_name.is_empty() || comment.is_empty() => {
+            return Err(SubmitReviewError::FieldsMissing)
+        }
+        Form::Token | Form::Internal => {}
+    }
+    if reviewer_name.chars().count() > MAX_REVIEWER_NAME_CHARS || reviewer_name.chars().any(char::is_control) {
+        return Err(SubmitReviewError::NameTooLong);
+    }
+    let rating = Rating::try_from(form.rating.ok_or(RatingError)?)?;
+    if comment.chars().count() > MAX_REVIEW_COMMENT_CHARS {
+        return Err(SubmitReviewError::CommentTooLong);
+    }
+    if images > MAX_REVIEW_IMAGES {
+        return Err(SubmitReviewError::TooManyImages);
+    }
+    Ok(Checked { reviewer_name, rating, comment })
+}
+
+impl Reviews {
+    /// What a review token is for, when it is unused.
+    ///
+    /// # Errors
+    /// [`VerifyTokenError::Missing`] for a blank token, `Unknown` for an unknown one (or one whose product
+    /// has been deleted), `Used` for a used one.
+    pub async fn verify_token(&self, token: &str) -> Result<TokenInfo, VerifyTokenError> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(VerifyTokenError::Missing);
+        }
+        match self.repository.token(token).await.map_err(VerifyTokenError::Unexpected)? {
+            None => Err(VerifyTokenError::Unknown),
+            Some(info) if info.product_name.is_none() => Err(VerifyTokenError::Unknown),
+            Some(info) if info.used => Err(VerifyTokenError::Used),
+            Some(info) => Ok(info),
+        }
+    }
+
+    /// Keeps the pictures, re-encoded; on a failure removes those already kept.
+    async fn keep(&self, pictures: Vec<ReviewPicture>) -> Result<Vec<ReviewImage>, SubmitReviewError> {
+        let mut kept: Vec<ReviewImage> = Vec::with_capacity(pictures.len());
+        for picture in pictures {
+            let upload = MediaUpload { bytes: picture.bytes, content_type: picture.content_type.to_owned() };
+            match self.media.save_reencoded(upload).await {
+                Ok(stored) => {
+                    kept.push(ReviewImage { url: stored.url, width: stored.width, variants: stored.variants })
+                }
+                Err(err) => {
+                    self.media.remove(kept.into_iter().map(|image| image.url).collect()).await;
+                    return Err(err.into());
+                }
+            }
+        }
+        Ok(kept)
+    }
+
+    /// Stores the review `store` makes in one transaction with the pictures kept, and removes them when it
+    /// fails. `store` answers a refusal (made before its first write) as `Ok(Err(..))`, which commits
+    /// nothing, and a store's error as `Err`, which rolls back every write.
+    async fn store<F>(&self, images: Vec<ReviewImage>, store: F) -> Result<Review, SubmitReviewError>
+    where
+        F: FnOnce(&mut dyn ReviewTx, Vec<ReviewImage>) -> Result<Result<ReviewId, SubmitReviewError>, RepositoryError>
+            + Send
+            + 'static,
+    {
+        let urls: Vec<String> = images.iter().map(|image| image.url.clone()).collect();
+        let stored = self.unit_of_work.run(move |tx| store(tx.reviews(), images)).await;
+        let id = match stored {
+            Ok(Ok(id)) => id,
+            Ok(Err(refused)) => {
+                self.media.remove(urls).await;
+                return Err(refused);
+            }
+            Err(err) => {
+                self.media.remove(urls).await;
+                return Err(err.into());
+            }
+        };
+        self.repository
+            .find(id)
+            .await?
+            .ok_or_else(|| SubmitReviewError::Unexpected(RepositoryError::Corrupt(format!("review {id} vanished"))))
+    }
+
+    /// Stores a pending review of the token's item and uses the token up, at once: of two submits of one
+    /// token exactly one stores a review. `product`, when the form names one, must be the token's.
+    ///
+    /// # Errors
+    /// The form's first problem (name, rating, comment, images), [`SubmitReviewError::MissingToken`],
+    /// `UnknownToken`, `UsedToken`, `OtherProduct`, `AlreadyReviewed`, a picture's problem, or a failure.
+    pub async fn submit_by_token(
+        &self,
+        token: &str,
+        product: Option<ProductId>,
+        form: ReviewForm,
+        pictures: Vec<ReviewPicture>,
+    ) -> Result<Review, SubmitReviewError> {
+        let token = token.trim().to_owned();
+        if token.is_empty() {
+            return Err(SubmitReviewError::MissingToken);
+        }
+        let checked = check(form, Form::Token, pictures.len())?;
+        let info = self.verify_token(&token).await.map_err(|err| match err {
+            VerifyTokenError::Missing => SubmitReviewError::MissingToken,
+            VerifyTokenError::Unknown => SubmitReviewError::UnknownToken,
+            VerifyTokenError::Used => SubmitReviewError::UsedToken,
+            VerifyTokenError::Unexpected(source) => SubmitReviewError::Unexpected(source),
+        })?;
+        if product.is_some_and(|p| p != info.product) {
+            return Err(SubmitReviewError::OtherProduct);
+        }
+        let images = self.keep(pictures).await?;
+        self.store(images, move |tx, images| {
+            let Some(info) = tx.use_token(&token)? else {
+                return Ok(Err(SubmitReviewError::UsedToken));
+            };
+            let review = NewReview {
+                product: info.product,
+                order: info.order,
+                customer: info.customer,
+                reviewer_name: checked.reviewer_name,
+                rating: checked.rating,
+                comment: checked.comment,
+                images,
+            };
+            tx.insert(&review).map(Ok)
+        })
+        .await
+    }
+
+    /// Stores a pending review of an item of the signed-in customer's delivered order, once per item, and
+    /// uses up the item's e-mailed token.
+    ///
+    /// # Errors
+    /// The form's first problem, [`SubmitReviewError::NotYourDeliveredOrder`], `AlreadyReviewed`, a
+    /// picture's problem, or a failure.
+    pub async fn submit_internal(
+        &self,
+        customer: CustomerId,
+        order: OrderId,
+        product: ProductId,
+        form: ReviewForm,
+        pictures: Vec<ReviewPicture>,
+    ) -> Result<Review, SubmitReviewError> {
+        let checked = check(form, Form::Internal, pictures.len())?;
+        match self.repository.purchase(customer, order, product).await? {
+            Purchase::Delivered => {}
+            Purchase::NotDelivered | Purchase::None => return Err(SubmitReviewError::NotYourDeliveredOrder),
+        }
+        if self.repository.is_reviewed(order, product).await? {
+            return Err(SubmitReviewError::AlreadyReviewed);
+        }
+        let images = self.keep(pictures).await?;
+        self.store(images, move |tx, images| {
+            match tx.purchase(customer, order, product)? {
+                Purchase::Delivered => {}
+                Purchase::NotDelivered | Purchase::None => return Ok(Err(SubmitReviewError::NotYourDeliveredOrder)),
+            }
+            let review = NewReview {
+                product,
+                order,
+                customer,
+                reviewer_name: checked.reviewer_name,
+                rating: checked.rating,
+                comment: checked.comment,
+                images,
+            };
+            let id = tx.insert(&review)?;
+            tx.use_pair_token(order, product)?;
+            Ok(Ok(id))
+        })
+        .await
+    }
+
+    /// The items of `owner`'s orders that have a review, for the signed-in customer `asking`.
+    ///
+    /// # Errors
+    /// [`ReviewedPairsError::NotYours`] when they differ, `Unexpected` when the store fails.
+    pub async fn reviewed_pairs(
+        &self,
+        asking: CustomerId,
+        owner: CustomerId,
+    ) -> Result<Vec<ReviewedPair>, ReviewedPairsError> {
+        if asking != owner {
+            return Err(ReviewedPairsError::NotYours);
+        }
+        self.repository.reviewed_pairs(owner).await.map_err(ReviewedPairsError::Unexpected)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mockall::predicate::eq;
+
+    use super::*;
+    use crate::catalog::ports::MockCatalogChanges;
+    use crate::media::ports::{MockMediaStore, StoredMedia};
+    use crate::reviews::ports::{MockReviewRepository, MockReviewTx};
+    use crate::reviews::testing::{customer, order, product, reviews, run_once, stored, MockUnitOfWork};
+
+    fn token_info(used: bool) -> TokenInfo {
+        TokenInfo {
+            product: product(),
+            product_name: Some("Magnetic Car Mount".into()),
+            order: order(),
+            customer: customer(),
+            used,
+        }
+    }
+
+    fn form(rating: i64) -> ReviewForm {
+        ReviewForm { reviewer_name: " Ayesha ".into(), rating: Some(rating), comment: " Holds firm. ".into() }
+    }
+
+    fn picture() -> ReviewPicture {
+        ReviewPicture { bytes: vec![1, 2, 3], content_type: "image/png" }
+    }
+
+    fn kept(url: &str) -> StoredMedia {
+        StoredMedia { url: url.into(), width: Some(700), variants: vec![] }
+    }
+
+    /// A media store keeping each picture under the next of `urls`, and expecting `removed` to be removed.
+    fn media(urls: &'static [&'static str], removed: Option<Vec<String>>) -> MockMediaStore {
+        let mut media = MockMediaStore::new();
+        let count = urls.len();
+        let mut urls = urls.iter().copied();
+        media.expect_save_reencoded().times(count).returning(move |_| Ok(kept(urls.next().unwrap())));
+        match removed {
+            Some(removed) => {
+                media.expect_remove().with(eq(removed)).times(1).returning(|_| ());
+            }
+            None => {
+                media.expect_remove().never();
+            }
+        }
+        media
+    }
+
+    fn repository_with_token(info: Option<TokenInfo>) -> MockReviewRepository {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_token().times(1).return_once(move |_| Ok(info));
+        repository
+    }
+
+    #[tokio::test]
+    async fn a_token_review_is_stored_for_the_tokens_order_and_customer_with_its_pictures() {
+        let mut repository = repository_with_token(Some(token_info(false)));
+        repository.expect_find().times(1).returning(|id| Ok(Some(stored(id.get()))));
+        let mut tx = MockReviewTx::new();
+        tx.expect_use_token().with(eq("tok")).times(1).returning(|_| Ok(Some(token_info(true))));
+        tx.expect_insert()
+            .withf(|review| {
+                review.order == order()
+                    && review.customer == customer()
+                    && review.product == product()
+                    && review.reviewer_name == "Ayesha"
+                    && review.comment == "Holds firm."
+                    && review.rating.get() == 4
+                    && review.images.iter().map(|i| i.url.as_str()).eq(["/media/a.webp", "/media/b.webp"])
+            })
+            .times(1)
+            .returning(|_| Ok(ReviewId::new(9).unwrap()));
+        let reviews = reviews(
+            repository,
+            run_once(tx),
+            media(&["/media/a.webp", "/media/b.webp"], None),
+            MockCatalogChanges::new(),
+        );
+
+        let review =
+            reviews.submit_by_token(" tok ", Some(product()), form(4), vec![picture(), picture()]).await.unwrap();
+
+        assert_eq!(review.id.get(), 9);
+    }
+
+    #[tokio::test]
+    async fn ratings_outside_one_to_five_and_blank_names_are_refused_before_the_token_is_read() {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_token().never();
+        let reviews = reviews(repository, MockUnitOfWork::new(), media(&[], None), MockCatalogChanges::new());
+        let nameless = ReviewForm { reviewer_name: "  ".into(), ..form(5) };
+
+        for (form, message) in [
+            (form(0), "Please provide a valid rating."),
+            (form(6), "Please provide a valid rating."),
+            (ReviewForm { rating: None, ..form(5) }, "Please provide a valid rating."),
+            (nameless, "Please enter your name."),
+        ] {
+            let err = reviews.submit_by_token("tok", None, form, vec![picture()]).await.unwrap_err();
+            assert_eq!(err.to_string(), message);
+        }
+        let six = vec![picture(); 6];
+        let err = reviews.submit_by_token("tok", None, form(5), six).await.unwrap_err();
+        assert_eq!(err.to_string(), "You can only upload up to 5 images.");
+        let err = reviews.submit_by_token(" ", None, form(5), vec![]).await.unwrap_err();
+        assert!(matches!(err, SubmitReviewError::MissingToken));
+    }
+
+    #[tokio::test]
+    async fn unknown_used_and_other_products_tokens_are_refused_before_any_picture_is_kept() {
+        for (info, product_sent, expected) in [
+            (None, None, "Invalid or expired token."),
+            (Some(token_info(true)), None, "This review link has already been used."),
+            (Some(token_info(false)), Some(ProductId::new(8).unwrap()), "This review link is for another product."),
+            (Some(TokenInfo { product_name: None, ..token_info(false) }), None, "Invalid or expired token."),
+        ] {
+            let reviews = reviews(
+                repository_with_token(info),
+                MockUnitOfWork::new(),
+                media(&[], None),
+                MockCatalogChanges::new(),
+            );
+
+            let err = reviews.submit_by_token("tok", product_sent, form(5), vec![picture()]).await.unwrap_err();
+
+            assert_eq!(err.to_string(), expected);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_token_used_meanwhile_stores_nothing_and_removes_the_kept_pictures() {
+        let mut tx = MockReviewTx::new();
+        tx.expect_use_token().times(1).returning(|_| Ok(None));
+        tx.expect_insert().never();
+        let reviews = reviews(
+            repository_with_token(Some(token_info(false))),
+            run_once(tx),
+            media(&["/media/a.webp"], Some(vec!["/media/a.webp".into()])),
+            MockCatalogChanges::new(),
+        );
+
+        let err = reviews.submit_by_token("tok", None, form(5), vec![picture()]).await.unwrap_err();
+
+        assert!(matches!(err, SubmitReviewError::UsedToken));
+    }
+
+    #[tokio::test]
+    async fn pictures_kept_before_a_refused_one_are_removed() {
+        let mut media = MockMediaStore::new();
+        let mut calls = 0;
+        media.expect_save_reencoded().times(2).returning(move |_| {
+            calls += 1;
+            if calls == 1 {
+                Ok(kept("/media/a.webp"))
+            } else {
+                Err(MediaStoreError::Unusable(UnusablePicture::TooManyPixels { width: 30_000, height: 30_000 }))
+            }
+        });
+        media.expect_remove().with(eq(vec!["/media/a.webp".to_owned()])).times(1).returning(|_| ());
+        let reviews = reviews(
+            repository_with_token(Some(token_info(false))),
+            MockUnitOfWork::new(),
+            media,
+            MockCatalogChanges::new(),
+        );
+
+        let err = reviews.submit_by_token("tok", None, form(5), vec![picture(), picture()]).await.unwrap_err();
+
+        assert!(matches!(err, SubmitReviewError::Picture(UnusablePicture::TooManyPixels { .. })));
+    }
+
+    #[tokio::test]
+    async fn the_internal_form_needs_a_name_and_a_comment() {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_purchase().never();
+        let reviews = reviews(repository, MockUnitOfWork::new(), media(&[], None), MockCatalogChanges::new());
+
+        for form in
+            [ReviewForm { comment: " ".into(), ..form(5) }, ReviewForm { reviewer_name: String::new(), ..form(5) }]
+        {
+            let err = reviews.submit_internal(customer(), order(), product(), form, vec![]).await.unwrap_err();
+            assert_eq!(err.to_string(), "Please fill out all fields.");
+        }
+    }
+
+    #[tokio::test]
+    async fn only_an_item_of_the_customers_delivered_order_is_reviewed_and_only_once() {
+        for (purchase, reviewed, expected) in [
+            (Purchase::None, false, "You can only review products from your delivered orders."),
+            (Purchase::NotDelivered, false, "You can only review products from your delivered orders."),
+            (Purchase::Delivered, true, "You have already reviewed this product for this order."),
+        ] {
+            let mut repository = MockReviewRepository::new();
+            repository
+                .expect_purchase()
+                .with(eq(customer()), eq(order()), eq(product()))
+                .times(1)
+                .returning(move |_, _, _| Ok(purchase));
+            repository.expect_is_reviewed().returning(move |_, _| Ok(reviewed));
+            let reviews = reviews(repository, MockUnitOfWork::new(), media(&[], None), MockCatalogChanges::new());
+
+            let err =
+                reviews.submit_internal(customer(), order(), product(), form(5), vec![picture()]).await.unwrap_err();
+
+            assert_eq!(err.to_string(), expected);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_pair_reviewed_meanwhile_is_a_conflict_and_its_pictures_are_removed() {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_purchase().returning(|_, _, _| Ok(Purchase::Delivered));
+        repository.expect_is_reviewed().returning(|_, _| Ok(false));
+        let mut tx = MockReviewTx::new();
+        tx.expect_purchase().times(1).returning(|_, _, _| Ok(Purchase::Delivered));
+        tx.expect_insert().times(1).returning(|_| Err(RepositoryError::Conflict(Conflict::AlreadyReviewed)));
+        tx.expect_use_pair_token().never();
+        let reviews = reviews(
+            repository,
+            run_once(tx),
+            media(&["/media/a.webp"], Some(vec!["/media/a.webp".into()])),
+            MockCatalogChanges::new(),
+        );
+
+        let err = reviews.submit_internal(customer(), order(), product(), form(5), vec![picture()]).await.unwrap_err();
+
+        assert!(matches!(err, SubmitReviewError::AlreadyReviewed));
+    }
+
+    #[tokio::test]
+    async fn an_internal_review_uses_up_the_items_link() {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_purchase().returning(|_, _, _| Ok(Purchase::Delivered));
+        repository.expect_is_reviewed().returning(|_, _| Ok(false));
+        repository.expect_find().returning(|id| Ok(Some(stored(id.get()))));
+        let mut tx = MockReviewTx::new();
+        tx.expect_purchase().returning(|_, _, _| Ok(Purchase::Delivered));
+        tx.expect_insert().times(1).returning(|_| Ok(ReviewId::new(4).unwrap()));
+        tx.expect_use_pair_token().with(eq(order()), eq(product())).times(1).returning(|_, _| Ok(()));
+        let reviews = reviews(repository, run_once(tx), media(&[], None), MockCatalogChanges::new());
+
+        let review = reviews.submit_internal(customer(), order(), product(), form(5), vec![]).await.unwrap();
+
+        assert_eq!(review.id.get(), 4);
+    }
+
+    #[tokio::test]
+    async fn reviewed_items_are_told_only_to_their_customer() {
+        let mut repository = MockReviewRepository::new();
+        repository.expect_reviewed_pairs().never();
+        let reviews = reviews(repository, MockUnitOfWork::new(), media(&[], None), MockCatalogChanges::new());
+
+        let err = reviews.reviewed_pairs(customer(), CustomerId::new(99).unwrap()).await.unwrap_err();
+
+        assert_eq!(err.to_string(), "You can only see your own reviews.");
+    }
+
+    #[tokio::test]
+    async fn verifying_answers_what_the_token_is_for() {
+        let reviews = reviews(
+            repository_with_token(Some(token_info(false))),
+            MockUnitOfWork::new(),
+            media(&[], None),
+            MockCatalogChanges::new(),
+        );
+
+        assert_eq!(reviews.verify_token(" tok ").await.unwrap(), token_info(false));
+        assert!(matches!(reviews.verify_token("").await, Err(VerifyTokenError::Missing)));
+    }
+}

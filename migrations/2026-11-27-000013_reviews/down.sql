@@ -1,0 +1,10 @@
+ALTER TABLE products
+    DROP COLUMN rating_sum,
+    DROP COLUMN review_count,
+    DROP COLUMN stars_5,
+    DROP COLUMN stars_4,
+    DROP COLUMN stars_3,
+    DROP COLUMN stars_2,
+    DROP COLUMN stars_1;
+DROP TABLE review_images;
+DROP TABLE reviews;
