@@ -15,9 +15,10 @@ function png(name: string, bytes = 4): File {
 }
 
 let previews = 0;
+const revoked = vi.fn();
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => `blob:preview-${++previews}`);
-  URL.revokeObjectURL = vi.fn();
+  URL.revokeObjectURL = revoked;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -105,7 +106,7 @@ describe('TokenReview', () => {
 
     await user.click(chosen.getByRole('button', { name: 'Remove photo 2 (p2.png)' }));
     expect(chosen.getAllByRole('img')).toHaveLength(4);
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
+    expect(revoked).toHaveBeenCalledWith('blob:preview-2');
 
     await user.type(review.getByLabelText('Your name'), '  Ayesha ');
     await user.click(review.getByRole('radio', { name: '4 stars' }));
