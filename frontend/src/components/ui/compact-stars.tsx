@@ -6,16 +6,15 @@ export function halfSteps(rating: number): number {
 }
 
 /**
- * Five stars in full, half and empty steps and the rating with one decimal, drawn by CSS (`.compact-stars`
- * paints the lit share of five star glyphs over five grey ones): the product cards' rating, on the home page,
- * so it costs almost no JavaScript. Read out as 'Rated 4.3 out of 5'.
+ * Five stars in full, half and empty steps, then the rating with one decimal, drawn by CSS (`.compact-stars`
+ * paints the lit share of five star glyphs in gold, the rest grey): the product cards' rating, on the home
+ * page, so it costs almost no JavaScript. Read out as 'Rated 4.3 out of 5' (an image's text is not read).
  */
 export function CompactStars({ rating }: { rating: number }) {
   const text = rating.toFixed(1);
   return (
-    <span className="compact-rating">
-      <span className="compact-stars" role="img" aria-label={`Rated ${text} out of 5`} style={{ '--stars': halfSteps(rating) } as CSSProperties} />
-      <span aria-hidden="true">{text}</span>
+    <span className="compact-stars" role="img" aria-label={`Rated ${text} out of 5`} style={{ '--stars': halfSteps(rating) } as CSSProperties}>
+      {text}
     </span>
   );
 }

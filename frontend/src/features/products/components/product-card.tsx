@@ -28,8 +28,6 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
   const image = product.media.find((item) => item.kind === 'image');
   const discounted = product.finalPrice < product.price;
   const stock = cardStockMessage(product.stock);
-  // The average of the approved reviews, carried by the product itself: no call per card.
-  const rating = product.rating != null && product.reviewCount > 0 ? <CompactStars rating={product.rating} /> : null;
 
   return (
     <article className="product-card" aria-labelledby={titleId}>
@@ -52,13 +50,18 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
       <div className="product-card__badges">
         {product.discount > 0 && <span className="badge badge--sale">{product.discount}% OFF</span>}
         {product.freeDelivery && <span className="badge badge--delivery">Free Delivery</span>}
-        {rating && <span className="badge product-card__rating-badge">{rating}</span>}
       </div>
       <div className="product-card__body">
         <Heading id={titleId} className="product-card__name">
           <Link to={href}>{product.name}</Link>
         </Heading>
-        {rating && <p className="product-card__rating">{rating}</p>}
+        {/* The average of the approved reviews, carried by the product itself: no call per card. Under the
+            name on phones; CSS makes it a badge on the picture from tablets up. */}
+        {product.rating != null && product.reviewCount > 0 && (
+          <p className="product-card__rating">
+            <CompactStars rating={product.rating} />
+          </p>
+        )}
         <p className="product-card__price">
           <span className="visually-hidden">Price: </span>
           <strong>{formatRupees(product.finalPrice)}</strong>
