@@ -311,11 +311,11 @@ pub struct TokenReviewFormBody {
     order_id: Option<Text<String>>,
     /// Pictures, each a part of its own under this name: JPEG, PNG, WebP or GIF by their bytes, at most
     /// 5 MB and 40 megapixels each, at most 5 in all (with `images[]`). Empty parts are skipped.
-    #[multipart(limit = "5 MiB")]
+    #[multipart(limit = "26 MiB")]
     #[schema(value_type = Vec<Value>)]
     images: Vec<Bytes>,
     /// More pictures, as under `images` (which come first).
-    #[multipart(rename = "images[]", limit = "5 MiB")]
+    #[multipart(rename = "images[]", limit = "26 MiB")]
     #[schema(rename = "images[]", value_type = Vec<Value>, required = false)]
     images_listed: Vec<Bytes>,
 }
@@ -351,11 +351,11 @@ pub struct InternalReviewFormBody {
     #[schema(value_type = String, required)]
     comment: Option<Text<String>>,
     /// Pictures, as the token form's `images`.
-    #[multipart(limit = "5 MiB")]
+    #[multipart(limit = "26 MiB")]
     #[schema(value_type = Vec<Value>)]
     images: Vec<Bytes>,
     /// More pictures, as under `images` (which come first).
-    #[multipart(rename = "images[]", limit = "5 MiB")]
+    #[multipart(rename = "images[]", limit = "26 MiB")]
     #[schema(rename = "images[]", value_type = Vec<Value>, required = false)]
     images_listed: Vec<Bytes>,
 }
@@ -364,9 +364,18 @@ fn image_too_large() -> ApiError {
     ApiError::PayloadTooLarge(NotAReviewPicture::TooLarge.to_string())
 }
 
+/// A form past a whole-form or field limit (a single picture over 5 MB is refused with its own message).
+fn form_too_large() -> ApiError {
+    ApiError::PayloadTooLarge(
+        "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB.".into(),
+    )
+}
+
 /// A review form, read after the party `A` is known (a signed-in customer, or `()` for the token form) and
 /// after a state change from another site's Origin is refused: 413 at once when the declared length is
-/// above [`MAX_REVIEW_UPLOAD_BYTES`], a picture part over 5 MiB is 413 as soon as it passes the limit.
+/// above [`MAX_REVIEW_UPLOAD_BYTES`]. actix-multipart shares a field's limit between all parts of that name,
+/// so `images` and `images[]` are each limited to the whole upload's size (which bounds a body sent without
+/// a length), and each picture's own 5 MiB is checked once read ([`ReviewPicture::parse`]).
 pub struct ReviewUpload<A, T>(pub A, pub T);
 
 impl<A: FromRequest + 'static, T: MultipartCollect + 'static> FromRequest for ReviewUpload<A, T>
@@ -386,18 +395,18 @@ where
             let declared =
                 req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
             if declared.is_some_and(|length| length > MAX_REVIEW_UPLOAD_BYTES) {
-                return Err(image_too_large().into());
+                return Err(form_too_large().into());
             }
             let MultipartForm(form) = MultipartForm::<T>::from_request(&req, &mut payload).await.map_err(|err| {
                 let refused = match err.as_error::<MultipartError>() {
                     Some(refused) => form_error(refused),
                     None => match err.as_error::<ApiError>() {
-                        Some(ApiError::PayloadTooLarge(_)) => image_too_large(),
+                        Some(ApiError::PayloadTooLarge(_)) => form_too_large(),
                         _ => return err,
                     },
                 };
                 match refused {
-                    ApiError::PayloadTooLarge(_) => image_too_large().into(),
+                    ApiError::PayloadTooLarge(_) => form_too_large().into(),
                     other => other.into(),
                 }
             })?;
@@ -465,10 +474,12 @@ impl From<SubmitReviewError> for ApiError {
             SubmitReviewError::UnknownToken => Self::NotFound(err.to_string()),
             SubmitReviewError::UsedToken => Self::Gone(err.to_string()),
             SubmitReviewError::OtherProduct => field("productId"),
-            SubmitReviewError::NameMissing | SubmitReviewError::NameTooLong => field("reviewerName"),
+            SubmitReviewError::NameMissing | SubmitReviewError::NameTooLong | SubmitReviewError::NameInvalid => {
+                field("reviewerName")
+            }
             SubmitReviewError::FieldsMissing => Self::bad_request(err.to_string()),
             SubmitReviewError::Rating(_) => field("rating"),
-            SubmitReviewError::CommentTooLong => field("comment"),
+            SubmitReviewError::CommentTooLong | SubmitReviewError::CommentInvalid => field("comment"),
             SubmitReviewError::TooManyImages => field("images"),
             SubmitReviewError::NotYourDeliveredOrder => Self::Forbidden(err.to_string()),
             SubmitReviewError::AlreadyReviewed => Self::Conflict(err.to_string()),
@@ -541,12 +552,12 @@ pub async fn verify_token(
     request_body(content = TokenReviewFormBody, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Stored pending", body = ReviewSubmittedResponse),
-        (status = 400, description = "No token ('Missing review token.'), no name ('Please enter your name.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, a productId other than the token's, or a form that cannot be read", body = ErrorBody),
+        (status = 400, description = "No token ('Missing review token.'), no name ('Please enter your name.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a name over 100 characters or a name or comment holding control characters, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, a productId other than the token's, or a form that cannot be read", body = ErrorBody),
         (status = 403, description = "A request from another site's Origin", body = ErrorBody),
         (status = 404, description = "Unknown token: 'Invalid or expired token.'", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
         (status = 410, description = "Used already: 'This review link has already been used.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB or 40 megapixels, or a form over 26 MiB", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
     )
 )]
@@ -606,11 +617,11 @@ pub async fn reviewed_items(
     request_body(content = InternalReviewFormBody, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Stored pending", body = ReviewSubmittedResponse),
-        (status = 400, description = "No name or comment ('Please fill out all fields.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a missing or malformed productId or orderId, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, or a form that cannot be read", body = ErrorBody),
+        (status = 400, description = "No name or comment ('Please fill out all fields.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a missing or malformed productId or orderId, a name over 100 characters or a name or comment holding control characters, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, or a form that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in as a customer", body = ErrorBody),
         (status = 403, description = "Not an item of a delivered order of the customer's ('You can only review products from your delivered orders.'), or a request from another site's Origin", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB or 40 megapixels, or a form over 26 MiB", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
     )
 )]

@@ -33,7 +33,10 @@ async fn a_product_is_answered_with_the_prices_the_shopper_pays() {
                 "kind": "image",
                 "width": 800,
                 "variants": [{"url": "/media/10-320.webp", "width": 320}, {"url": "/media/10-640.webp", "width": 640}]
-            }]
+            }],
+            "rating": null,
+            "reviewCount": 0,
+            "ratingSpread": {"5": 0, "4": 0, "3": 0, "2": 0, "1": 0}
         })
     );
 }

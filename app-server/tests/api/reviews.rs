@@ -649,6 +649,44 @@ async fn two_submits_of_one_token_at_once_make_one_review() {
 }
 
 #[tokio::test]
+async fn five_pictures_of_nearly_5_mb_each_are_accepted_and_control_characters_refused() {
+    let shop = shop().await;
+    let nearly_five_megabytes = || {
+        let mut bytes = png(400, 300);
+        bytes.resize(5 * 1024 * 1024 - 1024, 0);
+        bytes
+    };
+    let files = (0..5).map(|_| ("images", nearly_five_megabytes(), "big.png")).collect();
+    let bad_name = {
+        let fields = [("token", "x"), ("reviewerName", "Ay\u{7}esha"), ("rating", "5")];
+        post_form(&shop.app, "", "/api/review-tokens/submit", form(&fields, vec![])).await
+    };
+    assert_eq!(bad_name.0, 400);
+    assert_eq!(bad_name.1["errors"]["reviewerName"], json!(["The name may not hold control characters."]));
+
+    let (status, body) = shop.submit_token(&shop.token(shop.case), "5", files).await;
+
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["review"]["images"].as_array().unwrap().len(), 5);
+}
+
+#[tokio::test]
+async fn a_form_over_its_limits_is_413_before_anything_is_kept() {
+    let shop = shop().await;
+    let long_comment = "x".repeat(70 * 1024);
+    let fields = [("token", "whatever"), ("reviewerName", "A"), ("rating", "5"), ("comment", long_comment.as_str())];
+
+    let (status, body) = post_form(&shop.app, "", "/api/review-tokens/submit", form(&fields, vec![])).await;
+
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(
+        body["message"],
+        "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB."
+    );
+    shop.assert_nothing_stored("oversized forms").await;
+}
+
+#[tokio::test]
 async fn deleting_a_product_deletes_its_reviews_and_their_pictures() {
     let shop = shop().await;
     let (status, body) = shop.submit_token(&shop.token(shop.case), "5", vec![("images", png(700, 500), "a.png")]).await;

@@ -49,10 +49,14 @@ pub enum SubmitReviewError {
     FieldsMissing,
     #[error("The name may be at most {} characters.", MAX_REVIEWER_NAME_CHARS)]
     NameTooLong,
+    #[error("The name may not hold control characters.")]
+    NameInvalid,
     #[error(transparent)]
     Rating(#[from] RatingError),
     #[error("The comment may be at most {} characters.", MAX_REVIEW_COMMENT_CHARS)]
     CommentTooLong,
+    #[error("The comment may not hold control characters other than line breaks and tabs.")]
+    CommentInvalid,
     #[error("You can only upload up to {} images.", MAX_REVIEW_IMAGES)]
     TooManyImages,
     #[error("You can only review products from your delivered orders.")]
@@ -119,12 +123,18 @@ fn check(form: ReviewForm, which: Form, images: usize) -> Result<Checked, Submit
         }
         Form::Token | Form::Internal => {}
     }
-    if reviewer_name.chars().count() > MAX_REVIEWER_NAME_CHARS || reviewer_name.chars().any(char::is_control) {
+    if reviewer_name.chars().count() > MAX_REVIEWER_NAME_CHARS {
         return Err(SubmitReviewError::NameTooLong);
+    }
+    if reviewer_name.chars().any(char::is_control) {
+        return Err(SubmitReviewError::NameInvalid);
     }
     let rating = Rating::try_from(form.rating.ok_or(RatingError)?)?;
     if comment.chars().count() > MAX_REVIEW_COMMENT_CHARS {
         return Err(SubmitReviewError::CommentTooLong);
+    }
+    if comment.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+        return Err(SubmitReviewError::CommentInvalid);
     }
     if images > MAX_REVIEW_IMAGES {
         return Err(SubmitReviewError::TooManyImages);

@@ -2102,7 +2102,7 @@ export type SubmitReviewByTokenData = {
 
 export type SubmitReviewByTokenErrors = {
     /**
-     * No token ('Missing review token.'), no name ('Please enter your name.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, a productId other than the token's, or a form that cannot be read
+     * No token ('Missing review token.'), no name ('Please enter your name.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a name over 100 characters or a name or comment holding control characters, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, a productId other than the token's, or a form that cannot be read
      */
     400: ErrorBody;
     /**
@@ -2122,7 +2122,7 @@ export type SubmitReviewByTokenErrors = {
      */
     410: ErrorBody;
     /**
-     * A picture over 5 MB or 40 megapixels, or a form over 26 MiB
+     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')
      */
     413: ErrorBody;
     /**
@@ -2189,7 +2189,7 @@ export type SubmitReviewInternalData = {
 
 export type SubmitReviewInternalErrors = {
     /**
-     * No name or comment ('Please fill out all fields.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a missing or malformed productId or orderId, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, or a form that cannot be read
+     * No name or comment ('Please fill out all fields.'), a rating that is not a whole number from 1 to 5 ('Please provide a valid rating.'), a missing or malformed productId or orderId, a name over 100 characters or a name or comment holding control characters, a comment over 2,000 characters, more than 5 images ('You can only upload up to 5 images.'), a picture that does not decode, or a form that cannot be read
      */
     400: ErrorBody;
     /**
@@ -2205,7 +2205,7 @@ export type SubmitReviewInternalErrors = {
      */
     409: ErrorBody;
     /**
-     * A picture over 5 MB or 40 megapixels, or a form over 26 MiB
+     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')
      */
     413: ErrorBody;
     /**
