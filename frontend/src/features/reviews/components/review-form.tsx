@@ -16,6 +16,7 @@ import {
 import { ImagePicker, type ChosenImage } from './image-picker';
 import { RatingInput } from './rating-input';
 
+import '@/components/ui/form.css';
 import '../reviews.css';
 
 interface ReviewFormProps {

@@ -3,6 +3,8 @@ import { StarRating } from '@/components/ui/star-rating';
 
 import { spreadRows } from '../lib/review-stats';
 
+import '../reviews.css';
+
 interface ReviewSummaryProps {
   /** The average of the approved ratings (one decimal), or null without any. */
   average: number | null | undefined;
