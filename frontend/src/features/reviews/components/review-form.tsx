@@ -94,6 +94,9 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
     }
   }
 
+  const errorId = `${id}-error`;
+  const nameInvalid = message === reviewMessages[kind].nameRequired;
+
   if (done) {
     return (
       <div className="form-card review-thanks" role="status">
@@ -115,15 +118,31 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
           maxLength={MAX_REVIEWER_NAME_CHARS}
           defaultValue={defaultName}
           required
+          aria-invalid={nameInvalid || undefined}
+          aria-describedby={nameInvalid ? errorId : undefined}
         />
       </div>
-      <RatingInput name={`${id}-rating`} value={rating} onChange={setRating} />
+      <RatingInput
+        name={`${id}-rating`}
+        value={rating}
+        onChange={setRating}
+        invalid={message === reviewMessages.ratingInvalid}
+        describedBy={message === reviewMessages.ratingInvalid ? errorId : undefined}
+      />
       <div className="form-field">
         <label htmlFor={`${id}-comment`}>{kind === 'token' ? 'Comment (optional)' : 'Comment'}</label>
-        <textarea id={`${id}-comment`} name="comment" rows={4} maxLength={MAX_REVIEW_COMMENT_CHARS} required={kind === 'internal'} />
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          rows={4}
+          maxLength={MAX_REVIEW_COMMENT_CHARS}
+          required={kind === 'internal'}
+          aria-invalid={(kind === 'internal' && nameInvalid) || undefined}
+          aria-describedby={kind === 'internal' && nameInvalid ? errorId : undefined}
+        />
       </div>
       <ImagePicker images={images} onPick={pick} onRemove={remove} />
-      <p className="form-field__error" role="alert">
+      <p id={errorId} className="form-field__error" role="alert">
         {message}
       </p>
       <button type="submit" className="button button--large" aria-disabled={pending} aria-busy={pending}>

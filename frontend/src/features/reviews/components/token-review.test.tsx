@@ -76,10 +76,13 @@ describe('TokenReview', () => {
 
     await user.click(review.getByRole('button', { name: 'Submit Review' }));
     expect(review.getByRole('alert')).toHaveTextContent('Please enter your name.');
+    expect(review.getByLabelText('Your name')).toHaveAttribute('aria-invalid', 'true');
+    expect(review.getByLabelText('Your name')).toHaveAccessibleDescription('Please enter your name.');
 
     await user.type(review.getByLabelText('Your name'), 'Ayesha');
     await user.click(review.getByRole('button', { name: 'Submit Review' }));
     expect(review.getByRole('alert')).toHaveTextContent('Please provide a valid rating.');
+    expect(review.getByRole('group', { name: 'Rating' })).toHaveAccessibleDescription('Please provide a valid rating.');
     expect(sent).toHaveLength(0);
   });
 
