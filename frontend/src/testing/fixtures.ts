@@ -1,4 +1,4 @@
-import type { OrderResponse } from '@/api/generated';
+import type { OrderResponse, ReviewResponse } from '@/api/generated';
 import type { Product } from '@/features/products/types';
 
 let nextId = 1;
@@ -66,6 +66,27 @@ export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse
     history: [{ status: 'pending', at: '2026-11-24T06:00:00Z', comment: null }],
     createdAt: '2026-11-24T06:00:00Z',
     updatedAt: '2026-11-24T06:00:00Z',
+    ...overrides,
+  };
+}
+
+let nextReviewId = 70;
+
+/** A review as the API sends it: approved, 5 stars, by Ayesha, no pictures and no reply; override the rest. */
+export function makeReview(overrides: Partial<ReviewResponse> = {}): ReviewResponse {
+  return {
+    _id: String(nextReviewId++),
+    status: 'approved',
+    rating: 5,
+    comment: 'Fits perfectly.',
+    reviewerName: 'Ayesha',
+    images: [],
+    imageVariants: [],
+    createdAt: '2025-06-12T12:00:00Z',
+    adminReply: null,
+    productId: { _id: '12', name: 'Phone Case' },
+    orderId: null,
+    userId: null,
     ...overrides,
   };
 }

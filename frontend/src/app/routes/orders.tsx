@@ -1,10 +1,29 @@
 import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
 import { MyOrders } from '@/features/orders/components/my-orders';
+import { reviewedKey, useReviewedItems } from '@/features/reviews/api/reviewed-items';
+import { ItemReview } from '@/features/reviews/components/item-review';
 
+/** My Orders, with 'Write Review' / 'Cancel' or 'Reviewed' under each item of a delivered order. */
 function MyOrdersPage() {
   const user = useCurrentUser().data ?? signedOut;
-  return <MyOrders uid={user.uid} />;
+  const { reviewed, isPending } = useReviewedItems(user.uid);
+  return (
+    <MyOrders
+      uid={user.uid}
+      renderItemExtra={(order, line) =>
+        order.status === 'delivered' && !isPending ? (
+          <ItemReview
+            productId={line.productId}
+            orderId={order._id}
+            productName={line.name}
+            reviewed={reviewed.has(reviewedKey(line.productId, order._id))}
+            defaultName={user.name}
+          />
+        ) : null
+      }
+    />
+  );
 }
 
 export default function OrdersRoute() {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CartStoreProvider } from '@/features/cart/hooks/use-cart';
 import { createCartStore } from '@/features/cart/lib/cart-store';
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
-import { makeProduct } from '@/testing/fixtures';
+import { makeProduct, makeReview } from '@/testing/fixtures';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { renderWithProviders } from '@/testing/render';
 
@@ -101,17 +101,37 @@ describe('Product page', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
   });
 
-  it('shows the average of the approved reviews and the reviews themselves', async () => {
+  it("shows the product's own rating (average, count, spread 5 to 1) and the approved reviews", async () => {
     const reviews = [
-      { _id: 'a', reviewerName: 'Ali', rating: 5, comment: 'Great', images: [], createdAt: '2025-01-01T00:00:00Z', adminReply: null, status: 'approved' },
-      { _id: 'b', reviewerName: null, rating: 4, comment: 'Good', images: [], createdAt: '2025-01-02T00:00:00Z', adminReply: null, status: 'approved' },
+      makeReview({ _id: 'a', reviewerName: 'Ali', rating: 5, comment: 'Great', adminReply: 'Thanks, Ali!' }),
+      makeReview({ _id: 'b', reviewerName: '', rating: 4, comment: 'Good' }),
+      makeReview({ _id: 'c', reviewerName: 'Pending Pete', status: 'pending' }),
     ];
-    setup(armor, () => jsonResponse(reviews));
-    expect(await screen.findByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '(2 reviews)' })).toHaveAttribute('href', '#reviews');
+    setup({ ...armor, rating: 4.5, reviewCount: 2, ratingSpread: { '5': 1, '4': 1, '3': 0, '2': 0, '1': 0 } }, () => jsonResponse(reviews));
+    const page = within(await screen.findByRole('article', { name: armor.name }));
+    expect(page.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(page.getByRole('link', { name: '(2 reviews)' })).toHaveAttribute('href', '#reviews');
     const section = within(screen.getByRole('region', { name: 'Customer Reviews' }));
-    expect(section.getByRole('heading', { name: 'Ali' })).toBeInTheDocument();
+    expect(await section.findByRole('heading', { name: 'Ali' })).toBeInTheDocument();
     expect(section.getByRole('heading', { name: 'Anonymous' })).toBeInTheDocument();
+    expect(section.queryByRole('heading', { name: 'Pending Pete' })).not.toBeInTheDocument();
+    expect(section.getByText('Thanks, Ali!', { exact: false })).toHaveTextContent('Mobile Accessories: Thanks, Ali!');
+    expect(section.getByText('2 reviews')).toBeInTheDocument();
+    const spread = within(section.getByRole('list', { name: 'Ratings by stars' }));
+    expect(spread.getAllByRole('listitem').map((row) => row.querySelector('.visually-hidden')?.textContent)).toEqual([
+      '5 stars: 1',
+      '4 stars: 1',
+      '3 stars: 0',
+      '2 stars: 0',
+      '1 star: 0',
+    ]);
+  });
+
+  it('shows no rating for a product without approved reviews', async () => {
+    setup(armor);
+    expect(await screen.findByText('No reviews yet for this product.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Ratings by stars' })).not.toBeInTheDocument();
   });
 
   it('logs a failed reviews call and shows no rating and no reviews', async () => {

@@ -9,13 +9,14 @@ import { ProductDetails } from '@/features/products/components/product-details';
 import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
-import { averageRating } from '@/features/reviews/lib/review-stats';
+import { ReviewSummary } from '@/features/reviews/components/review-summary';
 
 const REVIEWS_ID = 'reviews';
 
 /**
  * /product/{id}: a spinner, then the product (gallery, details, the cart control from the cart feature) and
- * its approved reviews. Unknown or malformed ids get a not-found page; other failures offer a retry.
+ * its approved reviews under the rating the product carries (average, count, spread). Unknown or malformed
+ * ids get a not-found page; other failures offer a retry.
  */
 export default function ProductRoute() {
   const { id = '' } = useParams();
@@ -77,11 +78,16 @@ export default function ProductRoute() {
         key={data._id}
         product={data}
         available={data.stock - inCart}
-        rating={averageRating(reviews.reviews)}
+        rating={data.rating == null ? null : { average: data.rating, count: data.reviewCount }}
         reviewsId={REVIEWS_ID}
         actions={<ProductCartControl product={data} />}
       />
-      <ReviewList id={REVIEWS_ID} reviews={reviews.reviews} isPending={reviews.isPending} />
+      <ReviewList
+        id={REVIEWS_ID}
+        reviews={reviews.reviews}
+        isPending={reviews.isPending}
+        summary={<ReviewSummary average={data.rating} count={data.reviewCount} spread={data.ratingSpread} />}
+      />
     </div>
   );
 }

@@ -1,11 +1,19 @@
-import type { OrderResponse } from '@/api/generated';
+import type { ReactNode } from 'react';
+
+import type { OrderItemResponse, OrderResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 
 import './orders.css';
 
 
+interface OrderLinesProps {
+  order: Pick<OrderResponse, 'cart'>;
+  /** What a page adds under an item (My Orders: the review toggle). */
+  renderExtra?: (line: OrderItemResponse) => ReactNode;
+}
+
 /** An order's items (name × quantity, price × quantity) and figures, as the shopper and the admin see them. */
-export function OrderLines({ order }: { order: Pick<OrderResponse, 'cart'> }) {
+export function OrderLines({ order, renderExtra }: OrderLinesProps) {
   return (
     <ul className="order-lines">
       {order.cart.map((line) => (
@@ -16,6 +24,7 @@ export function OrderLines({ order }: { order: Pick<OrderResponse, 'cart'> }) {
           <span className="order-lines__price">
             {formatRupees(line.price)} × {line.quantity}
           </span>
+          {renderExtra?.(line)}
         </li>
       ))}
     </ul>

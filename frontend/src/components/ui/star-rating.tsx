@@ -1,3 +1,5 @@
+import { halfSteps } from './compact-stars';
+
 const STARS = [1, 2, 3, 4, 5] as const;
 
 const STAR = 'M10 1.5l2.6 5.5 6 .7-4.5 4.1 1.2 5.9L10 14.8 4.7 17.7l1.2-5.9L1.4 7.7l6-.7z';
@@ -8,7 +10,7 @@ type StarFill = 'full' | 'half' | 'empty';
 
 /** How each of the 5 stars is filled for a rating, in half steps (4.3 shows 4 full and 1 half star). */
 export function starFills(rating: number): StarFill[] {
-  const halves = Math.round(Math.min(5, Math.max(0, rating)) * 2);
+  const halves = halfSteps(rating) * 2;
   return STARS.map((star) => (halves >= star * 2 ? 'full' : halves === star * 2 - 1 ? 'half' : 'empty'));
 }
 

@@ -1,5 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { AdminReviews } from '@/features/admin/components/admin-reviews';
 
+/** /admin/reviews: review requests, pending first, to approve, reject, answer or delete. */
 export default function AdminReviewsRoute() {
-  return <ComingSoon title="Review Requests" description="Approve or reject reviews and reply to them." />;
+  return (
+    <section className="page admin-page admin-page--wide" aria-labelledby="page-title">
+      <title>Review Requests</title>
+      <h1 id="page-title">Review Requests</h1>
+      <AdminReviews />
+    </section>
+  );
 }

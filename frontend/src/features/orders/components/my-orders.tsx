@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { OrdersSignedOutError, ordersOfPages, useMyOrders } from '../api/get-my-orders';
 import { ordersMessages } from '../lib/messages';
 
-import { OrderCard } from './order-card';
+import { OrderCard, type RenderItemExtra } from './order-card';
 
 import '../orders.css';
 
@@ -16,7 +16,7 @@ import '../orders.css';
  * with 'Load more' while there are more; the texts for a shopper who is not signed in and for one with no
  * orders yet.
  */
-export function MyOrders({ uid }: { uid: string }) {
+export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtra?: RenderItemExtra }) {
   const pages = useMyOrders(uid);
   const orders = ordersOfPages(pages.data);
 
@@ -53,7 +53,7 @@ export function MyOrders({ uid }: { uid: string }) {
       <>
         <ul className="order-list">
           {orders.map((order) => (
-            <OrderCard key={order._id} order={order} />
+            <OrderCard key={order._id} order={order} renderItemExtra={renderItemExtra} />
           ))}
         </ul>
         <div className="load-more">

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
-import type { OrderResponse } from '@/api/generated';
+import type { OrderItemResponse, OrderResponse } from '@/api/generated';
 import { OrderFigures, OrderLines } from '@/components/orders/order-figures';
 import { OrderHistory } from '@/components/orders/order-history';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
@@ -9,12 +9,15 @@ import { formatRupees } from '@/lib/money';
 
 import { addressLines, itemCountText } from '../lib/order-details';
 
+/** What a page adds under an item of an order (the route composes in the review toggle). */
+export type RenderItemExtra = (order: OrderResponse, line: OrderItemResponse) => ReactNode;
+
 /**
  * One order of My Orders (SPEC.md §2): collapsed, its id, item count, total and status badge on a button that
  * expands it; expanded, its items, delivery address, figures and history (each status with its date, and the
  * reason of a rejection).
  */
-export function OrderCard({ order }: { order: OrderResponse }) {
+export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; renderItemExtra?: RenderItemExtra }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
 
@@ -45,7 +48,7 @@ export function OrderCard({ order }: { order: OrderResponse }) {
           </p>
           <section aria-label="Items">
             <h3>Items</h3>
-            <OrderLines order={order} />
+            <OrderLines order={order} renderExtra={renderItemExtra && ((line) => renderItemExtra(order, line))} />
           </section>
           <section aria-label="Delivery address">
             <h3>Delivery address</h3>

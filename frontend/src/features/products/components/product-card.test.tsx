@@ -74,6 +74,19 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Only 2 left')).toBeInTheDocument();
   });
 
+  it("shows the product's average with one decimal and 5 stars under the name (a badge from tablets up, by CSS)", () => {
+    const card = renderCard({ rating: 4.3, reviewCount: 3 });
+    const rating = within(card).getByRole('img', { name: 'Rated 4.3 out of 5' });
+    expect(rating.closest('.product-card__rating')).not.toBeNull();
+    expect(rating.style.getPropertyValue('--stars')).toBe('4.5');
+    expect(rating).toHaveTextContent('4.3');
+  });
+
+  it('shows no rating for a product without approved reviews', () => {
+    const card = renderCard({ rating: null, reviewCount: 0 });
+    expect(within(card).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+  });
+
   it('shows no low-stock text at 3', () => {
     const card = renderCard({ stock: 3, quantity: 3 });
     expect(within(card).queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { CompactStars } from '@/components/ui/compact-stars';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/money';
 import { CARD_IMAGE_SIZES, imageSources } from '@/lib/responsive-image';
@@ -54,6 +55,13 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
         <Heading id={titleId} className="product-card__name">
           <Link to={href}>{product.name}</Link>
         </Heading>
+        {/* The average of the approved reviews, carried by the product itself: no call per card. Under the
+            name on phones; CSS makes it a badge on the picture from tablets up. */}
+        {product.rating != null && product.reviewCount > 0 && (
+          <p className="product-card__rating">
+            <CompactStars rating={product.rating} />
+          </p>
+        )}
         <p className="product-card__price">
           <span className="visually-hidden">Price: </span>
           <strong>{formatRupees(product.finalPrice)}</strong>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { makeReview } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
 
 import { useApprovedReviews } from './get-approved-reviews';
@@ -12,19 +13,10 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
 }
 
-const approved = {
-  _id: 'r1',
-  reviewerName: 'Bilal',
-  rating: 4,
-  comment: 'Good grip.',
-  images: [],
-  createdAt: '2025-06-12T12:00:00Z',
-  adminReply: null,
-  status: 'approved',
-};
+const approved = makeReview({ _id: 'r1', reviewerName: 'Bilal', rating: 4 });
 
 describe('useApprovedReviews', () => {
-  it('asks GET /api/reviews/approved/{productId} and keeps only approved reviews', async () => {
+  it('asks GET /api/reviews/approved/{productId} through the generated client and keeps only approved reviews', async () => {
     const requested = mockFetch(() => jsonResponse([approved, { ...approved, _id: 'r2', status: 'pending' }]));
     const { result } = renderHook(() => useApprovedReviews('6'), { wrapper });
     await waitFor(() => {
@@ -35,9 +27,9 @@ describe('useApprovedReviews', () => {
   });
 
   it.each([
-    ['a 404 (the endpoint is not there yet)', () => jsonResponse({ message: 'No such resource.' }, 404)],
+    ['a 404', () => jsonResponse({ message: 'No such resource.' }, 404)],
     ['a network failure', () => Promise.reject(new TypeError('offline'))],
-    ['a list of the wrong shape', () => jsonResponse([{ ...approved, rating: 9 }])],
+    ['a list of the wrong shape', () => jsonResponse([{ ...approved, rating: 'nine' }])],
   ])('logs "Error fetching product reviews" and answers no reviews on %s', async (_case, answer) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch(answer);

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 
+import type { MediaVariantResponse } from '@/api/generated';
 import { swipeDirection } from '@/lib/swipe';
 
 import { ReviewMedia } from './review-media';
 
 interface ReviewLightboxProps {
   images: readonly string[];
+  /** Each image's narrower WebP copies, in the same order. */
+  variants?: readonly (readonly MediaVariantResponse[])[];
   startIndex: number;
   /** Whose review the images belong to, for the dialog's name. */
   reviewer: string;
@@ -18,7 +21,7 @@ interface ReviewLightboxProps {
  * around), a pull down or Escape or the Close button to close. Focus stays inside while open and goes back
  * to the image that opened it.
  */
-export function ReviewLightbox({ images, startIndex, reviewer, onClose }: ReviewLightboxProps) {
+export function ReviewLightbox({ images, variants = [], startIndex, reviewer, onClose }: ReviewLightboxProps) {
   const [index, setIndex] = useState(startIndex);
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -90,7 +93,7 @@ export function ReviewLightbox({ images, startIndex, reviewer, onClose }: Review
         </svg>
       </button>
       {current !== undefined && (
-        <ReviewMedia key={index} url={current} alt={`Review image ${index + 1} of ${count}`} className="lightbox__media" variant="full" />
+        <ReviewMedia key={index} url={current} variants={variants[index]} alt={`Review image ${index + 1} of ${count}`} className="lightbox__media" variant="full" />
       )}
       {count > 1 && (
         <>

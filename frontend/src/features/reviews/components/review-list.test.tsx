@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { makeReview } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 
 import type { Review } from '../api/get-approved-reviews';
@@ -11,17 +12,7 @@ import { ReviewList } from './review-list';
 const now = new Date('2025-06-15T12:00:00Z');
 
 function review(overrides: Partial<Review> = {}): Review {
-  return {
-    _id: 'r1',
-    reviewerName: 'Ayesha',
-    rating: 5,
-    comment: 'Fits perfectly.',
-    images: [],
-    createdAt: '2025-06-12T12:00:00Z',
-    adminReply: null,
-    status: 'approved',
-    ...overrides,
-  };
+  return makeReview({ _id: 'r1', ...overrides });
 }
 
 function renderList(reviews: Review[]) {
@@ -45,7 +36,7 @@ describe('ReviewList', () => {
   });
 
   it("falls back to 'Anonymous' without a reviewer name", () => {
-    const section = renderList([review({ _id: 'a', reviewerName: null }), review({ _id: 'b', reviewerName: '   ' })]);
+    const section = renderList([review({ _id: 'a', reviewerName: '' }), review({ _id: 'b', reviewerName: '   ' })]);
     expect(section.getAllByRole('heading', { name: 'Anonymous' })).toHaveLength(2);
   });
 
@@ -73,6 +64,15 @@ describe('ReviewList', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('offers the WebP copies of a review picture through srcset', () => {
+    const section = renderList([
+      review({ images: ['/media/r1.webp'], imageVariants: [[{ url: '/media/r1-320.webp', width: 320 }, { url: '/media/r1-640.webp', width: 640 }]] }),
+    ]);
+    const thumbnail = section.getByRole('button', { name: "Open image 1 of 1 from Ayesha's review" }).querySelector('img');
+    expect(thumbnail?.getAttribute('srcset')).toMatch(/\/media\/r1-320\.webp 320w, .*\/media\/r1-640\.webp 640w$/);
+    expect(thumbnail).toHaveAttribute('sizes', '72px');
   });
 
   it('shows an error icon for an image that fails to load', async () => {

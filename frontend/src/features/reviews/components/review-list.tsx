@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { StarRating } from '@/components/ui/star-rating';
 import { env } from '@/config/env';
@@ -17,13 +17,16 @@ interface ReviewListProps {
   id?: string;
   /** The time 'x ago' counts from; tests pin it. */
   now?: Date;
+  /** Shown under the title: the rating's summary, composed in by the page. */
+  summary?: ReactNode;
 }
 
 /** The product page's approved reviews, or 'No reviews yet for this product.' */
-export function ReviewList({ reviews, isPending = false, id = 'reviews', now }: ReviewListProps) {
+export function ReviewList({ reviews, isPending = false, id = 'reviews', now, summary }: ReviewListProps) {
   return (
     <section id={id} className="reviews" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Customer Reviews</h2>
+      {summary}
       {isPending ? (
         <p className="status-text" role="status">
           Loading reviews...
@@ -47,7 +50,7 @@ function ReviewItem({ review, now }: { review: Review; now?: Date }) {
   const name = reviewerName(review);
   const createdAt = new Date(review.createdAt);
   const ago = timeAgo(createdAt, now);
-  const comment = review.comment?.trim();
+  const comment = review.comment.trim();
   const reply = review.adminReply?.trim();
 
   return (
@@ -76,7 +79,7 @@ function ReviewItem({ review, now }: { review: Review; now?: Date }) {
                   setOpenAt(index);
                 }}
               >
-                <ReviewMedia url={url} alt="" className="review__image" variant="thumbnail" />
+                <ReviewMedia url={url} variants={review.imageVariants[index]} alt="" className="review__image" variant="thumbnail" />
               </button>
             </li>
           ))}
@@ -90,6 +93,7 @@ function ReviewItem({ review, now }: { review: Review; now?: Date }) {
       {openAt !== null && (
         <ReviewLightbox
           images={review.images}
+          variants={review.imageVariants}
           startIndex={openAt}
           reviewer={name}
           onClose={() => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 
+import type { MediaVariantResponse } from '@/api/generated';
 import { mediaUrl } from '@/lib/media-url';
+import { imageSources } from '@/lib/responsive-image';
 
 import { isVideoUrl } from '../lib/review-stats';
 
@@ -10,10 +12,15 @@ interface ReviewMediaProps {
   className?: string;
   /** Thumbnails load lazily and show a play mark for videos; the lightbox plays them. */
   variant: 'thumbnail' | 'full';
+  /** The picture's narrower WebP copies, narrowest first, for `srcset`. */
+  variants?: readonly MediaVariantResponse[];
 }
 
+/** How wide a picture shows: a 72 px thumbnail, or the whole screen in the lightbox. */
+const SIZES = { thumbnail: '72px', full: '100vw' } as const;
+
 /** A review picture or video; a picture that fails to load shows an error icon instead. */
-export function ReviewMedia({ url, alt, className, variant }: ReviewMediaProps) {
+export function ReviewMedia({ url, alt, className, variant, variants = [] }: ReviewMediaProps) {
   const [failed, setFailed] = useState(false);
   const src = mediaUrl(url);
 
@@ -44,7 +51,8 @@ export function ReviewMedia({ url, alt, className, variant }: ReviewMediaProps) 
   return (
     <img
       className={className}
-      src={src}
+      {...imageSources({ url, variants })}
+      sizes={variants.length > 0 ? SIZES[variant] : undefined}
       alt={alt}
       loading={variant === 'thumbnail' ? 'lazy' : 'eager'}
       decoding="async"

@@ -1,21 +1,31 @@
+import type { RatingSpreadResponse } from '@/api/generated';
+import { anonymousReviewer } from '@/api/rules/review.gen';
+
 import type { Review } from '../api/get-approved-reviews';
 
-/** The average rating of the reviews and how many there are; `null` without reviews (no rating is shown). */
-export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): { average: number; count: number } | null {
-  if (reviews.length === 0) return null;
-  const total = reviews.reduce((sum, review) => sum + review.rating, 0);
-  return { average: total / reviews.length, count: reviews.length };
-}
-
 /** The fallback reviewer name (SPEC.md §9). */
-export const ANONYMOUS = 'Anonymous';
+export const ANONYMOUS = anonymousReviewer;
 
 export function reviewerName(review: Pick<Review, 'reviewerName'>): string {
-  const name = review.reviewerName?.trim() ?? '';
+  const name = review.reviewerName.trim();
   return name === '' ? ANONYMOUS : name;
 }
 
 /** Review images and videos come as urls; videos end in .mp4 or .webm. */
 export function isVideoUrl(url: string): boolean {
   return /\.(mp4|webm)(?:[?#].*)?$/i.test(url);
+}
+
+/** One row of the spread: how many reviews gave `stars`, and their share of all in whole percent. */
+export interface SpreadRow {
+  stars: 1 | 2 | 3 | 4 | 5;
+  count: number;
+  percent: number;
+}
+
+/** The spread of approved ratings from 5 stars down to 1, each with its share (0 when there are none). */
+export function spreadRows(spread: RatingSpreadResponse): SpreadRow[] {
+  const rows = ([5, 4, 3, 2, 1] as const).map((stars) => ({ stars, count: Math.max(0, spread[stars]) }));
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return rows.map((row) => ({ ...row, percent: total === 0 ? 0 : Math.round((row.count / total) * 100) }));
 }

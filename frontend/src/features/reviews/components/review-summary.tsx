@@ -1,0 +1,43 @@
+import type { RatingSpreadResponse } from '@/api/generated';
+import { StarRating } from '@/components/ui/star-rating';
+
+import { spreadRows } from '../lib/review-stats';
+
+import '../reviews.css';
+
+interface ReviewSummaryProps {
+  /** The average of the approved ratings (one decimal), or null without any. */
+  average: number | null | undefined;
+  count: number;
+  spread: RatingSpreadResponse;
+}
+
+/** The product's rating over its approved reviews: the average, how many, and how the stars are spread (5 to 1). */
+export function ReviewSummary({ average, count, spread }: ReviewSummaryProps) {
+  if (average == null || count === 0) return null;
+  return (
+    <div className="review-summary">
+      <p className="review-summary__average">
+        <strong>{average.toFixed(1)}</strong> <span className="visually-hidden">out of 5</span>
+        <StarRating rating={average} />
+        <span>
+          {count} {count === 1 ? 'review' : 'reviews'}
+        </span>
+      </p>
+      <ul className="review-summary__spread" aria-label="Ratings by stars">
+        {spreadRows(spread).map((row) => (
+          <li key={row.stars}>
+            <span className="visually-hidden">
+              {row.stars} {row.stars === 1 ? 'star' : 'stars'}: {row.count}
+            </span>
+            <span aria-hidden="true">{row.stars} ★</span>
+            <span className="review-summary__bar" aria-hidden="true">
+              <span style={{ width: `${row.percent}%` }} />
+            </span>
+            <span aria-hidden="true">{row.count}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

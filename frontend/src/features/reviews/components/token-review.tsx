@@ -1,0 +1,56 @@
+import { reviewTokenMissing } from '@/api/rules/review.gen';
+import { Spinner } from '@/components/ui/spinner';
+
+import { useSubmitTokenReviewMutation } from '../api/submit-review';
+import { useVerifyReviewToken } from '../api/verify-review-token';
+
+import { ReviewForm } from './review-form';
+
+/**
+ * The e-mailed link's review (SPEC.md §2 'Review forms'): the token is verified first ('Missing review token.'
+ * without one; the server's message, else 'Invalid or expired token.', for a link that cannot be used), then
+ * the product's name and the form.
+ */
+export function TokenReview({ token }: { token: string }) {
+  const link = useVerifyReviewToken(token);
+  const submit = useSubmitTokenReviewMutation();
+
+  if (token === '') {
+    return (
+      <p className="form-field__error review-link-error" role="alert">
+        {reviewTokenMissing}
+      </p>
+    );
+  }
+  if (link.isPending) return <Spinner label="Checking your review link..." />;
+  if (link.isError) {
+    return (
+      <p className="form-field__error review-link-error" role="alert">
+        {link.error.message}
+      </p>
+    );
+  }
+
+  const { productName, productId } = link.data;
+  return (
+    <>
+      <p className="review-product">
+        Product: <strong>{productName}</strong>
+      </p>
+      <ReviewForm
+        kind="token"
+        label={`Review of ${productName}`}
+        onSend={(fields, images) =>
+          submit.mutateAsync({
+            token,
+            productId,
+            reviewerName: fields.reviewerName,
+            rating: fields.rating,
+            comment: fields.comment,
+            images,
+          })
+        }
+      />
+    </>
+  );
+}
