@@ -69,3 +69,25 @@ fn the_shared_product_form_cases_hold() {
         assert_eq!(sale, Rupees::from_whole(int(&case["salePrice"])), "{case}");
     }
 }
+
+#[test]
+fn the_shared_phone_cases_hold() {
+    let cases = table(include_str!("fixtures/phone-cases.json"));
+
+    for case in cases["cases"].as_array().unwrap() {
+        let typed = case["typed"].as_str().unwrap();
+        let parsed = domain::contact::Phone::parse(typed);
+        let mobile = domain::contact::Phone::parse_mobile(typed);
+
+        match case["kind"].as_str() {
+            None => assert!(parsed.is_err(), "{typed:?} was accepted"),
+            Some(kind) => {
+                let phone = parsed.unwrap_or_else(|err| panic!("{typed:?} was refused: {err}"));
+                assert_eq!(phone.normal(), case["normal"].as_str().unwrap(), "{typed:?}");
+                assert_eq!(phone.as_typed(), typed.trim(), "{typed:?}");
+                assert_eq!(mobile.is_ok(), kind == "mobile", "{typed:?} as a mobile number");
+                assert_eq!(phone.kind() == domain::contact::PhoneKind::Mobile, kind == "mobile", "{typed:?}");
+            }
+        }
+    }
+}

@@ -35,19 +35,42 @@ export function updateCheckoutFields(fields: CheckoutFields, changed: CheckoutFi
   return next;
 }
 
-/** A number's digits and its leading '+', without the spaces, dashes and brackets people write between them. */
-function compact(phone: string): string {
-  return phone.replace(/[\s\-().]/g, '');
+/**
+ * The national number (without +92 or the trunk 0) of a number written as the server's `domain::contact::Phone`
+ * accepts it: an optional leading '+', then digits with spaces and dashes between them (never two spaces or two
+ * dashes in a row); `null` otherwise.
+ * Both sides are checked against `domain/tests/fixtures/phone-cases.json`.
+ */
+function nationalNumber(typed: string): string | null {
+  if (typed.length > MAX_PHONE_CHARS) return null;
+  const plus = typed.startsWith('+');
+  const body = plus ? typed.slice(1) : typed;
+  if (!/^\d(?:[\d -]*\d)?$/.test(body) || body.includes('  ') || body.includes('--')) return null;
+  const digits = body.replace(/[ -]/g, '');
+  if (plus) return digits.startsWith('92') ? digits.slice(2) : null;
+  if (digits.startsWith('0092')) return digits.slice(4);
+  if (digits.startsWith('0')) return digits.slice(1);
+  if (digits.startsWith('92') && digits.length - 2 >= 9) return digits.slice(2);
+  return digits;
+}
+
+/** Whether a number is a Pakistani mobile or landline number, or neither (`null`), as the server decides. */
+export function phoneKind(phone: string): 'mobile' | 'landline' | null {
+  const national = nationalNumber(phone.trim());
+  if (national === null) return null;
+  if (national.length === 10 && national.startsWith('3')) return 'mobile';
+  if ((national.length === 9 || national.length === 10) && !/^[013]/.test(national)) return 'landline';
+  return null;
 }
 
 /** A Pakistani mobile number in any usual writing: 0300 1234567, 0300-1234567, +92 300 1234567, 923001234567. */
 export function isPakistaniMobile(phone: string): boolean {
-  return /^(?:\+92|92|0092|0)3\d{9}$/.test(compact(phone));
+  return phoneKind(phone) === 'mobile';
 }
 
 /** A Pakistani landline with its area code: 042 35761234, 051 1234567, +92 42 35761234. */
 export function isPakistaniLandline(phone: string): boolean {
-  return /^(?:\+92|92|0092|0)[1-24-9]\d{7,9}$/.test(compact(phone));
+  return phoneKind(phone) === 'landline';
 }
 
 const text = z.string().check(z.trim());
