@@ -201,8 +201,16 @@ pub struct PageQuery {
 
 impl PageQuery {
     pub fn page(&self) -> Result<application::common::page::Page, application::common::page::PageError> {
-        application::common::page::Page::new(self.limit.map(i64::from), self.offset.map(i64::from))
+        page_of(self.limit, self.offset)
     }
+}
+
+/// The page a list call's `limit` and `offset` ask for (a missing limit is the use case's default).
+pub fn page_of(
+    limit: Option<i32>,
+    offset: Option<i32>,
+) -> Result<application::common::page::Page, application::common::page::PageError> {
+    application::common::page::Page::new(limit.map(i64::from), offset.map(i64::from))
 }
 
 /// A path's `id` parameter, documented as the id parsers read it (`domain::ids`): a positive whole number in

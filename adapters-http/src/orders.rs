@@ -639,7 +639,7 @@ impl From<ChangeStatusError> for ApiError {
 const ORDERS_PER_PAGE: i32 = 20;
 
 fn orders_page(limit: Option<i32>, offset: Option<i32>) -> Result<Page, ApiError> {
-    Ok(Page::new(Some(i64::from(limit.unwrap_or(ORDERS_PER_PAGE))), offset.map(i64::from))?)
+    Ok(crate::dto::page_of(Some(limit.unwrap_or(ORDERS_PER_PAGE)), offset)?)
 }
 
 fn orders_answer(page: OrderPage) -> HttpResponse {

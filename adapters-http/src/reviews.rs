@@ -7,7 +7,6 @@ use actix_multipart::form::{MultipartCollect, MultipartForm};
 use actix_multipart::MultipartError;
 use actix_web::dev::Payload;
 use actix_web::{delete, get, patch, post, web, FromRequest, HttpRequest, HttpResponse};
-use application::common::page::Page;
 use application::media::picture::UnusablePicture;
 use application::reviews::list_reviews::ListReviewsError;
 use application::reviews::model::{
@@ -646,10 +645,6 @@ pub async fn submit_internal(
     }))
 }
 
-fn page(limit: Option<i32>, offset: Option<i32>) -> Result<Page, ApiError> {
-    Ok(Page::new(limit.map(i64::from), offset.map(i64::from))?)
-}
-
 /// A product's approved reviews, newest first; `[]` for a product without any, unknown or deleted.
 #[utoipa::path(
     tag = "reviews",
@@ -668,7 +663,7 @@ pub async fn approved_reviews(
 ) -> Result<HttpResponse, ApiError> {
     let product: ProductId =
         product.parse().map_err(|e: IdError| ApiError::invalid_field("productId", e.to_string()))?;
-    let list = reviews.approved(product, page(query.limit, query.offset)?).await?;
+    let list = reviews.approved(product, crate::dto::page_of(query.limit, query.offset)?).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ReviewResponse::public).collect::<Vec<_>>()))
 }
 
@@ -693,7 +688,7 @@ pub async fn all_reviews(
         None => None,
         Some(text) => Some(text.parse::<ReviewStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?),
     };
-    let list = reviews.all(ReviewFilter { status }, page(query.limit, query.offset)?).await?;
+    let list = reviews.all(ReviewFilter { status }, crate::dto::page_of(query.limit, query.offset)?).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ReviewResponse::full).collect::<Vec<_>>()))
 }
 
