@@ -83,7 +83,9 @@ impl Blocklist {
         };
         match self.repository.add(&target, &reason, self.clock.now()).await {
             Ok(entry) => Ok(entry),
-            Err(RepositoryError::Conflict(Conflict::AlreadyBlocked)) => Err(vec![BlockError::AlreadyBlocked(target.kind())]),
+            Err(RepositoryError::Conflict(Conflict::AlreadyBlocked)) => {
+                Err(vec![BlockError::AlreadyBlocked(target.kind())])
+            }
             Err(other) => Err(vec![BlockError::Unexpected(other)]),
         }
     }

@@ -117,8 +117,9 @@ impl Orders {
     /// the attempt in a write of its own (the refusal stores nothing else).
     async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
         let d = &request.details;
-        let phones: Vec<String> =
-            std::iter::once(d.phone1.normal().to_owned()).chain(d.phone2.as_ref().map(|p| p.normal().to_owned())).collect();
+        let phones: Vec<String> = std::iter::once(d.phone1.normal().to_owned())
+            .chain(d.phone2.as_ref().map(|p| p.normal().to_owned()))
+            .collect();
         let emails: Vec<String> = std::iter::once(d.email.as_str().to_lowercase())
             .chain(request.account_email.as_ref().map(|e| e.to_lowercase()))
             .collect();
@@ -410,7 +411,9 @@ mod tests {
                 mails.len() == 2
                     && mails[0].to.as_str() == "ayesha@example.pk"
                     && mails[0].subject == "Please confirm your order #42"
-                    && mails[0].text.contains("Confirm my order: https://shop.pk/confirm-order?order=42&token=token-1\n")
+                    && mails[0]
+                        .text
+                        .contains("Confirm my order: https://shop.pk/confirm-order?order=42&token=token-1\n")
                     && mails[0].text.contains("The link works for 48 hours.")
                     && mails[1].to.as_str() == "owner@shop.pk"
                     && mails[1].subject == "New order #42: Rs 1710"

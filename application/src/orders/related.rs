@@ -53,13 +53,21 @@ mod tests {
         repository.expect_find().returning(|_| Ok(Some(stored(42, OrderStatus::Pending))));
         let mut cod = MockCodRepository::new();
         cod.expect_history()
-            .withf(|except, phone, email| except.get() == 42 && phone == "+923001234567" && email == "ayesha@example.pk")
+            .withf(|except, phone, email| {
+                except.get() == 42 && phone == "+923001234567" && email == "ayesha@example.pk"
+            })
             .times(1)
-            .returning(|_, _, _| Ok((ContactHistory { placed: 3, returned: 1, ..ContactHistory::default() }, ContactHistory::default())));
+            .returning(|_, _, _| {
+                Ok((ContactHistory { placed: 3, returned: 1, ..ContactHistory::default() }, ContactHistory::default()))
+            });
 
-        let history = orders_with(repository, MockUnitOfWork::new(), cod).related(OrderId::new(42).unwrap()).await.unwrap();
+        let history =
+            orders_with(repository, MockUnitOfWork::new(), cod).related(OrderId::new(42).unwrap()).await.unwrap();
 
-        assert_eq!((history.phone.as_str(), history.by_phone.placed, history.by_phone.returned), ("+923001234567", 3, 1));
+        assert_eq!(
+            (history.phone.as_str(), history.by_phone.placed, history.by_phone.returned),
+            ("+923001234567", 3, 1)
+        );
     }
 
     #[tokio::test]
@@ -69,7 +77,8 @@ mod tests {
         let mut cod = MockCodRepository::new();
         cod.expect_history().never();
 
-        let err = orders_with(repository, MockUnitOfWork::new(), cod).related(OrderId::new(9).unwrap()).await.unwrap_err();
+        let err =
+            orders_with(repository, MockUnitOfWork::new(), cod).related(OrderId::new(9).unwrap()).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Order not found.");
     }

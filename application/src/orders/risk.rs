@@ -20,7 +20,11 @@ pub fn rescore(tx: &mut dyn RiskTx, scope: &RiskScope) -> Result<(), RepositoryE
     rescore_with(tx, &settings, scope)
 }
 
-pub(crate) fn rescore_with(tx: &mut dyn RiskTx, settings: &CodSettings, scope: &RiskScope) -> Result<(), RepositoryError> {
+pub(crate) fn rescore_with(
+    tx: &mut dyn RiskTx,
+    settings: &CodSettings,
+    scope: &RiskScope,
+) -> Result<(), RepositoryError> {
     let facts = tx.risk_facts(scope)?;
     if facts.is_empty() {
         return Ok(());
@@ -122,7 +126,11 @@ mod tests {
                 .map(|rule| RuleInput {
                     id: rule.as_str().into(),
                     enabled: true,
-                    points: Some(if rule == RuleId::EarlierReturns { points } else { i64::from(rule.default_points()) }),
+                    points: Some(if rule == RuleId::EarlierReturns {
+                        points
+                    } else {
+                        i64::from(rule.default_points())
+                    }),
                     params: vec![],
                 })
                 .collect(),

@@ -18,11 +18,11 @@ use crate::common::clock::MockClock;
 use crate::common::error::RepositoryError;
 use crate::common::unit_of_work::{Made, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
+use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
 use crate::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
     StockedProduct, StoredDetails,
 };
-use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
 use crate::orders::ports::{
     CouponUseTx, MockCouponUseTx, MockOrderRepository, MockOrderTx, MockReviewTokens, MockStockTx, OrderTx, OrdersTx,
     StockTx,
