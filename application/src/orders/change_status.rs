@@ -262,6 +262,51 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_change_scores_again_the_pending_orders_of_the_orders_phone_and_email() {
+        let mut handle = reading(OrderStatus::Dispatched, OrderStatus::Returned);
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
+        handle.stock.expect_put_back().returning(|_, _| Ok(true));
+        handle.outbox.expect_enqueue().returning(|_| Ok(1));
+        let mut risk = crate::orders::cod_ports::MockRiskTx::new();
+        risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
+        risk.expect_risk_facts()
+            .withf(|scope| {
+                *scope
+                    == RiskScope::Contact(Contact {
+                        phones: vec!["+923001234567".into()],
+                        email: "ayesha@example.pk".into(),
+                    })
+            })
+            .times(1)
+            .returning(|_| Ok(vec![]));
+        handle.risk = risk;
+
+        orders(found_after(OrderStatus::Returned), run_once(handle))
+            .change_status(id(), OrderStatus::Returned, None)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn rejecting_an_unconfirmed_order_leaves_it_alone_once_it_is_confirmed() {
+        let mut handle = Handle::default();
+        handle.orders.expect_find().returning(|_| {
+            let mut order = stored(42, OrderStatus::Pending);
+            order.confirmed_at = Some(crate::orders::testing::now());
+            Ok(Some(order))
+        });
+        handle.orders.expect_change_status().never();
+        handle.outbox.expect_enqueue().never();
+
+        let rejected = orders(MockOrderRepository::new(), run_once(handle))
+            .reject_if_unconfirmed(id(), "Not confirmed within 24 hours.".into())
+            .await
+            .unwrap();
+
+        assert!(!rejected);
+    }
+
+    #[tokio::test]
     async fn delivery_makes_one_review_token_per_product_and_mails_their_links() {
         let mut handle = reading(OrderStatus::Dispatched, OrderStatus::Delivered);
         handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
