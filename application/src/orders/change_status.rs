@@ -37,6 +37,9 @@ impl From<RepositoryError> for ChangeStatusError {
     }
 }
 
+/// Why a rejection of an unconfirmed order was rolled back: the shopper confirmed it meanwhile.
+const CONFIRMED_MEANWHILE: &str = "the order was confirmed while it was being rejected";
+
 enum Outcome {
     Changed,
     /// Left alone: confirmed meanwhile (reject-unconfirmed only).
@@ -99,6 +102,10 @@ impl Orders {
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
                 }
+                if unless_confirmed && tx.orders().find(id)?.is_some_and(|o| o.confirmed_at.is_some()) {
+                    // Confirmed after the first read and before this update took the row: undo the change.
+                    return Err(RepositoryError::Refused(CONFIRMED_MEANWHILE.into()));
+                }
                 if change.restocks() {
                     let mut items = order.items.clone();
                     items.sort_by_key(|item| item.product_id);
@@ -135,7 +142,11 @@ impl Orders {
                 }
                 Ok(Outcome::Changed)
             })
-            .await?;
+            .await;
+        let outcome = match outcome {
+            Err(RepositoryError::Refused(why)) if why == CONFIRMED_MEANWHILE => Outcome::Skipped,
+            other => other?,
+        };
         match outcome {
             Outcome::Changed => Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?)),
             Outcome::Skipped => Ok(None),
@@ -296,6 +307,29 @@ mod tests {
             Ok(Some(order))
         });
         handle.orders.expect_change_status().never();
+        handle.outbox.expect_enqueue().never();
+
+        let rejected = orders(MockOrderRepository::new(), run_once(handle))
+            .reject_if_unconfirmed(id(), "Not confirmed within 24 hours.".into())
+            .await
+            .unwrap();
+
+        assert!(!rejected);
+    }
+
+    #[tokio::test]
+    async fn a_rejection_of_an_order_confirmed_while_it_ran_is_rolled_back_and_skipped() {
+        let mut handle = Handle::default();
+        let mut reads = 0;
+        handle.orders.expect_find().returning(move |_| {
+            reads += 1;
+            let mut order = stored(42, OrderStatus::Pending);
+            order.confirmed_at = (reads > 1).then(crate::orders::testing::now);
+            Ok(Some(order))
+        });
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
+        handle.stock.expect_put_back().never();
+        handle.coupons.expect_release_use().never();
         handle.outbox.expect_enqueue().never();
 
         let rejected = orders(MockOrderRepository::new(), run_once(handle))
