@@ -131,7 +131,7 @@ fn count(n: i64) -> Result<u32, RepositoryError> {
 fn facts(conn: &mut PgConnection, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError> {
     let (all, id, phones, email): (bool, i64, Vec<String>, String) = match scope {
         RiskScope::AllPending => (true, 0, vec![], String::new()),
-        RiskScope::Placed { id, contact } => (false, id.get(), contact.phones.clone(), contact.email.clone()),
+        RiskScope::Order(id) => (false, id.get(), vec![], String::new()),
         RiskScope::Contact(contact) => (false, 0, contact.phones.clone(), contact.email.clone()),
     };
     let rows: Vec<FactsRow> = diesel::sql_query(FACTS)

@@ -11,7 +11,6 @@ use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope};
 use crate::orders::mail::status_mail;
 use crate::orders::model::{Actor, Order, ReviewToken};
-use crate::orders::risk::rescore;
 use crate::orders::service::Orders;
 
 /// The answer of a status change.
@@ -41,7 +40,8 @@ impl From<RepositoryError> for ChangeStatusError {
 const CONFIRMED_MEANWHILE: &str = "the order was confirmed while it was being rejected";
 
 enum Outcome {
-    Changed,
+    /// Changed; the contact whose pending orders to score again.
+    Changed(Contact),
     /// Left alone: confirmed meanwhile (reject-unconfirmed only).
     Skipped,
     Refused(ChangeStatusError),
@@ -71,7 +71,7 @@ impl Orders {
     }
 
     /// The change, or `None` when `unless_confirmed` and the order is confirmed. The pending orders of the
-    /// order's phone and e-mail are scored again in the same transaction, since their history changed.
+    /// order's phone and e-mail are scored again afterwards, since their history changed.
     async fn change(
         &self,
         id: OrderId,
@@ -132,7 +132,6 @@ impl Orders {
                         links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
                     }
                 }
-                rescore(tx.risk(), &RiskScope::Contact(Contact::of_order(&order)))?;
                 let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
                 match Email::parse(&changed.details.email) {
                     Ok(to) => {
@@ -140,7 +139,7 @@ impl Orders {
                     }
                     Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
                 }
-                Ok(Outcome::Changed)
+                Ok(Outcome::Changed(Contact::of_order(&order)))
             })
             .await;
         let outcome = match outcome {
@@ -148,7 +147,10 @@ impl Orders {
             other => other?,
         };
         match outcome {
-            Outcome::Changed => Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?)),
+            Outcome::Changed(contact) => {
+                self.rescore_after(RiskScope::Contact(contact)).await;
+                Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?))
+            }
             Outcome::Skipped => Ok(None),
             Outcome::Refused(refusal) => Err(refusal),
         }
@@ -159,7 +161,7 @@ impl Orders {
 mod tests {
     use super::*;
     use crate::orders::ports::MockOrderRepository;
-    use crate::orders::testing::{orders, product_id, run_once, stored, Handle, MockUnitOfWork};
+    use crate::orders::testing::{orders, product_id, run_once, run_then_rescore, stored, Handle, MockUnitOfWork};
 
     fn id() -> OrderId {
         OrderId::new(42).unwrap()
@@ -235,7 +237,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        let order = orders(found_after(OrderStatus::Rejected), run_once(handle))
+        let order = orders(found_after(OrderStatus::Rejected), run_then_rescore(handle, Handle::default()))
             .change_status(id(), OrderStatus::Rejected, Some(" No courier ".into()))
             .await
             .unwrap();
@@ -273,11 +275,12 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_change_scores_again_the_pending_orders_of_the_orders_phone_and_email() {
+    async fn a_change_scores_again_the_pending_orders_of_the_orders_phone_and_email_after_it() {
         let mut handle = reading(OrderStatus::Dispatched, OrderStatus::Returned);
         handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
         handle.stock.expect_put_back().returning(|_, _| Ok(true));
         handle.outbox.expect_enqueue().returning(|_| Ok(1));
+        let mut after = Handle::default();
         let mut risk = crate::orders::cod_ports::MockRiskTx::new();
         risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
         risk.expect_risk_facts()
@@ -290,9 +293,9 @@ mod tests {
             })
             .times(1)
             .returning(|_| Ok(vec![]));
-        handle.risk = risk;
+        after.risk = risk;
 
-        orders(found_after(OrderStatus::Returned), run_once(handle))
+        orders(found_after(OrderStatus::Returned), run_then_rescore(handle, after))
             .change_status(id(), OrderStatus::Returned, None)
             .await
             .unwrap();
@@ -364,7 +367,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        orders(found_after(OrderStatus::Delivered), run_once(handle))
+        orders(found_after(OrderStatus::Delivered), run_then_rescore(handle, Handle::default()))
             .change_status(id(), OrderStatus::Delivered, None)
             .await
             .unwrap();

@@ -110,6 +110,7 @@ impl Orders {
             }
             Err(other) => return Err(other.into()),
         };
+        self.rescore_after(RiskScope::Contact(Contact::of_details(&request.details))).await;
         self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
     }
 
@@ -234,7 +235,7 @@ fn place_in(
         mails.push(new_order_mail(id, &order, to));
     }
     tx.outbox().enqueue(&mails)?;
-    rescore_with(tx.risk(), &settings, &RiskScope::Placed { id, contact: Contact::of_details(&request.details) })?;
+    rescore_with(tx.risk(), &settings, &RiskScope::Order(id))?;
     Ok(Outcome::Placed(id))
 }
 
@@ -342,7 +343,8 @@ mod tests {
     use crate::orders::model::IdempotencyKey;
     use crate::orders::ports::MockOrderRepository;
     use crate::orders::testing::{
-        case, customer, now, orders, product_id, request, rs, run_once, stored, Handle, MockUnitOfWork,
+        case, customer, now, orders, product_id, request, rs, run_once, run_then_rescore, stored, Handle,
+        MockUnitOfWork,
     };
     use domain::coupon::{Coupon, UsageLimits};
     use domain::order_status::OrderStatus;
@@ -421,7 +423,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        let order = orders(finding(stored(42, OrderStatus::Pending)), run_once(handle))
+        let order = orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, Handle::default()))
             .place(request(Some("save10"), 190, 1710))
             .await
             .unwrap();
@@ -531,7 +533,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_placed_order_is_scored_with_the_other_pending_orders_of_its_phones_and_email() {
+    async fn a_placed_order_is_scored_in_its_transaction_and_the_other_pending_orders_of_its_contact_after() {
         let mut handle = reading(10, None);
         handle.stock.expect_take().returning(|_, _| Ok(true));
         handle
@@ -543,18 +545,27 @@ mod tests {
         let mut risk = crate::orders::cod_ports::MockRiskTx::new();
         risk.expect_cod_settings().times(1).returning(|| Ok(domain::risk::CodSettings::default()));
         risk.expect_risk_facts()
-            .withf(|scope| {
-                *scope
-                    == RiskScope::Placed {
-                        id: OrderId::new(42).unwrap(),
-                        contact: Contact { phones: vec!["+923001234567".into()], email: "ayesha@example.pk".into() },
-                    }
-            })
+            .withf(|scope| *scope == RiskScope::Order(OrderId::new(42).unwrap()))
             .times(1)
             .returning(|_| Ok(vec![]));
         handle.risk = risk;
+        let mut after = Handle::default();
+        let mut others = crate::orders::cod_ports::MockRiskTx::new();
+        others.expect_cod_settings().times(1).returning(|| Ok(domain::risk::CodSettings::default()));
+        others
+            .expect_risk_facts()
+            .withf(|scope| {
+                *scope
+                    == RiskScope::Contact(Contact {
+                        phones: vec!["+923001234567".into()],
+                        email: "ayesha@example.pk".into(),
+                    })
+            })
+            .times(1)
+            .returning(|_| Ok(vec![]));
+        after.risk = others;
 
-        orders(finding(stored(42, OrderStatus::Pending)), run_once(handle))
+        orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, after))
             .place(request(None, 0, 1900))
             .await
             .unwrap();
