@@ -64,6 +64,7 @@ export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse
     adminComment: null,
     reviewTokens: [],
     history: [{ status: 'pending', at: '2026-11-24T06:00:00Z', comment: null }],
+    confirmedAt: null,
     createdAt: '2026-11-24T06:00:00Z',
     updatedAt: '2026-11-24T06:00:00Z',
     ...overrides,
