@@ -203,7 +203,8 @@ impl Courier {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::orders::courier::ports::{LockedOrder, MockCourierRepository};
+    use crate::orders::consignments::LockedOrder;
+    use crate::orders::courier::ports::MockCourierRepository;
     use crate::orders::courier::testing::{courier, id};
     use crate::orders::testing::{run_once, Handle, MockUnitOfWork};
 
