@@ -15,6 +15,7 @@ use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
+use application::analytics::report::Analytics;
 use application::blocklist::service::Blocklist;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
@@ -22,6 +23,7 @@ use application::catalog::browse::Catalog;
 use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
+use application::orders::courier::service::Courier;
 use application::orders::service::Orders;
 use application::reviews::service::Reviews;
 use application::settings::service::Settings;
@@ -34,8 +36,8 @@ use crate::error::ApiError;
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{
-    accounts, admin, admin_catalog, admin_email, admin_products, catalog, cod, coupons, health, openapi, orders,
-    reviews, settings,
+    accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, cod, coupons, courier, health,
+    openapi, orders, reviews, settings,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -52,6 +54,8 @@ pub struct AppState {
     pub settings: Settings,
     pub orders: Orders,
     pub blocklist: Blocklist,
+    pub courier: Courier,
+    pub analytics: Analytics,
     pub reviews: Reviews,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
@@ -155,6 +159,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(coupons::configure)
         .configure(orders::configure)
         .configure(cod::configure)
+        .configure(courier::configure)
         .configure(reviews::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
@@ -162,6 +167,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(admin_catalog::configure)
         .configure(admin_products::configure)
         .configure(admin_email::configure)
+        .configure(analytics::configure)
         .configure(health::configure)
         .configure(openapi::configure);
 }
@@ -199,6 +205,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let settings = web::Data::new(state.settings);
     let orders = web::Data::new(state.orders);
     let blocklist = web::Data::new(state.blocklist);
+    let courier = web::Data::new(state.courier);
+    let analytics = web::Data::new(state.analytics);
     let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
@@ -227,6 +235,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(settings.clone())
             .app_data(orders.clone())
             .app_data(blocklist.clone())
+            .app_data(courier.clone())
+            .app_data(analytics.clone())
             .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())

@@ -18,6 +18,7 @@ fn conflict(constraint: &str) -> Option<Conflict> {
         "order_idempotency_keys_pkey" => Some(Conflict::IdempotencyKeyTaken),
         "reviews_order_product_key" => Some(Conflict::AlreadyReviewed),
         "blocklist_kind_value_key" => Some(Conflict::AlreadyBlocked),
+        "orders_tracking_number_key" => Some(Conflict::TrackingNumberTaken),
         "products_category_id_fkey" | "categories_parent_id_fkey" => Some(Conflict::CategoryInUse),
         _ => None,
     }

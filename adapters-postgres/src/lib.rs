@@ -4,10 +4,12 @@
 //! writes of several repositories in one such transaction.
 
 mod admins;
+mod analytics;
 mod blocklist;
 mod catalog;
 mod cod;
 mod coupons;
+mod courier;
 mod customers;
 mod error;
 mod health;
@@ -24,9 +26,11 @@ mod throttle;
 mod unit_of_work;
 
 pub use admins::PgAdminRepository;
+pub use analytics::PgOrderFigures;
 pub use blocklist::PgBlocklistRepository;
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
+pub use courier::PgCourierRepository;
 pub use customers::PgCustomerRepository;
 pub use health::PgHealthProbe;
 pub use orders::PgOrderRepository;

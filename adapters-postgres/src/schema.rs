@@ -186,6 +186,8 @@ diesel::table! {
         risk_reasons -> Jsonb,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        courier -> Nullable<Text>,
+        tracking_number -> Nullable<Text>,
     }
 }
 

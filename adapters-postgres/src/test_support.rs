@@ -62,6 +62,19 @@ impl TestDb {
     }
 }
 
+/// Runs one SQL statement on `pool` and answers how many rows it touched: for tests that set up what no call
+/// can, such as an order placed in an earlier week.
+///
+/// # Errors
+/// PostgreSQL's refusal, in its words.
+///
+/// # Panics
+/// When no connection can be had.
+pub fn execute(pool: &PgPool, statement: &str) -> Result<usize, String> {
+    let mut conn = pool.get().expect("a connection to the test database");
+    diesel::sql_query(statement).execute(&mut conn).map_err(|e| e.to_string())
+}
+
 impl Default for TestDb {
     fn default() -> Self {
         Self::new()
@@ -182,14 +195,4 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
             }
         })
         .collect()
-}
-
-/// Runs one SQL statement on `pool` and answers the rows it touched, for tests that set up what no call
-/// can (an order placed days ago).
-///
-/// # Panics
-/// When the statement fails: the test is wrong.
-pub fn execute(pool: &PgPool, statement: &str) -> usize {
-    let mut conn = pool.get().expect("a test connection");
-    diesel::sql_query(statement).execute(&mut conn).unwrap_or_else(|e| panic!("{statement}: {e}"))
 }

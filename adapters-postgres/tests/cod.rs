@@ -49,7 +49,7 @@ async fn shop() -> Shop {
         .await
         .unwrap()
         .id;
-    execute(&db.pool(), "UPDATE customers SET created_at = '2026-11-24T00:00:00Z'");
+    execute(&db.pool(), "UPDATE customers SET created_at = '2026-11-24T00:00:00Z'").unwrap();
     let outbox = PgMailOutbox::new(db.pool());
     let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
     Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer }
@@ -90,7 +90,7 @@ impl Shop {
     }
 
     async fn set(&self, id: OrderId, status: OrderStatus) {
-        execute(&self.db.pool(), &format!("UPDATE orders SET status = '{}' WHERE id = {id}", status.as_str()));
+        execute(&self.db.pool(), &format!("UPDATE orders SET status = '{}' WHERE id = {id}", status.as_str())).unwrap();
     }
 
     async fn facts(&self, scope: RiskScope) -> Vec<(i64, RiskFacts)> {
@@ -190,7 +190,7 @@ async fn settings_are_stored_one_row_per_rule_and_read_back_over_the_defaults() 
 
     assert_eq!(defaults, CodSettings::default());
     assert_eq!(shop.orders.cod_settings().await.unwrap(), settings);
-    execute(&shop.db.pool(), "DELETE FROM risk_rules WHERE id = 'late_night'");
+    execute(&shop.db.pool(), "DELETE FROM risk_rules WHERE id = 'late_night'").unwrap();
     let without_row = shop.orders.cod_settings().await.unwrap();
     assert!(without_row.rule(RuleId::LateNight).enabled(), "a rule without a row has its defaults");
     assert_eq!(without_row.rule(RuleId::LargeTotal).value("rupees"), 30_000);
@@ -251,7 +251,7 @@ async fn the_unconfirmed_orders_to_reject_are_pending_unconfirmed_linked_and_old
     let token = shop.orders.find(confirmed).await.unwrap().unwrap().confirm_token.unwrap();
     shop.orders.confirm(confirmed, &token, at(2)).await.unwrap();
     shop.set(approved, OrderStatus::Approved).await;
-    execute(&shop.db.pool(), &format!("UPDATE orders SET confirm_token = NULL WHERE id = {unlinked}"));
+    execute(&shop.db.pool(), &format!("UPDATE orders SET confirm_token = NULL WHERE id = {unlinked}")).unwrap();
 
     let due = shop.orders.unconfirmed_before(at(5)).await.unwrap();
 

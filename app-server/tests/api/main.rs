@@ -2,6 +2,7 @@
 
 mod accounts;
 mod admin;
+mod analytics;
 mod bulk_email;
 mod catalogue;
 mod catalogue_cache;
@@ -9,6 +10,7 @@ mod category_views;
 mod cod_checks;
 mod control_characters;
 mod coupons;
+mod courier;
 mod demo;
 mod edges;
 mod google;

@@ -49,4 +49,7 @@ pub enum Conflict {
     /// The phone or e-mail is on the blocklist already.
     #[error("the value is blocked already")]
     AlreadyBlocked,
+    /// Another order holds this tracking number (in any case).
+    #[error("another order holds the tracking number")]
+    TrackingNumberTaken,
 }

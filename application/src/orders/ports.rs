@@ -12,6 +12,7 @@ use crate::common::error::RepositoryError;
 use crate::common::page::Page;
 use crate::mail::ports::OutboxTx;
 use crate::orders::cod_ports::RiskTx;
+use crate::orders::consignments::ConsignmentTx;
 use crate::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
 };
@@ -173,6 +174,8 @@ pub trait OrdersTx {
 
     /// The COD settings and orders' risk scores, in this transaction.
     fn risk(&mut self) -> &mut dyn RiskTx;
+    /// Couriers and tracking numbers, in this transaction.
+    fn consignments(&mut self) -> &mut dyn ConsignmentTx;
 }
 
 /// Random, single-use review tokens.

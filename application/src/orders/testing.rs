@@ -19,6 +19,7 @@ use crate::common::error::RepositoryError;
 use crate::common::unit_of_work::{Made, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
 use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
+use crate::orders::consignments::{ConsignmentTx, MockConsignmentTx};
 use crate::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
     StockedProduct, StoredDetails,
@@ -46,6 +47,7 @@ pub struct Handle {
     pub coupons: MockCouponUseTx,
     pub outbox: MockOutboxTx,
     pub risk: MockRiskTx,
+    pub consignments: MockConsignmentTx,
 }
 
 impl Default for Handle {
@@ -60,6 +62,7 @@ impl Default for Handle {
             coupons: MockCouponUseTx::new(),
             outbox: MockOutboxTx::new(),
             risk,
+            consignments: MockConsignmentTx::new(),
         }
     }
 }
@@ -83,6 +86,10 @@ impl OrdersTx for Handle {
 
     fn risk(&mut self) -> &mut dyn RiskTx {
         &mut self.risk
+    }
+
+    fn consignments(&mut self) -> &mut dyn ConsignmentTx {
+        &mut self.consignments
     }
 }
 
@@ -242,6 +249,7 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
             address: "House 12".into(),
         },
         admin_comment: None,
+        consignment: None,
         review_tokens: vec![],
         history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
         confirm_token: Some("token-1".into()),

@@ -19,6 +19,45 @@ export const zAdminStatusResponse = z.object({
 });
 
 /**
+ * One row of the table.
+ */
+export const zAnalyticsRow = z.intersection(z.object({
+    placed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    delivered: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    returned: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    rejected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryRate: z.nullish(z.number()),
+    cashCollected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+}), z.object({
+    key: z.string(),
+    label: z.string()
+}));
+
+/**
+ * How the orders of a row (or all of them) fared.
+ */
+export const zAnalyticsTotals = z.object({
+    placed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    delivered: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    returned: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    rejected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryRate: z.nullish(z.number()),
+    cashCollected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The analytics table of a period.
+ */
+export const zAnalyticsResponse = z.object({
+    success: z.boolean(),
+    from: z.string(),
+    to: z.string(),
+    by: z.string(),
+    rows: z.array(zAnalyticsRow),
+    totals: zAnalyticsTotals
+});
+
+/**
  * The applied coupon.
  */
 export const zAppliedCouponSummary = z.object({
@@ -268,6 +307,13 @@ export const zDeliveryChargeBody = z.object({
  */
 export const zDeliveryChargeResponse = z.object({
     deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The orders to dispatch.
+ */
+export const zDispatchBody = z.object({
+    ids: z.nullish(z.array(z.string()))
 });
 
 /**
@@ -796,6 +842,23 @@ export const zTokenVerifyResponse = z.object({
 });
 
 /**
+ * An order's courier and tracking number.
+ */
+export const zTrackingBody = z.object({
+    courier: z.nullish(z.string()),
+    trackingNumber: z.nullish(z.string())
+});
+
+/**
+ * The orders whose tracking numbers an import saved.
+ */
+export const zTrackingImportResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    updated: z.array(z.string())
+});
+
+/**
  * The shopper's contact and delivery details. Empty optional fields count as absent; `country` and
  * `paymentMethod` may be sent but are always Pakistan and COD.
  */
@@ -856,6 +919,8 @@ export const zOrderResponse = z.object({
     total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     userDetails: zUserDetailsResponse,
     adminComment: z.nullish(z.string()),
+    courier: z.nullish(z.string()),
+    trackingNumber: z.nullish(z.string()),
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
     confirmedAt: z.nullish(z.string()),
@@ -877,6 +942,15 @@ export const zAdminOrdersResponse = z.object({
     success: z.boolean(),
     orders: z.array(zAdminOrderResponse),
     total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The dispatched orders.
+ */
+export const zDispatchResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    orders: z.array(zOrderResponse)
 });
 
 /**
@@ -904,6 +978,15 @@ export const zStatusChangedResponse = z.object({
     success: z.boolean(),
     message: z.string(),
     order: zAdminOrderResponse
+});
+
+/**
+ * The order after its tracking number was saved.
+ */
+export const zTrackingSavedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zOrderResponse
 });
 
 /**
@@ -1195,6 +1278,43 @@ export const zRemoveFromBlocklistPath = z.object({
  */
 export const zRemoveFromBlocklistResponse = zSuccessMessageResponse;
 
+export const zCourierBookingCsvQuery = z.object({
+    ids: z.optional(z.string())
+});
+
+/**
+ * The booking sheet, as an attachment named courier-booking-YYYY-MM-DD.csv (the Pakistani date)
+ */
+export const zCourierBookingCsvResponse = z.string();
+
+export const zSetOrderTrackingBody = zTrackingBody;
+
+export const zSetOrderTrackingPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Saved
+ */
+export const zSetOrderTrackingResponse = zTrackingSavedResponse;
+
+/**
+ * The file, UTF-8 (an optional byte-order mark), at most 1 MB
+ */
+export const zImportTrackingNumbersBody = z.string();
+
+/**
+ * Every row saved
+ */
+export const zImportTrackingNumbersResponse = zTrackingImportResponse;
+
+export const zDispatchOrdersBody = zDispatchBody;
+
+/**
+ * Every order dispatched
+ */
+export const zDispatchOrdersResponse = zDispatchResponse;
+
 export const zVerifyReviewTokenQuery = z.object({
     token: z.optional(z.string())
 });
@@ -1450,6 +1570,17 @@ export const zSendBulkEmailResponse = zQueuedResponse;
  */
 export const zEmailStatusResponse2 = zEmailStatusResponse;
 
+export const zOrderAnalyticsQuery = z.object({
+    from: z.optional(z.string()),
+    to: z.optional(z.string()),
+    by: z.optional(z.string().check(z.regex(/^(week|city|product|coupon)?$/)))
+});
+
+/**
+ * The table
+ */
+export const zOrderAnalyticsResponse = zAnalyticsResponse;
+
 /**
  * The process is alive
  */
@@ -1632,6 +1763,30 @@ export const zAddToBlocklistData = z.object({
 export const zRemoveFromBlocklistData = z.object({
     body: z.optional(z.never()),
     path: zRemoveFromBlocklistPath,
+    query: z.optional(z.never())
+});
+
+export const zCourierBookingCsvData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zCourierBookingCsvQuery)
+});
+
+export const zSetOrderTrackingData = z.object({
+    body: zSetOrderTrackingBody,
+    path: zSetOrderTrackingPath,
+    query: z.optional(z.never())
+});
+
+export const zImportTrackingNumbersData = z.object({
+    body: zImportTrackingNumbersBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zDispatchOrdersData = z.object({
+    body: zDispatchOrdersBody,
+    path: z.optional(z.never()),
     query: z.optional(z.never())
 });
 
@@ -1825,6 +1980,12 @@ export const zEmailStatusData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(z.never())
+});
+
+export const zOrderAnalyticsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zOrderAnalyticsQuery)
 });
 
 export const zHealthzData = z.object({
