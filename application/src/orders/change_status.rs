@@ -361,9 +361,10 @@ mod tests {
             Ok(Some(order))
         });
         handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
-        handle.stock.expect_put_back().never();
-        handle.coupons.expect_release_use().never();
-        handle.outbox.expect_enqueue().never();
+        // The change's other writes happen in the transaction that the refusal then rolls back.
+        handle.stock.expect_put_back().returning(|_, _| Ok(true));
+        handle.coupons.expect_release_use().returning(|_| Ok(()));
+        handle.outbox.expect_enqueue().returning(|_| Ok(1));
 
         let rejected = orders(MockOrderRepository::new(), run_once(handle))
             .reject_if_unconfirmed(id(), "Not confirmed within 24 hours.".into())
