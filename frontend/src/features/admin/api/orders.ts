@@ -5,17 +5,24 @@ import { adminOrdersInfiniteQueryKey } from '@/api/generated/@tanstack/react-que
 
 import { toServerReply } from '@/lib/server-reply';
 
+import { orderChecksQuery, type OrderChecksFilter } from '../lib/order-checks';
+
 /** How many orders the admin's list shows at a time. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-/** The list's search (`q`, server-side) and status filter; empty means none. */
-export interface OrderFilter {
+/** The list's search (`q`, server-side) and status filter; empty means none; and its order checks' sort and filters. */
+export interface OrderFilter extends Partial<OrderChecksFilter> {
   q: string;
   status: string;
 }
 
-function queryOf({ q, status }: OrderFilter, limit: number) {
-  return { limit, ...(q.trim() !== '' && { q: q.trim() }), ...(status !== '' && { status }) };
+function queryOf({ q, status, ...checks }: OrderFilter, limit: number) {
+  return {
+    limit,
+    ...(q.trim() !== '' && { q: q.trim() }),
+    ...(status !== '' && { status }),
+    ...orderChecksQuery({ sort: checks.sort ?? 'newest', minRisk: checks.minRisk ?? '', confirmed: checks.confirmed ?? '' }),
+  };
 }
 
 /**

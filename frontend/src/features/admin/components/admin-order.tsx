@@ -12,6 +12,8 @@ import { useRecheckAdmin } from '../api/admin-session';
 import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
 import type { Outcome } from '../lib/outcome';
 
+import { OrderContact } from './order-contact';
+import { OrderRisk } from './order-risk';
 import { OutcomeMessage } from './outcome-message';
 
 /**
@@ -78,6 +80,7 @@ export function AdminOrder({ order }: { order: OrderResponse }) {
             <OrderStatusBadge status={order.status} />
           </button>
         </h3>
+        <OrderRisk order={order} />
         <div id={`${id}-details`} className="admin-order__details" hidden={!open}>
           <section aria-label="Customer">
             <h4>Customer</h4>
@@ -132,6 +135,7 @@ export function AdminOrder({ order }: { order: OrderResponse }) {
             <h4>Figures</h4>
             <OrderFigures order={order} />
           </section>
+          {open && <OrderContact order={order} />}
           <section aria-label="History">
             <h4>History</h4>
             <OrderHistory history={order.history} />
