@@ -9,6 +9,7 @@ mod admin_email;
 mod admin_products;
 mod cache;
 mod catalog;
+mod cod;
 mod coupons;
 mod dto;
 mod edges;

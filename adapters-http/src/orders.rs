@@ -10,7 +10,7 @@ use application::orders::change_status::{ChangeStatusError, STATUS_UPDATED};
 use application::orders::list_orders::{ListOrdersError, OrderPage};
 use application::orders::model::{
     delivery_address, ContactDetails, Destination, IdempotencyKey, IdempotencyKeyError, Order, OrderFilter,
-    OrderRequest, RequestedLine,
+    OrderRequest, OrderSort, RequestedLine,
 };
 use application::orders::place_order::{PlaceOrderError, PricedQuote, ORDER_PLACED};
 use application::orders::service::Orders;
@@ -29,6 +29,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts::CustomerSession;
 use crate::admin::AdminSession;
+use crate::cod::RiskResponse;
 use crate::dto::whole_rupees;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CartMoney, Field, JsonRupees, ProductRef, Text};
@@ -228,10 +229,38 @@ pub struct OrderResponse {
     pub review_tokens: Vec<ReviewTokenResponse>,
     /// Every status the order took, oldest first.
     pub history: Vec<OrderEventResponse>,
+    /// When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
+    pub confirmed_at: Option<String>,
     /// ISO 8601 in UTC.
     pub created_at: String,
     /// ISO 8601 in UTC.
     pub updated_at: String,
+}
+
+/// An order as the admin sees it: the customer's view and its risk score.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminOrderResponse {
+    #[serde(flatten)]
+    pub order: OrderResponse,
+    /// The risk score with its reasons: recomputed while the order is pending, kept once it has left.
+    pub risk: RiskResponse,
+}
+
+impl From<Order> for AdminOrderResponse {
+    fn from(order: Order) -> Self {
+        let risk = RiskResponse::from(&order.risk);
+        Self { order: order.into(), risk }
+    }
+}
+
+/// A page of orders as the admin sees them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminOrdersResponse {
+    /// Always true.
+    pub success: bool,
+    pub orders: Vec<AdminOrderResponse>,
+    /// How many orders match in all.
+    pub total: i32,
 }
 
 /// A placed order.
@@ -312,7 +341,7 @@ pub struct StatusChangedResponse {
     pub success: bool,
     /// 'Order status updated.'
     pub message: String,
-    pub order: OrderResponse,
+    pub order: AdminOrderResponse,
 }
 
 /// Paging of a customer's orders.
@@ -327,9 +356,11 @@ pub struct CustomerOrdersQuery {
     pub offset: Option<i32>,
 }
 
-/// Filtering and paging of the admin's list.
+/// Filtering, order and paging of the admin's list.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+#[into_params(rename_all = "camelCase")]
 pub struct AdminOrdersQuery {
     /// Only orders with this status; empty for all.
     #[param(pattern = "^(pending|approved|dispatched|delivered|rejected|returned)?$")]
@@ -338,6 +369,15 @@ pub struct AdminOrdersQuery {
     /// status; a Pakistani phone number in any writing also matches either phone. Only the first 200
     /// characters count.
     pub q: Option<String>,
+    /// `newest` (default) or `risk`: highest risk score first, then newest.
+    #[param(pattern = "^(newest|risk)?$")]
+    pub sort: Option<String>,
+    /// Only orders scoring at least this, 0 to 100.
+    #[param(pattern = "^[0-9]{0,3}$")]
+    pub min_risk: Option<String>,
+    /// `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
+    #[param(pattern = "^(true|false)?$")]
+    pub confirmed: Option<String>,
     /// How many orders at most, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i32>,
@@ -360,7 +400,7 @@ pub struct UidPath {
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
-pub struct OrderIdPath {
+pub(crate) struct OrderIdPath {
     /// The order's id.
     #[param(pattern = "^0*[1-9][0-9]*$", min_length = 1, max_length = 18)]
     id: String,
@@ -468,7 +508,12 @@ fn figure(value: &CartMoney, name: &str, errors: &mut FieldErrors) -> Rupees {
 }
 
 impl PlaceOrderBody {
-    fn request(&self, customer: CustomerId, key: Option<IdempotencyKey>) -> Result<OrderRequest, ApiError> {
+    fn request(
+        &self,
+        customer: CustomerId,
+        account_email: &str,
+        key: Option<IdempotencyKey>,
+    ) -> Result<OrderRequest, ApiError> {
         let mut errors = FieldErrors::default();
         let details = self.user_details.as_ref().unwrap_or(&UserDetailsBody::default()).details(&mut errors);
         let mut lines = Vec::new();
@@ -503,11 +548,12 @@ impl PlaceOrderBody {
             lines,
             figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
             idempotency_key: key,
+            account_email: Some(account_email.to_owned()),
         })
     }
 }
 
-fn timestamp(at: DateTime<Utc>) -> String {
+pub(crate) fn timestamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
@@ -564,6 +610,7 @@ impl From<Order> for OrderResponse {
                     comment: e.comment,
                 })
                 .collect(),
+            confirmed_at: order.confirmed_at.map(timestamp),
             created_at: timestamp(order.created_at),
             updated_at: timestamp(order.updated_at),
         }
@@ -611,6 +658,7 @@ fn refused(err: PlaceOrderError) -> Result<HttpResponse, ApiError> {
         }
         PlaceOrderError::UnknownProduct { quote, .. } => with_quote(StatusCode::NOT_FOUND, message, quote),
         PlaceOrderError::KeyReused => Ok(HttpResponse::Conflict().json(OrderConflictBody { message, quote: None })),
+        PlaceOrderError::Blocked => Err(ApiError::Forbidden(message)),
         PlaceOrderError::Unexpected(source) => Err(ApiError::Internal(Box::new(source))),
     }
 }
@@ -671,7 +719,7 @@ async fn list_customer_orders(
         (status = 201, description = "Placed (or, for a repeated Idempotency-Key with the same body, the order placed first)", body = PlaceOrderResponse),
         (status = 400, description = "Bad input: a missing or malformed field of userDetails, a quantity that is not a whole number from 1 to 1,000,000, a product listed twice, an empty cart, a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in as a customer", body = ErrorBody),
-        (status = 403, description = "A request from another site's Origin", body = ErrorBody),
+        (status = 403, description = "A request from another site's Origin, or a phone or e-mail of the order (or the account's e-mail) is on the blocklist: 'Sorry, we can't take this order for cash on delivery. Please contact us if you need help.' (the attempt is recorded; nothing else is stored)", body = ErrorBody),
         (status = 404, description = "A product of the cart is unknown or deleted; `quote` holds the figures without it", body = OrderConflictBody),
         (status = 409, description = "A price, the delivery charge, the coupon or the stock changed since the cart was built (`quote` holds the server's figures), or the Idempotency-Key was used for a different order", body = OrderConflictBody),
     )
@@ -693,7 +741,7 @@ pub async fn place_order(
                 .ok_or_else(|| ApiError::invalid_field("Idempotency-Key", IdempotencyKeyError.to_string()))?,
         ),
     };
-    let request = body.request(customer.0.id, key)?;
+    let request = body.request(customer.0.id, &customer.0.email, key)?;
     match orders.place(request).await {
         Ok(order) => Ok(HttpResponse::Created().json(PlaceOrderResponse {
             success: true,
@@ -748,14 +796,14 @@ pub async fn customer_orders_api(
     list_customer_orders(customer, orders, uid, query).await
 }
 
-/// Every order, newest first, filtered by status and searched.
+/// Every order, newest first or by risk, filtered by status, risk score and confirmation, and searched.
 #[utoipa::path(
     tag = "admin",
     operation_id = "adminOrders",
     params(AdminOrdersQuery),
     responses(
-        (status = 200, description = "A page of orders", body = OrdersResponse),
-        (status = 400, description = "An unknown status or a paging parameter out of range", body = ErrorBody),
+        (status = 200, description = "A page of orders with their risk scores", body = AdminOrdersResponse),
+        (status = 400, description = "An unknown status or sort, a minRisk that is not a whole number from 0 to 100, a confirmed other than true or false, or a paging parameter out of range", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
     )
 )]
@@ -770,9 +818,33 @@ pub async fn admin_orders(
         None => None,
         Some(text) => Some(text.parse::<OrderStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?),
     };
-    let filter = OrderFilter { status, search: query.q, phone: None };
+    let sort = match query.sort.as_deref().unwrap_or_default() {
+        "" | "newest" => OrderSort::Newest,
+        "risk" => OrderSort::Risk,
+        _ => return Err(ApiError::invalid_field("sort", "sort must be newest or risk.")),
+    };
+    let min_risk = match query.min_risk.as_deref().unwrap_or_default() {
+        "" => None,
+        text => Some(
+            text.parse::<u8>()
+                .ok()
+                .filter(|n| *n <= domain::risk::MAX_SCORE)
+                .ok_or_else(|| ApiError::invalid_field("minRisk", "minRisk must be a whole number from 0 to 100."))?,
+        ),
+    };
+    let confirmed = match query.confirmed.as_deref().unwrap_or_default() {
+        "" => None,
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => return Err(ApiError::invalid_field("confirmed", "confirmed must be true or false.")),
+    };
+    let filter = OrderFilter { sort, min_risk, confirmed, status, search: query.q, phone: None };
     let page = orders.all_orders(filter, orders_page(query.limit, query.offset)?).await?;
-    Ok(orders_answer(page))
+    Ok(HttpResponse::Ok().json(AdminOrdersResponse {
+        success: true,
+        total: count(page.total),
+        orders: page.orders.into_iter().map(AdminOrderResponse::from).collect(),
+    }))
 }
 
 /// Moves an order to its next status (SPEC.md §4); a rejection needs a reason.

@@ -15,6 +15,7 @@ use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
+use application::blocklist::service::Blocklist;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
@@ -33,8 +34,8 @@ use crate::error::ApiError;
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{
-    accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, orders, reviews,
-    settings,
+    accounts, admin, admin_catalog, admin_email, admin_products, catalog, cod, coupons, health, openapi, orders,
+    reviews, settings,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -50,6 +51,7 @@ pub struct AppState {
     pub coupons: Coupons,
     pub settings: Settings,
     pub orders: Orders,
+    pub blocklist: Blocklist,
     pub reviews: Reviews,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
@@ -152,6 +154,7 @@ fn routes(cfg: &mut ServiceConfig) {
     cfg.configure(catalog::configure)
         .configure(coupons::configure)
         .configure(orders::configure)
+        .configure(cod::configure)
         .configure(reviews::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
@@ -195,6 +198,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let orders = web::Data::new(state.orders);
+    let blocklist = web::Data::new(state.blocklist);
     let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
@@ -222,6 +226,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(orders.clone())
+            .app_data(blocklist.clone())
             .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())

@@ -4,7 +4,9 @@
 //! writes of several repositories in one such transaction.
 
 mod admins;
+mod blocklist;
 mod catalog;
+mod cod;
 mod coupons;
 mod customers;
 mod error;
@@ -22,6 +24,7 @@ mod throttle;
 mod unit_of_work;
 
 pub use admins::PgAdminRepository;
+pub use blocklist::PgBlocklistRepository;
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
 pub use customers::PgCustomerRepository;

@@ -7,8 +7,9 @@ use application::common::error::RepositoryError;
 use application::common::page::Page;
 use application::coupons::ports::StoredCoupon;
 use application::mail::ports::OutboxTx;
+use application::orders::cod_ports::RiskTx;
 use application::orders::model::{
-    Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, ReviewToken,
+    Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, OrderSort, ReviewToken,
     StockedProduct, StoredDetails,
 };
 use application::orders::ports::{CouponUseTx, OrderRepository, OrderTx, OrdersTx, StockTx};
@@ -26,6 +27,7 @@ use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::stock::Quantity;
 
+use crate::cod::risk_of;
 use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
@@ -44,6 +46,10 @@ impl PgOrderRepository {
     #[must_use]
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
+    }
+
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
     }
 }
 
@@ -70,6 +76,9 @@ struct OrderRow {
     email: String,
     address: String,
     admin_comment: Option<String>,
+    confirm_token: Option<String>,
+    confirmed_at: Option<DateTime<Utc>>,
+    risk_reasons: serde_json::Value,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -124,6 +133,7 @@ struct NewOrderRow<'a> {
     phone2_normalized: Option<&'a str>,
     email: &'a str,
     address: &'a str,
+    confirm_token: &'a str,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -213,6 +223,9 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 admin_comment: row.admin_comment,
                 review_tokens: tokens.remove(&row.id).unwrap_or_default(),
                 history: history.remove(&row.id).unwrap_or_default(),
+                confirm_token: row.confirm_token,
+                confirmed_at: row.confirmed_at,
+                risk: risk_of(&row.risk_reasons)?,
                 created_at: row.created_at,
                 updated_at: row.updated_at,
             })
@@ -238,6 +251,14 @@ fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
     let mut query = orders::table.into_boxed();
     if let Some(status) = filter.status {
         query = query.filter(orders::status.eq(status.as_str()));
+    }
+    if let Some(min) = filter.min_risk {
+        query = query.filter(orders::risk_score.ge(i16::from(min)));
+    }
+    match filter.confirmed {
+        Some(true) => query = query.filter(orders::confirmed_at.is_not_null()),
+        Some(false) => query = query.filter(orders::confirmed_at.is_null()),
+        None => {}
     }
     if let Some(search) = &filter.search {
         let pattern = contains_pattern(search);
@@ -273,10 +294,14 @@ fn page_of(
     conn: &mut PgConnection,
     query: BoxedOrders<'static>,
     count: BoxedOrders<'static>,
+    sort: OrderSort,
     page: Page,
 ) -> Result<(Vec<Order>, u64), RepositoryError> {
+    let query = match sort {
+        OrderSort::Newest => query.order((orders::created_at.desc(), orders::id.desc())),
+        OrderSort::Risk => query.order((orders::risk_score.desc(), orders::created_at.desc(), orders::id.desc())),
+    };
     let rows = query
-        .order((orders::created_at.desc(), orders::id.desc()))
         .limit(i64::from(page.limit()))
         .offset(i64::from(page.offset()))
         .select(OrderRow::as_select())
@@ -295,13 +320,14 @@ impl OrderRepository for PgOrderRepository {
     async fn customer_orders(&self, customer: CustomerId, page: Page) -> Result<(Vec<Order>, u64), RepositoryError> {
         with_connection(&self.pool, move |conn| {
             let mine = || orders::table.filter(orders::customer_id.eq(customer.get())).into_boxed();
-            page_of(conn, mine(), mine(), page)
+            page_of(conn, mine(), mine(), OrderSort::Newest, page)
         })
         .await
     }
 
     async fn search(&self, filter: OrderFilter, page: Page) -> Result<(Vec<Order>, u64), RepositoryError> {
-        with_connection(&self.pool, move |conn| page_of(conn, filtered(&filter), filtered(&filter), page)).await
+        with_connection(&self.pool, move |conn| page_of(conn, filtered(&filter), filtered(&filter), filter.sort, page))
+            .await
     }
 
     async fn find_key(
@@ -465,6 +491,7 @@ impl OrderTx for PgTransaction {
             phone2_normalized: d.phone2.as_ref().map(|p| p.normal()),
             email: d.email.as_str(),
             address: d.address.as_str(),
+            confirm_token: &order.confirm_token,
             created_at: order.at,
             updated_at: order.at,
         };
@@ -594,6 +621,10 @@ impl OrdersTx for PgTransaction {
     }
 
     fn outbox(&mut self) -> &mut dyn OutboxTx {
+        self
+    }
+
+    fn risk(&mut self) -> &mut dyn RiskTx {
         self
     }
 }

@@ -56,6 +56,8 @@ diesel::table! {
         id -> Bool,
         delivery_charge_paisa -> Int8,
         updated_at -> Timestamptz,
+        confirm_window_hours -> Int4,
+        reject_unconfirmed_after_hours -> Int4,
     }
 }
 
@@ -178,6 +180,10 @@ diesel::table! {
         email -> Text,
         address -> Text,
         admin_comment -> Nullable<Text>,
+        confirm_token -> Nullable<Text>,
+        confirmed_at -> Nullable<Timestamptz>,
+        risk_score -> Int2,
+        risk_reasons -> Jsonb,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
     }
@@ -269,3 +275,42 @@ diesel::allow_tables_to_appear_in_same_query!(reviews, review_tokens);
 diesel::allow_tables_to_appear_in_same_query!(products, customers);
 diesel::allow_tables_to_appear_in_same_query!(products, review_tokens);
 diesel::allow_tables_to_appear_in_same_query!(products, orders);
+
+diesel::table! {
+    risk_rules (id) {
+        id -> Text,
+        enabled -> Bool,
+        points -> Int2,
+        params -> Jsonb,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    blocklist (id) {
+        id -> Int8,
+        kind -> Text,
+        value -> Text,
+        reason -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    blocked_attempts (id) {
+        id -> Int8,
+        at -> Timestamptz,
+        entry_id -> Nullable<Int8>,
+        kind -> Text,
+        value -> Text,
+        name -> Text,
+        phone -> Text,
+        email -> Text,
+        city -> Nullable<Text>,
+        total_paisa -> Int8,
+    }
+}
+
+diesel::joinable!(blocked_attempts -> blocklist (entry_id));
+diesel::allow_tables_to_appear_in_same_query!(blocklist, blocked_attempts);
+diesel::allow_tables_to_appear_in_same_query!(orders, customers);

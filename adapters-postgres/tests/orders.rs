@@ -109,8 +109,15 @@ fn new_order(shop: &Shop, phone: &str, minute: u32, coupon: bool) -> NewOrder {
             email: Email::parse("ayesha@example.pk").unwrap(),
             address: delivery_address("House 12\nGulberg").unwrap(),
         },
+        confirm_token: unique_token(),
         at: at(minute),
     }
+}
+
+/// A confirmation token no other order of the test binary has.
+fn unique_token() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    format!("confirm-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
 }
 
 impl Shop {
@@ -171,6 +178,7 @@ async fn lists_are_newest_first_paged_and_searched_by_any_writing_of_a_phone_wit
         status: None,
         search: Some(text.into()),
         phone: phone.map(str::to_owned),
+        ..OrderFilter::default()
     };
 
     let mine = shop.orders.customer_orders(shop.customer, Page::new(Some(1), Some(1)).unwrap()).await.unwrap();

@@ -15,8 +15,9 @@ use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, Random
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
-    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgMailOutbox,
-    PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository,
+    PgHealthProbe, PgMailOutbox, PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository,
+    PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -25,6 +26,7 @@ use application::accounts::model::ResetRequest;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::accounts::ports::ResetQueue;
 use application::accounts::sessions::Sessions;
+use application::blocklist::service::Blocklist;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
@@ -34,7 +36,7 @@ use application::common::clock::Clock;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::mail::ports::{MailOutbox, Mailer};
-use application::orders::service::{OrderMailConfig, Orders};
+use application::orders::service::{CodStores, OrderMailConfig, Orders};
 use application::reviews::service::Reviews;
 use application::seed_bench::SeedBench;
 use application::seed_demo::{SeedDemo, SeedOutcome};
@@ -280,13 +282,17 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let pg_outbox = PgMailOutbox::new(pool.clone());
     let wakeups = pg_outbox.wakeups();
     let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
+    let order_repository = Arc::new(PgOrderRepository::new(pool.clone()));
+    let blocklist_repository = Arc::new(PgBlocklistRepository::new(pool.clone()));
     let orders = Orders::new(
-        Arc::new(PgOrderRepository::new(pool.clone())),
+        order_repository.clone(),
         unit_of_work.clone(),
         Arc::new(SystemClock),
         Arc::new(RandomReviewTokens),
         OrderMailConfig { public_url: config.public_url.clone(), notify: config.order_notify_email.clone() },
+        CodStores { cod: order_repository, blocklist: blocklist_repository.clone() },
     );
+    let blocklist = Blocklist::new(blocklist_repository, Arc::new(SystemClock));
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
     let (reset_sender, reset_requests) = tokio::sync::mpsc::channel(config.reset_queue);
     let accounts = Accounts::new(
@@ -354,6 +360,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             .with_guess_limit(throttle, config.coupon_max_failures),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         orders,
+        blocklist,
         reviews,
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),

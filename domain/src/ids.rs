@@ -82,6 +82,10 @@ id_type!(
     /// A review's identifier.
     ReviewId
 );
+id_type!(
+    /// A blocklist entry's identifier.
+    BlockEntryId
+);
 
 #[cfg(test)]
 mod tests {

@@ -16,5 +16,6 @@ pub mod password;
 pub mod pricing;
 pub mod product;
 pub mod review;
+pub mod risk;
 pub mod stock;
 pub mod text;

@@ -46,4 +46,7 @@ pub enum Conflict {
     /// The (order, product) pair has a review already.
     #[error("the order's product is reviewed already")]
     AlreadyReviewed,
+    /// The phone or e-mail is on the blocklist already.
+    #[error("the value is blocked already")]
+    AlreadyBlocked,
 }

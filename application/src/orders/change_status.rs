@@ -8,8 +8,10 @@ use domain::ids::OrderId;
 use domain::order_status::{transition, OrderStatus, RejectionReason, RejectionReasonError, TransitionError};
 
 use crate::common::error::RepositoryError;
+use crate::orders::cod_ports::{Contact, RiskScope};
 use crate::orders::mail::status_mail;
 use crate::orders::model::{Actor, Order, ReviewToken};
+use crate::orders::risk::rescore;
 use crate::orders::service::Orders;
 
 /// The answer of a status change.
@@ -37,6 +39,8 @@ impl From<RepositoryError> for ChangeStatusError {
 
 enum Outcome {
     Changed,
+    /// Left alone: confirmed meanwhile (reject-unconfirmed only).
+    Skipped,
     Refused(ChangeStatusError),
 }
 
@@ -52,6 +56,26 @@ impl Orders {
         to: OrderStatus,
         comment: Option<String>,
     ) -> Result<Order, ChangeStatusError> {
+        self.change(id, to, comment, false).await?.ok_or(ChangeStatusError::NotFound)
+    }
+
+    /// Rejects order `id` for `reason` unless it has been confirmed; answers whether it did.
+    ///
+    /// # Errors
+    /// As [`Orders::change_status`].
+    pub(crate) async fn reject_if_unconfirmed(&self, id: OrderId, reason: String) -> Result<bool, ChangeStatusError> {
+        Ok(self.change(id, OrderStatus::Rejected, Some(reason), true).await?.is_some())
+    }
+
+    /// The change, or `None` when `unless_confirmed` and the order is confirmed. The pending orders of the
+    /// order's phone and e-mail are scored again in the same transaction, since their history changed.
+    async fn change(
+        &self,
+        id: OrderId,
+        to: OrderStatus,
+        comment: Option<String>,
+        unless_confirmed: bool,
+    ) -> Result<Option<Order>, ChangeStatusError> {
         let comment = comment.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
         if to == OrderStatus::Rejected {
             RejectionReason::parse(comment.as_deref().unwrap_or_default())?;
@@ -63,6 +87,9 @@ impl Orders {
             .unit_of_work
             .run(move |tx| {
                 let Some(order) = tx.orders().find(id)? else { return Ok(Outcome::Refused(ChangeStatusError::NotFound)) };
+                if unless_confirmed && order.confirmed_at.is_some() {
+                    return Ok(Outcome::Skipped);
+                }
                 let change = match transition(order.status, to) {
                     Ok(change) => change,
                     Err(refused) => return Ok(Outcome::Refused(refused.into())),
@@ -98,6 +125,7 @@ impl Orders {
                         links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
                     }
                 }
+                rescore(tx.risk(), &RiskScope::Contact(Contact::of_order(&order)))?;
                 let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
                 match Email::parse(&changed.details.email) {
                     Ok(to) => {
@@ -109,7 +137,8 @@ impl Orders {
             })
             .await?;
         match outcome {
-            Outcome::Changed => self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound),
+            Outcome::Changed => Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?)),
+            Outcome::Skipped => Ok(None),
             Outcome::Refused(refusal) => Err(refusal),
         }
     }

@@ -118,3 +118,20 @@ pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) 
     let (text, html) = bodies(&paragraphs, review_links);
     OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html }
 }
+
+/// The shopper's e-mail asking to confirm a new order with one click; the link works for `window_hours`.
+#[must_use]
+pub fn confirmation_mail(id: OrderId, order: &NewOrder, link: &str, window_hours: u32) -> OutgoingMail {
+    let coupon = order.coupon.as_ref().map(|(_, code)| (code.as_str(), order.coupon_discount));
+    let paragraphs = [
+        vec![format!("Hello {},", order.details.name.as_str())],
+        vec![
+            format!("Thank you for your order #{id}. Please confirm it with one click, so we can send it on its way."),
+            format!("The link works for {window_hours} hours."),
+        ],
+        item_lines(&order.items),
+        figures(order.subtotal, order.delivery_charge, coupon, order.total),
+    ];
+    let (text, html) = bodies(&paragraphs, &[("Confirm my order".to_owned(), link.to_owned())]);
+    OutgoingMail { to: order.details.email.clone(), subject: format!("Please confirm your order #{id}"), text, html }
+}

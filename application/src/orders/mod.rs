@@ -2,11 +2,15 @@
 //! in My Orders, and the admin moves it through its statuses, each change e-mailed to the customer.
 
 pub mod change_status;
+pub mod cod_ports;
+pub mod confirm;
 pub mod list_orders;
 pub mod mail;
 pub mod model;
 pub mod place_order;
 pub mod ports;
+pub mod related;
+pub mod risk;
 pub mod service;
 #[cfg(test)]
 mod testing;

@@ -9,6 +9,7 @@ use domain::locations::{Location, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
+use domain::risk::Risk;
 use domain::stock::Quantity;
 use domain::text::PlainText;
 
@@ -113,6 +114,8 @@ pub struct OrderRequest {
     /// The figures the cart showed, to compare with the server's.
     pub figures: ClientFigures,
     pub idempotency_key: Option<IdempotencyKey>,
+    /// The e-mail of the customer's account, checked against the blocklist beside the order's own.
+    pub account_email: Option<String>,
 }
 
 impl OrderRequest {
@@ -260,6 +263,12 @@ pub struct Order {
     pub admin_comment: Option<String>,
     pub review_tokens: Vec<ReviewToken>,
     pub history: Vec<OrderEvent>,
+    /// The token of the e-mailed confirmation link; `None` for orders placed before links existed.
+    pub confirm_token: Option<String>,
+    /// When the shopper confirmed the order by its link.
+    pub confirmed_at: Option<DateTime<Utc>>,
+    /// The last risk score (recomputed while pending, kept once the order has left pending).
+    pub risk: Risk,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -275,12 +284,29 @@ pub struct NewOrder {
     pub coupon_discount: Rupees,
     pub total: Rupees,
     pub details: ContactDetails,
+    /// The token of the confirmation link e-mailed to the shopper.
+    pub confirm_token: String,
     pub at: DateTime<Utc>,
 }
 
-/// The admin list's filter: a status, a search text, both or neither.
+/// The order of the admin's list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OrderSort {
+    /// Newest first.
+    #[default]
+    Newest,
+    /// Highest risk score first, then newest.
+    Risk,
+}
+
+/// The admin list's filter: a status, a search text, a lowest risk score, confirmed or not; and its order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OrderFilter {
+    pub sort: OrderSort,
+    /// Only orders scoring at least this.
+    pub min_risk: Option<u8>,
+    /// Only confirmed (`true`) or unconfirmed (`false`) orders.
+    pub confirmed: Option<bool>,
     pub status: Option<OrderStatus>,
     /// Matched case-insensitively as a part of the id, name, phones (as typed and normalised), e-mail, city
     /// or status.

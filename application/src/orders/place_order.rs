@@ -11,12 +11,15 @@ use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::stock::Quantity;
 
+use crate::blocklist::model::NewAttempt;
 use crate::common::error::{Conflict, RepositoryError};
-use crate::orders::mail::new_order_mail;
+use crate::orders::cod_ports::{Contact, RiskScope};
+use crate::orders::mail::{confirmation_mail, new_order_mail};
 use crate::orders::model::{
     LockedCoupon, NewOrder, Order, OrderItem, OrderRequest, RequestedLine, StockedProduct, MAX_ORDER_LINES,
 };
 use crate::orders::ports::OrdersTx;
+use crate::orders::risk::rescore_with;
 use crate::orders::service::Orders;
 
 /// The answer of a placed order.
@@ -50,6 +53,9 @@ pub enum PlaceOrderError {
     UnknownProduct { id: ProductId, quote: Box<PricedQuote> },
     #[error("This Idempotency-Key was already used for a different order.")]
     KeyReused,
+    /// A phone or e-mail of the order is on the blocklist; the attempt was recorded. Names no rule.
+    #[error("Sorry, we can't take this order for cash on delivery. Please contact us if you need help.")]
+    Blocked,
     #[error("the order could not be placed")]
     Unexpected(#[source] RepositoryError),
 }
@@ -85,11 +91,16 @@ impl Orders {
         if let Some(order) = self.replay(&request, &digest).await? {
             return Ok(order);
         }
+        self.refuse_blocked(&request).await?;
         let now = self.clock.now();
         let today = pakistan_date(now);
-        let notify = self.mail.notify.clone();
+        let mail = Mails {
+            notify: self.mail.notify.clone(),
+            public_url: self.mail.public_url.clone(),
+            confirm_token: self.tokens.generate(),
+        };
         let work_request = request.clone();
-        let outcome = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, notify)).await;
+        let outcome = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, mail)).await;
         let id = match outcome {
             Ok(Outcome::Placed(id)) => id,
             Ok(Outcome::Refused(refusal)) => return Err(refusal),
@@ -100,6 +111,33 @@ impl Orders {
             Err(other) => return Err(other.into()),
         };
         self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
+    }
+
+    /// Refuses the order when one of its phones, its e-mail or the account's e-mail is blocked, recording
+    /// the attempt in a write of its own (the refusal stores nothing else).
+    async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
+        let d = &request.details;
+        let phones: Vec<String> = std::iter::once(d.phone1.normal().to_owned())
+            .chain(d.phone2.as_ref().map(|p| p.normal().to_owned()))
+            .collect();
+        let emails: Vec<String> = std::iter::once(d.email.as_str().to_lowercase())
+            .chain(request.account_email.as_ref().map(|e| e.to_lowercase()))
+            .collect();
+        let Some(entry) = self.blocklist.matching(&phones, &emails).await? else { return Ok(()) };
+        self.blocklist
+            .record_attempt(&NewAttempt {
+                at: self.clock.now(),
+                entry: entry.id,
+                kind: entry.kind,
+                value: entry.value,
+                name: d.name.as_str().to_owned(),
+                phone: d.phone1.normal().to_owned(),
+                email: d.email.as_str().to_owned(),
+                city: d.destination.city().map(str::to_owned),
+                total: request.figures.total,
+            })
+            .await?;
+        Err(PlaceOrderError::Blocked)
     }
 
     /// The order placed earlier under the request's Idempotency-Key, when there is one and the request is
@@ -129,6 +167,13 @@ fn check_lines(lines: &[RequestedLine]) -> Result<(), PlaceOrderError> {
     Ok(())
 }
 
+/// What a placed order's e-mails need: the owner to tell, and the shopper's confirmation link.
+struct Mails {
+    notify: Option<domain::contact::Email>,
+    public_url: String,
+    confirm_token: String,
+}
+
 /// The unit of work: reads and locks what the price depends on, decides, and writes only when the order
 /// is placed.
 fn place_in(
@@ -137,7 +182,7 @@ fn place_in(
     digest: &str,
     today: NaiveDate,
     now: chrono::DateTime<chrono::Utc>,
-    notify: Option<domain::contact::Email>,
+    mail: Mails,
 ) -> Result<Outcome, RepositoryError> {
     let mut ids: Vec<ProductId> = request.lines.iter().map(|l| l.product_id).collect();
     ids.sort_unstable();
@@ -177,14 +222,19 @@ fn place_in(
             return Err(RepositoryError::Refused(format!("coupon {coupon_id} was used up under its lock")));
         }
     }
-    let order = new_order(request.customer, &quote, coupon_id, request, now);
+    let order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_token, now);
     let id = tx.orders().insert(&order)?;
     if let Some(key) = &request.idempotency_key {
         tx.orders().save_key(request.customer, key, digest, id)?;
     }
-    if let Some(to) = notify {
-        tx.outbox().enqueue(&[new_order_mail(id, &order, to)])?;
+    let settings = tx.risk().cod_settings()?;
+    let link = format!("{}/confirm-order?order={id}&token={}", mail.public_url, order.confirm_token);
+    let mut mails = vec![confirmation_mail(id, &order, &link, settings.confirm_window_hours())];
+    if let Some(to) = mail.notify {
+        mails.push(new_order_mail(id, &order, to));
     }
+    tx.outbox().enqueue(&mails)?;
+    rescore_with(tx.risk(), &settings, &RiskScope::Placed { id, contact: Contact::of_details(&request.details) })?;
     Ok(Outcome::Placed(id))
 }
 
@@ -259,6 +309,7 @@ fn new_order(
     quote: &Quote,
     coupon_id: Option<CouponId>,
     request: &OrderRequest,
+    confirm_token: String,
     now: chrono::DateTime<chrono::Utc>,
 ) -> NewOrder {
     let totals = quote.totals();
@@ -280,6 +331,7 @@ fn new_order(
         coupon_discount: totals.coupon_discount(),
         total: totals.grand_total(),
         details: request.details.clone(),
+        confirm_token,
         at: now,
     }
 }
@@ -356,9 +408,15 @@ mod tests {
             .outbox
             .expect_enqueue()
             .withf(|mails| {
-                mails.len() == 1
-                    && mails[0].to.as_str() == "owner@shop.pk"
-                    && mails[0].subject == "New order #42: Rs 1710"
+                mails.len() == 2
+                    && mails[0].to.as_str() == "ayesha@example.pk"
+                    && mails[0].subject == "Please confirm your order #42"
+                    && mails[0]
+                        .text
+                        .contains("Confirm my order: https://shop.pk/confirm-order?order=42&token=token-1\n")
+                    && mails[0].text.contains("The link works for 48 hours.")
+                    && mails[1].to.as_str() == "owner@shop.pk"
+                    && mails[1].subject == "New order #42: Rs 1710"
             })
             .times(1)
             .returning(|_| Ok(1));

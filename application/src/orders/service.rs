@@ -4,21 +4,32 @@ use std::sync::Arc;
 
 use domain::contact::Email;
 
+use crate::blocklist::ports::BlocklistRepository;
 use crate::common::clock::Clock;
 use crate::common::unit_of_work::UnitOfWork;
+use crate::orders::cod_ports::CodRepository;
 use crate::orders::ports::{OrderRepository, OrdersTx, ReviewTokens};
 
 /// Where order e-mails point and go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderMailConfig {
-    /// PUBLIC_URL, without a trailing slash, for review links.
+    /// PUBLIC_URL, without a trailing slash, for review and confirmation links.
     pub public_url: String,
     /// Who hears of each new order (ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL); nobody when `None`.
     pub notify: Option<Email>,
 }
 
-/// The orders' use cases: placing (`place_order`), listing (`list_orders`) and changing status
-/// (`change_status`).
+/// The stores the COD checks read outside a unit of work: settings, history and confirmations, and the
+/// blocklist checkout asks.
+#[derive(Clone)]
+pub struct CodStores {
+    pub cod: Arc<dyn CodRepository>,
+    pub blocklist: Arc<dyn BlocklistRepository>,
+}
+
+/// The orders' use cases: placing (`place_order`), listing (`list_orders`), changing status
+/// (`change_status`), and the COD checks: risk scores and their settings (`risk`), confirmation links
+/// (`confirm`) and contact history (`related`).
 #[derive(Clone)]
 pub struct Orders {
     pub(crate) repository: Arc<dyn OrderRepository>,
@@ -26,6 +37,8 @@ pub struct Orders {
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) tokens: Arc<dyn ReviewTokens>,
     pub(crate) mail: OrderMailConfig,
+    pub(crate) cod: Arc<dyn CodRepository>,
+    pub(crate) blocklist: Arc<dyn BlocklistRepository>,
 }
 
 impl Orders {
@@ -36,7 +49,8 @@ impl Orders {
         clock: Arc<dyn Clock>,
         tokens: Arc<dyn ReviewTokens>,
         mail: OrderMailConfig,
+        stores: CodStores,
     ) -> Self {
-        Self { repository, unit_of_work, clock, tokens, mail }
+        Self { repository, unit_of_work, clock, tokens, mail, cod: stores.cod, blocklist: stores.blocklist }
     }
 }

@@ -13,10 +13,12 @@ use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::stock::Quantity;
 
+use crate::blocklist::ports::MockBlocklistRepository;
 use crate::common::clock::MockClock;
 use crate::common::error::RepositoryError;
 use crate::common::unit_of_work::{Made, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
+use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
 use crate::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
     StockedProduct, StoredDetails,
@@ -25,7 +27,7 @@ use crate::orders::ports::{
     CouponUseTx, MockCouponUseTx, MockOrderRepository, MockOrderTx, MockReviewTokens, MockStockTx, OrderTx, OrdersTx,
     StockTx,
 };
-use crate::orders::service::{OrderMailConfig, Orders};
+use crate::orders::service::{CodStores, OrderMailConfig, Orders};
 
 mockall::mock! {
     pub UnitOfWork {}
@@ -36,13 +38,30 @@ mockall::mock! {
     }
 }
 
-/// A transaction handle over mocked repositories.
-#[derive(Default)]
+/// A transaction handle over mocked repositories. Its risk scores read the default settings, find no
+/// pending order to score and store nothing, unless a test sets `risk` itself.
 pub struct Handle {
     pub stock: MockStockTx,
     pub orders: MockOrderTx,
     pub coupons: MockCouponUseTx,
     pub outbox: MockOutboxTx,
+    pub risk: MockRiskTx,
+}
+
+impl Default for Handle {
+    fn default() -> Self {
+        let mut risk = MockRiskTx::new();
+        risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
+        risk.expect_risk_facts().returning(|_| Ok(vec![]));
+        risk.expect_store_risk().never();
+        Self {
+            stock: MockStockTx::new(),
+            orders: MockOrderTx::new(),
+            coupons: MockCouponUseTx::new(),
+            outbox: MockOutboxTx::new(),
+            risk,
+        }
+    }
 }
 
 impl OrdersTx for Handle {
@@ -61,6 +80,10 @@ impl OrdersTx for Handle {
     fn outbox(&mut self) -> &mut dyn OutboxTx {
         &mut self.outbox
     }
+
+    fn risk(&mut self) -> &mut dyn RiskTx {
+        &mut self.risk
+    }
 }
 
 /// A unit of work run once, against `handle`.
@@ -77,7 +100,26 @@ pub fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 24, 6, 0, 0).unwrap()
 }
 
+/// The orders' use cases over these mocks, with a blocklist that blocks nothing.
 pub fn orders(repository: MockOrderRepository, unit_of_work: MockUnitOfWork) -> Orders {
+    orders_with(repository, unit_of_work, MockCodRepository::new())
+}
+
+/// The orders' use cases over these mocks and COD store, with a blocklist that blocks nothing.
+pub fn orders_with(repository: MockOrderRepository, unit_of_work: MockUnitOfWork, cod: MockCodRepository) -> Orders {
+    let mut blocklist = MockBlocklistRepository::new();
+    blocklist.expect_matching().returning(|_, _| Ok(None));
+    blocklist.expect_record_attempt().never();
+    orders_blocking(repository, unit_of_work, cod, blocklist)
+}
+
+/// The orders' use cases over these mocks.
+pub fn orders_blocking(
+    repository: MockOrderRepository,
+    unit_of_work: MockUnitOfWork,
+    cod: MockCodRepository,
+    blocklist: MockBlocklistRepository,
+) -> Orders {
     let mut clock = MockClock::new();
     clock.expect_now().returning(now);
     let mut tokens = MockReviewTokens::new();
@@ -92,6 +134,7 @@ pub fn orders(repository: MockOrderRepository, unit_of_work: MockUnitOfWork) -> 
         Arc::new(clock),
         Arc::new(tokens),
         OrderMailConfig { public_url: "https://shop.pk".into(), notify: Some(Email::parse("owner@shop.pk").unwrap()) },
+        CodStores { cod: Arc::new(cod), blocklist: Arc::new(blocklist) },
     )
 }
 
@@ -144,6 +187,7 @@ pub fn request(coupon: Option<&str>, discount: i64, total: i64) -> OrderRequest 
             total: rs(total),
         },
         idempotency_key: None,
+        account_email: Some("ayesha.k@example.pk".into()),
     }
 }
 
@@ -187,6 +231,9 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         admin_comment: None,
         review_tokens: vec![],
         history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
+        confirm_token: Some("token-1".into()),
+        confirmed_at: None,
+        risk: domain::risk::Risk::default(),
         created_at: now(),
         updated_at: now(),
     }

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses } from './types.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AddToBlocklistData, AddToBlocklistErrors, AddToBlocklistResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmOrderData, ConfirmOrderErrors, ConfirmOrderResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetCodSettingsData, GetCodSettingsErrors, GetCodSettingsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListBlocklistData, ListBlocklistErrors, ListBlocklistResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, PutCodSettingsData, PutCodSettingsErrors, PutCodSettingsResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersErrors, RejectUnconfirmedOrdersResponses, RelatedOrdersData, RelatedOrdersErrors, RelatedOrdersResponses, RemoveFromBlocklistData, RemoveFromBlocklistErrors, RemoveFromBlocklistResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -200,7 +200,7 @@ export const deleteCoupon = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
- * Every order, newest first, filtered by status and searched.
+ * Every order, newest first or by risk, filtered by status, risk score and confirmation, and searched.
  */
 export const adminOrders = <ThrowOnError extends boolean = false>(options?: Options<AdminOrdersData, ThrowOnError>) => (options?.client ?? client).get<AdminOrdersResponses, AdminOrdersErrors, ThrowOnError>({
     requestValidator: async (data) => await (await import('./zod.gen')).zAdminOrdersData.parseAsync(data),
@@ -255,6 +255,103 @@ export const changeOrderStatus = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * What the other orders of this order's primary phone and e-mail did.
+ */
+export const relatedOrders = <ThrowOnError extends boolean = false>(options: Options<RelatedOrdersData, ThrowOnError>) => (options.client ?? client).get<RelatedOrdersResponses, RelatedOrdersErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zRelatedOrdersData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zRelatedOrdersResponse.parseAsync(data),
+    url: '/api/orders/{id}/related',
+    ...options
+});
+
+/**
+ * Confirms an order by the token of its e-mailed link; no session needed. Two clicks at once confirm once.
+ */
+export const confirmOrder = <ThrowOnError extends boolean = false>(options: Options<ConfirmOrderData, ThrowOnError>) => (options.client ?? client).post<ConfirmOrderResponses, ConfirmOrderErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zConfirmOrderData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zConfirmOrderResponse.parseAsync(data),
+    url: '/api/orders/{id}/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rejects every pending, unconfirmed order placed more than the setting's hours ago, each with the usual
+ * restock, coupon release, history entry and e-mail.
+ */
+export const rejectUnconfirmedOrders = <ThrowOnError extends boolean = false>(options: Options<RejectUnconfirmedOrdersData, ThrowOnError>) => (options.client ?? client).post<RejectUnconfirmedOrdersResponses, RejectUnconfirmedOrdersErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zRejectUnconfirmedOrdersData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zRejectUnconfirmedOrdersResponse.parseAsync(data),
+    url: '/api/orders/reject-unconfirmed',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The rules of the risk score, as set, and the confirmation hours.
+ */
+export const getCodSettings = <ThrowOnError extends boolean = false>(options?: Options<GetCodSettingsData, ThrowOnError>) => (options?.client ?? client).get<GetCodSettingsResponses, GetCodSettingsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zGetCodSettingsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zGetCodSettingsResponse.parseAsync(data),
+    url: '/api/cod/settings',
+    ...options
+});
+
+/**
+ * Saves the rules and hours, and scores every pending order again with them.
+ */
+export const putCodSettings = <ThrowOnError extends boolean = false>(options: Options<PutCodSettingsData, ThrowOnError>) => (options.client ?? client).put<PutCodSettingsResponses, PutCodSettingsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zPutCodSettingsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zPutCodSettingsResponse.parseAsync(data),
+    url: '/api/cod/settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The blocklist, newest first, and the 100 newest checkouts it refused.
+ */
+export const listBlocklist = <ThrowOnError extends boolean = false>(options?: Options<ListBlocklistData, ThrowOnError>) => (options?.client ?? client).get<ListBlocklistResponses, ListBlocklistErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zListBlocklistData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zListBlocklistResponse.parseAsync(data),
+    url: '/api/blocklist',
+    ...options
+});
+
+/**
+ * Blocks a phone or an e-mail from cash on delivery.
+ */
+export const addToBlocklist = <ThrowOnError extends boolean = false>(options: Options<AddToBlocklistData, ThrowOnError>) => (options.client ?? client).post<AddToBlocklistResponses, AddToBlocklistErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zAddToBlocklistData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zAddToBlocklistResponse.parseAsync(data),
+    url: '/api/blocklist',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Unblocks; the checkouts the entry refused stay listed, without it.
+ */
+export const removeFromBlocklist = <ThrowOnError extends boolean = false>(options: Options<RemoveFromBlocklistData, ThrowOnError>) => (options.client ?? client).delete<RemoveFromBlocklistResponses, RemoveFromBlocklistErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zRemoveFromBlocklistData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zRemoveFromBlocklistResponse.parseAsync(data),
+    url: '/api/blocklist/{id}',
+    ...options
 });
 
 /**

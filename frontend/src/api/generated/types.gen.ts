@@ -19,6 +19,31 @@ export type AdminLoginBody = {
 };
 
 /**
+ * An order as the admin sees it: the customer's view and its risk score.
+ */
+export type AdminOrderResponse = OrderResponse & {
+    /**
+     * The risk score with its reasons: recomputed while the order is pending, kept once it has left.
+     */
+    risk: RiskResponse;
+};
+
+/**
+ * A page of orders as the admin sees them.
+ */
+export type AdminOrdersResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    orders: Array<AdminOrderResponse>;
+    /**
+     * How many orders match in all.
+     */
+    total: number;
+};
+
+/**
  * The signed-in admin.
  */
 export type AdminStatusResponse = {
@@ -70,6 +95,108 @@ export type ApplyCouponResponse = {
      * 'Coupon "{code}" applied!'
      */
     message: string;
+};
+
+/**
+ * A phone or e-mail to block.
+ */
+export type BlockBody = {
+    /**
+     * A Pakistani phone number in any writing (mobile or landline), or an e-mail address (with `@`).
+     */
+    value?: string | null;
+    /**
+     * Why, 1 to 500 characters.
+     */
+    reason?: string | null;
+};
+
+/**
+ * A blocklist entry.
+ */
+export type BlockEntryResponse = {
+    _id: string;
+    /**
+     * `phone` or `email`.
+     */
+    kind: string;
+    /**
+     * A phone in its normal form (`+923001234567`) or a lower-case e-mail.
+     */
+    value: string;
+    reason: string;
+    /**
+     * ISO 8601 in UTC.
+     */
+    createdAt: string;
+    /**
+     * How many checkouts it refused.
+     */
+    attempts: number;
+};
+
+/**
+ * A checkout the blocklist refused.
+ */
+export type BlockedAttemptResponse = {
+    _id: string;
+    /**
+     * ISO 8601 in UTC.
+     */
+    at: string;
+    /**
+     * The entry that matched; null once it was deleted.
+     */
+    entryId?: string | null;
+    /**
+     * What matched: `phone` or `email`, and its value.
+     */
+    kind: string;
+    value: string;
+    name: string;
+    /**
+     * The primary phone, normal form.
+     */
+    phone: string;
+    email: string;
+    city?: string | null;
+    /**
+     * The total the cart showed, whole rupees.
+     */
+    total: number;
+};
+
+/**
+ * A new entry.
+ */
+export type BlockedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Blocked.'
+     */
+    message: string;
+    entry: BlockEntryResponse;
+};
+
+/**
+ * The blocklist and the refused checkouts.
+ */
+export type BlocklistResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * Newest first.
+     */
+    entries: Array<BlockEntryResponse>;
+    /**
+     * The 100 newest refused checkouts, newest first.
+     */
+    attempts: Array<BlockedAttemptResponse>;
 };
 
 /**
@@ -166,6 +293,94 @@ export type CategorySectionResponse = {
 export type CategorySummary = {
     _id: string;
     name: string;
+};
+
+/**
+ * The COD settings to save: every rule once, and both hours.
+ */
+export type CodSettingsBody = {
+    rules?: Array<RiskRuleBody>;
+    /**
+     * 1 to 720.
+     */
+    confirmWindowHours?: number | string | null;
+    /**
+     * 1 to 720.
+     */
+    rejectUnconfirmedAfterHours?: number | string | null;
+};
+
+/**
+ * The COD settings: the rules of the risk score and the confirmation hours.
+ */
+export type CodSettingsResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * Every rule, in a fixed order.
+     */
+    rules: Array<RiskRuleResponse>;
+    /**
+     * How long after placing an order its confirmation link works (its approval window), 1 to 720.
+     */
+    confirmWindowHours: number;
+    /**
+     * Pending orders unconfirmed for longer than this may be rejected in one action, 1 to 720.
+     */
+    rejectUnconfirmedAfterHours: number;
+};
+
+/**
+ * The token of a confirmation link.
+ */
+export type ConfirmBody = {
+    /**
+     * The `token` of the e-mailed link.
+     */
+    token?: string | null;
+};
+
+/**
+ * A confirmed order.
+ */
+export type ConfirmedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Thank you! Your order #42 is confirmed.'
+     */
+    message: string;
+    orderId: string;
+};
+
+/**
+ * What the other orders of one phone or e-mail did.
+ */
+export type ContactHistoryResponse = {
+    /**
+     * How many other orders there are.
+     */
+    placed: number;
+    /**
+     * How many of them are delivered now.
+     */
+    delivered: number;
+    /**
+     * How many of them are returned now.
+     */
+    returned: number;
+    /**
+     * How many of them are rejected now.
+     */
+    rejected: number;
+    /**
+     * The 20 newest of them.
+     */
+    orders: Array<RelatedOrderResponse>;
 };
 
 /**
@@ -572,6 +787,10 @@ export type OrderResponse = {
      */
     history: Array<OrderEventResponse>;
     /**
+     * When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
+     */
+    confirmedAt?: string | null;
+    /**
      * ISO 8601 in UTC.
      */
     createdAt: string;
@@ -839,6 +1058,72 @@ export type RatingSpreadResponse = {
 };
 
 /**
+ * Nothing: the action takes its figure from the settings.
+ */
+export type RejectUnconfirmedBody = {
+    [key: string]: unknown;
+};
+
+/**
+ * The orders rejected for not being confirmed.
+ */
+export type RejectedUnconfirmedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Rejected 2 unconfirmed orders.', 'Rejected 1 unconfirmed order.' or 'No unconfirmed orders are older
+     * than 24 hours.'
+     */
+    message: string;
+    /**
+     * Their ids, oldest first.
+     */
+    rejected: Array<string>;
+};
+
+/**
+ * Another order of the same phone or e-mail.
+ */
+export type RelatedOrderResponse = {
+    _id: string;
+    status: string;
+    /**
+     * Whole rupees.
+     */
+    total: number;
+    name: string;
+    /**
+     * ISO 8601 in UTC.
+     */
+    createdAt: string;
+};
+
+/**
+ * What an order's primary phone and e-mail did in other orders (this one left out).
+ */
+export type RelatedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * The order's primary phone, normal form.
+     */
+    phone: string;
+    email: string;
+    /**
+     * Other orders holding this phone in either phone field.
+     */
+    byPhone: ContactHistoryResponse;
+    /**
+     * Other orders with this e-mail, in any case.
+     */
+    byEmail: ContactHistoryResponse;
+};
+
+/**
  * The shop's reply to a review.
  */
 export type ReplyBody = {
@@ -1010,6 +1295,107 @@ export type ReviewedItemsResponse = {
 };
 
 /**
+ * A figure of a rule as sent; `label`, `min` and `max` may be sent back and are ignored.
+ */
+export type RiskParamBody = {
+    /**
+     * Text; blank text counts as absent.
+     */
+    key?: string | null;
+    /**
+     * A whole number within the figure's bounds.
+     */
+    value?: number | string | null;
+};
+
+/**
+ * A tunable figure of a rule.
+ */
+export type RiskParamResponse = {
+    /**
+     * e.g. `atLeast`.
+     */
+    key: string;
+    /**
+     * e.g. 'Returned orders'.
+     */
+    label: string;
+    value: number;
+    min: number;
+    max: number;
+};
+
+/**
+ * Why a rule added its points.
+ */
+export type RiskReasonResponse = {
+    /**
+     * The rule's id, e.g. `earlier_returns`.
+     */
+    rule: string;
+    points: number;
+    /**
+     * In words, e.g. '1 earlier order from this phone or e-mail was returned.'
+     */
+    text: string;
+};
+
+/**
+ * An order's risk score (admin answers only).
+ */
+export type RiskResponse = {
+    /**
+     * 0 to 100: the sum of the points of the enabled rules that fired, at most 100.
+     */
+    score: number;
+    /**
+     * `low` (0-29), `medium` (30-59) or `high` (60-100).
+     */
+    level: string;
+    reasons: Array<RiskReasonResponse>;
+};
+
+/**
+ * A rule as sent; `label` and `description` may be sent back and are ignored.
+ */
+export type RiskRuleBody = {
+    /**
+     * Text; blank text counts as absent.
+     */
+    id?: string | null;
+    /**
+     * `true` or `false`, or the text "true" or "false".
+     */
+    enabled?: boolean | string | null;
+    /**
+     * 0 to 100.
+     */
+    points?: number | string | null;
+    /**
+     * The figures to change; those not sent keep their defaults.
+     */
+    params?: Array<RiskParamBody>;
+};
+
+/**
+ * One rule of the score as set.
+ */
+export type RiskRuleResponse = {
+    /**
+     * e.g. `earlier_returns`.
+     */
+    id: string;
+    label: string;
+    description: string;
+    enabled: boolean;
+    /**
+     * 0 to 100.
+     */
+    points: number;
+    params: Array<RiskParamResponse>;
+};
+
+/**
  * The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
  * is the session's.
  */
@@ -1046,7 +1432,18 @@ export type StatusChangedResponse = {
      * 'Order status updated.'
      */
     message: string;
-    order: OrderResponse;
+    order: AdminOrderResponse;
+};
+
+/**
+ * An answer with nothing but a message.
+ */
+export type SuccessMessageResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    message: string;
 };
 
 /**
@@ -1819,6 +2216,18 @@ export type AdminOrdersData = {
          */
         q?: string;
         /**
+         * `newest` (default) or `risk`: highest risk score first, then newest.
+         */
+        sort?: string;
+        /**
+         * Only orders scoring at least this, 0 to 100.
+         */
+        minRisk?: string;
+        /**
+         * `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
+         */
+        confirmed?: string;
+        /**
          * How many orders at most, 1 to 100 (default 20).
          */
         limit?: number;
@@ -1832,7 +2241,7 @@ export type AdminOrdersData = {
 
 export type AdminOrdersErrors = {
     /**
-     * An unknown status or a paging parameter out of range
+     * An unknown status or sort, a minRisk that is not a whole number from 0 to 100, a confirmed other than true or false, or a paging parameter out of range
      */
     400: ErrorBody;
     /**
@@ -1845,12 +2254,12 @@ export type AdminOrdersError = AdminOrdersErrors[keyof AdminOrdersErrors];
 
 export type AdminOrdersResponses = {
     /**
-     * A page of orders
+     * A page of orders with their risk scores
      */
-    200: OrdersResponse;
+    200: AdminOrdersResponse;
 };
 
-export type AdminOrdersResponse = AdminOrdersResponses[keyof AdminOrdersResponses];
+export type AdminOrdersResponse2 = AdminOrdersResponses[keyof AdminOrdersResponses];
 
 export type PlaceOrderData = {
     body: PlaceOrderBody;
@@ -1875,7 +2284,7 @@ export type PlaceOrderErrors = {
      */
     401: ErrorBody;
     /**
-     * A request from another site's Origin
+     * A request from another site's Origin, or a phone or e-mail of the order (or the account's e-mail) is on the blocklist: 'Sorry, we can't take this order for cash on delivery. Please contact us if you need help.' (the attempt is recorded; nothing else is stored)
      */
     403: ErrorBody;
     /**
@@ -2054,6 +2463,313 @@ export type ChangeOrderStatusResponses = {
 };
 
 export type ChangeOrderStatusResponse = ChangeOrderStatusResponses[keyof ChangeOrderStatusResponses];
+
+export type RelatedOrdersData = {
+    body?: never;
+    path: {
+        /**
+         * The order's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/orders/{id}/related';
+};
+
+export type RelatedOrdersErrors = {
+    /**
+     * A malformed id
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No order has this id: 'Order not found.'
+     */
+    404: ErrorBody;
+};
+
+export type RelatedOrdersError = RelatedOrdersErrors[keyof RelatedOrdersErrors];
+
+export type RelatedOrdersResponses = {
+    /**
+     * Counts over every other order of the phone and of the e-mail, and the 20 newest of each
+     */
+    200: RelatedResponse;
+};
+
+export type RelatedOrdersResponse = RelatedOrdersResponses[keyof RelatedOrdersResponses];
+
+export type ConfirmOrderData = {
+    body: ConfirmBody;
+    path: {
+        /**
+         * The order's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/orders/{id}/confirm';
+};
+
+export type ConfirmOrderErrors = {
+    /**
+     * The body is not a JSON object of this call's fields
+     */
+    400: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * An unknown order, a malformed token or another order's token: 'This confirmation link is not valid.'
+     */
+    404: ErrorBody;
+    /**
+     * Used before ('This order is already confirmed.'), or the order is no longer pending or past its approval window ('This confirmation link has expired.')
+     */
+    410: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type ConfirmOrderError = ConfirmOrderErrors[keyof ConfirmOrderErrors];
+
+export type ConfirmOrderResponses = {
+    /**
+     * Confirmed
+     */
+    200: ConfirmedResponse;
+};
+
+export type ConfirmOrderResponse = ConfirmOrderResponses[keyof ConfirmOrderResponses];
+
+export type RejectUnconfirmedOrdersData = {
+    body: RejectUnconfirmedBody;
+    path?: never;
+    query?: never;
+    url: '/api/orders/reject-unconfirmed';
+};
+
+export type RejectUnconfirmedOrdersErrors = {
+    /**
+     * The body is not a JSON object of this call's fields
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type RejectUnconfirmedOrdersError = RejectUnconfirmedOrdersErrors[keyof RejectUnconfirmedOrdersErrors];
+
+export type RejectUnconfirmedOrdersResponses = {
+    /**
+     * The orders rejected (none is an answer too)
+     */
+    200: RejectedUnconfirmedResponse;
+};
+
+export type RejectUnconfirmedOrdersResponse = RejectUnconfirmedOrdersResponses[keyof RejectUnconfirmedOrdersResponses];
+
+export type GetCodSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/cod/settings';
+};
+
+export type GetCodSettingsErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type GetCodSettingsError = GetCodSettingsErrors[keyof GetCodSettingsErrors];
+
+export type GetCodSettingsResponses = {
+    /**
+     * The settings in force
+     */
+    200: CodSettingsResponse;
+};
+
+export type GetCodSettingsResponse = GetCodSettingsResponses[keyof GetCodSettingsResponses];
+
+export type PutCodSettingsData = {
+    body: CodSettingsBody;
+    path?: never;
+    query?: never;
+    url: '/api/cod/settings';
+};
+
+export type PutCodSettingsErrors = {
+    /**
+     * A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, ...; nothing saved
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type PutCodSettingsError = PutCodSettingsErrors[keyof PutCodSettingsErrors];
+
+export type PutCodSettingsResponses = {
+    /**
+     * The settings now in force
+     */
+    200: CodSettingsResponse;
+};
+
+export type PutCodSettingsResponse = PutCodSettingsResponses[keyof PutCodSettingsResponses];
+
+export type ListBlocklistData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/blocklist';
+};
+
+export type ListBlocklistErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type ListBlocklistError = ListBlocklistErrors[keyof ListBlocklistErrors];
+
+export type ListBlocklistResponses = {
+    /**
+     * Entries and refused checkouts
+     */
+    200: BlocklistResponse;
+};
+
+export type ListBlocklistResponse = ListBlocklistResponses[keyof ListBlocklistResponses];
+
+export type AddToBlocklistData = {
+    body: BlockBody;
+    path?: never;
+    query?: never;
+    url: '/api/blocklist';
+};
+
+export type AddToBlocklistErrors = {
+    /**
+     * Neither a Pakistani phone number nor an e-mail ('Enter a Pakistani phone number or an e-mail address.', `errors.value`), no reason ('Give a reason for blocking.', `errors.reason`) or one over 500 characters
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * 'This phone number is already blocked.' or 'This e-mail address is already blocked.'
+     */
+    409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type AddToBlocklistError = AddToBlocklistErrors[keyof AddToBlocklistErrors];
+
+export type AddToBlocklistResponses = {
+    /**
+     * Blocked
+     */
+    201: BlockedResponse;
+};
+
+export type AddToBlocklistResponse = AddToBlocklistResponses[keyof AddToBlocklistResponses];
+
+export type RemoveFromBlocklistData = {
+    body?: never;
+    path: {
+        /**
+         * The entry's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/blocklist/{id}';
+};
+
+export type RemoveFromBlocklistErrors = {
+    /**
+     * A malformed id
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * 'Blocklist entry not found.'
+     */
+    404: ErrorBody;
+};
+
+export type RemoveFromBlocklistError = RemoveFromBlocklistErrors[keyof RemoveFromBlocklistErrors];
+
+export type RemoveFromBlocklistResponses = {
+    /**
+     * Unblocked
+     */
+    200: SuccessMessageResponse;
+};
+
+export type RemoveFromBlocklistResponse = RemoveFromBlocklistResponses[keyof RemoveFromBlocklistResponses];
 
 export type VerifyReviewTokenData = {
     body?: never;

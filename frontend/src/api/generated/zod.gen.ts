@@ -44,6 +44,60 @@ export const zApplyCouponResponse = z.object({
 });
 
 /**
+ * A phone or e-mail to block.
+ */
+export const zBlockBody = z.object({
+    value: z.nullish(z.string()),
+    reason: z.nullish(z.string())
+});
+
+/**
+ * A blocklist entry.
+ */
+export const zBlockEntryResponse = z.object({
+    _id: z.string(),
+    kind: z.string().check(z.regex(/^(phone|email)$/)),
+    value: z.string(),
+    reason: z.string(),
+    createdAt: z.string(),
+    attempts: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * A checkout the blocklist refused.
+ */
+export const zBlockedAttemptResponse = z.object({
+    _id: z.string(),
+    at: z.string(),
+    entryId: z.nullish(z.string()),
+    kind: z.string().check(z.regex(/^(phone|email)$/)),
+    value: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    city: z.nullish(z.string()),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * A new entry.
+ */
+export const zBlockedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    entry: zBlockEntryResponse
+});
+
+/**
+ * The blocklist and the refused checkouts.
+ */
+export const zBlocklistResponse = z.object({
+    success: z.boolean(),
+    entries: z.array(zBlockEntryResponse),
+    attempts: z.array(zBlockedAttemptResponse)
+});
+
+/**
  * An e-mail to customers.
  */
 export const zBulkEmailBody = z.object({
@@ -91,6 +145,22 @@ export const zCategoryEnvelope = z.object({
 export const zCategorySummary = z.object({
     _id: z.string(),
     name: z.string()
+});
+
+/**
+ * The token of a confirmation link.
+ */
+export const zConfirmBody = z.object({
+    token: z.nullish(z.string())
+});
+
+/**
+ * A confirmed order.
+ */
+export const zConfirmedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    orderId: z.string()
 });
 
 /**
@@ -433,6 +503,53 @@ export const zProductEnvelope = z.object({
 });
 
 /**
+ * Nothing: the action takes its figure from the settings.
+ */
+export const zRejectUnconfirmedBody = z.record(z.string(), z.unknown());
+
+/**
+ * The orders rejected for not being confirmed.
+ */
+export const zRejectedUnconfirmedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    rejected: z.array(z.string())
+});
+
+/**
+ * Another order of the same phone or e-mail.
+ */
+export const zRelatedOrderResponse = z.object({
+    _id: z.string(),
+    status: z.string(),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    name: z.string(),
+    createdAt: z.string()
+});
+
+/**
+ * What the other orders of one phone or e-mail did.
+ */
+export const zContactHistoryResponse = z.object({
+    placed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    delivered: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    returned: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    rejected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    orders: z.array(zRelatedOrderResponse)
+});
+
+/**
+ * What an order's primary phone and e-mail did in other orders (this one left out).
+ */
+export const zRelatedResponse = z.object({
+    success: z.boolean(),
+    phone: z.string(),
+    email: z.string(),
+    byPhone: zContactHistoryResponse,
+    byEmail: zContactHistoryResponse
+});
+
+/**
  * The shop's reply to a review.
  */
 export const zReplyBody = z.object({
@@ -537,6 +654,99 @@ export const zReviewedItemsResponse = z.object({
 });
 
 /**
+ * A figure of a rule as sent; `label`, `min` and `max` may be sent back and are ignored.
+ */
+export const zRiskParamBody = z.object({
+    key: z.nullish(z.string()),
+    value: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ]))
+});
+
+/**
+ * A tunable figure of a rule.
+ */
+export const zRiskParamResponse = z.object({
+    key: z.string(),
+    label: z.string(),
+    value: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    min: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    max: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * Why a rule added its points.
+ */
+export const zRiskReasonResponse = z.object({
+    rule: z.string(),
+    points: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    text: z.string()
+});
+
+/**
+ * An order's risk score (admin answers only).
+ */
+export const zRiskResponse = z.object({
+    score: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    level: z.string().check(z.regex(/^(low|medium|high)$/)),
+    reasons: z.array(zRiskReasonResponse)
+});
+
+/**
+ * A rule as sent; `label` and `description` may be sent back and are ignored.
+ */
+export const zRiskRuleBody = z.object({
+    id: z.nullish(z.string()),
+    enabled: z.nullish(z.union([
+        z.boolean(),
+        z.string()
+    ])),
+    points: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ])),
+    params: z.optional(z.array(zRiskParamBody))
+});
+
+/**
+ * The COD settings to save: every rule once, and both hours.
+ */
+export const zCodSettingsBody = z.object({
+    rules: z.optional(z.array(zRiskRuleBody)),
+    confirmWindowHours: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ])),
+    rejectUnconfirmedAfterHours: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ]))
+});
+
+/**
+ * One rule of the score as set.
+ */
+export const zRiskRuleResponse = z.object({
+    id: z.string(),
+    label: z.string(),
+    description: z.string(),
+    enabled: z.boolean(),
+    points: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    params: z.array(zRiskParamResponse)
+});
+
+/**
+ * The COD settings: the rules of the risk score and the confirmation hours.
+ */
+export const zCodSettingsResponse = z.object({
+    success: z.boolean(),
+    rules: z.array(zRiskRuleResponse),
+    confirmWindowHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    rejectUnconfirmedAfterHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
  * The profile to save after login or sign-up. An `email` field may be sent but is ignored: the e-mail
  * is the session's.
  */
@@ -550,6 +760,14 @@ export const zSaveUserBody = z.object({
 export const zStatusChangeBody = z.object({
     status: z.nullish(z.string()),
     comment: z.nullish(z.string())
+});
+
+/**
+ * An answer with nothing but a message.
+ */
+export const zSuccessMessageResponse = z.object({
+    success: z.boolean(),
+    message: z.string()
 });
 
 /**
@@ -640,8 +858,25 @@ export const zOrderResponse = z.object({
     adminComment: z.nullish(z.string()),
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
+    confirmedAt: z.nullish(z.string()),
     createdAt: z.string(),
     updatedAt: z.string()
+});
+
+/**
+ * An order as the admin sees it: the customer's view and its risk score.
+ */
+export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
+    risk: zRiskResponse
+}));
+
+/**
+ * A page of orders as the admin sees them.
+ */
+export const zAdminOrdersResponse = z.object({
+    success: z.boolean(),
+    orders: z.array(zAdminOrderResponse),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -668,7 +903,7 @@ export const zPlaceOrderResponse = z.object({
 export const zStatusChangedResponse = z.object({
     success: z.boolean(),
     message: z.string(),
-    order: zOrderResponse
+    order: zAdminOrderResponse
 });
 
 /**
@@ -838,14 +1073,17 @@ export const zDeleteCouponResponse = zMessageResponse;
 export const zAdminOrdersQuery = z.object({
     status: z.optional(z.string().check(z.regex(/^(pending|approved|dispatched|delivered|rejected|returned)?$/))),
     q: z.optional(z.string()),
+    sort: z.optional(z.string().check(z.regex(/^(newest|risk)?$/))),
+    minRisk: z.optional(z.string().check(z.regex(/^[0-9]{0,3}$/))),
+    confirmed: z.optional(z.string().check(z.regex(/^(true|false)?$/))),
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
- * A page of orders
+ * A page of orders with their risk scores
  */
-export const zAdminOrdersResponse = zOrdersResponse;
+export const zAdminOrdersResponse2 = zAdminOrdersResponse;
 
 export const zPlaceOrderBody2 = zPlaceOrderBody;
 
@@ -896,6 +1134,66 @@ export const zChangeOrderStatusPath = z.object({
  * Changed
  */
 export const zChangeOrderStatusResponse = zStatusChangedResponse;
+
+export const zRelatedOrdersPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Counts over every other order of the phone and of the e-mail, and the 20 newest of each
+ */
+export const zRelatedOrdersResponse = zRelatedResponse;
+
+export const zConfirmOrderBody = zConfirmBody;
+
+export const zConfirmOrderPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Confirmed
+ */
+export const zConfirmOrderResponse = zConfirmedResponse;
+
+export const zRejectUnconfirmedOrdersBody = zRejectUnconfirmedBody;
+
+/**
+ * The orders rejected (none is an answer too)
+ */
+export const zRejectUnconfirmedOrdersResponse = zRejectedUnconfirmedResponse;
+
+/**
+ * The settings in force
+ */
+export const zGetCodSettingsResponse = zCodSettingsResponse;
+
+export const zPutCodSettingsBody = zCodSettingsBody;
+
+/**
+ * The settings now in force
+ */
+export const zPutCodSettingsResponse = zCodSettingsResponse;
+
+/**
+ * Entries and refused checkouts
+ */
+export const zListBlocklistResponse = zBlocklistResponse;
+
+export const zAddToBlocklistBody = zBlockBody;
+
+/**
+ * Blocked
+ */
+export const zAddToBlocklistResponse = zBlockedResponse;
+
+export const zRemoveFromBlocklistPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Unblocked
+ */
+export const zRemoveFromBlocklistResponse = zSuccessMessageResponse;
 
 export const zVerifyReviewTokenQuery = z.object({
     token: z.optional(z.string())
@@ -1286,6 +1584,54 @@ export const zCustomerOrdersApiData = z.object({
 export const zChangeOrderStatusData = z.object({
     body: zChangeOrderStatusBody,
     path: zChangeOrderStatusPath,
+    query: z.optional(z.never())
+});
+
+export const zRelatedOrdersData = z.object({
+    body: z.optional(z.never()),
+    path: zRelatedOrdersPath,
+    query: z.optional(z.never())
+});
+
+export const zConfirmOrderData = z.object({
+    body: zConfirmOrderBody,
+    path: zConfirmOrderPath,
+    query: z.optional(z.never())
+});
+
+export const zRejectUnconfirmedOrdersData = z.object({
+    body: zRejectUnconfirmedOrdersBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zGetCodSettingsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zPutCodSettingsData = z.object({
+    body: zPutCodSettingsBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zListBlocklistData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zAddToBlocklistData = z.object({
+    body: zAddToBlocklistBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zRemoveFromBlocklistData = z.object({
+    body: z.optional(z.never()),
+    path: zRemoveFromBlocklistPath,
     query: z.optional(z.never())
 });
 

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmPasswordReset, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, placeOrder, productsByCategory, readyz, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchProducts, sendBulkEmail, setCouponLimits, setDeliveryCharge, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
+import { addCategory, addCoupon, addToBlocklist, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmOrder, confirmPasswordReset, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, placeOrder, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchProducts, sendBulkEmail, setCouponLimits, setDeliveryCharge, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -485,9 +485,9 @@ export const deleteCouponMutation = (options?: Partial<Options<DeleteCouponData>
 export const adminOrdersQueryKey = (options?: Options<AdminOrdersData>) => createQueryKey('adminOrders', options);
 
 /**
- * Every order, newest first, filtered by status and searched.
+ * Every order, newest first or by risk, filtered by status, risk score and confirmation, and searched.
  */
-export const adminOrdersOptions = (options?: Options<AdminOrdersData>) => queryOptions<AdminOrdersResponse, AdminOrdersError, AdminOrdersResponse, ReturnType<typeof adminOrdersQueryKey>>({
+export const adminOrdersOptions = (options?: Options<AdminOrdersData>) => queryOptions<AdminOrdersResponse2, AdminOrdersError, AdminOrdersResponse2, ReturnType<typeof adminOrdersQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await adminOrders({
             ...options,
@@ -503,9 +503,9 @@ export const adminOrdersOptions = (options?: Options<AdminOrdersData>) => queryO
 export const adminOrdersInfiniteQueryKey = (options?: Options<AdminOrdersData>): QueryKey<Options<AdminOrdersData>> => createQueryKey('adminOrders', options, true);
 
 /**
- * Every order, newest first, filtered by status and searched.
+ * Every order, newest first or by risk, filtered by status, risk score and confirmation, and searched.
  */
-export const adminOrdersInfiniteOptions = (options?: Options<AdminOrdersData>) => infiniteQueryOptions<AdminOrdersResponse, AdminOrdersError, InfiniteData<AdminOrdersResponse>, QueryKey<Options<AdminOrdersData>>, number | Pick<QueryKey<Options<AdminOrdersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+export const adminOrdersInfiniteOptions = (options?: Options<AdminOrdersData>) => infiniteQueryOptions<AdminOrdersResponse2, AdminOrdersError, InfiniteData<AdminOrdersResponse2>, QueryKey<Options<AdminOrdersData>>, number | Pick<QueryKey<Options<AdminOrdersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
 {
     queryFn: async ({ pageParam, queryKey, signal }) => {
@@ -641,6 +641,146 @@ export const changeOrderStatusMutation = (options?: Partial<Options<ChangeOrderS
     const mutationOptions: UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await changeOrderStatus({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const relatedOrdersQueryKey = (options: Options<RelatedOrdersData>) => createQueryKey('relatedOrders', options);
+
+/**
+ * What the other orders of this order's primary phone and e-mail did.
+ */
+export const relatedOrdersOptions = (options: Options<RelatedOrdersData>) => queryOptions<RelatedOrdersResponse, RelatedOrdersError, RelatedOrdersResponse, ReturnType<typeof relatedOrdersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await relatedOrders({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: relatedOrdersQueryKey(options)
+});
+
+/**
+ * Confirms an order by the token of its e-mailed link; no session needed. Two clicks at once confirm once.
+ */
+export const confirmOrderMutation = (options?: Partial<Options<ConfirmOrderData>>): UseMutationOptions<ConfirmOrderResponse, ConfirmOrderError, Options<ConfirmOrderData>> => {
+    const mutationOptions: UseMutationOptions<ConfirmOrderResponse, ConfirmOrderError, Options<ConfirmOrderData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await confirmOrder({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Rejects every pending, unconfirmed order placed more than the setting's hours ago, each with the usual
+ * restock, coupon release, history entry and e-mail.
+ */
+export const rejectUnconfirmedOrdersMutation = (options?: Partial<Options<RejectUnconfirmedOrdersData>>): UseMutationOptions<RejectUnconfirmedOrdersResponse, RejectUnconfirmedOrdersError, Options<RejectUnconfirmedOrdersData>> => {
+    const mutationOptions: UseMutationOptions<RejectUnconfirmedOrdersResponse, RejectUnconfirmedOrdersError, Options<RejectUnconfirmedOrdersData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await rejectUnconfirmedOrders({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getCodSettingsQueryKey = (options?: Options<GetCodSettingsData>) => createQueryKey('getCodSettings', options);
+
+/**
+ * The rules of the risk score, as set, and the confirmation hours.
+ */
+export const getCodSettingsOptions = (options?: Options<GetCodSettingsData>) => queryOptions<GetCodSettingsResponse, GetCodSettingsError, GetCodSettingsResponse, ReturnType<typeof getCodSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getCodSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getCodSettingsQueryKey(options)
+});
+
+/**
+ * Saves the rules and hours, and scores every pending order again with them.
+ */
+export const putCodSettingsMutation = (options?: Partial<Options<PutCodSettingsData>>): UseMutationOptions<PutCodSettingsResponse, PutCodSettingsError, Options<PutCodSettingsData>> => {
+    const mutationOptions: UseMutationOptions<PutCodSettingsResponse, PutCodSettingsError, Options<PutCodSettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await putCodSettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listBlocklistQueryKey = (options?: Options<ListBlocklistData>) => createQueryKey('listBlocklist', options);
+
+/**
+ * The blocklist, newest first, and the 100 newest checkouts it refused.
+ */
+export const listBlocklistOptions = (options?: Options<ListBlocklistData>) => queryOptions<ListBlocklistResponse, ListBlocklistError, ListBlocklistResponse, ReturnType<typeof listBlocklistQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listBlocklist({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listBlocklistQueryKey(options)
+});
+
+/**
+ * Blocks a phone or an e-mail from cash on delivery.
+ */
+export const addToBlocklistMutation = (options?: Partial<Options<AddToBlocklistData>>): UseMutationOptions<AddToBlocklistResponse, AddToBlocklistError, Options<AddToBlocklistData>> => {
+    const mutationOptions: UseMutationOptions<AddToBlocklistResponse, AddToBlocklistError, Options<AddToBlocklistData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addToBlocklist({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Unblocks; the checkouts the entry refused stay listed, without it.
+ */
+export const removeFromBlocklistMutation = (options?: Partial<Options<RemoveFromBlocklistData>>): UseMutationOptions<RemoveFromBlocklistResponse, RemoveFromBlocklistError, Options<RemoveFromBlocklistData>> => {
+    const mutationOptions: UseMutationOptions<RemoveFromBlocklistResponse, RemoveFromBlocklistError, Options<RemoveFromBlocklistData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await removeFromBlocklist({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,329 @@
+//! The COD checks in PostgreSQL: the rules and hours of the settings, the facts of pending orders' risk in
+//! one query, stored scores, an order's contact history, the confirmation's conditional update and the
+//! unconfirmed orders to reject.
+
+use application::common::error::RepositoryError;
+use application::orders::cod_ports::{CodRepository, ContactHistory, RelatedOrder, RiskScope, RiskTx, RELATED_LISTED};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::dsl::count_star;
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text, Timestamptz};
+use domain::ids::OrderId;
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::risk::{CodSettings, Risk, RiskFacts, RiskReason, RuleId};
+use serde_json::{json, Map, Value};
+
+use crate::error::{corrupt, from_diesel};
+use crate::pool::with_connection;
+use crate::schema::{orders, risk_rules, shop_settings};
+use crate::unit_of_work::PgTransaction;
+use crate::PgOrderRepository;
+
+diesel::define_sql_function!(fn lower(text: Text) -> Text);
+
+/// A score's reasons as stored: `[{"rule", "points", "text"}]`.
+pub(crate) fn reasons_json(risk: &Risk) -> Value {
+    Value::Array(
+        risk.reasons().iter().map(|r| json!({ "rule": r.rule.as_str(), "points": r.points, "text": r.text })).collect(),
+    )
+}
+
+/// A stored score. The score follows from the reasons; reasons of a rule the code no longer knows are left
+/// out.
+pub(crate) fn risk_of(reasons: &Value) -> Result<Risk, RepositoryError> {
+    let list = reasons.as_array().ok_or_else(|| corrupt("risk_reasons is not an array"))?;
+    let mut kept = Vec::new();
+    for reason in list {
+        let rule = reason["rule"].as_str().ok_or_else(|| corrupt("a risk reason has no rule"))?;
+        let Ok(rule) = rule.parse::<RuleId>() else {
+            tracing::warn!(rule, "a stored risk reason names a rule no longer known; left out");
+            continue;
+        };
+        let points =
+            reason["points"].as_u64().and_then(|p| u8::try_from(p).ok()).ok_or_else(|| corrupt("risk points"))?;
+        let text = reason["text"].as_str().ok_or_else(|| corrupt("a risk reason has no text"))?.to_owned();
+        kept.push(RiskReason { rule, points, text });
+    }
+    Ok(Risk::of(kept))
+}
+
+fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError> {
+    let rows: Vec<(String, bool, i16, Value)> = risk_rules::table
+        .select((risk_rules::id, risk_rules::enabled, risk_rules::points, risk_rules::params))
+        .load(conn)
+        .map_err(from_diesel)?;
+    let (confirm, reject): (i32, i32) = shop_settings::table
+        .select((shop_settings::confirm_window_hours, shop_settings::reject_unconfirmed_after_hours))
+        .first(conn)
+        .map_err(from_diesel)?;
+    let rules: Vec<(String, bool, i64, Vec<(String, i64)>)> = rows
+        .into_iter()
+        .map(|(id, enabled, points, params)| {
+            let params = params
+                .as_object()
+                .map(|object| object.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
+                .unwrap_or_default();
+            (id, enabled, i64::from(points), params)
+        })
+        .collect();
+    Ok(CodSettings::from_stored(&rules, i64::from(confirm), i64::from(reject)))
+}
+
+#[derive(QueryableByName)]
+struct FactsRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Text)]
+    address: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    province: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    city: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    total_paisa: i64,
+    #[diesel(sql_type = Timestamptz)]
+    placed_at: DateTime<Utc>,
+    #[diesel(sql_type = Timestamptz)]
+    account_opened: DateTime<Utc>,
+    #[diesel(sql_type = BigInt)]
+    pieces: i64,
+    #[diesel(sql_type = BigInt)]
+    returned: i64,
+    #[diesel(sql_type = BigInt)]
+    rejected: i64,
+    #[diesel(sql_type = BigInt)]
+    other_pending: i64,
+}
+
+/// The facts of the pending orders in scope. `$1` every pending order, `$2` an order by id, `$3` primary
+/// phones, `$4` an e-mail. Other orders of an order's primary phone (in either of their phone fields) or of
+/// its e-mail count its returns and rejections; other pending orders with the same primary phone count as
+/// pending.
+const FACTS: &str = "
+SELECT o.id, o.address, o.province, o.city, o.total_paisa, o.created_at AS placed_at,
+       c.created_at AS account_opened,
+       (SELECT COALESCE(SUM(i.quantity), 0)::BIGINT FROM order_items i WHERE i.order_id = o.id) AS pieces,
+       h.returned, h.rejected,
+       (SELECT count(*) FROM orders p
+         WHERE p.id <> o.id AND p.status = 'pending' AND p.phone1_normalized = o.phone1_normalized) AS other_pending
+  FROM orders o
+  JOIN customers c ON c.id = o.customer_id
+  CROSS JOIN LATERAL (
+       SELECT count(*) FILTER (WHERE x.status = 'returned') AS returned,
+              count(*) FILTER (WHERE x.status = 'rejected') AS rejected
+         FROM orders x
+        WHERE x.id <> o.id
+          AND (x.phone1_normalized = o.phone1_normalized OR x.phone2_normalized = o.phone1_normalized
+               OR lower(x.email) = lower(o.email))) h
+ WHERE o.status = 'pending'
+   AND ($1 OR o.id = $2 OR o.phone1_normalized = ANY($3) OR lower(o.email) = lower($4))
+ ORDER BY o.id";
+
+fn count(n: i64) -> Result<u32, RepositoryError> {
+    u32::try_from(n).map_err(corrupt)
+}
+
+fn facts(conn: &mut PgConnection, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError> {
+    let (all, id, phones, email): (bool, i64, Vec<String>, String) = match scope {
+        RiskScope::AllPending => (true, 0, vec![], String::new()),
+        RiskScope::Placed { id, contact } => (false, id.get(), contact.phones.clone(), contact.email.clone()),
+        RiskScope::Contact(contact) => (false, 0, contact.phones.clone(), contact.email.clone()),
+    };
+    let rows: Vec<FactsRow> = diesel::sql_query(FACTS)
+        .bind::<Bool, _>(all)
+        .bind::<BigInt, _>(id)
+        .bind::<Array<Text>, _>(phones)
+        .bind::<Text, _>(email)
+        .load(conn)
+        .map_err(from_diesel)?;
+    rows.into_iter()
+        .map(|row| {
+            Ok((
+                OrderId::new(row.id).map_err(corrupt)?,
+                RiskFacts {
+                    returned: count(row.returned)?,
+                    rejected: count(row.rejected)?,
+                    other_pending: count(row.other_pending)?,
+                    account_opened: row.account_opened,
+                    placed_at: row.placed_at,
+                    address: row.address,
+                    province: row.province,
+                    city: row.city,
+                    pieces: u64::try_from(row.pieces).map_err(corrupt)?,
+                    total: Rupees::from_paisa(row.total_paisa),
+                },
+            ))
+        })
+        .collect()
+}
+
+impl RiskTx for PgTransaction {
+    fn cod_settings(&mut self) -> Result<CodSettings, RepositoryError> {
+        read_settings(self.conn())
+    }
+
+    fn save_cod_settings(&mut self, settings: &CodSettings) -> Result<(), RepositoryError> {
+        let conn = self.conn();
+        for rule in settings.rules() {
+            let params: Map<String, Value> =
+                rule.params().map(|(spec, value)| (spec.key.to_owned(), Value::from(value))).collect();
+            let row = || {
+                (
+                    risk_rules::enabled.eq(rule.enabled()),
+                    risk_rules::points.eq(i16::from(rule.points())),
+                    risk_rules::params.eq(Value::Object(params.clone())),
+                    risk_rules::updated_at.eq(diesel::dsl::now),
+                )
+            };
+            diesel::insert_into(risk_rules::table)
+                .values((risk_rules::id.eq(rule.rule().as_str()), row()))
+                .on_conflict(risk_rules::id)
+                .do_update()
+                .set(row())
+                .execute(conn)
+                .map_err(from_diesel)?;
+        }
+        let hours = |h: u32| i32::try_from(h).map_err(corrupt);
+        diesel::update(shop_settings::table)
+            .set((
+                shop_settings::confirm_window_hours.eq(hours(settings.confirm_window_hours())?),
+                shop_settings::reject_unconfirmed_after_hours.eq(hours(settings.reject_unconfirmed_after_hours())?),
+            ))
+            .execute(conn)
+            .map_err(from_diesel)?;
+        Ok(())
+    }
+
+    fn risk_facts(&mut self, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError> {
+        facts(self.conn(), scope)
+    }
+
+    fn store_risk(&mut self, scores: &[(OrderId, Risk)]) -> Result<(), RepositoryError> {
+        let conn = self.conn();
+        for (id, risk) in scores {
+            diesel::update(orders::table.find(id.get()).filter(orders::status.eq(OrderStatus::Pending.as_str())))
+                .set((orders::risk_score.eq(i16::from(risk.score())), orders::risk_reasons.eq(reasons_json(risk))))
+                .execute(conn)
+                .map_err(from_diesel)?;
+        }
+        Ok(())
+    }
+}
+
+type BoxedOrders<'a> = orders::BoxedQuery<'a, Pg>;
+
+/// The counts by status and the newest orders of `query`.
+fn history_of(
+    conn: &mut PgConnection,
+    query: impl Fn() -> BoxedOrders<'static>,
+) -> Result<ContactHistory, RepositoryError> {
+    let filtered = |status: OrderStatus| {
+        diesel::dsl::sql::<BigInt>(&format!("count(*) FILTER (WHERE orders.status = '{}')", status.as_str()))
+    };
+    let (placed, delivered, returned, rejected): (i64, i64, i64, i64) = query()
+        .select((
+            count_star(),
+            filtered(OrderStatus::Delivered),
+            filtered(OrderStatus::Returned),
+            filtered(OrderStatus::Rejected),
+        ))
+        .first(conn)
+        .map_err(from_diesel)?;
+    let of = |n: i64| u64::try_from(n).map_err(corrupt);
+    let listed: Vec<(i64, String, i64, String, DateTime<Utc>)> = query()
+        .order((orders::created_at.desc(), orders::id.desc()))
+        .limit(i64::from(RELATED_LISTED))
+        .select((orders::id, orders::status, orders::total_paisa, orders::name, orders::created_at))
+        .load(conn)
+        .map_err(from_diesel)?;
+    Ok(ContactHistory {
+        placed: of(placed)?,
+        delivered: of(delivered)?,
+        returned: of(returned)?,
+        rejected: of(rejected)?,
+        orders: listed
+            .into_iter()
+            .map(|(id, status, total, name, created_at)| {
+                Ok(RelatedOrder {
+                    id: OrderId::new(id).map_err(corrupt)?,
+                    status: status.parse().map_err(corrupt)?,
+                    total: Rupees::from_paisa(total),
+                    name,
+                    created_at,
+                })
+            })
+            .collect::<Result<_, RepositoryError>>()?,
+    })
+}
+
+#[async_trait]
+impl CodRepository for PgOrderRepository {
+    async fn cod_settings(&self) -> Result<CodSettings, RepositoryError> {
+        with_connection(self.pool(), read_settings).await
+    }
+
+    async fn history(
+        &self,
+        except: OrderId,
+        phone: &str,
+        email: &str,
+    ) -> Result<(ContactHistory, ContactHistory), RepositoryError> {
+        let (phone, email) = (phone.to_owned(), email.to_lowercase());
+        with_connection(self.pool(), move |conn| {
+            let by_phone = history_of(conn, || {
+                let phone = phone.clone();
+                orders::table
+                    .filter(orders::id.ne(except.get()))
+                    .filter(orders::phone1_normalized.eq(phone.clone()).or(orders::phone2_normalized.eq(phone)))
+                    .into_boxed()
+            })?;
+            let by_email = history_of(conn, || {
+                orders::table
+                    .filter(orders::id.ne(except.get()))
+                    .filter(lower(orders::email).eq(email.clone()))
+                    .into_boxed()
+            })?;
+            Ok((by_phone, by_email))
+        })
+        .await
+    }
+
+    async fn confirm(&self, id: OrderId, token: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let token = token.to_owned();
+        with_connection(self.pool(), move |conn| {
+            let confirmed = diesel::update(
+                orders::table
+                    .find(id.get())
+                    .filter(orders::confirm_token.eq(token))
+                    .filter(orders::confirmed_at.is_null())
+                    .filter(orders::status.eq(OrderStatus::Pending.as_str())),
+            )
+            .set((orders::confirmed_at.eq(at), orders::updated_at.eq(at)))
+            .execute(conn)
+            .map_err(from_diesel)?;
+            Ok(confirmed == 1)
+        })
+        .await
+    }
+
+    async fn unconfirmed_before(&self, cutoff: DateTime<Utc>) -> Result<Vec<OrderId>, RepositoryError> {
+        with_connection(self.pool(), move |conn| {
+            orders::table
+                .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+                .filter(orders::confirmed_at.is_null())
+                .filter(orders::confirm_token.is_not_null())
+                .filter(orders::created_at.lt(cutoff))
+                .order((orders::created_at, orders::id))
+                .select(orders::id)
+                .load::<i64>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|id| OrderId::new(id).map_err(corrupt))
+                .collect()
+        })
+        .await
+    }
+}

@@ -1,0 +1,50 @@
+//! What the blocklist needs from outside: its entries and the refused checkouts.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::ids::BlockEntryId;
+
+use crate::blocklist::model::{BlockEntry, BlockReason, BlockTarget, BlockedAttempt, NewAttempt};
+use crate::common::error::RepositoryError;
+
+/// Stored blocklist entries and refused checkouts.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait BlocklistRepository: Send + Sync + 'static {
+    /// Every entry, newest first, each with its count of refused checkouts, and the `attempts` newest
+    /// refused checkouts.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn list(&self, attempts: u32) -> Result<(Vec<BlockEntry>, Vec<BlockedAttempt>), RepositoryError>;
+
+    /// Stores an entry.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] (`AlreadyBlocked`) when the value is blocked already.
+    async fn add(
+        &self,
+        target: &BlockTarget,
+        reason: &BlockReason,
+        at: DateTime<Utc>,
+    ) -> Result<BlockEntry, RepositoryError>;
+
+    /// Deletes an entry (its refused checkouts stay, no longer pointing to it); answers whether it existed.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn delete(&self, id: BlockEntryId) -> Result<bool, RepositoryError>;
+
+    /// The first entry, oldest first, blocking one of these phones (normal forms) or e-mails (compared
+    /// lower-case), or `None`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn matching(&self, phones: &[String], emails: &[String]) -> Result<Option<BlockEntry>, RepositoryError>;
+
+    /// Records a refused checkout, in a write of its own.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn record_attempt(&self, attempt: &NewAttempt) -> Result<(), RepositoryError>;
+}

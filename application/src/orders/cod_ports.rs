@@ -1,0 +1,120 @@
+//! What the COD checks need from outside (docs/cod.md): the settings and the facts of orders' risk inside a
+//! unit of work, and outside one the settings, an order's contact history, the confirmation's conditional
+//! update and the unconfirmed orders to reject.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::ids::OrderId;
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::risk::{CodSettings, Risk, RiskFacts};
+
+use crate::common::error::RepositoryError;
+
+/// Which orders to score again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RiskScope {
+    /// This order, and the pending orders of this contact.
+    Placed { id: OrderId, contact: Contact },
+    /// The pending orders of this contact.
+    Contact(Contact),
+    /// Every pending order.
+    AllPending,
+}
+
+/// A phone and e-mail whose orders' facts changed: the pending orders whose primary phone is one of
+/// `phones` (normal forms) or whose e-mail is `email` (any case) count them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contact {
+    pub phones: Vec<String>,
+    pub email: String,
+}
+
+/// The COD settings and risk scores, inside a unit of work.
+#[cfg_attr(test, mockall::automock)]
+pub trait RiskTx {
+    /// The settings in force: the stored rules over their defaults and the two hours.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn cod_settings(&mut self) -> Result<CodSettings, RepositoryError>;
+
+    /// Stores every rule (one row each) and the two hours.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn save_cod_settings(&mut self, settings: &CodSettings) -> Result<(), RepositoryError>;
+
+    /// The facts of the pending orders in `scope`, in one query.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn risk_facts(&mut self, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError>;
+
+    /// Stores each order's score and reasons.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn store_risk(&mut self, scores: &[(OrderId, Risk)]) -> Result<(), RepositoryError>;
+}
+
+/// Another order of the same phone or e-mail, as the history lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RelatedOrder {
+    pub id: OrderId,
+    pub status: OrderStatus,
+    pub total: Rupees,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What the other orders of one phone or one e-mail did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ContactHistory {
+    /// How many other orders there are.
+    pub placed: u64,
+    pub delivered: u64,
+    pub returned: u64,
+    pub rejected: u64,
+    /// The newest of them, at most [`RELATED_LISTED`].
+    pub orders: Vec<RelatedOrder>,
+}
+
+/// The most orders a contact history lists.
+pub const RELATED_LISTED: u32 = 20;
+
+/// COD reads and the confirmation's write, outside any unit of work.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CodRepository: Send + Sync + 'static {
+    /// The settings in force.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn cod_settings(&self) -> Result<CodSettings, RepositoryError>;
+
+    /// The other orders (not `except`) whose either phone is `phone`, and those whose e-mail is `email` in
+    /// any case.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn history(
+        &self,
+        except: OrderId,
+        phone: &str,
+        email: &str,
+    ) -> Result<(ContactHistory, ContactHistory), RepositoryError>;
+
+    /// Sets the order's confirmation time when it holds `token`, is pending and is not confirmed yet;
+    /// answers whether it did. Two at once confirm once.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn confirm(&self, id: OrderId, token: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// The pending, unconfirmed orders placed before `cutoff`, oldest first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn unconfirmed_before(&self, cutoff: DateTime<Utc>) -> Result<Vec<OrderId>, RepositoryError>;
+}

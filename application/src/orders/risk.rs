@@ -1,0 +1,202 @@
+//! Risk scores of pending orders (docs/cod.md 'Risk score'): gathered as facts by the repository in one
+//! query, scored by `domain::risk`, stored on the orders. Scored again for the new order and the other
+//! pending orders of its phone or e-mail when an order is placed, for the pending orders of a phone or e-mail
+//! when one of its orders changes status, and for every pending order when the settings change. The owner
+//! reads and saves the settings here.
+
+use domain::risk::{assess, CodSettings, SettingsFault, SettingsInput};
+
+use crate::common::error::RepositoryError;
+use crate::orders::cod_ports::{Contact, RiskScope, RiskTx};
+use crate::orders::model::{ContactDetails, Order};
+use crate::orders::service::Orders;
+
+/// Scores the pending orders in `scope` again with the settings in force, inside the caller's unit of work.
+///
+/// # Errors
+/// When the store fails.
+pub fn rescore(tx: &mut dyn RiskTx, scope: &RiskScope) -> Result<(), RepositoryError> {
+    let settings = tx.cod_settings()?;
+    rescore_with(tx, &settings, scope)
+}
+
+pub(crate) fn rescore_with(
+    tx: &mut dyn RiskTx,
+    settings: &CodSettings,
+    scope: &RiskScope,
+) -> Result<(), RepositoryError> {
+    let facts = tx.risk_facts(scope)?;
+    if facts.is_empty() {
+        return Ok(());
+    }
+    let scores: Vec<_> = facts.iter().map(|(id, facts)| (*id, assess(settings, facts))).collect();
+    tx.store_risk(&scores)
+}
+
+impl Contact {
+    /// The phone and e-mail of a stored order: the orders that count it are those whose primary phone is
+    /// either of its phones, or whose e-mail is its e-mail.
+    #[must_use]
+    pub fn of_order(order: &Order) -> Self {
+        let d = &order.details;
+        Self {
+            phones: std::iter::once(d.phone1_normal.clone()).chain(d.phone2_normal.clone()).collect(),
+            email: d.email.clone(),
+        }
+    }
+
+    /// The phone and e-mail of an order being placed.
+    #[must_use]
+    pub fn of_details(details: &ContactDetails) -> Self {
+        Self {
+            phones: std::iter::once(details.phone1.normal().to_owned())
+                .chain(details.phone2.as_ref().map(|p| p.normal().to_owned()))
+                .collect(),
+            email: details.email.as_str().to_owned(),
+        }
+    }
+}
+
+/// Why the COD settings were not read or saved. Nothing was saved.
+#[derive(Debug, thiserror::Error)]
+pub enum CodSettingsError {
+    /// Every field at fault.
+    #[error("Please correct the settings: {}", .0.first().map_or("", |f| f.message.as_str()))]
+    Invalid(Vec<SettingsFault>),
+    #[error("the COD settings could not be read or saved")]
+    Unexpected(#[from] RepositoryError),
+}
+
+impl Orders {
+    /// The COD settings in force.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn cod_settings(&self) -> Result<CodSettings, CodSettingsError> {
+        Ok(self.cod.cod_settings().await?)
+    }
+
+    /// Checks and saves the COD settings, and scores every pending order again with them, in one
+    /// transaction.
+    ///
+    /// # Errors
+    /// [`CodSettingsError::Invalid`] with every fault (nothing saved), `Unexpected` when the store fails.
+    pub async fn save_cod_settings(&self, input: SettingsInput) -> Result<CodSettings, CodSettingsError> {
+        let settings = CodSettings::parse(&input).map_err(CodSettingsError::Invalid)?;
+        let saved = settings.clone();
+        self.unit_of_work
+            .run(move |tx| {
+                tx.risk().save_cod_settings(&saved)?;
+                rescore_with(tx.risk(), &saved, &RiskScope::AllPending)
+            })
+            .await?;
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::cod_ports::MockRiskTx;
+    use crate::orders::ports::MockOrderRepository;
+    use crate::orders::testing::{now, orders, run_once, Handle, MockUnitOfWork};
+    use domain::ids::OrderId;
+    use domain::money::Rupees;
+    use domain::risk::{RiskFacts, RuleId, RuleInput, SettingsField};
+
+    fn facts(returned: u32) -> RiskFacts {
+        RiskFacts {
+            returned,
+            rejected: 0,
+            other_pending: 0,
+            account_opened: now() - chrono::Duration::days(30),
+            placed_at: now(),
+            address: "House 12, Street 4, Gulberg III".into(),
+            province: Some("Punjab".into()),
+            city: Some("Lahore".into()),
+            pieces: 2,
+            total: Rupees::from_whole(1710),
+        }
+    }
+
+    fn input(points: i64) -> SettingsInput {
+        SettingsInput {
+            rules: RuleId::ALL
+                .into_iter()
+                .map(|rule| RuleInput {
+                    id: rule.as_str().into(),
+                    enabled: true,
+                    points: Some(if rule == RuleId::EarlierReturns {
+                        points
+                    } else {
+                        i64::from(rule.default_points())
+                    }),
+                    params: vec![],
+                })
+                .collect(),
+            confirm_window_hours: Some(48),
+            reject_unconfirmed_after_hours: Some(24),
+        }
+    }
+
+    #[test]
+    fn rescoring_scores_the_facts_of_the_scope_with_the_settings_in_force_and_stores_them() {
+        let mut tx = MockRiskTx::new();
+        tx.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
+        tx.expect_risk_facts()
+            .withf(|scope| *scope == RiskScope::AllPending)
+            .times(1)
+            .returning(|_| Ok(vec![(OrderId::new(4).unwrap(), facts(2)), (OrderId::new(5).unwrap(), facts(0))]));
+        tx.expect_store_risk()
+            .withf(|scores| {
+                scores.iter().map(|(id, risk)| (id.get(), risk.score())).collect::<Vec<_>>() == [(4, 40), (5, 0)]
+                    && scores[0].1.reasons()[0].text == "2 earlier orders from this phone or e-mail were returned."
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+
+        rescore(&mut tx, &RiskScope::AllPending).unwrap();
+    }
+
+    #[test]
+    fn nothing_is_stored_when_no_pending_order_is_in_scope() {
+        let mut tx = MockRiskTx::new();
+        tx.expect_cod_settings().returning(|| Ok(CodSettings::default()));
+        tx.expect_risk_facts().returning(|_| Ok(vec![]));
+        tx.expect_store_risk().never();
+
+        rescore(&mut tx, &RiskScope::AllPending).unwrap();
+    }
+
+    #[tokio::test]
+    async fn saved_settings_score_every_pending_order_again_in_the_same_transaction() {
+        let mut handle = Handle::default();
+        let mut risk = MockRiskTx::new();
+        risk.expect_save_cod_settings()
+            .withf(|s| s.rule(RuleId::EarlierReturns).points() == 70)
+            .times(1)
+            .returning(|_| Ok(()));
+        risk.expect_cod_settings().never();
+        risk.expect_risk_facts()
+            .withf(|scope| *scope == RiskScope::AllPending)
+            .times(1)
+            .returning(|_| Ok(vec![(OrderId::new(4).unwrap(), facts(1))]));
+        risk.expect_store_risk().withf(|scores| scores[0].1.score() == 70).times(1).returning(|_| Ok(()));
+        handle.risk = risk;
+
+        let saved = orders(MockOrderRepository::new(), run_once(handle)).save_cod_settings(input(70)).await.unwrap();
+
+        assert_eq!(saved.rule(RuleId::EarlierReturns).points(), 70);
+    }
+
+    #[tokio::test]
+    async fn settings_out_of_bounds_are_refused_before_any_transaction() {
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+
+        let err = orders(MockOrderRepository::new(), unit_of_work).save_cod_settings(input(101)).await.unwrap_err();
+
+        let CodSettingsError::Invalid(faults) = err else { panic!("{err:?}") };
+        assert_eq!(faults[0].field, SettingsField::Points(0));
+    }
+}

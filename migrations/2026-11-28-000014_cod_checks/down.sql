@@ -1,0 +1,17 @@
+DROP TABLE blocked_attempts;
+DROP TABLE blocklist;
+ALTER TABLE shop_settings
+    DROP COLUMN reject_unconfirmed_after_hours,
+    DROP COLUMN confirm_window_hours;
+DROP TABLE risk_rules;
+DROP INDEX orders_pending_idx;
+DROP INDEX orders_risk_newest_idx;
+DROP INDEX orders_email_lower_idx;
+DROP INDEX orders_phone2_normalized_idx;
+DROP INDEX orders_phone1_normalized_idx;
+ALTER TABLE orders
+    DROP CONSTRAINT orders_confirm_token_key,
+    DROP COLUMN risk_reasons,
+    DROP COLUMN risk_score,
+    DROP COLUMN confirmed_at,
+    DROP COLUMN confirm_token;
