@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { blockContact, unblockContact, type BlockBody } from '@/api/generated';
-import { blocklistOptions, blocklistQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+import { addToBlocklist, removeFromBlocklist, type BlockBody } from '@/api/generated';
+import { listBlocklistOptions, listBlocklistQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
 
@@ -9,19 +9,19 @@ import { toServerReplyWithErrors } from './reply-with-errors';
 
 /** GET /api/blocklist: the blocked phones and e-mails, newest first, and the newest checkout attempts. */
 export function useBlocklist() {
-  return useQuery({ ...blocklistOptions(), staleTime: 0 });
+  return useQuery({ ...listBlocklistOptions(), staleTime: 0 });
 }
 
 function useInvalidateBlocklist() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: blocklistQueryKey() });
+  return () => queryClient.invalidateQueries({ queryKey: listBlocklistQueryKey() });
 }
 
 /** POST /api/blocklist: blocks a phone (any writing) or an e-mail, with a reason. */
 export function useBlockMutation() {
   const invalidate = useInvalidateBlocklist();
   return useMutation({
-    mutationFn: (body: BlockBody) => toServerReplyWithErrors(() => blockContact({ body })),
+    mutationFn: (body: BlockBody) => toServerReplyWithErrors(() => addToBlocklist({ body })),
     onSuccess: (reply) => {
       if (reply.kind === 'done') void invalidate();
     },
@@ -32,7 +32,7 @@ export function useBlockMutation() {
 export function useUnblockMutation() {
   const invalidate = useInvalidateBlocklist();
   return useMutation({
-    mutationFn: (id: string) => toServerReply(() => unblockContact({ path: { id } })),
+    mutationFn: (id: string) => toServerReply(() => removeFromBlocklist({ path: { id } })),
     onSuccess: (reply) => {
       if (reply.kind === 'done') void invalidate();
     },

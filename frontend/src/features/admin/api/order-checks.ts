@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { rejectUnconfirmedOrders, saveCodSettings, type CodSettingsBody } from '@/api/generated';
-import { codSettingsOptions, codSettingsQueryKey, relatedOrdersOptions } from '@/api/generated/@tanstack/react-query.gen';
+import { putCodSettings, rejectUnconfirmedOrders, type CodSettingsBody } from '@/api/generated';
+import { getCodSettingsOptions, getCodSettingsQueryKey, relatedOrdersOptions } from '@/api/generated/@tanstack/react-query.gen';
 import { toServerReply } from '@/lib/server-reply';
 
 import { toServerReplyWithErrors } from './reply-with-errors';
@@ -10,7 +10,7 @@ const adminOrdersKey = [{ _id: 'adminOrders' }];
 
 /** GET /api/cod/settings: the risk rules and the two hour settings in force now. */
 export function useCodSettings() {
-  return useQuery({ ...codSettingsOptions(), staleTime: 0 });
+  return useQuery({ ...getCodSettingsOptions(), staleTime: 0 });
 }
 
 /**
@@ -20,10 +20,10 @@ export function useCodSettings() {
 export function useSaveCodSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CodSettingsBody) => toServerReplyWithErrors(() => saveCodSettings({ body })),
+    mutationFn: (body: CodSettingsBody) => toServerReplyWithErrors(() => putCodSettings({ body })),
     onSuccess: (reply) => {
       if (reply.kind !== 'done') return;
-      queryClient.setQueryData(codSettingsQueryKey(), reply.data);
+      queryClient.setQueryData(getCodSettingsQueryKey(), reply.data);
       void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
     },
   });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 
-import { adminOrders, changeOrderStatus, type OrderResponse, type OrdersResponse } from '@/api/generated';
+import { adminOrders, changeOrderStatus, type AdminOrderResponse, type AdminOrdersResponse } from '@/api/generated';
 import { adminOrdersInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
@@ -33,7 +33,7 @@ export function getAdminOrdersQueryOptions(filter: OrderFilter, pageSize = ADMIN
   const query = queryOf(filter, pageSize);
   return infiniteQueryOptions({
     queryKey: adminOrdersInfiniteQueryKey({ query }),
-    queryFn: async ({ pageParam, signal }): Promise<OrdersResponse> => {
+    queryFn: async ({ pageParam, signal }): Promise<AdminOrdersResponse> => {
       const { data } = await adminOrders({ query: { ...query, offset: pageParam }, signal, throwOnError: true });
       return data;
     },
@@ -51,7 +51,7 @@ export function useAdminOrders(filter: OrderFilter) {
 }
 
 /** The pages as one list, each order once. */
-export function ordersOfPages(data: InfiniteData<OrdersResponse> | undefined): OrderResponse[] {
+export function ordersOfPages(data: InfiniteData<AdminOrdersResponse> | undefined): AdminOrderResponse[] {
   return [...new Map(data?.pages.flatMap((page) => page.orders).map((order) => [order._id, order])).values()];
 }
 

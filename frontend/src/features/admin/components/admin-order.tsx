@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
-import type { OrderResponse } from '@/api/generated';
+import type { AdminOrderResponse } from '@/api/generated';
 import { OrderFigures, OrderLines } from '@/components/orders/order-figures';
 import { OrderHistory } from '@/components/orders/order-history';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
@@ -21,7 +21,7 @@ import { OutcomeMessage } from './outcome-message';
  * detail (items, customer, phones, e-mail, address, figures, coupon, history) and the changes its status
  * allows. 'Reject' asks for a reason first and sends nothing without one.
  */
-export function AdminOrder({ order }: { order: OrderResponse }) {
+export function AdminOrder({ order }: { order: AdminOrderResponse }) {
   const [open, setOpen] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');

@@ -74,7 +74,7 @@ export function BlocklistManager() {
           </ul>
         )}
       </section>
-      <section className="admin-section" aria-labelledby={`${id}-attempts`}>
+      <div className="admin-section">
         <h2 id={`${id}-attempts`}>Refused checkouts</h2>
         {list.data === undefined ? null : list.data.attempts.length === 0 ? (
           <p className="status-text">{codMessages.noAttempts}</p>
@@ -111,7 +111,7 @@ export function BlocklistManager() {
             </table>
           </div>
         )}
-      </section>
+      </div>
     </>
   );
 }

@@ -36,7 +36,7 @@ const settings = () => ({
 
 type Answer = (body: unknown) => Response;
 
-function setup(answer: Answer = (body) => json({ success: true, ...(body as object) })) {
+function setup(answer: Answer = () => json(settings())) {
   const puts: unknown[] = [];
   mockFetch(async (url, request) => {
     if (url.pathname === '/api/cod/settings' && request.method === 'GET') return json(settings());
@@ -94,13 +94,24 @@ describe('CodSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('✅ Order checks saved. Pending orders are scored again.')).toHaveClass('admin-message--success');
-    const expected = settings();
-    expected.rules[0].points = 50;
-    expected.rules[0].params[0].value = 2;
-    expected.rules[1].enabled = true;
-    expected.rejectUnconfirmedAfterHours = 12;
-    const { success: _, ...body } = expected;
-    expect(puts).toEqual([body]);
+    expect(puts).toEqual([
+      {
+        rules: [
+          { id: 'earlier_returns', enabled: true, points: 50, params: [{ key: 'atLeast', value: 2 }] },
+          {
+            id: 'late_night',
+            enabled: true,
+            points: 10,
+            params: [
+              { key: 'from', value: 0 },
+              { key: 'to', value: 6 },
+            ],
+          },
+        ],
+        confirmWindowHours: 48,
+        rejectUnconfirmedAfterHours: 12,
+      },
+    ]);
   });
 
   it('shows the server’s errors beside their fields, and the message', async () => {
@@ -136,16 +147,18 @@ describe('CodSettingsPage', () => {
     expect(to).not.toHaveAttribute('aria-invalid');
   });
 
-  it('sends nothing while a field holds no whole number', async () => {
-    const { puts, user } = setup();
+  it('sends a field without a whole number as typed and shows the server’s word on it', async () => {
+    const { puts, user } = setup(() =>
+      json({ message: 'Please correct the highlighted settings.', errors: { 'rules[0].points': ['Points must be a whole number from 0 to 100.'] } }, 400),
+    );
     const returns = await rule('Earlier returns');
 
     await user.clear(returns.getByRole('spinbutton', { name: 'Points' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
-    expect(returns.getByRole('spinbutton', { name: 'Points' })).toHaveAccessibleDescription('From 0 to 100. Enter a whole number.');
-    expect(puts).toEqual([]);
+    expect(await screen.findByText('❌ Please correct the highlighted settings.')).toBeInTheDocument();
+    expect(returns.getByRole('spinbutton', { name: 'Points' })).toHaveAccessibleDescription('From 0 to 100. Points must be a whole number from 0 to 100.');
+    expect(puts).toMatchObject([{ rules: [{ id: 'earlier_returns', points: '' }, { id: 'late_night', points: 10 }] }]);
   });
 
   it('says when the settings cannot be loaded', async () => {

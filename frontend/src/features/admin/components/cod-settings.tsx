@@ -1,19 +1,12 @@
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 
+import type { CodSettingsResponse } from '@/api/generated';
 import { LoadingBar } from '@/components/ui/loading-bar';
 
 import { useCodSettings, useSaveCodSettingsMutation } from '../api/order-checks';
 import { useReplyOutcome } from '../api/use-reply-outcome';
-import { firstErrors } from '../lib/field-errors';
-import {
-  paramKey,
-  pointsKey,
-  settingsFields,
-  toSettingsBody,
-  type CodSettings,
-  type CodSettingsFields,
-  type SettingsErrors,
-} from '../lib/cod-settings-form';
+import { paramKey, pointsKey, settingsFields, toSettingsBody, type CodSettingsFields } from '../lib/cod-settings-form';
+import { firstErrors, type FieldErrors } from '../lib/field-errors';
 import { codMessages } from '../lib/order-checks';
 import type { Outcome } from '../lib/outcome';
 
@@ -79,23 +72,20 @@ function NumberField({ id, label, value, min, max, error, hint, onChange }: Numb
 
 /**
  * Every risk rule with its label, description, on/off switch, points and parameters (each with its range),
- * and the two hour settings; Save sends them all, and the server's errors show beside their fields.
+ * and the two hour settings; Save sends them all as typed, and the server's errors (a figure out of its range,
+ * or no whole number) show beside their fields.
  */
-function CodSettingsForm({ settings }: { settings: CodSettings }) {
+function CodSettingsForm({ settings }: { settings: CodSettingsResponse }) {
   const save = useSaveCodSettingsMutation();
   const toOutcome = useReplyOutcome();
   const [fields, setFields] = useState<CodSettingsFields>(() => settingsFields(settings));
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const id = useId();
 
   function edit(key: string, change: (current: CodSettingsFields) => CodSettingsFields) {
     setFields(change);
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _gone, ...rest } = current;
-      return rest;
-    });
+    setErrors((current) => (key in current ? Object.fromEntries(Object.entries(current).filter(([field]) => field !== key)) : current));
   }
 
   function editRule(index: number, change: (rule: CodSettingsFields['rules'][number]) => CodSettingsFields['rules'][number], key: string) {
@@ -105,14 +95,8 @@ function CodSettingsForm({ settings }: { settings: CodSettings }) {
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const checked = toSettingsBody(fields);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setOutcome({ tone: 'error', message: codMessages.settingsInvalid });
-      return;
-    }
     setOutcome(null);
-    const reply = await save.mutateAsync(checked.body);
+    const reply = await save.mutateAsync(toSettingsBody(fields));
     if (reply.kind === 'done') {
       setFields(settingsFields(reply.data));
       setErrors({});

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { OrderResponse } from '@/api/generated';
+import type { AdminOrderResponse } from '@/api/generated';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
-import { makeOrder } from '@/testing/fixtures';
+import { makeAdminOrder } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 
 import { AdminOrders } from './admin-orders';
 
 const risky = () =>
-  makeOrder({
+  makeAdminOrder({
     _id: '42',
     risk: {
       score: 55,
@@ -49,7 +49,7 @@ const settings = {
 };
 
 interface Options {
-  orders?: OrderResponse[];
+  orders?: AdminOrderResponse[];
   reject?: () => Response;
   route?: string;
 }
@@ -80,7 +80,7 @@ function card(id: string) {
 
 describe('order checks on the admin orders page', () => {
   it('shows each order’s risk in words with its score, its reasons and whether the shopper confirmed', async () => {
-    setup({ orders: [risky(), makeOrder({ _id: '43', risk: { score: 0, level: 'low', reasons: [] }, confirmedAt: '2026-11-24T06:30:00Z' })] });
+    setup({ orders: [risky(), makeAdminOrder({ _id: '43', risk: { score: 0, level: 'low', reasons: [] }, confirmedAt: '2026-11-24T06:30:00Z' })] });
 
     await screen.findByRole('article', { name: 'Order #42' });
 

@@ -1,4 +1,4 @@
-import type { OrderResponse } from '@/api/generated';
+import type { AdminOrderResponse } from '@/api/generated';
 import { formatDateTime } from '@/lib/date-time';
 
 import { confirmationLabel, riskBadgeText } from '../lib/order-checks';
@@ -9,12 +9,12 @@ import '../order-checks.css';
  * An order's checks as its row in the admin list shows them (docs/cod.md 'Risk score', 'Confirmation link'):
  * the risk badge (level in words and score), whether the shopper confirmed, and the reasons in words.
  */
-export function OrderRisk({ order }: { order: Pick<OrderResponse, '_id' | 'risk' | 'confirmedAt'> }) {
+export function OrderRisk({ order }: { order: Pick<AdminOrderResponse, '_id' | 'risk' | 'confirmedAt'> }) {
   const { risk, confirmedAt } = order;
   return (
     <div className="order-checks">
       <p className="order-checks__badges">
-        {risk && <span className={`risk-badge risk-badge--${risk.level}`}>{riskBadgeText(risk)}</span>}
+        <span className={`risk-badge risk-badge--${risk.level}`}>{riskBadgeText(risk)}</span>
         <span className={`confirm-badge${confirmedAt ? ' confirm-badge--yes' : ''}`}>
           {confirmedAt ? (
             <>
@@ -25,7 +25,7 @@ export function OrderRisk({ order }: { order: Pick<OrderResponse, '_id' | 'risk'
           )}
         </span>
       </p>
-      {risk && risk.reasons.length > 0 && (
+      {risk.reasons.length > 0 && (
         <ul className="order-checks__reasons" aria-label={`Risk reasons for order #${order._id}`}>
           {risk.reasons.map((reason) => (
             <li key={reason.rule}>

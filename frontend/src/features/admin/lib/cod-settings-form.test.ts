@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { firstErrors } from './field-errors';
-import { settingsFields, toSettingsBody, type CodSettings } from './cod-settings-form';
+import type { CodSettingsResponse } from '@/api/generated';
 
-const settings: CodSettings = {
+import { firstErrors } from './field-errors';
+import { settingsFields, toSettingsBody, type CodSettingsFields } from './cod-settings-form';
+
+const settings: CodSettingsResponse = {
+  success: true,
   rules: [
     {
       id: 'earlier_returns',
@@ -20,43 +23,47 @@ const settings: CodSettings = {
 };
 
 describe('settings form', () => {
-  it('gives back the settings it was filled with', () => {
-    expect(toSettingsBody(settingsFields(settings))).toEqual({ ok: true, body: settings });
+  it('sends back what it was filled with: ids, switches, points, figures by key and both hours', () => {
+    expect(toSettingsBody(settingsFields(settings))).toEqual({
+      rules: [
+        { id: 'earlier_returns', enabled: true, points: 40, params: [{ key: 'atLeast', value: 1 }] },
+        { id: 'city_mismatch', enabled: false, points: 20, params: [] },
+      ],
+      confirmWindowHours: 48,
+      rejectUnconfirmedAfterHours: 24,
+    });
   });
 
-  it('reads the typed numbers, spaces around them allowed', () => {
-    const fields = settingsFields(settings);
-    fields.rules[0].points = ' 55 ';
-    fields.rules[0].params[0].value = '2';
-    fields.rules[1].enabled = true;
-    fields.rejectUnconfirmedAfterHours = '12';
-
-    const result = toSettingsBody(fields);
-
-    expect(result.ok && result.body.rules[0]).toMatchObject({ points: 55, params: [{ key: 'atLeast', value: 2 }] });
-    expect(result.ok && result.body.rules[1].enabled).toBe(true);
-    expect(result.ok && result.body.rejectUnconfirmedAfterHours).toBe(12);
-  });
-
-  it('puts an error beside each field without a whole number, under the server’s keys', () => {
-    const fields = settingsFields(settings);
-    fields.rules[0].points = '';
-    fields.rules[0].params[0].value = '1.5';
-    fields.confirmWindowHours = 'two days';
+  it('sends whole numbers as numbers, spaces around them dropped, and anything else as typed for the server to judge', () => {
+    const fields: CodSettingsFields = {
+      rules: [
+        {
+          id: 'earlier_returns',
+          label: 'Earlier returns',
+          description: '',
+          enabled: true,
+          points: ' 55 ',
+          params: [{ key: 'atLeast', label: 'Returned orders', min: 1, max: 100, value: '1.5' }],
+        },
+        { id: 'city_mismatch', label: 'City does not match', description: '', enabled: true, points: '', params: [] },
+      ],
+      confirmWindowHours: 'two days',
+      rejectUnconfirmedAfterHours: '-3',
+    };
 
     expect(toSettingsBody(fields)).toEqual({
-      ok: false,
-      errors: {
-        'rules[0].points': 'Enter a whole number.',
-        'rules[0].params.atLeast': 'Enter a whole number.',
-        confirmWindowHours: 'Enter a whole number.',
-      },
+      rules: [
+        { id: 'earlier_returns', enabled: true, points: 55, params: [{ key: 'atLeast', value: '1.5' }] },
+        { id: 'city_mismatch', enabled: true, points: '', params: [] },
+      ],
+      confirmWindowHours: 'two days',
+      rejectUnconfirmedAfterHours: -3,
     });
   });
 
   it('keeps the first of the server’s messages for each field', () => {
-    expect(firstErrors({ 'rules[1].points': ['Points are 0 to 100.', 'other'], confirmWindowHours: [] })).toEqual({
-      'rules[1].points': 'Points are 0 to 100.',
+    expect(firstErrors({ 'rules[1].points': ['Points must be a whole number from 0 to 100.', 'other'], confirmWindowHours: [] })).toEqual({
+      'rules[1].points': 'Points must be a whole number from 0 to 100.',
     });
     expect(firstErrors(undefined)).toEqual({});
   });

@@ -33,7 +33,7 @@ describe('contactSummary', () => {
 describe('orderChecksQuery', () => {
   it('sends only what differs from newest first with no filter', () => {
     expect(orderChecksQuery({ sort: 'newest', minRisk: '', confirmed: '' })).toEqual({});
-    expect(orderChecksQuery({ sort: 'risk', minRisk: '60', confirmed: 'false' })).toEqual({ sort: 'risk', minRisk: 60, confirmed: false });
-    expect(orderChecksQuery({ sort: 'newest', minRisk: '30', confirmed: 'true' })).toEqual({ minRisk: 30, confirmed: true });
+    expect(orderChecksQuery({ sort: 'risk', minRisk: '60', confirmed: 'false' })).toEqual({ sort: 'risk', minRisk: '60', confirmed: 'false' });
+    expect(orderChecksQuery({ sort: 'newest', minRisk: '30', confirmed: 'true' })).toEqual({ minRisk: '30', confirmed: 'true' });
   });
 });

@@ -9,8 +9,6 @@ export const codMessages = {
   rejectUnconfirmedConfirm: 'Yes, reject them',
   settingsLoadFailed: 'Could not load the order checks.',
   settingsSaved: '✅ Order checks saved. Pending orders are scored again.',
-  settingsInvalid: 'Please correct the highlighted fields.',
-  wholeNumber: 'Enter a whole number.',
   blocklistLoadFailed: 'Could not load the blocklist.',
   noEntries: 'Nobody is blocked.',
   noAttempts: 'No blocked checkout attempts yet.',
@@ -74,8 +72,8 @@ export const noOrderChecksFilter: OrderChecksFilter = { sort: 'newest', minRisk:
 /** The list call's query for `filter`: only what differs from the server's default. */
 export function orderChecksQuery({ sort, minRisk, confirmed }: OrderChecksFilter) {
   return {
-    ...(sort === 'risk' && { sort: 'risk' as const }),
-    ...(minRisk !== '' && { minRisk: Number(minRisk) }),
-    ...(confirmed !== '' && { confirmed: confirmed === 'true' }),
+    ...(sort === 'risk' && { sort }),
+    ...(minRisk !== '' && { minRisk }),
+    ...(confirmed !== '' && { confirmed }),
   };
 }
