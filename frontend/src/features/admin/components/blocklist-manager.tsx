@@ -97,7 +97,7 @@ export function BlocklistManager() {
               <tbody>
                 {list.data.attempts.map((attempt) => (
                   <tr key={attempt._id}>
-                    <td>
+                    <td className="blocklist__when">
                       <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>
                     </td>
                     <td>{attempt.name}</td>
