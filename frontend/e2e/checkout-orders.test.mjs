@@ -175,15 +175,21 @@ describe('checkout and orders', () => {
       await adminPage.goto(`${shop.baseUrl}/admin/coupons`);
       await adminPage.getByRole('article', { name: /WELCOME10/ }).getByText('1 use', { exact: true }).waitFor();
 
-      // The shop owner heard of the order; the shopper of each change, the last with a review link per product.
+      // The shop owner heard of the order; the shopper was asked to confirm it (docs/cod.md) and heard of each
+      // change, the last with a review link per product.
       const [ownerMail] = await mailsTo(shop, admin.email, 1);
       assert.match(ownerMail, new RegExp(`Subject: New order #${id}: Rs 1483`));
-      const mails = await mailsTo(shop, customer.email, 3);
+      const mails = await mailsTo(shop, customer.email, 4);
       assert.deepEqual(
         mails.map((mail) => /Subject: (.*)/.exec(mail)?.[1].trim()),
-        [`Your order #${id} is approved`, `Your order #${id} is dispatched`, `Your order #${id} is delivered`],
+        [
+          `Please confirm your order #${id}`,
+          `Your order #${id} is approved`,
+          `Your order #${id} is dispatched`,
+          `Your order #${id} is delivered`,
+        ],
       );
-      const links = new Set(mails[2].match(new RegExp(`${shop.baseUrl}/review\\?token=[A-Za-z0-9_-]+`, 'g')));
+      const links = new Set(mails[3].match(new RegExp(`${shop.baseUrl}/review\\?token=[A-Za-z0-9_-]+`, 'g')));
       assert.equal(links.size, 2, 'one review link for each of the two products');
     } finally {
       await adminPage.close();
