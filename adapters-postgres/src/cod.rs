@@ -13,7 +13,7 @@ use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text, Timestamptz};
 use domain::ids::OrderId;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
-use domain::risk::{CodSettings, Risk, RiskFacts, RiskReason, RuleId};
+use domain::risk::{CodSettings, Risk, RiskFacts, RiskReason, RuleId, StoredRule};
 use serde_json::{json, Map, Value};
 
 use crate::error::{corrupt, from_diesel};
@@ -59,14 +59,16 @@ fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError
         .select((shop_settings::confirm_window_hours, shop_settings::reject_unconfirmed_after_hours))
         .first(conn)
         .map_err(from_diesel)?;
-    let rules: Vec<(String, bool, i64, Vec<(String, i64)>)> = rows
+    let rules: Vec<StoredRule> = rows
         .into_iter()
-        .map(|(id, enabled, points, params)| {
-            let params = params
+        .map(|(id, enabled, points, params)| StoredRule {
+            id,
+            enabled,
+            points: i64::from(points),
+            params: params
                 .as_object()
                 .map(|object| object.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
-                .unwrap_or_default();
-            (id, enabled, i64::from(points), params)
+                .unwrap_or_default(),
         })
         .collect();
     Ok(CodSettings::from_stored(&rules, i64::from(confirm), i64::from(reject)))
@@ -129,7 +131,7 @@ fn count(n: i64) -> Result<u32, RepositoryError> {
 fn facts(conn: &mut PgConnection, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError> {
     let (all, id, phones, email): (bool, i64, Vec<String>, String) = match scope {
         RiskScope::AllPending => (true, 0, vec![], String::new()),
-        RiskScope::Placed { id, contact } => (false, id.get(), contact.phones.clone(), contact.email.clone()),
+        RiskScope::Order(id) => (false, id.get(), vec![], String::new()),
         RiskScope::Contact(contact) => (false, 0, contact.phones.clone(), contact.email.clone()),
     };
     let rows: Vec<FactsRow> = diesel::sql_query(FACTS)

@@ -183,3 +183,13 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         })
         .collect()
 }
+
+/// Runs one SQL statement on `pool` and answers the rows it touched, for tests that set up what no call
+/// can (an order placed days ago).
+///
+/// # Panics
+/// When the statement fails: the test is wrong.
+pub fn execute(pool: &PgPool, statement: &str) -> usize {
+    let mut conn = pool.get().expect("a test connection");
+    diesel::sql_query(statement).execute(&mut conn).unwrap_or_else(|e| panic!("{statement}: {e}"))
+}

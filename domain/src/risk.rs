@@ -255,6 +255,16 @@ pub struct RuleInput {
     pub params: Vec<(String, Option<i64>)>,
 }
 
+/// A rule as the store holds it, before it is laid over its defaults.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRule {
+    pub id: String,
+    pub enabled: bool,
+    pub points: i64,
+    /// Each figure by key.
+    pub params: Vec<(String, i64)>,
+}
+
 /// The COD settings as the form sends them, before they are checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsInput {
@@ -383,13 +393,9 @@ impl CodSettings {
     /// Settings as stored: each stored rule over its defaults (a rule stored later than the code knows is
     /// ignored, a rule the store lacks keeps its defaults), figures out of their bounds clamped into them.
     #[must_use]
-    pub fn from_stored(
-        rules: &[(String, bool, i64, Vec<(String, i64)>)],
-        confirm_window_hours: i64,
-        reject_unconfirmed_after_hours: i64,
-    ) -> Self {
+    pub fn from_stored(rules: &[StoredRule], confirm_window_hours: i64, reject_unconfirmed_after_hours: i64) -> Self {
         let mut settings = Self::default();
-        for (id, enabled, points, params) in rules {
+        for StoredRule { id, enabled, points, params } in rules {
             let Ok(rule) = id.parse::<RuleId>() else { continue };
             let setting = &mut settings.rules[rule as usize];
             setting.enabled = *enabled;
@@ -1150,8 +1156,13 @@ mod tests {
     fn stored_settings_lay_over_the_defaults_so_a_later_rule_arrives_with_its_own() {
         let stored = CodSettings::from_stored(
             &[
-                ("earlier_returns".into(), false, 30, vec![("atLeast".into(), 2)]),
-                ("retired_rule".into(), true, 50, vec![]),
+                StoredRule {
+                    id: "earlier_returns".into(),
+                    enabled: false,
+                    points: 30,
+                    params: vec![("atLeast".into(), 2)],
+                },
+                StoredRule { id: "retired_rule".into(), enabled: true, points: 50, params: vec![] },
             ],
             72,
             12,

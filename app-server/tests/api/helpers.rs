@@ -339,6 +339,13 @@ impl TestApp {
             .uses
     }
 
+    /// Runs one SQL statement on the app's database (to set up what no call can, such as an order placed
+    /// days ago); answers the rows it touched.
+    pub async fn sql(&self, statement: &str) -> usize {
+        let (pool, statement) = (self.pool.clone(), statement.to_owned());
+        tokio::task::spawn_blocking(move || adapters_postgres::test_support::execute(&pool, &statement)).await.unwrap()
+    }
+
     pub async fn delete_product(&self, id: ProductId) {
         self.catalogue().delete_product(id).await.unwrap();
     }

@@ -6,6 +6,7 @@ mod bulk_email;
 mod catalogue;
 mod catalogue_cache;
 mod category_views;
+mod cod_checks;
 mod control_characters;
 mod coupons;
 mod demo;

@@ -823,28 +823,28 @@ async fn the_owner_hears_of_each_order_and_the_customer_of_each_status_with_revi
     let payload = order(&[(shop.case, 1, 850), (shop.cable, 1, 500)], (1350, 200, None, 0, 1550));
     let (_, placed) = shop.app.place_order(&cookie, &payload, None).await;
     let id = placed["order"]["_id"].as_str().unwrap().to_owned();
-    assert!(shop.app.delivered(1).await, "the owner's mail arrives");
-    let owners = shop.app.smtp.messages();
-    assert_eq!(owners[0].to, [crate::helpers::ADMIN_EMAIL]);
-    assert!(plain(&owners[0].data).contains(&format!("New order #{id}: Rs 1550")));
+    assert!(shop.app.delivered(2).await, "the owner's mail and the shopper's confirmation link arrive");
+    let placed_mails = shop.app.smtp.messages();
+    let owners = placed_mails.iter().find(|m| m.to == [crate::helpers::ADMIN_EMAIL]).unwrap();
+    assert!(plain(&owners.data).contains(&format!("New order #{id}: Rs 1550")));
 
     let mut last = Value::Null;
     for (n, step) in ["approved", "dispatched", "delivered"].into_iter().enumerate() {
         let (status, body) = shop.set_status(&admin, &id, step, None).await;
         assert_eq!(status, 200);
         last = body;
-        assert!(shop.app.delivered(n + 2).await, "the {step} mail arrives");
+        assert!(shop.app.delivered(n + 3).await, "the {step} mail arrives");
     }
 
     let mails = shop.app.smtp.messages();
-    assert_eq!(mails.len(), 4);
-    for (mail, step) in mails[1..].iter().zip(["approved", "dispatched", "delivered"]) {
+    assert_eq!(mails.len(), 5);
+    for (mail, step) in mails[2..].iter().zip(["approved", "dispatched", "delivered"]) {
         assert_eq!(mail.to, ["ayesha@example.pk"]);
         assert!(plain(&mail.data).contains(&format!("Your order #{id} is {step}")), "{step}");
     }
     let tokens = last["order"]["reviewTokens"].as_array().unwrap();
     assert_eq!(tokens.len(), 2);
-    let delivered = plain(&mails[3].data);
+    let delivered = plain(&mails[4].data);
     for token in tokens {
         let link = format!("{}/review?token={}", shop.app.config.public_url, token["token"].as_str().unwrap());
         assert!(delivered.contains(&link), "the delivered mail holds {link}");
@@ -867,8 +867,14 @@ async fn a_rejection_mail_gives_the_reason_and_an_smtp_outage_only_delays_it() {
 
     assert_eq!(status, 200);
     assert_eq!(queued.sent, 0, "nothing could be sent while the mail server was down");
-    assert!(shop.app.delivered(2).await, "both mails go out once it is back");
-    let rejection = shop.app.smtp.messages().into_iter().find(|m| m.to == ["ayesha@example.pk"]).unwrap();
+    assert!(shop.app.delivered(3).await, "the three mails go out once it is back");
+    let rejection = shop
+        .app
+        .smtp
+        .messages()
+        .into_iter()
+        .find(|m| m.to == ["ayesha@example.pk"] && plain(&m.data).contains("is rejected"))
+        .unwrap();
     let text = plain(&rejection.data);
     assert!(text.contains(&format!("Your order #{id} is rejected")));
     assert!(text.contains("Reason: We cannot deliver to this address"));

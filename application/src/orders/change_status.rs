@@ -11,7 +11,6 @@ use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope};
 use crate::orders::mail::status_mail;
 use crate::orders::model::{Actor, Order, ReviewToken};
-use crate::orders::risk::rescore;
 use crate::orders::service::Orders;
 
 /// The answer of a status change.
@@ -37,8 +36,12 @@ impl From<RepositoryError> for ChangeStatusError {
     }
 }
 
+/// Why a rejection of an unconfirmed order was rolled back: the shopper confirmed it meanwhile.
+const CONFIRMED_MEANWHILE: &str = "the order was confirmed while it was being rejected";
+
 enum Outcome {
-    Changed,
+    /// Changed; the contact whose pending orders to score again.
+    Changed(Contact),
     /// Left alone: confirmed meanwhile (reject-unconfirmed only).
     Skipped,
     Refused(ChangeStatusError),
@@ -68,7 +71,7 @@ impl Orders {
     }
 
     /// The change, or `None` when `unless_confirmed` and the order is confirmed. The pending orders of the
-    /// order's phone and e-mail are scored again in the same transaction, since their history changed.
+    /// order's phone and e-mail are scored again afterwards, since their history changed.
     async fn change(
         &self,
         id: OrderId,
@@ -99,6 +102,10 @@ impl Orders {
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
                 }
+                if unless_confirmed && tx.orders().find(id)?.is_some_and(|o| o.confirmed_at.is_some()) {
+                    // Confirmed after the first read and before this update took the row: undo the change.
+                    return Err(RepositoryError::Refused(CONFIRMED_MEANWHILE.into()));
+                }
                 if change.restocks() {
                     let mut items = order.items.clone();
                     items.sort_by_key(|item| item.product_id);
@@ -125,7 +132,6 @@ impl Orders {
                         links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
                     }
                 }
-                rescore(tx.risk(), &RiskScope::Contact(Contact::of_order(&order)))?;
                 let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
                 match Email::parse(&changed.details.email) {
                     Ok(to) => {
@@ -133,11 +139,18 @@ impl Orders {
                     }
                     Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
                 }
-                Ok(Outcome::Changed)
+                Ok(Outcome::Changed(Contact::of_order(&order)))
             })
-            .await?;
+            .await;
+        let outcome = match outcome {
+            Err(RepositoryError::Refused(why)) if why == CONFIRMED_MEANWHILE => Outcome::Skipped,
+            other => other?,
+        };
         match outcome {
-            Outcome::Changed => Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?)),
+            Outcome::Changed(contact) => {
+                self.rescore_after(RiskScope::Contact(contact)).await;
+                Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?))
+            }
             Outcome::Skipped => Ok(None),
             Outcome::Refused(refusal) => Err(refusal),
         }
@@ -148,7 +161,7 @@ impl Orders {
 mod tests {
     use super::*;
     use crate::orders::ports::MockOrderRepository;
-    use crate::orders::testing::{orders, product_id, run_once, stored, Handle, MockUnitOfWork};
+    use crate::orders::testing::{orders, product_id, run_once, run_then_rescore, stored, Handle, MockUnitOfWork};
 
     fn id() -> OrderId {
         OrderId::new(42).unwrap()
@@ -224,7 +237,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        let order = orders(found_after(OrderStatus::Rejected), run_once(handle))
+        let order = orders(found_after(OrderStatus::Rejected), run_then_rescore(handle, Handle::default()))
             .change_status(id(), OrderStatus::Rejected, Some(" No courier ".into()))
             .await
             .unwrap();
@@ -262,6 +275,75 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_change_scores_again_the_pending_orders_of_the_orders_phone_and_email_after_it() {
+        let mut handle = reading(OrderStatus::Dispatched, OrderStatus::Returned);
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
+        handle.stock.expect_put_back().returning(|_, _| Ok(true));
+        handle.outbox.expect_enqueue().returning(|_| Ok(1));
+        let mut after = Handle::default();
+        let mut risk = crate::orders::cod_ports::MockRiskTx::new();
+        risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
+        risk.expect_risk_facts()
+            .withf(|scope| {
+                *scope
+                    == RiskScope::Contact(Contact {
+                        phones: vec!["+923001234567".into()],
+                        email: "ayesha@example.pk".into(),
+                    })
+            })
+            .times(1)
+            .returning(|_| Ok(vec![]));
+        after.risk = risk;
+
+        orders(found_after(OrderStatus::Returned), run_then_rescore(handle, after))
+            .change_status(id(), OrderStatus::Returned, None)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn rejecting_an_unconfirmed_order_leaves_it_alone_once_it_is_confirmed() {
+        let mut handle = Handle::default();
+        handle.orders.expect_find().returning(|_| {
+            let mut order = stored(42, OrderStatus::Pending);
+            order.confirmed_at = Some(crate::orders::testing::now());
+            Ok(Some(order))
+        });
+        handle.orders.expect_change_status().never();
+        handle.outbox.expect_enqueue().never();
+
+        let rejected = orders(MockOrderRepository::new(), run_once(handle))
+            .reject_if_unconfirmed(id(), "Not confirmed within 24 hours.".into())
+            .await
+            .unwrap();
+
+        assert!(!rejected);
+    }
+
+    #[tokio::test]
+    async fn a_rejection_of_an_order_confirmed_while_it_ran_is_rolled_back_and_skipped() {
+        let mut handle = Handle::default();
+        let mut reads = 0;
+        handle.orders.expect_find().returning(move |_| {
+            reads += 1;
+            let mut order = stored(42, OrderStatus::Pending);
+            order.confirmed_at = (reads > 1).then(crate::orders::testing::now);
+            Ok(Some(order))
+        });
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
+        handle.stock.expect_put_back().never();
+        handle.coupons.expect_release_use().never();
+        handle.outbox.expect_enqueue().never();
+
+        let rejected = orders(MockOrderRepository::new(), run_once(handle))
+            .reject_if_unconfirmed(id(), "Not confirmed within 24 hours.".into())
+            .await
+            .unwrap();
+
+        assert!(!rejected);
+    }
+
+    #[tokio::test]
     async fn delivery_makes_one_review_token_per_product_and_mails_their_links() {
         let mut handle = reading(OrderStatus::Dispatched, OrderStatus::Delivered);
         handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
@@ -285,7 +367,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        orders(found_after(OrderStatus::Delivered), run_once(handle))
+        orders(found_after(OrderStatus::Delivered), run_then_rescore(handle, Handle::default()))
             .change_status(id(), OrderStatus::Delivered, None)
             .await
             .unwrap();

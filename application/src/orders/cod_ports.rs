@@ -14,8 +14,8 @@ use crate::common::error::RepositoryError;
 /// Which orders to score again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RiskScope {
-    /// This order, and the pending orders of this contact.
-    Placed { id: OrderId, contact: Contact },
+    /// This order alone.
+    Order(OrderId),
     /// The pending orders of this contact.
     Contact(Contact),
     /// Every pending order.

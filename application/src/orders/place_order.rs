@@ -110,6 +110,7 @@ impl Orders {
             }
             Err(other) => return Err(other.into()),
         };
+        self.rescore_after(RiskScope::Contact(Contact::of_details(&request.details))).await;
         self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
     }
 
@@ -234,7 +235,7 @@ fn place_in(
         mails.push(new_order_mail(id, &order, to));
     }
     tx.outbox().enqueue(&mails)?;
-    rescore_with(tx.risk(), &settings, &RiskScope::Placed { id, contact: Contact::of_details(&request.details) })?;
+    rescore_with(tx.risk(), &settings, &RiskScope::Order(id))?;
     Ok(Outcome::Placed(id))
 }
 
@@ -342,7 +343,8 @@ mod tests {
     use crate::orders::model::IdempotencyKey;
     use crate::orders::ports::MockOrderRepository;
     use crate::orders::testing::{
-        case, customer, now, orders, product_id, request, rs, run_once, stored, Handle, MockUnitOfWork,
+        case, customer, now, orders, product_id, request, rs, run_once, run_then_rescore, stored, Handle,
+        MockUnitOfWork,
     };
     use domain::coupon::{Coupon, UsageLimits};
     use domain::order_status::OrderStatus;
@@ -421,7 +423,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        let order = orders(finding(stored(42, OrderStatus::Pending)), run_once(handle))
+        let order = orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, Handle::default()))
             .place(request(Some("save10"), 190, 1710))
             .await
             .unwrap();
@@ -528,6 +530,95 @@ mod tests {
 
         assert_eq!(again.id.get(), 42);
         assert_eq!(other.to_string(), "This Idempotency-Key was already used for a different order.");
+    }
+
+    #[tokio::test]
+    async fn a_placed_order_is_scored_in_its_transaction_and_the_other_pending_orders_of_its_contact_after() {
+        let mut handle = reading(10, None);
+        handle.stock.expect_take().returning(|_, _| Ok(true));
+        handle
+            .orders
+            .expect_insert()
+            .withf(|order| order.confirm_token == "token-1")
+            .returning(|_| Ok(OrderId::new(42).unwrap()));
+        handle.outbox.expect_enqueue().returning(|_| Ok(2));
+        let mut risk = crate::orders::cod_ports::MockRiskTx::new();
+        risk.expect_cod_settings().times(1).returning(|| Ok(domain::risk::CodSettings::default()));
+        risk.expect_risk_facts()
+            .withf(|scope| *scope == RiskScope::Order(OrderId::new(42).unwrap()))
+            .times(1)
+            .returning(|_| Ok(vec![]));
+        handle.risk = risk;
+        let mut after = Handle::default();
+        let mut others = crate::orders::cod_ports::MockRiskTx::new();
+        others.expect_cod_settings().times(1).returning(|| Ok(domain::risk::CodSettings::default()));
+        others
+            .expect_risk_facts()
+            .withf(|scope| {
+                *scope
+                    == RiskScope::Contact(Contact {
+                        phones: vec!["+923001234567".into()],
+                        email: "ayesha@example.pk".into(),
+                    })
+            })
+            .times(1)
+            .returning(|_| Ok(vec![]));
+        after.risk = others;
+
+        orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, after))
+            .place(request(None, 0, 1900))
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_blocked_phone_or_account_email_refuses_the_order_before_pricing_and_records_the_attempt() {
+        use crate::blocklist::model::{BlockEntry, BlockKind};
+        use crate::blocklist::ports::MockBlocklistRepository;
+        use crate::orders::cod_ports::MockCodRepository;
+        use crate::orders::testing::orders_blocking;
+
+        let mut blocklist = MockBlocklistRepository::new();
+        blocklist
+            .expect_matching()
+            .withf(|phones, emails| {
+                phones == ["+923001234567"] && emails == ["ayesha@example.pk", "ayesha.k@example.pk"]
+            })
+            .times(1)
+            .returning(|_, _| {
+                Ok(Some(BlockEntry {
+                    id: domain::ids::BlockEntryId::new(5).unwrap(),
+                    kind: BlockKind::Email,
+                    value: "ayesha.k@example.pk".into(),
+                    reason: "Fake orders".into(),
+                    created_at: now(),
+                    attempts: 0,
+                }))
+            });
+        blocklist
+            .expect_record_attempt()
+            .withf(|a| {
+                a.entry.get() == 5
+                    && a.value == "ayesha.k@example.pk"
+                    && a.phone == "+923001234567"
+                    && a.email == "ayesha@example.pk"
+                    && a.city.as_deref() == Some("Lahore")
+                    && a.total == rs(1710)
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        let mut unit_of_work = MockUnitOfWork::new();
+        unit_of_work.expect_run_boxed().never();
+
+        let err = orders_blocking(MockOrderRepository::new(), unit_of_work, MockCodRepository::new(), blocklist)
+            .place(request(Some("SAVE10"), 190, 1710))
+            .await
+            .unwrap_err();
+
+        assert_eq!(
+            err.to_string(),
+            "Sorry, we can't take this order for cash on delivery. Please contact us if you need help."
+        );
     }
 
     #[test]

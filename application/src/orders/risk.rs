@@ -1,8 +1,8 @@
 //! Risk scores of pending orders (docs/cod.md 'Risk score'): gathered as facts by the repository in one
-//! query, scored by `domain::risk`, stored on the orders. Scored again for the new order and the other
-//! pending orders of its phone or e-mail when an order is placed, for the pending orders of a phone or e-mail
-//! when one of its orders changes status, and for every pending order when the settings change. The owner
-//! reads and saves the settings here.
+//! query, scored by `domain::risk`, stored on the orders. A new order is scored in the transaction that
+//! places it, and the other pending orders of its phone or e-mail right after; the pending orders of a
+//! phone or e-mail after one of its orders changes status; every pending order in the transaction that
+//! saves new settings. The owner reads and saves the settings here.
 
 use domain::risk::{assess, CodSettings, SettingsFault, SettingsInput};
 
@@ -68,6 +68,15 @@ pub enum CodSettingsError {
 }
 
 impl Orders {
+    /// Scores the pending orders in `scope` again in a transaction of its own, after the change that moved
+    /// their facts has committed: it then takes no row lock while that change holds products' locks, so the
+    /// two cannot wait on each other. A failure leaves the old scores until the next change and is logged.
+    pub(crate) async fn rescore_after(&self, scope: RiskScope) {
+        if let Err(err) = self.unit_of_work.run(move |tx| rescore(tx.risk(), &scope)).await {
+            tracing::warn!(error = %err, "risk scores could not be brought up to date");
+        }
+    }
+
     /// The COD settings in force.
     ///
     /// # Errors

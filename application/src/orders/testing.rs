@@ -96,6 +96,19 @@ pub fn run_once(handle: Handle) -> MockUnitOfWork {
     unit_of_work
 }
 
+/// A unit of work run twice: the change against `handle`, then the rescoring after it against `after`.
+pub fn run_then_rescore(handle: Handle, after: Handle) -> MockUnitOfWork {
+    let mut unit_of_work = MockUnitOfWork::new();
+    let mut sequence = mockall::Sequence::new();
+    for handle in [handle, after] {
+        unit_of_work.expect_run_boxed().times(1).in_sequence(&mut sequence).return_once(move |work| {
+            let mut handle = handle;
+            work(&mut handle)
+        });
+    }
+    unit_of_work
+}
+
 pub fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 24, 6, 0, 0).unwrap()
 }

@@ -1,0 +1,317 @@
+//! The COD checks' SQL against a real PostgreSQL, each test in its own database: the facts of pending
+//! orders' risk in one query by scope, stored scores and settings, contact history, the confirmation's
+//! conditional update, the unconfirmed orders to reject, and the blocklist.
+
+use std::sync::Arc;
+
+use adapters_postgres::test_support::{execute, TestDb};
+use adapters_postgres::{PgBlocklistRepository, PgCustomerRepository, PgMailOutbox, PgOrderRepository, PgUnitOfWork};
+use application::accounts::model::NewCredential;
+use application::accounts::ports::CustomerRepository;
+use application::blocklist::model::{BlockKind, BlockReason, BlockTarget, NewAttempt};
+use application::blocklist::ports::BlocklistRepository;
+use application::common::error::{Conflict, RepositoryError};
+use application::common::page::Page;
+use application::common::unit_of_work::UnitOfWork;
+use application::orders::cod_ports::{CodRepository, Contact, RiskScope};
+use application::orders::model::{
+    delivery_address, Actor, ContactDetails, Destination, NewOrder, OrderFilter, OrderItem, OrderSort,
+};
+use application::orders::ports::{OrderRepository, OrdersTx};
+use chrono::{DateTime, TimeZone, Utc};
+use domain::contact::{Email, PersonName, Phone};
+use domain::ids::{CustomerId, OrderId, ProductId};
+use domain::locations::Location;
+use domain::money::Rupees;
+use domain::order_status::OrderStatus;
+use domain::risk::{assess, CodSettings, RiskFacts, RuleId, RuleInput, SettingsInput};
+use domain::stock::Quantity;
+
+struct Shop {
+    db: TestDb,
+    unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>>,
+    orders: PgOrderRepository,
+    customer: CustomerId,
+}
+
+fn at(hour: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 24, hour, 0, 0).unwrap()
+}
+
+async fn shop() -> Shop {
+    let db = TestDb::new();
+    let customer = PgCustomerRepository::new(db.pool())
+        .create_customer(
+            &Email::parse("ayesha@example.pk").unwrap(),
+            "Ayesha",
+            &NewCredential::PasswordHash("h".into()),
+        )
+        .await
+        .unwrap()
+        .id;
+    execute(&db.pool(), "UPDATE customers SET created_at = '2026-11-24T00:00:00Z'");
+    let outbox = PgMailOutbox::new(db.pool());
+    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer }
+}
+
+/// An order of `pieces` units over two lines, by phone and e-mail, placed at `hour` on 24 November.
+fn order(shop: &Shop, phone1: &str, phone2: Option<&str>, email: &str, pieces: u32, hour: u32) -> NewOrder {
+    let item = |product: i64, quantity: u32| OrderItem {
+        product_id: ProductId::new(product).unwrap(),
+        name: "Item".into(),
+        quantity: Quantity::new(quantity).unwrap(),
+        unit_price: Rupees::from_whole(500),
+    };
+    NewOrder {
+        customer: shop.customer,
+        items: vec![item(1, 1), item(2, pieces - 1)],
+        subtotal: Rupees::from_whole(500 * i64::from(pieces)),
+        delivery_charge: Rupees::ZERO,
+        coupon: None,
+        coupon_discount: Rupees::ZERO,
+        total: Rupees::from_whole(500 * i64::from(pieces)),
+        details: ContactDetails {
+            destination: Destination::City(Location::parse("Punjab", "Lahore").unwrap()),
+            name: PersonName::parse("Ayesha Khan").unwrap(),
+            phone1: Phone::parse_mobile(phone1).unwrap(),
+            phone2: phone2.map(|p| Phone::parse(p).unwrap()),
+            email: Email::parse(email).unwrap(),
+            address: delivery_address("House 12\nGulberg").unwrap(),
+        },
+        confirm_token: format!("token-{phone1}-{email}-{hour}-{pieces}").replace([' ', '@', '.', '+'], "_"),
+        at: at(hour),
+    }
+}
+
+impl Shop {
+    async fn insert(&self, order: NewOrder) -> OrderId {
+        self.unit_of_work.run(move |tx| tx.orders().insert(&order)).await.unwrap()
+    }
+
+    async fn set(&self, id: OrderId, status: OrderStatus) {
+        execute(&self.db.pool(), &format!("UPDATE orders SET status = '{}' WHERE id = {id}", status.as_str()));
+    }
+
+    async fn facts(&self, scope: RiskScope) -> Vec<(i64, RiskFacts)> {
+        let found = self.unit_of_work.run(move |tx| tx.risk().risk_facts(&scope)).await.unwrap();
+        found.into_iter().map(|(id, facts)| (id.get(), facts)).collect()
+    }
+}
+
+fn counts(facts: &RiskFacts) -> (u32, u32, u32, u64) {
+    (facts.returned, facts.rejected, facts.other_pending, facts.pieces)
+}
+
+#[tokio::test]
+async fn the_facts_of_pending_orders_count_other_orders_of_the_primary_phone_in_either_field_or_the_email() {
+    let shop = shop().await;
+    let returned = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 1)).await;
+    let rejected_by_phone2 =
+        shop.insert(order(&shop, "0333 7654321", Some("0300-1234567"), "bilal@example.pk", 2, 2)).await;
+    let rejected_by_email = shop.insert(order(&shop, "0345 1112223", None, "AYESHA@example.pk", 2, 3)).await;
+    let pending_same_phone = shop.insert(order(&shop, "+92 300 1234567", None, "other@example.pk", 3, 4)).await;
+    let this = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 12, 5)).await;
+    let stranger = shop.insert(order(&shop, "0321 9998887", None, "zara@example.pk", 2, 6)).await;
+    shop.set(returned, OrderStatus::Returned).await;
+    shop.set(rejected_by_phone2, OrderStatus::Rejected).await;
+    shop.set(rejected_by_email, OrderStatus::Rejected).await;
+
+    let all = shop.facts(RiskScope::AllPending).await;
+    let one = shop.facts(RiskScope::Order(stranger)).await;
+    let contact = shop
+        .facts(RiskScope::Contact(Contact { phones: vec!["+923001234567".into()], email: "AYESHA@EXAMPLE.PK".into() }))
+        .await;
+    let by_phone2 = shop
+        .facts(RiskScope::Contact(Contact { phones: vec!["+923337654321".into()], email: "none@example.pk".into() }))
+        .await;
+
+    let ids: Vec<i64> = all.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, [pending_same_phone.get(), this.get(), stranger.get()], "pending orders only");
+    let facts = &all[1].1;
+    assert_eq!(counts(facts), (1, 2, 1, 12));
+    assert_eq!(
+        (facts.placed_at, facts.account_opened, facts.total, facts.address.as_str(), facts.city.as_deref()),
+        (at(5), at(0), Rupees::from_whole(6000), "House 12\nGulberg", Some("Lahore"))
+    );
+    assert_eq!(counts(&all[0].1), (1, 1, 1, 3), "the e-mail differs, so only the phone's orders count");
+    assert_eq!(counts(&all[2].1), (0, 0, 0, 2));
+    assert_eq!(one.iter().map(|(id, _)| *id).collect::<Vec<_>>(), [stranger.get()]);
+    let contact_ids: Vec<i64> = contact.iter().map(|(id, _)| *id).collect();
+    assert_eq!(contact_ids, [pending_same_phone.get(), this.get()], "by primary phone or e-mail in any case");
+    assert!(by_phone2.is_empty(), "scoped by primary phones only; order #{rejected_by_phone2} is not pending");
+}
+
+#[tokio::test]
+async fn scores_are_stored_on_pending_orders_only_and_read_back_with_their_reasons() {
+    let shop = shop().await;
+    let pending = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 12, 5)).await;
+    let approved = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 12, 6)).await;
+    shop.set(approved, OrderStatus::Approved).await;
+    let facts = shop.facts(RiskScope::AllPending).await;
+    let risk = assess(&CodSettings::default(), &facts[0].1);
+    let scores = vec![(pending, risk.clone()), (approved, risk.clone())];
+
+    shop.unit_of_work.run(move |tx| tx.risk().store_risk(&scores)).await.unwrap();
+
+    assert_eq!(risk.score(), 40, "new account, short address, 12 pieces: {risk:?}");
+    assert_eq!(shop.orders.find(pending).await.unwrap().unwrap().risk, risk);
+    assert_eq!(shop.orders.find(approved).await.unwrap().unwrap().risk.score(), 0, "left pending: kept as it was");
+    let filter = |sort, min_risk| OrderFilter { sort, min_risk, ..OrderFilter::default() };
+    let (by_risk, _) = shop.orders.search(filter(OrderSort::Risk, None), Page::FIRST).await.unwrap();
+    let (risky, total) = shop.orders.search(filter(OrderSort::Newest, Some(40)), Page::FIRST).await.unwrap();
+    assert_eq!(by_risk.iter().map(|o| o.id).collect::<Vec<_>>(), [pending, approved]);
+    assert_eq!((risky.len(), total), (1, 1));
+}
+
+#[tokio::test]
+async fn settings_are_stored_one_row_per_rule_and_read_back_over_the_defaults() {
+    let shop = shop().await;
+    let defaults = shop.orders.cod_settings().await.unwrap();
+    let input = SettingsInput {
+        rules: RuleId::ALL
+            .into_iter()
+            .map(|rule| RuleInput {
+                id: rule.as_str().into(),
+                enabled: rule != RuleId::LateNight,
+                points: Some(if rule == RuleId::EarlierReturns { 60 } else { i64::from(rule.default_points()) }),
+                params: if rule == RuleId::LargeTotal { vec![("rupees".into(), Some(30_000))] } else { vec![] },
+            })
+            .collect(),
+        confirm_window_hours: Some(72),
+        reject_unconfirmed_after_hours: Some(12),
+    };
+    let settings = CodSettings::parse(&input).unwrap();
+    let saved = settings.clone();
+
+    shop.unit_of_work.run(move |tx| tx.risk().save_cod_settings(&saved)).await.unwrap();
+    let again = settings.clone();
+    shop.unit_of_work.run(move |tx| tx.risk().save_cod_settings(&again)).await.unwrap();
+
+    assert_eq!(defaults, CodSettings::default());
+    assert_eq!(shop.orders.cod_settings().await.unwrap(), settings);
+    execute(&shop.db.pool(), "DELETE FROM risk_rules WHERE id = 'late_night'");
+    let without_row = shop.orders.cod_settings().await.unwrap();
+    assert!(without_row.rule(RuleId::LateNight).enabled(), "a rule without a row has its defaults");
+    assert_eq!(without_row.rule(RuleId::LargeTotal).value("rupees"), 30_000);
+}
+
+#[tokio::test]
+async fn the_history_counts_every_other_order_and_lists_the_twenty_newest() {
+    let shop = shop().await;
+    let this = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 0)).await;
+    let mut by_phone = Vec::new();
+    for n in 0..21 {
+        by_phone.push(shop.insert(order(&shop, "0300 1234567", None, &format!("buyer{n}@example.pk"), 2, 1)).await);
+    }
+    let second_phone = shop.insert(order(&shop, "0333 7654321", Some("0300 1234567"), "b@example.pk", 2, 2)).await;
+    let by_email = shop.insert(order(&shop, "0345 1112223", None, "Ayesha@Example.pk", 2, 3)).await;
+    shop.set(by_phone[0], OrderStatus::Delivered).await;
+    shop.set(second_phone, OrderStatus::Returned).await;
+    shop.set(by_email, OrderStatus::Rejected).await;
+
+    let (phone, email) = shop.orders.history(this, "+923001234567", "AYESHA@example.pk").await.unwrap();
+
+    assert_eq!((phone.placed, phone.delivered, phone.returned, phone.rejected), (22, 1, 1, 0));
+    assert_eq!(phone.orders.len(), 20);
+    assert_eq!(phone.orders[0].id, second_phone);
+    assert!(phone.orders.iter().all(|o| o.id != this));
+    assert_eq!((email.placed, email.rejected), (1, 1));
+    assert_eq!(email.orders[0].id, by_email);
+}
+
+#[tokio::test]
+async fn a_confirmation_needs_the_orders_own_token_while_pending_and_succeeds_once() {
+    let shop = shop().await;
+    let id = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 1)).await;
+    let other = shop.insert(order(&shop, "0333 7654321", None, "b@example.pk", 2, 1)).await;
+    let token = shop.orders.find(id).await.unwrap().unwrap().confirm_token.unwrap();
+    let other_token = shop.orders.find(other).await.unwrap().unwrap().confirm_token.unwrap();
+    shop.set(other, OrderStatus::Approved).await;
+
+    let foreign = shop.orders.confirm(id, &other_token, at(2)).await.unwrap();
+    let first = shop.orders.confirm(id, &token, at(2)).await.unwrap();
+    let second = shop.orders.confirm(id, &token, at(3)).await.unwrap();
+    let moved = shop.orders.confirm(other, &other_token, at(3)).await.unwrap();
+
+    assert_eq!((foreign, first, second, moved), (false, true, false, false));
+    assert_eq!(shop.orders.find(id).await.unwrap().unwrap().confirmed_at, Some(at(2)));
+    assert_eq!(shop.orders.find(other).await.unwrap().unwrap().confirmed_at, None);
+}
+
+#[tokio::test]
+async fn the_unconfirmed_orders_to_reject_are_pending_unconfirmed_linked_and_old_enough() {
+    let shop = shop().await;
+    let old = shop.insert(order(&shop, "0300 1234567", None, "a@example.pk", 2, 1)).await;
+    let older = shop.insert(order(&shop, "0300 1234567", None, "b@example.pk", 2, 0)).await;
+    let confirmed = shop.insert(order(&shop, "0300 1234567", None, "c@example.pk", 2, 1)).await;
+    let young = shop.insert(order(&shop, "0300 1234567", None, "d@example.pk", 2, 5)).await;
+    let approved = shop.insert(order(&shop, "0300 1234567", None, "e@example.pk", 2, 1)).await;
+    let unlinked = shop.insert(order(&shop, "0300 1234567", None, "f@example.pk", 2, 1)).await;
+    let token = shop.orders.find(confirmed).await.unwrap().unwrap().confirm_token.unwrap();
+    shop.orders.confirm(confirmed, &token, at(2)).await.unwrap();
+    shop.set(approved, OrderStatus::Approved).await;
+    execute(&shop.db.pool(), &format!("UPDATE orders SET confirm_token = NULL WHERE id = {unlinked}"));
+
+    let due = shop.orders.unconfirmed_before(at(5)).await.unwrap();
+
+    assert_eq!(due, [older, old]);
+    assert!(!due.contains(&young));
+    let _ = shop
+        .unit_of_work
+        .run(move |tx| {
+            tx.orders().change_status(
+                old,
+                OrderStatus::Pending,
+                OrderStatus::Rejected,
+                at(6),
+                Actor::Admin,
+                Some("x".into()),
+            )
+        })
+        .await
+        .unwrap();
+    assert_eq!(shop.orders.unconfirmed_before(at(5)).await.unwrap(), [older]);
+}
+
+#[tokio::test]
+async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_keep_their_attempts() {
+    let db = TestDb::new();
+    let blocklist = PgBlocklistRepository::new(db.pool());
+    let reason = BlockReason::parse("Refused three parcels").unwrap();
+    let phone = blocklist.add(&BlockTarget::parse("0300 1234567").unwrap(), &reason, at(1)).await.unwrap();
+    let email = blocklist.add(&BlockTarget::parse("Ayesha@Example.pk").unwrap(), &reason, at(2)).await.unwrap();
+    let again = blocklist.add(&BlockTarget::parse("+92 300 1234567").unwrap(), &reason, at(3)).await;
+
+    let by_phone = blocklist.matching(&["+923001234567".into()], &["x@example.pk".into()]).await.unwrap();
+    let by_email = blocklist.matching(&["+923337654321".into()], &["ayesha@example.pk".into()]).await.unwrap();
+    let none = blocklist.matching(&["+923337654321".into()], &["x@example.pk".into()]).await.unwrap();
+    blocklist
+        .record_attempt(&NewAttempt {
+            at: at(4),
+            entry: phone.id,
+            kind: BlockKind::Phone,
+            value: phone.value.clone(),
+            name: "Ayesha Khan".into(),
+            phone: "+923001234567".into(),
+            email: "x@example.pk".into(),
+            city: None,
+            total: Rupees::from_whole(1710),
+        })
+        .await
+        .unwrap();
+    let (entries, attempts) = blocklist.list(100).await.unwrap();
+    let deleted = blocklist.delete(phone.id).await.unwrap();
+    let deleted_again = blocklist.delete(phone.id).await.unwrap();
+    let (after, kept) = blocklist.list(100).await.unwrap();
+
+    assert!(matches!(again, Err(RepositoryError::Conflict(Conflict::AlreadyBlocked))), "{again:?}");
+    assert_eq!(by_phone.map(|e| e.id), Some(phone.id));
+    assert_eq!(by_email.map(|e| e.id), Some(email.id));
+    assert!(none.is_none());
+    assert_eq!(entries.iter().map(|e| (e.id, e.attempts)).collect::<Vec<_>>(), [(email.id, 0), (phone.id, 1)]);
+    assert_eq!((attempts[0].entry, attempts[0].total), (Some(phone.id), Rupees::from_whole(1710)));
+    assert_eq!((deleted, deleted_again), (true, false));
+    assert_eq!(after.len(), 1);
+    assert_eq!((kept[0].entry, kept[0].value.as_str()), (None, "+923001234567"), "the attempt stays");
+}
