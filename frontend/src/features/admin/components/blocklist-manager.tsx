@@ -179,10 +179,11 @@ function BlockForm() {
       </div>
       <div className="form-field">
         <label htmlFor={`${id}-reason`}>Reason</label>
-        <textarea
+        <input
           id={`${id}-reason`}
           name="reason"
-          rows={2}
+          type="text"
+          autoComplete="off"
           required
           maxLength={MAX_REASON_CHARS}
           value={reason}
