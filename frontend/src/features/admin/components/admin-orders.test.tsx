@@ -11,6 +11,9 @@ import { AdminOrders } from './admin-orders';
 
 type ChangeAnswer = (id: string, body: { status: string; comment?: string }) => Response | Promise<Response>;
 
+/** An order as the admin's answers carry it: with its risk score. */
+const asAdmin = (order: OrderResponse | undefined) => ({ risk: { score: 0, level: 'low', reasons: [] }, ...order });
+
 /** A shop whose GET /api/orders searches `orders` as the server does, and whose status changes answer `change`. */
 function setup(orders: AdminOrderResponse[], change?: ChangeAnswer) {
   const lists: string[] = [];
@@ -29,7 +32,7 @@ function setup(orders: AdminOrderResponse[], change?: ChangeAnswer) {
             text.toLowerCase().includes(q),
           ),
       );
-      return json({ success: true, orders: found.slice(offset, offset + limit), total: found.length });
+      return json({ success: true, orders: found.slice(offset, offset + limit).map(asAdmin), total: found.length });
     }
     const id = /^\/api\/orders\/(\d+)\/status$/.exec(url.pathname)?.[1];
     if (id !== undefined && request.method === 'PUT') {
@@ -38,7 +41,7 @@ function setup(orders: AdminOrderResponse[], change?: ChangeAnswer) {
       if (change) return change(id, body);
       const order = orders.find((o) => o._id === id);
       if (order) order.status = body.status;
-      return json({ success: true, message: 'Order status updated.', order: { ...order, status: body.status } });
+      return json({ success: true, message: 'Order status updated.', order: { ...asAdmin(order), status: body.status } });
     }
     return json({ message: 'Not found' }, 404);
   });
