@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { AdminOrderResponse } from '@/api/generated';
+import type { OrderResponse } from '@/api/generated';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
-import { makeAdminOrder } from '@/testing/fixtures';
+import { makeOrder } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 
 import { AdminOrders } from './admin-orders';
@@ -15,7 +15,7 @@ type ChangeAnswer = (id: string, body: { status: string; comment?: string }) => 
 const asAdmin = (order: OrderResponse | undefined) => ({ risk: { score: 0, level: 'low', reasons: [] }, ...order });
 
 /** A shop whose GET /api/orders searches `orders` as the server does, and whose status changes answer `change`. */
-function setup(orders: AdminOrderResponse[], change?: ChangeAnswer) {
+function setup(orders: OrderResponse[], change?: ChangeAnswer) {
   const lists: string[] = [];
   const changes: { id: string; body: { status: string; comment?: string } }[] = [];
   mockFetch(async (url, request) => {
@@ -60,7 +60,7 @@ async function expand(user: ReturnType<typeof userEvent.setup>, id: string) {
 
 describe('AdminOrders', () => {
   it('lists the orders with their customer, total, date and worded status', async () => {
-    setup([makeAdminOrder({ _id: '7', status: 'dispatched' })]);
+    setup([makeOrder({ _id: '7', status: 'dispatched' })]);
 
     const toggle = await screen.findByRole('button', { name: /^#7/ });
 
@@ -71,7 +71,7 @@ describe('AdminOrders', () => {
 
   it('expands an order to its customer, phones, e-mail, address, items, figures, coupon and history', async () => {
     const { user } = setup([
-      makeAdminOrder({ _id: '8', userDetails: { ...makeAdminOrder().userDetails, phone2: '+924235761234' } }),
+      makeOrder({ _id: '8', userDetails: { ...makeOrder().userDetails, phone2: '+924235761234' } }),
     ]);
 
     const detail = await expand(user, '8');
@@ -96,7 +96,7 @@ describe('AdminOrders', () => {
     ['rejected', []],
     ['returned', []],
   ])('offers a %s order the actions %j', async (status, labels) => {
-    const { user } = setup([makeAdminOrder({ _id: '9', status })]);
+    const { user } = setup([makeOrder({ _id: '9', status })]);
 
     const detail = await expand(user, '9');
 
@@ -105,7 +105,7 @@ describe('AdminOrders', () => {
   });
 
   it('approves an order, says so and shows its new status', async () => {
-    const { user, changes } = setup([makeAdminOrder({ _id: '10' })]);
+    const { user, changes } = setup([makeOrder({ _id: '10' })]);
     const detail = await expand(user, '10');
 
     await user.click(detail.getByRole('button', { name: 'Approve' }));
@@ -119,7 +119,7 @@ describe('AdminOrders', () => {
   });
 
   it('asks for a reason before rejecting, and sends nothing without one', async () => {
-    const { user, changes } = setup([makeAdminOrder({ _id: '11' })]);
+    const { user, changes } = setup([makeOrder({ _id: '11' })]);
     const detail = await expand(user, '11');
 
     await user.click(detail.getByRole('button', { name: 'Reject' }));
@@ -142,7 +142,7 @@ describe('AdminOrders', () => {
   });
 
   it('cancels a rejection', async () => {
-    const { user, changes } = setup([makeAdminOrder({ _id: '12' })]);
+    const { user, changes } = setup([makeOrder({ _id: '12' })]);
     const detail = await expand(user, '12');
     await user.click(detail.getByRole('button', { name: 'Reject' }));
 
@@ -154,7 +154,7 @@ describe('AdminOrders', () => {
 
   it("shows the server's refusal, else 'Failed to update order status', and 'An error occurred.' without an answer", async () => {
     let answer: () => Response | Promise<Response> = () => json({ message: 'This order is already approved.' }, 409);
-    const { user } = setup([makeAdminOrder({ _id: '13', status: 'dispatched' })], () => answer());
+    const { user } = setup([makeOrder({ _id: '13', status: 'dispatched' })], () => answer());
     const detail = await expand(user, '13');
 
     await user.click(detail.getByRole('button', { name: 'Deliver' }));
@@ -171,8 +171,8 @@ describe('AdminOrders', () => {
 
   it('searches on the server once the typing pauses, and filters by status', async () => {
     const { user, lists } = setup([
-      makeAdminOrder({ _id: '20', userDetails: { ...makeAdminOrder().userDetails, name: 'Bilal', phone1: '+923111111111' } }),
-      makeAdminOrder({ _id: '21', status: 'delivered' }),
+      makeOrder({ _id: '20', userDetails: { ...makeOrder().userDetails, name: 'Bilal', phone1: '+923111111111' } }),
+      makeOrder({ _id: '21', status: 'delivered' }),
     ]);
     await screen.findByRole('button', { name: /^#20/ });
 
@@ -192,7 +192,7 @@ describe('AdminOrders', () => {
   });
 
   it('loads further orders a page at a time', async () => {
-    const { user } = setup(Array.from({ length: 25 }, (_, index) => makeAdminOrder({ _id: String(200 - index) })));
+    const { user } = setup(Array.from({ length: 25 }, (_, index) => makeOrder({ _id: String(200 - index) })));
     await screen.findByRole('button', { name: /^#200/ });
     expect(screen.getAllByRole('article')).toHaveLength(20);
 
