@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { confirmOrder } from '@/api/generated';
+import { confirmOrder, type ConfirmedResponse } from '@/api/generated';
 import { toServerReply, type ServerReply } from '@/lib/server-reply';
 
 /**
@@ -10,7 +10,7 @@ import { toServerReply, type ServerReply } from '@/lib/server-reply';
 export function useConfirmOrder(order: string, token: string) {
   return useQuery({
     queryKey: ['confirmOrder', order, token],
-    queryFn: (): Promise<ServerReply<{ message: string; orderId: string }>> =>
+    queryFn: (): Promise<ServerReply<ConfirmedResponse>> =>
       toServerReply(() => confirmOrder({ path: { id: order }, body: { token } })),
     retry: false,
     staleTime: Infinity,
