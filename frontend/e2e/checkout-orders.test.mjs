@@ -175,8 +175,8 @@ describe('checkout and orders', () => {
       await adminPage.goto(`${shop.baseUrl}/admin/coupons`);
       await adminPage.getByRole('article', { name: /WELCOME10/ }).getByText('1 use', { exact: true }).waitFor();
 
-      // The shop owner heard of the order; the shopper was asked to confirm it (docs/cod.md) and heard of each
-      // change, the last with a review link per product.
+      // The shop owner heard of the order; the shopper got the confirmation link, then each change, the last
+      // with a review link per product.
       const [ownerMail] = await mailsTo(shop, admin.email, 1);
       assert.match(ownerMail, new RegExp(`Subject: New order #${id}: Rs 1483`));
       const mails = await mailsTo(shop, customer.email, 4);

@@ -72,7 +72,7 @@ describe('reviews', () => {
     const adminPage = await newPage(browser, viewports.phone);
     try {
       const { order } = await deliveredOrder(browser, shop, [linked, internal]);
-      // Asked to confirm the order (docs/cod.md), then approved, dispatched and delivered.
+      // The confirmation link's e-mail, then one per status change.
       const mails = await mailsTo(shop, customer.email, 4);
       const delivered = mails.find((mail) => /Subject: Your order #\d+ is delivered/.test(mail));
       assert.ok(delivered, 'the delivered e-mail arrived');

@@ -738,6 +738,7 @@ async fn get_each(shop: &Shop, paths: &[&str]) -> Vec<(u16, Value)> {
 #[tokio::test]
 async fn the_contact_history_counts_and_lists_the_other_orders_of_the_phone_and_the_email() {
     let shop = shop().await;
+    shop.daytime_only().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
     let address = "House 12, Street 4\nGulberg III";
     let delivered =
@@ -788,4 +789,33 @@ async fn the_contact_history_counts_and_lists_the_other_orders_of_the_phone_and_
     assert_eq!((unknown, &unknown_body["message"]), (404, &json!("Order not found.")));
     assert_eq!(malformed, 400);
     assert_eq!(anonymous, 401);
+    assert_eq!(
+        shop.risk(&this).await,
+        (
+            75,
+            "high".to_owned(),
+            reasons(&[
+                ("earlier_returns", 40, "1 earlier order from this phone or e-mail was returned."),
+                ("earlier_rejections", 25, "1 earlier order from this phone or e-mail was rejected."),
+                ("new_account", 10, "The account was opened less than 24 hours before the order."),
+            ])
+        ),
+        "the return (by e-mail) and the rejection (by second phone) scored the pending order again"
+    );
+}
+
+#[tokio::test]
+async fn a_blocked_landline_given_as_the_second_phone_refuses_the_checkout() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let (blocked, _) = shop.block("042-35761234", "Shop's own number used as a fake").await;
+    assert_eq!(blocked, 201);
+    let mut with_landline = calm_details();
+    with_landline["phone2"] = json!("042 35761234");
+
+    let (status, body) = shop.app.place_order(&cookie, &two_cases(&shop, with_landline), None).await;
+
+    assert_eq!((status, body), (403, json!({"message": REFUSAL})));
+    assert_nothing_stored(&shop).await;
+    assert_eq!(shop.blocklist().await["attempts"][0]["value"], json!("+924235761234"));
 }

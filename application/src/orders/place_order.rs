@@ -118,13 +118,11 @@ impl Orders {
     /// the attempt in a write of its own (the refusal stores nothing else).
     async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
         let d = &request.details;
-        let phones: Vec<String> = std::iter::once(d.phone1.normal().to_owned())
-            .chain(d.phone2.as_ref().map(|p| p.normal().to_owned()))
-            .collect();
-        let emails: Vec<String> = std::iter::once(d.email.as_str().to_lowercase())
+        let contact = Contact::of_details(d);
+        let emails: Vec<String> = std::iter::once(contact.email.to_lowercase())
             .chain(request.account_email.as_ref().map(|e| e.to_lowercase()))
             .collect();
-        let Some(entry) = self.blocklist.matching(&phones, &emails).await? else { return Ok(()) };
+        let Some(entry) = self.blocklist.matching(&contact.phones, &emails).await? else { return Ok(()) };
         self.blocklist
             .record_attempt(&NewAttempt {
                 at: self.clock.now(),
