@@ -89,11 +89,37 @@ function generatedPerImporter(): Plugin {
   };
 }
 
+/**
+ * Loads the generated client's server-sent-events reader when a call first asks for one. The client builds
+ * its `sse` methods around `createSseClient` at once, so the home page would carry a reader no page uses;
+ * `makeSseFn` is already async, so awaiting the module there changes nothing for a caller.
+ */
+function lazySseClient(): Plugin {
+  const importLine = "import { createSseClient } from '../core/serverSentEvents.gen';";
+  return {
+    name: 'lazy-sse-client',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/]src[\\/]api[\\/]generated[\\/]client[\\/]client\.gen\.ts$/ },
+      handler(code) {
+        if (!code.includes(importLine) || !code.includes('return createSseClient({')) {
+          this.error('client.gen.ts no longer imports createSseClient as lazySseClient expects: update the plugin');
+        }
+        const lazy = code
+          .replace(importLine, '')
+          .replace('return createSseClient({', "return (await import('../core/serverSentEvents.gen')).createSseClient({");
+        return { code: lazy, map: null };
+      },
+    },
+  };
+}
+
 // The Rust server (BIND_ADDR's default); override with API_PROXY_TARGET to point elsewhere.
 const backend = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), precompress(), treeShakeReactRouter(), generatedPerImporter()],
+  plugins: [react(), precompress(), treeShakeReactRouter(), lazySseClient(), generatedPerImporter()],
   define: {
     __SHOP_ENV__: JSON.stringify(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
   },

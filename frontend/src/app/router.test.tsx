@@ -43,6 +43,7 @@ const routes: [string, string][] = [
   ['/review?token=abc', 'Write a Review'],
   ['/internal-review', 'Write a Review'],
   ['/order-confirmation', 'Order Placed — Awaiting Approval'],
+  ['/confirm-order', 'Confirm Your Order'],
   ['/checkout', 'Checkout'],
   ['/orders', 'My Orders'],
   ['/admin/login', 'Admin Login'],
@@ -59,6 +60,8 @@ const routes: [string, string][] = [
   ['/admin/coupons', 'Manage Coupons'],
   ['/admin/category-views', 'Category Views (Analytics)'],
   ['/admin/send-email', 'Send Email to Customer'],
+  ['/admin/order-checks', 'Order Checks'],
+  ['/admin/blocklist', 'Blocklist'],
   ['/no-such-page', 'Page not found'],
   ['/admin/no-such-page', 'Page not found'],
 ];

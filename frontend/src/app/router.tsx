@@ -27,6 +27,7 @@ export const pageLoaders = {
   addReview: () => import('./routes/add-review'),
   internalReview: () => import('./routes/internal-review'),
   orderConfirmation: () => import('./routes/order-confirmation'),
+  confirmOrder: () => import('./routes/confirm-order'),
   checkout: () => import('./routes/checkout'),
   orders: () => import('./routes/orders'),
   notFound: () => import('./routes/not-found'),
@@ -75,6 +76,7 @@ export function AppRoutes({ pages: page = lazyPages }: AppRoutesProps) {
         <Route path={paths.review.path} element={<page.addReview />} />
         <Route path={paths.internalReview.path} element={<page.internalReview />} />
         <Route path={paths.orderConfirmation.path} element={<page.orderConfirmation />} />
+        <Route path={paths.confirmOrder.path} element={<page.confirmOrder />} />
         <Route path={paths.checkout.path} element={<page.checkout />} />
         <Route path={paths.orders.path} element={<page.orders />} />
         <Route path={paths.admin.login.path} element={<page.adminLogin />} />

@@ -14,6 +14,7 @@ export const paths = {
   review: { path: '/review', getHref: (token: string) => `/review?token=${encodeURIComponent(token)}` },
   internalReview: { path: '/internal-review', getHref: () => '/internal-review' },
   orderConfirmation: { path: '/order-confirmation', getHref: () => '/order-confirmation' },
+  confirmOrder: { path: '/confirm-order', getHref: () => '/confirm-order' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   orders: { path: '/orders', getHref: () => '/orders' },
   admin: {
@@ -27,9 +28,11 @@ export const paths = {
     manage: { path: 'manage', getHref: () => '/admin/manage' },
     productsByCategory: { path: 'products-by-category', getHref: () => '/admin/products-by-category' },
     deliveryCharge: { path: 'delivery-charge', getHref: () => '/admin/delivery-charge' },
-    orders: { path: 'orders', getHref: () => '/admin/orders' },
+    orders: { path: 'orders', getHref: (q?: string) => (q === undefined ? '/admin/orders' : `/admin/orders?q=${encodeURIComponent(q)}`) },
     coupons: { path: 'coupons', getHref: () => '/admin/coupons' },
     categoryViews: { path: 'category-views', getHref: () => '/admin/category-views' },
     sendEmail: { path: 'send-email', getHref: () => '/admin/send-email' },
+    orderChecks: { path: 'order-checks', getHref: () => '/admin/order-checks' },
+    blocklist: { path: 'blocklist', getHref: () => '/admin/blocklist' },
   },
 } as const;

@@ -1,10 +1,11 @@
 /**
  * What a call to the server came to: done with its data, refused by the server (with its status and, when the
- * answer is the contract's error body, its message), or unreachable (no answer at all).
+ * answer is the contract's error body, its message), or unreachable (no answer at all). A refusal's field errors (`errors`) are read only by
+ * `toServerReplyWithErrors` (features/admin), for the forms that show them, so the first load stays small.
  */
 export type ServerReply<T> =
   | { kind: 'done'; data: T }
-  | { kind: 'refused'; status: number; message: string | undefined }
+  | { kind: 'refused'; status: number; message: string | undefined; errors?: Readonly<Record<string, readonly string[]>> }
   | { kind: 'unreachable' };
 
 interface GeneratedResult<T> {

@@ -1,4 +1,4 @@
-import type { OrderResponse, ReviewResponse } from '@/api/generated';
+import type { AdminOrderResponse, OrderResponse, ReviewResponse } from '@/api/generated';
 import type { Product } from '@/features/products/types';
 
 let nextId = 1;
@@ -69,6 +69,11 @@ export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse
     updatedAt: '2026-11-24T06:00:00Z',
     ...overrides,
   };
+}
+
+/** An order as the admin's calls send it: `makeOrder` with a risk (low, no reasons unless given). */
+export function makeAdminOrder(overrides: Partial<AdminOrderResponse> = {}): AdminOrderResponse {
+  return { ...makeOrder(), risk: { score: 0, level: 'low', reasons: [] }, ...overrides };
 }
 
 let nextReviewId = 70;

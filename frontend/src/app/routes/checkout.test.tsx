@@ -432,6 +432,25 @@ describe('checkout page', () => {
     });
   });
 
+  it('shows a blocked shopper the polite refusal in the error area, stays on the page and keeps the cart (docs/cod.md)', async () => {
+    const refusal = "Sorry, we can't take this order for cash on delivery. Please contact us if you need help.";
+    const { user, store, orders } = setup({ order: () => json({ message: refusal }, 403) });
+    await ready();
+    await fillIn(user);
+    const before = store.getState();
+
+    await user.click(submitButton());
+
+    await waitFor(() => {
+      expect(alertText()).toBe(refusal);
+    });
+    expect(orders).toHaveLength(1);
+    expect(store.getState()).toEqual(before);
+    expect(store.getState().items.map((item) => item.productId)).toEqual(['11', '12']);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+  });
+
   it("says 'You must be logged in to place an order.' when the session has ended", async () => {
     const { user } = setup({ order: () => json({ message: 'Not signed in.' }, 401) });
     await ready();

@@ -23,6 +23,8 @@ export const adminPageLoaders = {
   coupons: () => import('./coupons'),
   categoryViews: () => import('./category-views'),
   sendEmail: () => import('./send-email'),
+  orderChecks: () => import('./order-checks'),
+  blocklist: () => import('./blocklist'),
   notFound: () => import('../not-found'),
 } satisfies Record<string, PageLoader>;
 
@@ -54,6 +56,8 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
         <Route path={paths.admin.coupons.path} element={<page.coupons />} />
         <Route path={paths.admin.categoryViews.path} element={<page.categoryViews />} />
         <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
+        <Route path={paths.admin.orderChecks.path} element={<page.orderChecks />} />
+        <Route path={paths.admin.blocklist.path} element={<page.blocklist />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>

@@ -1,21 +1,28 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 
-import { adminOrders, changeOrderStatus, type OrderResponse, type OrdersResponse } from '@/api/generated';
+import { adminOrders, changeOrderStatus, type AdminOrderResponse, type AdminOrdersResponse } from '@/api/generated';
 import { adminOrdersInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
 
+import { orderChecksQuery, type OrderChecksFilter } from '../lib/order-checks';
+
 /** How many orders the admin's list shows at a time. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-/** The list's search (`q`, server-side) and status filter; empty means none. */
-export interface OrderFilter {
+/** The list's search (`q`, server-side) and status filter; empty means none; and its order checks' sort and filters. */
+export interface OrderFilter extends Partial<OrderChecksFilter> {
   q: string;
   status: string;
 }
 
-function queryOf({ q, status }: OrderFilter, limit: number) {
-  return { limit, ...(q.trim() !== '' && { q: q.trim() }), ...(status !== '' && { status }) };
+function queryOf({ q, status, ...checks }: OrderFilter, limit: number) {
+  return {
+    limit,
+    ...(q.trim() !== '' && { q: q.trim() }),
+    ...(status !== '' && { status }),
+    ...orderChecksQuery({ sort: checks.sort ?? 'newest', minRisk: checks.minRisk ?? '', confirmed: checks.confirmed ?? '' }),
+  };
 }
 
 /**
@@ -26,7 +33,7 @@ export function getAdminOrdersQueryOptions(filter: OrderFilter, pageSize = ADMIN
   const query = queryOf(filter, pageSize);
   return infiniteQueryOptions({
     queryKey: adminOrdersInfiniteQueryKey({ query }),
-    queryFn: async ({ pageParam, signal }): Promise<OrdersResponse> => {
+    queryFn: async ({ pageParam, signal }): Promise<AdminOrdersResponse> => {
       const { data } = await adminOrders({ query: { ...query, offset: pageParam }, signal, throwOnError: true });
       return data;
     },
@@ -44,7 +51,7 @@ export function useAdminOrders(filter: OrderFilter) {
 }
 
 /** The pages as one list, each order once. */
-export function ordersOfPages(data: InfiniteData<OrdersResponse> | undefined): OrderResponse[] {
+export function ordersOfPages(data: InfiniteData<AdminOrdersResponse> | undefined): AdminOrderResponse[] {
   return [...new Map(data?.pages.flatMap((page) => page.orders).map((order) => [order._id, order])).values()];
 }
 

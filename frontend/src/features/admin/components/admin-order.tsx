@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
-import type { OrderResponse } from '@/api/generated';
+import type { AdminOrderResponse } from '@/api/generated';
 import { OrderFigures, OrderLines } from '@/components/orders/order-figures';
 import { OrderHistory } from '@/components/orders/order-history';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
@@ -12,6 +12,8 @@ import { useRecheckAdmin } from '../api/admin-session';
 import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
 import type { Outcome } from '../lib/outcome';
 
+import { OrderContact } from './order-contact';
+import { OrderRisk } from './order-risk';
 import { OutcomeMessage } from './outcome-message';
 
 /**
@@ -19,7 +21,7 @@ import { OutcomeMessage } from './outcome-message';
  * detail (items, customer, phones, e-mail, address, figures, coupon, history) and the changes its status
  * allows. 'Reject' asks for a reason first and sends nothing without one.
  */
-export function AdminOrder({ order }: { order: OrderResponse }) {
+export function AdminOrder({ order }: { order: AdminOrderResponse }) {
   const [open, setOpen] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -78,6 +80,7 @@ export function AdminOrder({ order }: { order: OrderResponse }) {
             <OrderStatusBadge status={order.status} />
           </button>
         </h3>
+        <OrderRisk order={order} />
         <div id={`${id}-details`} className="admin-order__details" hidden={!open}>
           <section aria-label="Customer">
             <h4>Customer</h4>
@@ -132,6 +135,7 @@ export function AdminOrder({ order }: { order: OrderResponse }) {
             <h4>Figures</h4>
             <OrderFigures order={order} />
           </section>
+          {open && <OrderContact order={order} />}
           <section aria-label="History">
             <h4>History</h4>
             <OrderHistory history={order.history} />

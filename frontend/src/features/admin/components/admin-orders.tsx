@@ -1,27 +1,34 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { statusLabel } from '@/lib/order-status';
 
 import { ordersOfPages, useAdminOrders } from '../api/orders';
 import { orderMessages, orderStatuses } from '../lib/order-actions';
+import { noOrderChecksFilter } from '../lib/order-checks';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 import { AdminOrder } from './admin-order';
+import { OrderCheckFilters } from './order-check-filters';
+import { OrderChecksBar } from './order-checks-bar';
 
 /** How long the search waits after the last keystroke before asking the server. */
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The orders admin (SPEC.md §2 'Orders admin', §5 'Admin order search'): a search box (id, name, phones,
- * e-mail, city or status, matched by the server as the owner types) and a status filter over the orders,
- * newest first, a page at a time.
+ * e-mail, city or status, matched by the server as the owner types; `?q=` fills it in) and a status filter over
+ * the orders, newest first or highest risk first and filtered by risk and confirmation (docs/cod.md), a page
+ * at a time.
  */
 export function AdminOrders() {
-  const [search, setSearch] = useState('');
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [status, setStatus] = useState('');
+  const [checks, setChecks] = useState(noOrderChecksFilter);
   const q = useDebouncedValue(search, ORDER_SEARCH_DEBOUNCE_MS);
-  const pages = useAdminOrders({ q, status });
+  const pages = useAdminOrders({ q, status, ...checks });
   const orders = ordersOfPages(pages.data);
   const id = useId();
 
@@ -68,7 +75,9 @@ export function AdminOrders() {
             ))}
           </select>
         </div>
+        <OrderCheckFilters value={checks} onChange={setChecks} />
       </form>
+      <OrderChecksBar />
       {pages.isPending ? (
         <LoadingBar label="Loading orders" />
       ) : pages.data === undefined ? (

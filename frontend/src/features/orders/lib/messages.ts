@@ -4,4 +4,6 @@ export const ordersMessages = {
   none: 'You haven’t placed any orders yet.',
   loadFailed: 'Could not load your orders. Please try again.',
   moreFailed: 'Could not load more orders. Please try again.',
+  confirmLinkInvalid: 'This confirmation link is not valid.',
+  confirmFailed: 'We could not reach the shop to confirm your order. Please try again.',
 } as const;

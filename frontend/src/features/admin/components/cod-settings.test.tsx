@@ -1,0 +1,170 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+import { CodSettingsPage } from './cod-settings';
+
+const settings = () => ({
+  success: true,
+  rules: [
+    {
+      id: 'earlier_returns',
+      label: 'Earlier returns',
+      description: 'Earlier orders from the same phone or e-mail were returned.',
+      enabled: true,
+      points: 40,
+      params: [{ key: 'atLeast', label: 'Returned orders', value: 1, min: 1, max: 100 }],
+    },
+    {
+      id: 'late_night',
+      label: 'Late-night order',
+      description: 'The order was placed late at night, Pakistan time.',
+      enabled: false,
+      points: 10,
+      params: [
+        { key: 'from', label: 'From hour', value: 0, min: 0, max: 23 },
+        { key: 'to', label: 'To hour', value: 6, min: 0, max: 23 },
+      ],
+    },
+  ],
+  confirmWindowHours: 48,
+  rejectUnconfirmedAfterHours: 24,
+});
+
+type Answer = (body: unknown) => Response;
+
+function setup(answer: Answer = () => json(settings())) {
+  const puts: unknown[] = [];
+  mockFetch(async (url, request) => {
+    if (url.pathname === '/api/cod/settings' && request.method === 'GET') return json(settings());
+    if (url.pathname === '/api/cod/settings' && request.method === 'PUT') {
+      const body: unknown = await request.json();
+      puts.push(body);
+      return answer(body);
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  renderWithProviders(<CodSettingsPage />, { route: '/admin/order-checks' });
+  return { puts, user: userEvent.setup() };
+}
+
+async function rule(name: string) {
+  return within(await screen.findByRole('group', { name }));
+}
+
+describe('CodSettingsPage', () => {
+  it('shows every rule with its description, switch, points and figures with their ranges, and the two hours', async () => {
+    setup();
+
+    const returns = await rule('Earlier returns');
+    expect(returns.getByText('Earlier orders from the same phone or e-mail were returned.')).toBeInTheDocument();
+    expect(returns.getByRole('switch', { name: 'On' })).toBeChecked();
+    const points = returns.getByRole('spinbutton', { name: 'Points' });
+    expect(points).toHaveValue(40);
+    expect(points).toHaveAttribute('min', '0');
+    expect(points).toHaveAttribute('max', '100');
+    expect(points).toHaveAccessibleDescription('From 0 to 100.');
+    const atLeast = returns.getByRole('spinbutton', { name: 'Returned orders' });
+    expect(atLeast).toHaveValue(1);
+    expect(atLeast).toHaveAccessibleDescription('From 1 to 100.');
+
+    const lateNight = await rule('Late-night order');
+    expect(lateNight.getByRole('switch', { name: 'On' })).not.toBeChecked();
+    expect(lateNight.getByRole('spinbutton', { name: 'From hour' })).toHaveValue(0);
+    expect(lateNight.getByRole('spinbutton', { name: 'To hour' })).toHaveAttribute('max', '23');
+
+    expect(screen.getByRole('spinbutton', { name: 'Confirmation link works for (hours)' })).toHaveValue(48);
+    expect(screen.getByRole('spinbutton', { name: 'Reject unconfirmed orders after (hours)' })).toHaveValue(24);
+  });
+
+  it('saves every rule and both hours as changed, and says so', async () => {
+    const { puts, user } = setup();
+    const returns = await rule('Earlier returns');
+
+    await user.clear(returns.getByRole('spinbutton', { name: 'Points' }));
+    await user.type(returns.getByRole('spinbutton', { name: 'Points' }), '50');
+    await user.clear(returns.getByRole('spinbutton', { name: 'Returned orders' }));
+    await user.type(returns.getByRole('spinbutton', { name: 'Returned orders' }), '2');
+    await user.click((await rule('Late-night order')).getByRole('switch', { name: 'On' }));
+    await user.clear(screen.getByRole('spinbutton', { name: 'Reject unconfirmed orders after (hours)' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Reject unconfirmed orders after (hours)' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('✅ Order checks saved. Pending orders are scored again.')).toHaveClass('admin-message--success');
+    expect(puts).toEqual([
+      {
+        rules: [
+          { id: 'earlier_returns', enabled: true, points: 50, params: [{ key: 'atLeast', value: 2 }] },
+          {
+            id: 'late_night',
+            enabled: true,
+            points: 10,
+            params: [
+              { key: 'from', value: 0 },
+              { key: 'to', value: 6 },
+            ],
+          },
+        ],
+        confirmWindowHours: 48,
+        rejectUnconfirmedAfterHours: 12,
+      },
+    ]);
+  });
+
+  it('shows the server’s errors beside their fields, and the message', async () => {
+    const { puts, user } = setup(() =>
+      json(
+        {
+          message: 'Please correct the highlighted settings.',
+          errors: {
+            'rules[1].params.to': ['To hour must be a whole number from 0 to 23.'],
+            confirmWindowHours: ['The confirmation window must be a whole number of hours from 1 to 720.'],
+          },
+        },
+        400,
+      ),
+    );
+    const lateNight = await rule('Late-night order');
+
+    await user.clear(lateNight.getByRole('spinbutton', { name: 'To hour' }));
+    await user.type(lateNight.getByRole('spinbutton', { name: 'To hour' }), '24');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('❌ Please correct the highlighted settings.')).toHaveClass('admin-message--error');
+    const to = lateNight.getByRole('spinbutton', { name: 'To hour' });
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription('From 0 to 23. To hour must be a whole number from 0 to 23.');
+    expect(screen.getByRole('spinbutton', { name: 'Confirmation link works for (hours)' })).toHaveAccessibleDescription(
+      "From 1 to 720. The order's approval window: a link opened later says it has expired. The confirmation window must be a whole number of hours from 1 to 720.",
+    );
+    expect(lateNight.getByRole('spinbutton', { name: 'From hour' })).not.toHaveAttribute('aria-invalid');
+    expect(puts).toHaveLength(1);
+
+    await user.type(to, '0');
+    expect(to).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends a field without a whole number as typed and shows the server’s word on it', async () => {
+    const { puts, user } = setup(() =>
+      json({ message: 'Please correct the highlighted settings.', errors: { 'rules[0].points': ['Points must be a whole number from 0 to 100.'] } }, 400),
+    );
+    const returns = await rule('Earlier returns');
+
+    await user.clear(returns.getByRole('spinbutton', { name: 'Points' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('❌ Please correct the highlighted settings.')).toBeInTheDocument();
+    expect(returns.getByRole('spinbutton', { name: 'Points' })).toHaveAccessibleDescription('From 0 to 100. Points must be a whole number from 0 to 100.');
+    expect(puts).toMatchObject([{ rules: [{ id: 'earlier_returns', points: '' }, { id: 'late_night', points: 10 }] }]);
+  });
+
+  it('says when the settings cannot be loaded', async () => {
+    mockFetch(() => json({ message: 'Unavailable' }, 503));
+    renderWithProviders(<CodSettingsPage />, { route: '/admin/order-checks' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the order checks.');
+  });
+});

@@ -1,0 +1,55 @@
+import type { CodSettingsBody, CodSettingsResponse } from '@/api/generated';
+
+/** The settings form: each number as typed. */
+export interface CodSettingsFields {
+  rules: {
+    id: string;
+    label: string;
+    description: string;
+    enabled: boolean;
+    points: string;
+    params: { key: string; label: string; min: number; max: number; value: string }[];
+  }[];
+  confirmWindowHours: string;
+  rejectUnconfirmedAfterHours: string;
+}
+
+/** The server's key for a rule's points and for one of its figures (`rules[0].points`, `rules[8].params.to`). */
+export const pointsKey = (rule: number) => `rules[${rule}].points`;
+export const paramKey = (rule: number, key: string) => `rules[${rule}].params.${key}`;
+
+/** The form showing `settings`. */
+export function settingsFields(settings: CodSettingsResponse): CodSettingsFields {
+  return {
+    rules: settings.rules.map((rule) => ({
+      ...rule,
+      points: String(rule.points),
+      params: rule.params.map((param) => ({ ...param, value: String(param.value) })),
+    })),
+    confirmWindowHours: String(settings.confirmWindowHours),
+    rejectUnconfirmedAfterHours: String(settings.rejectUnconfirmedAfterHours),
+  };
+}
+
+/** A whole number as a number; anything else as typed, for the server to refuse in its own words. */
+function figure(text: string): number | string {
+  const trimmed = text.trim();
+  return /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/**
+ * The body of PUT /api/cod/settings: every rule with its switch, points and figures, and both hours. The
+ * server checks each figure against its range and answers its errors under the keys of `pointsKey`/`paramKey`.
+ */
+export function toSettingsBody(fields: CodSettingsFields): CodSettingsBody {
+  return {
+    rules: fields.rules.map((rule) => ({
+      id: rule.id,
+      enabled: rule.enabled,
+      points: figure(rule.points),
+      params: rule.params.map((param) => ({ key: param.key, value: figure(param.value) })),
+    })),
+    confirmWindowHours: figure(fields.confirmWindowHours),
+    rejectUnconfirmedAfterHours: figure(fields.rejectUnconfirmedAfterHours),
+  };
+}

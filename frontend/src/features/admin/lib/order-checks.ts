@@ -1,0 +1,79 @@
+/** The order checks' words on the admin's screens (docs/cod.md 'Risk score', 'Confirmation link', 'Blocklist'). */
+export const codMessages = {
+  confirmed: 'Confirmed',
+  notConfirmed: 'Not confirmed',
+  noOtherOrders: 'No other orders.',
+  historyLoadFailed: 'Could not load the contact history.',
+  whatsApp: 'Chat on WhatsApp',
+  rejectUnconfirmed: 'Reject unconfirmed orders',
+  rejectUnconfirmedConfirm: 'Yes, reject them',
+  settingsLoadFailed: 'Could not load the order checks.',
+  settingsSaved: '✅ Order checks saved. Pending orders are scored again.',
+  blocklistLoadFailed: 'Could not load the blocklist.',
+  noEntries: 'Nobody is blocked.',
+  noAttempts: 'No blocked checkout attempts yet.',
+} as const;
+
+export type RiskLevel = 'low' | 'medium' | 'high';
+
+const levelLabels: Record<RiskLevel, string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
+
+/** 'Low risk', 'Medium risk' or 'High risk'; a level this screen does not know, as the server wrote it. */
+export function riskLevelLabel(level: string): string {
+  return level in levelLabels ? levelLabels[level as RiskLevel] : level;
+}
+
+/** The risk badge: the level in words and the score, 'High risk · 65'. */
+export function riskBadgeText(risk: { level: string; score: number }): string {
+  return `${riskLevelLabel(risk.level)} · ${risk.score}`;
+}
+
+/** 'Confirmed' once the shopper used the e-mailed link, 'Not confirmed' before. */
+export function confirmationLabel(confirmedAt: string | null | undefined): string {
+  return confirmedAt ? codMessages.confirmed : codMessages.notConfirmed;
+}
+
+/** What a phone or e-mail did before: '3 other orders: 1 delivered, 1 returned, 0 rejected.' */
+export function contactSummary(counts: { placed: number; delivered: number; returned: number; rejected: number }): string {
+  if (counts.placed === 0) return codMessages.noOtherOrders;
+  const orders = counts.placed === 1 ? '1 other order' : `${counts.placed} other orders`;
+  return `${orders}: ${counts.delivered} delivered, ${counts.returned} returned, ${counts.rejected} rejected.`;
+}
+
+/** The list's order: newest first, or highest risk first (then newest). */
+export const sortOptions = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'risk', label: 'Highest risk' },
+] as const;
+
+/** The list's risk filter: any, or at least the lowest score of a level. */
+export const minRiskOptions = [
+  { value: '', label: 'Any risk' },
+  { value: '30', label: 'Medium or high (30+)' },
+  { value: '60', label: 'High (60+)' },
+] as const;
+
+/** The list's confirmation filter. */
+export const confirmedOptions = [
+  { value: '', label: 'Confirmed or not' },
+  { value: 'true', label: 'Confirmed' },
+  { value: 'false', label: 'Not confirmed' },
+] as const;
+
+/** The list's sort and its risk and confirmation filters; empty means none (the server's newest first). */
+export interface OrderChecksFilter {
+  sort: string;
+  minRisk: string;
+  confirmed: string;
+}
+
+export const noOrderChecksFilter: OrderChecksFilter = { sort: 'newest', minRisk: '', confirmed: '' };
+
+/** The list call's query for `filter`: only what differs from the server's default. */
+export function orderChecksQuery({ sort, minRisk, confirmed }: OrderChecksFilter) {
+  return {
+    ...(sort === 'risk' && { sort }),
+    ...(minRisk !== '' && { minRisk }),
+    ...(confirmed !== '' && { confirmed }),
+  };
+}

@@ -1,0 +1,33 @@
+import type { OrderResponse } from '@/api/generated';
+import { formatRupees } from '@/lib/money';
+
+type WhatsAppOrder = Pick<OrderResponse, '_id' | 'cart' | 'deliveryCharge' | 'coupon' | 'couponDiscount' | 'total' | 'userDetails'>;
+
+/**
+ * The message the admin sends the shopper to confirm a cash-on-delivery order by hand (docs/cod.md
+ * 'WhatsApp'): greeting, one line per item with its line total, delivery ('Free' at 0), the coupon only when
+ * one was used, the total to pay, the address (its lines joined by ', ', a comma ending a line dropped) with the city when one was chosen,
+ * and the request to reply YES.
+ */
+export function whatsAppText(order: WhatsAppOrder): string {
+  const details = order.userDetails;
+  const address = details.address
+    .split('\n')
+    .map((line) => line.trim().replace(/\s*,+$/, ''))
+    .filter((line) => line !== '')
+    .join(', ');
+  return [
+    `Assalam o Alaikum ${details.name}, this is about your order #${order._id}:`,
+    ...order.cart.map((line) => `${line.quantity} x ${line.name}: ${formatRupees(line.lineTotal)}`),
+    `Delivery: ${order.deliveryCharge === 0 ? 'Free' : formatRupees(order.deliveryCharge)}`,
+    ...(order.coupon ? [`Coupon ${order.coupon}: -${formatRupees(order.couponDiscount)}`] : []),
+    `Total to pay on delivery: ${formatRupees(order.total)}`,
+    `Address: ${address}${details.city ? `, ${details.city}` : ''}`,
+    'Please reply YES to confirm your order.',
+  ].join('\n');
+}
+
+/** The click-to-chat link to the order's primary phone (its normal form without '+'), the message filled in. */
+export function whatsAppLink(order: WhatsAppOrder): string {
+  return `https://wa.me/${order.userDetails.phone1.replace(/^\+/, '')}?text=${encodeURIComponent(whatsAppText(order))}`;
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+import { useConfirmOrder } from '../api/confirm-order';
+import { ordersMessages } from '../lib/messages';
+
+import '../orders.css';
+import '../confirm-order.css';
+
+/**
+ * What the e-mailed 'Confirm my order' link came to (docs/cod.md 'Confirmation link'): the server's thanks,
+ * or its refusal in words (not valid, already confirmed, expired); a link without an order number or token is
+ * not valid without asking.
+ */
+export function ConfirmOrder({ order, token }: { order: string; token: string }) {
+  if (order === '' || token === '') return <ConfirmOrderResult tone="error" message={ordersMessages.confirmLinkInvalid} />;
+  return <SendConfirmation order={order} token={token} />;
+}
+
+function SendConfirmation({ order, token }: { order: string; token: string }) {
+  const confirmation = useConfirmOrder(order, token);
+  if (confirmation.isPending) return <Spinner label="Confirming your order" />;
+  const reply = confirmation.data;
+  if (reply?.kind === 'done') return <ConfirmOrderResult tone="success" message={reply.data.message} />;
+  if (reply?.kind === 'refused' && reply.message) return <ConfirmOrderResult tone="error" message={reply.message} />;
+  return (
+    <ConfirmOrderResult tone="error" message={ordersMessages.confirmFailed}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          void confirmation.refetch();
+        }}
+      >
+        Try again
+      </button>
+    </ConfirmOrderResult>
+  );
+}
+
+function ConfirmOrderResult({ tone, message, children }: { tone: 'success' | 'error'; message: string; children?: ReactNode }) {
+  return (
+    <>
+      <p className={`confirm-order__message confirm-order__message--${tone}`} role={tone === 'success' ? 'status' : 'alert'}>
+        {message}
+      </p>
+      <div className="order-confirmation__links">
+        {children}
+        <Link to={paths.home.getHref()} className="button button--secondary">
+          Continue Shopping
+        </Link>
+        <Link to={paths.orders.getHref()} className="button">
+          View My Orders
+        </Link>
+      </div>
+    </>
+  );
+}
