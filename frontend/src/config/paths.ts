@@ -31,5 +31,6 @@ export const paths = {
     coupons: { path: 'coupons', getHref: () => '/admin/coupons' },
     categoryViews: { path: 'category-views', getHref: () => '/admin/category-views' },
     sendEmail: { path: 'send-email', getHref: () => '/admin/send-email' },
+    analytics: { path: 'analytics', getHref: () => '/admin/analytics' },
   },
 } as const;

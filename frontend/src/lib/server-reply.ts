@@ -1,10 +1,10 @@
 /**
  * What a call to the server came to: done with its data, refused by the server (with its status and, when the
- * answer is the contract's error body, its message), or unreachable (no answer at all).
+ * answer is the contract's error body, its message and field errors), or unreachable (no answer at all).
  */
 export type ServerReply<T> =
   | { kind: 'done'; data: T }
-  | { kind: 'refused'; status: number; message: string | undefined }
+  | { kind: 'refused'; status: number; message: string | undefined; errors?: Record<string, string[]> }
   | { kind: 'unreachable' };
 
 interface GeneratedResult<T> {
@@ -29,5 +29,6 @@ export async function toServerReply<T>(call: () => Promise<GeneratedResult<T>>):
   if (response.ok && data !== undefined) return { kind: 'done', data };
   const { zErrorBody } = await import('@/api/generated/zod.gen');
   const body = zErrorBody.safeParse(error);
-  return { kind: 'refused', status: response.status, message: body.success ? body.data.message : undefined };
+  if (!body.success) return { kind: 'refused', status: response.status, message: undefined };
+  return { kind: 'refused', status: response.status, message: body.data.message, ...(body.data.errors && { errors: body.data.errors }) };
 }

@@ -23,6 +23,7 @@ export const adminPageLoaders = {
   coupons: () => import('./coupons'),
   categoryViews: () => import('./category-views'),
   sendEmail: () => import('./send-email'),
+  analytics: () => import('./analytics'),
   notFound: () => import('../not-found'),
 } satisfies Record<string, PageLoader>;
 
@@ -54,6 +55,7 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
         <Route path={paths.admin.coupons.path} element={<page.coupons />} />
         <Route path={paths.admin.categoryViews.path} element={<page.categoryViews />} />
         <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
+        <Route path={paths.admin.analytics.path} element={<page.analytics />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>

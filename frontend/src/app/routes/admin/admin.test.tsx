@@ -161,7 +161,7 @@ describe('the admin layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Coupons' })).toBeInTheDocument();
   });
 
-  it.each(['/admin', '/admin/dashboard'])('%s shows the ten tiles in order', async (route) => {
+  it.each(['/admin', '/admin/dashboard'])('%s shows the ten tiles in order, then those of later issues', async (route) => {
     renderApp(route);
 
     const tiles = within(await screen.findByRole('navigation', { name: 'Management pages' })).getAllByRole('link');
@@ -176,6 +176,7 @@ describe('the admin layout', () => {
       ['Manage Coupons', '/admin/coupons'],
       ['Category Views (Analytics)', '/admin/category-views'],
       ['Send Email to Customer', '/admin/send-email'],
+      ['Order Analytics', '/admin/analytics'],
     ]);
   });
 

@@ -12,7 +12,9 @@ import { useRecheckAdmin } from '../api/admin-session';
 import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
 import type { Outcome } from '../lib/outcome';
 
+import { CourierSummary } from './courier-tools';
 import { OutcomeMessage } from './outcome-message';
+import { TrackingForm } from './tracking-form';
 
 /**
  * One order of the admin's list: a button with its id, customer, total, date and status that expands its
@@ -78,6 +80,7 @@ export function AdminOrder({ order }: { order: OrderResponse }) {
             <OrderStatusBadge status={order.status} />
           </button>
         </h3>
+        <CourierSummary order={order} />
         <div id={`${id}-details`} className="admin-order__details" hidden={!open}>
           <section aria-label="Customer">
             <h4>Customer</h4>
@@ -136,6 +139,7 @@ export function AdminOrder({ order }: { order: OrderResponse }) {
             <h4>History</h4>
             <OrderHistory history={order.history} />
           </section>
+          <TrackingForm order={order} />
           {actions.length > 0 && (
             <div className="admin-row__actions" role="group" aria-label={`Actions for order #${order._id}`}>
               {actions.map((action) => (

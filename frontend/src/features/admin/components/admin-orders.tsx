@@ -8,6 +8,7 @@ import { orderMessages, orderStatuses } from '../lib/order-actions';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 import { AdminOrder } from './admin-order';
+import { CourierTools } from './courier-tools';
 
 /** How long the search waits after the last keystroke before asking the server. */
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
@@ -82,11 +83,13 @@ export function AdminOrders() {
           <p className="admin-orders__count" aria-live="polite">
             Showing {orders.length} of {pages.data.pages.at(-1)?.total ?? orders.length} orders
           </p>
-          <ul className="admin-orders__list">
-            {orders.map((order) => (
-              <AdminOrder key={order._id} order={order} />
-            ))}
-          </ul>
+          <CourierTools orders={orders}>
+            <ul className="admin-orders__list">
+              {orders.map((order) => (
+                <AdminOrder key={order._id} order={order} />
+              ))}
+            </ul>
+          </CourierTools>
           {pages.isFetchNextPageError && (
             <p className="admin-message admin-message--error" role="alert">
               Could not load more orders.

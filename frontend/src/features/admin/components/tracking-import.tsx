@@ -1,0 +1,83 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+
+import { useRecheckAdmin } from '../api/admin-session';
+import { useImportTrackingMutation } from '../api/courier';
+import { courierMessages, importProblems, replyOutcome } from '../lib/courier';
+import type { Outcome } from '../lib/outcome';
+
+import { OutcomeMessage } from './outcome-message';
+
+/**
+ * 'Import tracking numbers' (docs/cod.md 'Tracking numbers'): a CSV file of order reference, courier and
+ * tracking number, read in the browser and sent as it is; the server saves every row or none, and its
+ * message shows, with each problem of a refused file listed by row.
+ */
+export function TrackingImport() {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const upload = useImportTrackingMutation();
+  const recheckAdmin = useRecheckAdmin();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (upload.isPending) return;
+    const form = event.currentTarget;
+    const file = fileInput.current?.files?.[0];
+    setProblems([]);
+    if (!file) {
+      setOutcome({ tone: 'error', message: courierMessages.chooseFile });
+      fileInput.current?.focus();
+      return;
+    }
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await file.arrayBuffer();
+    } catch {
+      setOutcome({ tone: 'error', message: courierMessages.unreadableFile });
+      return;
+    }
+    setOutcome(null);
+    const reply = await upload.mutateAsync(bytes);
+    if (reply.kind === 'refused' && reply.status === 401) void recheckAdmin();
+    setOutcome(replyOutcome(reply, courierMessages.importFailed));
+    if (reply.kind === 'refused') setProblems(importProblems(reply.errors));
+    if (reply.kind === 'done') form.reset();
+  }
+
+  return (
+    <form className="tracking-import" aria-labelledby={`${id}-title`} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <h3 id={`${id}-title`}>Import tracking numbers</h3>
+      <div className="form-field">
+        <label htmlFor={`${id}-file`}>Tracking numbers CSV</label>
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={`${id}-hint`}
+          onChange={() => {
+            setOutcome(null);
+            setProblems([]);
+          }}
+        />
+        <p id={`${id}-hint`} className="form-field__hint">
+          First row: order reference, courier, tracking number. Every row is saved, or none.
+        </p>
+      </div>
+      <button type="submit" className="button button--secondary" disabled={upload.isPending} aria-busy={upload.isPending}>
+        Import tracking numbers
+      </button>
+      <OutcomeMessage outcome={outcome} />
+      {problems.length > 0 && (
+        <ul className="tracking-import__problems" aria-label="Problems in the file">
+          {problems.map((problem, index) => (
+            <li key={index}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

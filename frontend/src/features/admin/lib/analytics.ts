@@ -1,0 +1,117 @@
+import { SHOP_TIME_ZONE } from '@/lib/date-time';
+
+import { toCsv } from './csv';
+
+/** The four tables of the analytics page (docs/cod.md 'Analytics'), with their choice and first column. */
+export const analyticsViews = [
+  { by: 'week', choice: 'By week', column: 'Week' },
+  { by: 'city', choice: 'By city', column: 'City' },
+  { by: 'product', choice: 'By product', column: 'Product' },
+  { by: 'coupon', choice: 'By coupon', column: 'Coupon' },
+] as const;
+
+export type AnalyticsBy = (typeof analyticsViews)[number]['by'];
+
+/** The figure columns every table has, after its first. */
+export const figureColumns = ['Placed', 'Delivered', 'Returned', 'Rejected', 'Delivery rate (%)', 'Cash collected (Rs)'] as const;
+
+/** What the table shows where a delivery rate has nothing to go on (nothing delivered or returned). */
+export const NO_RATE = 'n/a';
+
+/** One row's figures, as GET /api/analytics/orders answers them. */
+export interface Figures {
+  placed: number;
+  delivered: number;
+  returned: number;
+  rejected: number;
+  deliveryRate?: number | null;
+  cashCollected: number;
+}
+
+/** A report as GET /api/analytics/orders answers it: its rows (key, label, figures) and totals. */
+export interface AnalyticsReport {
+  by: string;
+  from: string;
+  to: string;
+  rows: readonly (Figures & { key: string; label: string })[];
+  totals: Figures;
+}
+
+/** The table the page shows and exports: header, rows (each with its server key) and the totals row. */
+export interface AnalyticsTable {
+  header: string[];
+  rows: { key: string; cells: string[] }[];
+  totals: string[];
+}
+
+/** A delivery rate as shown: one decimal (`66.7`, `80.0`), or 'n/a' when there is none. */
+export function deliveryRateText(rate: number | null | undefined): string {
+  return rate === null || rate === undefined ? NO_RATE : rate.toFixed(1);
+}
+
+/** The figure cells of a row, in the order of `figureColumns`. */
+export function figureCells(figures: Figures): string[] {
+  return [
+    String(figures.placed),
+    String(figures.delivered),
+    String(figures.returned),
+    String(figures.rejected),
+    deliveryRateText(figures.deliveryRate),
+    String(figures.cashCollected),
+  ];
+}
+
+/** The first column's title for a report's `by`. */
+export function firstColumn(by: string): string {
+  return analyticsViews.find((view) => view.by === by)?.column ?? 'Group';
+}
+
+/** The report as the cells of its table: the header, a row per group (the server's label first), then 'Total'. */
+export function analyticsTable(report: AnalyticsReport): AnalyticsTable {
+  return {
+    header: [firstColumn(report.by), ...figureColumns],
+    rows: report.rows.map((row) => ({ key: row.key, cells: [row.label, ...figureCells(row)] })),
+    totals: ['Total', ...figureCells(report.totals)],
+  };
+}
+
+/** The table as CSV: its header, its rows and its totals row, each cell as shown. */
+export function analyticsCsv(table: AnalyticsTable): string {
+  return toCsv([table.header, ...table.rows.map((row) => row.cells), table.totals]);
+}
+
+/** The export's file name: `orders-by-week-2026-11-01-to-2026-11-30.csv`. */
+export function analyticsFileName(report: Pick<AnalyticsReport, 'by' | 'from' | 'to'>): string {
+  return `orders-by-${report.by}-${report.from}-to-${report.to}.csv`;
+}
+
+const pakistanDay = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in Pakistan at `instant`, `YYYY-MM-DD`. */
+export function pakistanDate(instant: Date): string {
+  return pakistanDay.format(instant);
+}
+
+/** `date` (`YYYY-MM-DD`) moved by `days`. */
+export function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+/** How many days the page's first period covers: eight weeks, today the last of them. */
+export const DEFAULT_PERIOD_DAYS = 56;
+
+/** The page's first period: the last eight weeks through today, in Pakistan dates. */
+export function defaultPeriod(now: Date): { from: string; to: string } {
+  const to = pakistanDate(now);
+  return { from: addDays(to, 1 - DEFAULT_PERIOD_DAYS), to };
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** `2026-11-01` as '1 Nov 2026'. */
+export function formatDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? date : longDate.format(day);
+}
