@@ -4,7 +4,7 @@
  */
 export type ServerReply<T> =
   | { kind: 'done'; data: T }
-  | { kind: 'refused'; status: number; message: string | undefined; errors?: Record<string, string[]> }
+  | { kind: 'refused'; status: number; message?: string; errors?: Record<string, string[]> | null }
   | { kind: 'unreachable' };
 
 interface GeneratedResult<T> {
@@ -29,6 +29,5 @@ export async function toServerReply<T>(call: () => Promise<GeneratedResult<T>>):
   if (response.ok && data !== undefined) return { kind: 'done', data };
   const { zErrorBody } = await import('@/api/generated/zod.gen');
   const body = zErrorBody.safeParse(error);
-  if (!body.success) return { kind: 'refused', status: response.status, message: undefined };
-  return { kind: 'refused', status: response.status, message: body.data.message, ...(body.data.errors && { errors: body.data.errors }) };
+  return { kind: 'refused', status: response.status, ...(body.success && body.data) };
 }

@@ -6,7 +6,7 @@ import { toServerReply } from '@/lib/server-reply';
 
 import type { AnalyticsReport } from '../lib/analytics';
 
-export function useOrderAnalytics(query: { from: string; to: string; by: string }, enabled: boolean) {
+export function useOrderAnalytics(query: { from?: string; to?: string; by: string }, enabled: boolean) {
   return useQuery({
     queryKey: ['orderAnalytics', query],
     queryFn: async ({ signal }) => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChartData } from 'chart.js';
 import type { ComponentProps } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
@@ -27,8 +27,9 @@ const figures = (placed: number, delivered: number, returned: number, rejected: 
 
 function report(url: URL) {
   const by = url.searchParams.get('by') ?? 'week';
-  const from = url.searchParams.get('from') ?? '';
-  const to = url.searchParams.get('to') ?? '';
+  // The server's default period: this week and the seven before it.
+  const from = url.searchParams.get('from') ?? '2026-10-05';
+  const to = url.searchParams.get('to') ?? '2026-11-24';
   const rows =
     by === 'city'
       ? [
@@ -59,24 +60,15 @@ const rowsOf = (table: HTMLElement) =>
     .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('OrderAnalytics', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-24T20:30:00Z'));
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('asks for the last eight weeks through today (Pakistan) by week, and shows the table with its totals', async () => {
+  it("asks for the server's default period by week, shows its dates and the table with its totals", async () => {
     const { asked } = setup();
 
-    const table = await screen.findByRole('table', { name: 'Orders by week, 1 Oct 2026 to 25 Nov 2026' });
+    const table = await screen.findByRole('table', { name: 'Orders by week, 5 Oct 2026 to 24 Nov 2026' });
 
-    expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
-    expect(screen.getByLabelText('To')).toHaveValue('2026-11-25');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-10-05');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-24');
     expect(screen.getByRole('radio', { name: 'By week' })).toBeChecked();
-    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ from: '2026-10-01', to: '2026-11-25', by: 'week' });
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ by: 'week' });
     expect(rowsOf(table)).toEqual([
       ['Week', 'Placed', 'Delivered', 'Returned', 'Rejected', 'Delivery rate (%)', 'Cash collected (Rs)'],
       ['Week of 26 Oct 2026', '2', '1', '0', '1', '100.0', '1710'],
@@ -88,7 +80,7 @@ describe('OrderAnalytics', () => {
   it('draws the counts as a named bar chart, one group per row', async () => {
     setup();
 
-    const chart = await screen.findByRole('img', { name: 'Bar chart: Orders by week, 1 Oct 2026 to 25 Nov 2026' });
+    const chart = await screen.findByRole('img', { name: 'Bar chart: Orders by week, 5 Oct 2026 to 24 Nov 2026' });
 
     const data = JSON.parse(chart.dataset.chart ?? '{}') as ChartData<'bar'>;
     expect(data.labels).toEqual(['Week of 26 Oct 2026', 'Week of 2 Nov 2026']);
@@ -111,8 +103,8 @@ describe('OrderAnalytics', () => {
 
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await screen.findByRole('table', { name: 'Orders by city, 1 Nov 2026 to 25 Nov 2026' });
-    expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({ from: '2026-11-01', to: '2026-11-25', by: 'city' });
+    await screen.findByRole('table', { name: 'Orders by city, 1 Nov 2026 to 24 Nov 2026' });
+    expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({ from: '2026-11-01', to: '2026-11-24', by: 'city' });
   });
 
   it("shows the server's refusal of a period", async () => {
@@ -139,7 +131,7 @@ describe('OrderAnalytics', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
-    expect(names).toEqual(['orders-by-week-2026-10-01-to-2026-11-25.csv']);
+    expect(names).toEqual(['orders-by-week-2026-10-05-to-2026-11-24.csv']);
     expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
     const bytes = new Uint8Array(await (blobs[0] ?? new Blob()).arrayBuffer());
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(

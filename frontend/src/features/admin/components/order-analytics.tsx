@@ -8,7 +8,6 @@ import {
   analyticsFileName,
   analyticsTable,
   analyticsViews,
-  defaultPeriod,
   formatDay,
   type AnalyticsBy,
   type AnalyticsReport,
@@ -22,16 +21,18 @@ import './analytics.css';
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
- * The analytics page (docs/cod.md 'Analytics'): a period (from and to, Pakistan dates, the last eight weeks
- * at first) and a choice of table, by week, city, product or coupon; the table of placed, delivered, returned
- * and rejected orders, delivery rate and cash collected with its totals, the same counts as a bar chart, and
- * 'Export CSV' of the table as shown. A period the server refuses shows its message.
+ * The analytics page (docs/cod.md 'Analytics'): a period (from and to, Pakistan dates) and a choice of table,
+ * by week, city, product or coupon; the table of placed, delivered, returned and rejected orders, delivery
+ * rate and cash collected with its totals, the same counts as a bar chart, and 'Export CSV' of the table as
+ * shown. Until the owner picks dates the server's default period is asked for and shown (this week and the
+ * seven before it). A period the server refuses shows its message.
  */
 export function OrderAnalytics() {
-  const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
+  const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
   const [by, setBy] = useState<AnalyticsBy>('week');
-  const complete = isDate(period.from) && isDate(period.to);
-  const report = useOrderAnalytics({ ...period, by }, complete);
+  const complete = chosen === null || (isDate(chosen.from) && isDate(chosen.to));
+  const report = useOrderAnalytics({ ...chosen, by }, complete);
+  const period = chosen ?? { from: report.data?.from ?? '', to: report.data?.to ?? '' };
   const id = useId();
 
   return (
@@ -53,7 +54,7 @@ export function OrderAnalytics() {
               required
               value={period.from}
               onChange={(event) => {
-                setPeriod((current) => ({ ...current, from: event.target.value }));
+                setChosen({ ...period, from: event.target.value });
               }}
             />
           </div>
@@ -66,7 +67,7 @@ export function OrderAnalytics() {
               required
               value={period.to}
               onChange={(event) => {
-                setPeriod((current) => ({ ...current, to: event.target.value }));
+                setChosen({ ...period, to: event.target.value });
               }}
             />
           </div>

@@ -1,5 +1,3 @@
-import { SHOP_TIME_ZONE } from '@/lib/date-time';
-
 import { toCsv } from './csv';
 
 /** The four tables of the analytics page (docs/cod.md 'Analytics'), with their choice and first column. */
@@ -85,33 +83,14 @@ export function analyticsFileName(report: Pick<AnalyticsReport, 'by' | 'from' | 
   return `orders-by-${report.by}-${report.from}-to-${report.to}.csv`;
 }
 
-const pakistanDay = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The calendar date in Pakistan at `instant`, `YYYY-MM-DD`. */
-export function pakistanDate(instant: Date): string {
-  return pakistanDay.format(instant);
-}
-
-/** `date` (`YYYY-MM-DD`) moved by `days`. */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
-
-/** How many days the page's first period covers: eight weeks, today the last of them. */
-export const DEFAULT_PERIOD_DAYS = 56;
-
-/** The page's first period: the last eight weeks through today, in Pakistan dates. */
-export function defaultPeriod(now: Date): { from: string; to: string } {
-  const to = pakistanDate(now);
-  return { from: addDays(to, 1 - DEFAULT_PERIOD_DAYS), to };
-}
-
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** `2026-11-01` as '1 Nov 2026'. */
+/**
+ * `2026-11-01` as '1 Nov 2026', months as the server's week labels write them ('Sep', where some browsers'
+ * own formatter writes 'Sept'); any other text as it is.
+ */
 export function formatDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? date : longDate.format(day);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = match ? monthNames[Number(match[2]) - 1] : undefined;
+  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date;
 }
