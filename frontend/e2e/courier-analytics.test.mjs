@@ -377,6 +377,12 @@ describe('courier hand-off and analytics', () => {
     await move(g._id, 'rejected');
 
     const page = await newPage(browser, viewports.phone);
+    await page.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
     try {
       await adminLogin(page, '/admin/analytics');
       await page.getByRole('heading', { level: 1, name: 'Order Analytics' }).waitFor();
@@ -402,6 +408,7 @@ describe('courier hand-off and analytics', () => {
         assert.equal(csv.name, `orders-by-${view}-${from}-to-${to}.csv`);
         assert.deepEqual(parseCsv(csv.text), cells, `the ${view} export matches its table`);
       }
+      assert.deepEqual(await page.evaluate(() => window.__violations), [], 'the chart and the export keep to the Content-Security-Policy');
     } finally {
       await page.close();
     }
