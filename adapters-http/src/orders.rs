@@ -224,6 +224,11 @@ pub struct OrderResponse {
     pub user_details: UserDetailsResponse,
     /// The latest rejection reason, or null.
     pub admin_comment: Option<String>,
+    /// The courier the parcel went with, e.g. `Leopards`; null until the admin gives one (always together
+    /// with `trackingNumber`).
+    pub courier: Option<String>,
+    /// The courier's consignment number, e.g. `LE123456789`; null until the admin gives one.
+    pub tracking_number: Option<String>,
     /// One per product once the order is delivered; empty before.
     pub review_tokens: Vec<ReviewTokenResponse>,
     /// Every status the order took, oldest first.
@@ -550,6 +555,8 @@ impl From<Order> for OrderResponse {
                 payment_method: "COD".into(),
             },
             admin_comment: order.admin_comment,
+            courier: order.consignment.as_ref().map(|c| c.courier.as_str().to_owned()),
+            tracking_number: order.consignment.as_ref().map(|c| c.tracking_number.as_str().to_owned()),
             review_tokens: order
                 .review_tokens
                 .into_iter()

@@ -15,12 +15,14 @@ use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
+use application::analytics::report::Analytics;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
 use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
+use application::orders::courier::service::Courier;
 use application::orders::service::Orders;
 use application::reviews::service::Reviews;
 use application::settings::service::Settings;
@@ -33,8 +35,8 @@ use crate::error::ApiError;
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{
-    accounts, admin, admin_catalog, admin_email, admin_products, catalog, coupons, health, openapi, orders, reviews,
-    settings,
+    accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, coupons, courier, health, openapi,
+    orders, reviews, settings,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -50,6 +52,8 @@ pub struct AppState {
     pub coupons: Coupons,
     pub settings: Settings,
     pub orders: Orders,
+    pub courier: Courier,
+    pub analytics: Analytics,
     pub reviews: Reviews,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
@@ -152,6 +156,7 @@ fn routes(cfg: &mut ServiceConfig) {
     cfg.configure(catalog::configure)
         .configure(coupons::configure)
         .configure(orders::configure)
+        .configure(courier::configure)
         .configure(reviews::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
@@ -159,6 +164,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(admin_catalog::configure)
         .configure(admin_products::configure)
         .configure(admin_email::configure)
+        .configure(analytics::configure)
         .configure(health::configure)
         .configure(openapi::configure);
 }
@@ -195,6 +201,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let coupons = web::Data::new(state.coupons);
     let settings = web::Data::new(state.settings);
     let orders = web::Data::new(state.orders);
+    let courier = web::Data::new(state.courier);
+    let analytics = web::Data::new(state.analytics);
     let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
     let media_dir = config.media_dir.clone();
@@ -222,6 +230,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(coupons.clone())
             .app_data(settings.clone())
             .app_data(orders.clone())
+            .app_data(courier.clone())
+            .app_data(analytics.clone())
             .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())

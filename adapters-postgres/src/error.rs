@@ -17,6 +17,7 @@ fn conflict(constraint: &str) -> Option<Conflict> {
         "coupons_uses_within_limit" => Some(Conflict::CouponLimitBelowUses),
         "order_idempotency_keys_pkey" => Some(Conflict::IdempotencyKeyTaken),
         "reviews_order_product_key" => Some(Conflict::AlreadyReviewed),
+        "orders_tracking_number_key" => Some(Conflict::TrackingNumberTaken),
         "products_category_id_fkey" | "categories_parent_id_fkey" => Some(Conflict::CategoryInUse),
         _ => None,
     }

@@ -4,8 +4,10 @@
 //! writes of several repositories in one such transaction.
 
 mod admins;
+mod analytics;
 mod catalog;
 mod coupons;
+mod courier;
 mod customers;
 mod error;
 mod health;
@@ -22,8 +24,10 @@ mod throttle;
 mod unit_of_work;
 
 pub use admins::PgAdminRepository;
+pub use analytics::PgOrderFigures;
 pub use catalog::PgCatalogRepository;
 pub use coupons::PgCouponRepository;
+pub use courier::PgCourierRepository;
 pub use customers::PgCustomerRepository;
 pub use health::PgHealthProbe;
 pub use orders::PgOrderRepository;

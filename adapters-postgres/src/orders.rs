@@ -7,6 +7,7 @@ use application::common::error::RepositoryError;
 use application::common::page::Page;
 use application::coupons::ports::StoredCoupon;
 use application::mail::ports::OutboxTx;
+use application::orders::courier::ports::ConsignmentTx;
 use application::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, ReviewToken,
     StockedProduct, StoredDetails,
@@ -20,6 +21,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Bool, Nullable, Text};
 use domain::cart::DeliveryCharge;
 use domain::coupon::CouponCode;
+use domain::courier::{Consignment, Courier, TrackingNumber};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
@@ -72,6 +74,8 @@ struct OrderRow {
     admin_comment: Option<String>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    courier: Option<String>,
+    tracking_number: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -138,6 +142,26 @@ fn actor(text: &str) -> Result<Actor, RepositoryError> {
         "admin" => Ok(Actor::Admin),
         other => Err(corrupt(format!("'{other}' is not an actor"))),
     }
+}
+
+/// The consignment of a row: both columns or neither (the table's CHECK).
+fn consignment(courier: Option<String>, number: Option<String>) -> Result<Option<Consignment>, RepositoryError> {
+    match (courier, number) {
+        (Some(courier), Some(number)) => Ok(Some(Consignment {
+            courier: Courier::parse(&courier).map_err(corrupt)?,
+            tracking_number: TrackingNumber::parse(&number).map_err(corrupt)?,
+        })),
+        (None, None) => Ok(None),
+        _ => Err(corrupt("an order has a courier or a tracking number without the other")),
+    }
+}
+
+/// The orders with these ids, with their items, history and tokens, in any order.
+pub(crate) fn orders_with_ids(conn: &mut PgConnection, ids: &[OrderId]) -> Result<Vec<Order>, RepositoryError> {
+    let ids: Vec<i64> = ids.iter().map(|id| id.get()).collect();
+    let rows =
+        orders::table.filter(orders::id.eq_any(ids)).select(OrderRow::as_select()).load(conn).map_err(from_diesel)?;
+    assemble(conn, rows)
 }
 
 /// Orders with their items, history and tokens, in the order of `rows`.
@@ -211,6 +235,7 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                     address: row.address,
                 },
                 admin_comment: row.admin_comment,
+                consignment: consignment(row.courier, row.tracking_number)?,
                 review_tokens: tokens.remove(&row.id).unwrap_or_default(),
                 history: history.remove(&row.id).unwrap_or_default(),
                 created_at: row.created_at,
@@ -594,6 +619,10 @@ impl OrdersTx for PgTransaction {
     }
 
     fn outbox(&mut self) -> &mut dyn OutboxTx {
+        self
+    }
+
+    fn consignments(&mut self) -> &mut dyn ConsignmentTx {
         self
     }
 }

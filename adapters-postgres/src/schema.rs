@@ -180,6 +180,8 @@ diesel::table! {
         admin_comment -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        courier -> Nullable<Text>,
+        tracking_number -> Nullable<Text>,
     }
 }
 

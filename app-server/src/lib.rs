@@ -15,8 +15,9 @@ use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, Random
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
-    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgMailOutbox,
-    PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository, PgCustomerRepository,
+    PgHealthProbe, PgMailOutbox, PgOrderFigures, PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore,
+    PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -25,6 +26,7 @@ use application::accounts::model::ResetRequest;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::accounts::ports::ResetQueue;
 use application::accounts::sessions::Sessions;
+use application::analytics::report::Analytics;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
@@ -34,6 +36,7 @@ use application::common::clock::Clock;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
 use application::mail::ports::{MailOutbox, Mailer};
+use application::orders::courier::service::Courier;
 use application::orders::service::{OrderMailConfig, Orders};
 use application::reviews::service::Reviews;
 use application::seed_bench::SeedBench;
@@ -280,12 +283,21 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let pg_outbox = PgMailOutbox::new(pool.clone());
     let wakeups = pg_outbox.wakeups();
     let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
+    let order_mail =
+        OrderMailConfig { public_url: config.public_url.clone(), notify: config.order_notify_email.clone() };
     let orders = Orders::new(
         Arc::new(PgOrderRepository::new(pool.clone())),
         unit_of_work.clone(),
         Arc::new(SystemClock),
         Arc::new(RandomReviewTokens),
-        OrderMailConfig { public_url: config.public_url.clone(), notify: config.order_notify_email.clone() },
+        order_mail.clone(),
+    );
+    let courier = Courier::new(
+        Arc::new(PgCourierRepository::new(pool.clone())),
+        unit_of_work.clone(),
+        Arc::new(SystemClock),
+        Arc::new(RandomReviewTokens),
+        order_mail,
     );
     let outbox: Arc<dyn MailOutbox> = Arc::new(pg_outbox);
     let (reset_sender, reset_requests) = tokio::sync::mpsc::channel(config.reset_queue);
@@ -354,6 +366,8 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             .with_guess_limit(throttle, config.coupon_max_failures),
         settings: Settings::new(Arc::new(PgSettingsRepository::new(pool.clone()))),
         orders,
+        courier,
+        analytics: Analytics::new(Arc::new(PgOrderFigures::new(pool.clone())), Arc::new(SystemClock)),
         reviews,
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),

@@ -4,6 +4,7 @@
 //! (`app-server/tests/architecture.rs` checks it).
 
 pub mod accounts;
+pub mod analytics;
 pub mod bulk_email;
 pub mod catalog;
 pub mod common;

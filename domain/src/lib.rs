@@ -2,12 +2,14 @@
 //! readings, coupon rules, the order-status machine, the province-to-city table and the newtypes that keep
 //! invalid values out of the rest of the system. Time and randomness come in as arguments.
 
+pub mod analytics;
 pub mod calendar;
 pub mod cart;
 pub mod category;
 pub mod checkout;
 pub mod contact;
 pub mod coupon;
+pub mod courier;
 pub mod ids;
 pub mod locations;
 pub mod money;

@@ -46,4 +46,7 @@ pub enum Conflict {
     /// The (order, product) pair has a review already.
     #[error("the order's product is reviewed already")]
     AlreadyReviewed,
+    /// Another order holds this tracking number (in any case).
+    #[error("another order holds the tracking number")]
+    TrackingNumberTaken,
 }

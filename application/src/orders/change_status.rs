@@ -3,13 +3,17 @@
 //! or a return, the coupon's use released on a rejection, review tokens made on delivery, the history
 //! entry and the customer's e-mail, all in one transaction.
 
+use chrono::{DateTime, Utc};
 use domain::contact::Email;
 use domain::ids::OrderId;
-use domain::order_status::{transition, OrderStatus, RejectionReason, RejectionReasonError, TransitionError};
+use domain::order_status::{
+    transition, OrderStatus, RejectionReason, RejectionReasonError, Transition, TransitionError,
+};
 
 use crate::common::error::RepositoryError;
 use crate::orders::mail::status_mail;
 use crate::orders::model::{Actor, Order, ReviewToken};
+use crate::orders::ports::{OrdersTx, ReviewTokens};
 use crate::orders::service::Orders;
 
 /// The answer of a status change.
@@ -62,48 +66,17 @@ impl Orders {
         let outcome = self
             .unit_of_work
             .run(move |tx| {
-                let Some(order) = tx.orders().find(id)? else { return Ok(Outcome::Refused(ChangeStatusError::NotFound)) };
+                let Some(order) = tx.orders().find(id)? else {
+                    return Ok(Outcome::Refused(ChangeStatusError::NotFound));
+                };
                 let change = match transition(order.status, to) {
                     Ok(change) => change,
                     Err(refused) => return Ok(Outcome::Refused(refused.into())),
                 };
-                if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment.clone())? {
+                if !apply_change(tx, &order, change, comment, now, tokens.as_ref(), &public_url)? {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
-                }
-                if change.restocks() {
-                    let mut items = order.items.clone();
-                    items.sort_by_key(|item| item.product_id);
-                    for item in items {
-                        if !tx.stock().put_back(item.product_id, item.quantity.get())? {
-                            tracing::info!(product = %item.product_id, order = %id, "a returned item's product was deleted; not restocked");
-                        }
-                    }
-                }
-                if to == OrderStatus::Rejected {
-                    if let Some(coupon) = order.coupon_id {
-                        tx.coupons().release_use(coupon)?;
-                    }
-                }
-                let mut links = Vec::new();
-                if to == OrderStatus::Delivered {
-                    let made: Vec<ReviewToken> = order
-                        .items
-                        .iter()
-                        .map(|item| ReviewToken { product_id: item.product_id, token: tokens.generate() })
-                        .collect();
-                    tx.orders().add_review_tokens(id, &made)?;
-                    for (item, token) in order.items.iter().zip(&made) {
-                        links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
-                    }
-                }
-                let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
-                match Email::parse(&changed.details.email) {
-                    Ok(to) => {
-                        tx.outbox().enqueue(&[status_mail(&changed, to, &links)])?;
-                    }
-                    Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
                 }
                 Ok(Outcome::Changed)
             })
@@ -113,6 +86,63 @@ impl Orders {
             Outcome::Refused(refusal) => Err(refusal),
         }
     }
+}
+
+/// The writes of one status change of `order` (as read in this transaction), which the status machine
+/// allows as `change`: the conditional update with its history entry, stock put back on a rejection or a
+/// return, the coupon's use released on a rejection, review tokens on delivery, and the customer's e-mail.
+/// Every way an order's status changes goes through here (`change_status`, bulk dispatch). Answers `false`,
+/// having written nothing, when the order was no longer in its status (another request changed it first).
+///
+/// # Errors
+/// A store failure.
+pub(crate) fn apply_change(
+    tx: &mut dyn OrdersTx,
+    order: &Order,
+    change: Transition,
+    comment: Option<String>,
+    now: DateTime<Utc>,
+    tokens: &dyn ReviewTokens,
+    public_url: &str,
+) -> Result<bool, RepositoryError> {
+    let (id, to) = (order.id, change.to());
+    if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment)? {
+        return Ok(false);
+    }
+    if change.restocks() {
+        let mut items = order.items.clone();
+        items.sort_by_key(|item| item.product_id);
+        for item in items {
+            if !tx.stock().put_back(item.product_id, item.quantity.get())? {
+                tracing::info!(product = %item.product_id, order = %id, "a returned item's product was deleted; not restocked");
+            }
+        }
+    }
+    if to == OrderStatus::Rejected {
+        if let Some(coupon) = order.coupon_id {
+            tx.coupons().release_use(coupon)?;
+        }
+    }
+    let mut links = Vec::new();
+    if to == OrderStatus::Delivered {
+        let made: Vec<ReviewToken> = order
+            .items
+            .iter()
+            .map(|item| ReviewToken { product_id: item.product_id, token: tokens.generate() })
+            .collect();
+        tx.orders().add_review_tokens(id, &made)?;
+        for (item, token) in order.items.iter().zip(&made) {
+            links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
+        }
+    }
+    let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
+    match Email::parse(&changed.details.email) {
+        Ok(to) => {
+            tx.outbox().enqueue(&[status_mail(&changed, to, &links)])?;
+        }
+        Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! The orders' e-mails, as plain text and HTML: the shop owner's for each new order, and the customer's for
-//! each status change (with the rejection reason, and the review links of a delivered order).
+//! each status change (with the rejection reason, the courier and tracking number of a dispatched order, and
+//! the review links of a delivered order).
 
 use domain::contact::Email;
+use domain::courier::Consignment;
 use domain::ids::OrderId;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
@@ -99,11 +101,21 @@ fn news(order: &Order) -> String {
     }
 }
 
+/// The lines of the dispatched e-mail that let the shopper follow the parcel.
+fn consignment_lines(consignment: &Consignment) -> Vec<String> {
+    vec![format!("Courier: {}", consignment.courier), format!("Tracking number: {}", consignment.tracking_number)]
+}
+
 /// The customer's e-mail about their order's new status; `review_links` are (product name, link) for a
 /// delivered order.
 #[must_use]
 pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) -> OutgoingMail {
     let mut paragraphs = vec![vec![format!("Hello {},", order.details.name)], vec![news(order)]];
+    if order.status == OrderStatus::Dispatched {
+        if let Some(consignment) = &order.consignment {
+            paragraphs.push(consignment_lines(consignment));
+        }
+    }
     if order.status == OrderStatus::Rejected {
         if let Some(reason) = &order.admin_comment {
             paragraphs.push(vec![format!("Reason: {reason}")]);

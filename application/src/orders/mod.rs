@@ -1,7 +1,9 @@
 //! Orders: a customer places one (cash on delivery, priced by the server from the database), follows it
-//! in My Orders, and the admin moves it through its statuses, each change e-mailed to the customer.
+//! in My Orders, and the admin moves it through its statuses, each change e-mailed to the customer, and hands
+//! approved orders to a courier.
 
 pub mod change_status;
+pub mod courier;
 pub mod list_orders;
 pub mod mail;
 pub mod model;

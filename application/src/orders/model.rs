@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use domain::checkout::ClientFigures;
 use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::{Coupon, CouponCode};
+use domain::courier::Consignment;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::locations::{Location, Province};
 use domain::money::Rupees;
@@ -258,6 +259,8 @@ pub struct Order {
     pub total: Rupees,
     pub details: StoredDetails,
     pub admin_comment: Option<String>,
+    /// The courier and tracking number it was booked under, once the admin gave them.
+    pub consignment: Option<Consignment>,
     pub review_tokens: Vec<ReviewToken>,
     pub history: Vec<OrderEvent>,
     pub created_at: DateTime<Utc>,

@@ -11,6 +11,7 @@ use domain::order_status::OrderStatus;
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
 use crate::mail::ports::OutboxTx;
+use crate::orders::courier::ports::ConsignmentTx;
 use crate::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
 };
@@ -169,6 +170,9 @@ pub trait OrdersTx {
 
     /// The e-mail outbox, in this transaction.
     fn outbox(&mut self) -> &mut dyn OutboxTx;
+
+    /// Couriers and tracking numbers, in this transaction.
+    fn consignments(&mut self) -> &mut dyn ConsignmentTx;
 }
 
 /// Random, single-use review tokens.

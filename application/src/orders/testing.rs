@@ -17,6 +17,7 @@ use crate::common::clock::MockClock;
 use crate::common::error::RepositoryError;
 use crate::common::unit_of_work::{Made, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
+use crate::orders::courier::ports::{ConsignmentTx, MockConsignmentTx};
 use crate::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
     StockedProduct, StoredDetails,
@@ -43,6 +44,7 @@ pub struct Handle {
     pub orders: MockOrderTx,
     pub coupons: MockCouponUseTx,
     pub outbox: MockOutboxTx,
+    pub consignments: MockConsignmentTx,
 }
 
 impl OrdersTx for Handle {
@@ -60,6 +62,10 @@ impl OrdersTx for Handle {
 
     fn outbox(&mut self) -> &mut dyn OutboxTx {
         &mut self.outbox
+    }
+
+    fn consignments(&mut self) -> &mut dyn ConsignmentTx {
+        &mut self.consignments
     }
 }
 
@@ -185,6 +191,7 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
             address: "House 12".into(),
         },
         admin_comment: None,
+        consignment: None,
         review_tokens: vec![],
         history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
         created_at: now(),

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses } from './types.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CourierBookingCsvData, CourierBookingCsvErrors, CourierBookingCsvResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, DispatchOrdersData, DispatchOrdersErrors, DispatchOrdersResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetProductData, GetProductErrors, GetProductResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, HealthzData, HealthzResponses, ImportTrackingNumbersData, ImportTrackingNumbersErrors, ImportTrackingNumbersResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, OrderAnalyticsData, OrderAnalyticsErrors, OrderAnalyticsResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, ReadyzData, ReadyzErrors, ReadyzResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SetOrderTrackingData, SetOrderTrackingErrors, SetOrderTrackingResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -250,6 +250,63 @@ export const changeOrderStatus = <ThrowOnError extends boolean = false>(options:
     requestValidator: async (data) => await (await import('./zod.gen')).zChangeOrderStatusData.parseAsync(data),
     responseValidator: async (data) => await (await import('./zod.gen')).zChangeOrderStatusResponse.parseAsync(data),
     url: '/api/orders/{id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The booking sheet of approved orders for a courier's bulk booking, one row per order in the order of
+ * `ids`: consignee, local phone, address, the courier's city name, COD amount in whole rupees, items,
+ * pieces, weight and order reference.
+ */
+export const courierBookingCsv = <ThrowOnError extends boolean = false>(options?: Options<CourierBookingCsvData, ThrowOnError>) => (options?.client ?? client).get<CourierBookingCsvResponses, CourierBookingCsvErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zCourierBookingCsvData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zCourierBookingCsvResponse.parseAsync(data),
+    url: '/api/orders/courier-booking.csv',
+    ...options
+});
+
+/**
+ * Saves an approved order's courier and tracking number (again to correct them).
+ */
+export const setOrderTracking = <ThrowOnError extends boolean = false>(options: Options<SetOrderTrackingData, ThrowOnError>) => (options.client ?? client).put<SetOrderTrackingResponses, SetOrderTrackingErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zSetOrderTrackingData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zSetOrderTrackingResponse.parseAsync(data),
+    url: '/api/orders/{id}/tracking',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Saves the tracking numbers of a CSV file: header `order reference,courier,tracking number` (any case),
+ * then one row per order (`42` or `#42`). All rows are saved in one transaction, or none.
+ */
+export const importTrackingNumbers = <ThrowOnError extends boolean = false>(options: Options<ImportTrackingNumbersData, ThrowOnError>) => (options.client ?? client).post<ImportTrackingNumbersResponses, ImportTrackingNumbersErrors, ThrowOnError>({
+    bodySerializer: null,
+    requestValidator: async (data) => await (await import('./zod.gen')).zImportTrackingNumbersData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zImportTrackingNumbersResponse.parseAsync(data),
+    url: '/api/orders/tracking-import',
+    ...options,
+    headers: {
+        'Content-Type': 'text/csv',
+        ...options.headers
+    }
+});
+
+/**
+ * Dispatches approved orders that have tracking numbers, all in one transaction or none: each gets its
+ * history entry and the customer's e-mail with the courier and tracking number.
+ */
+export const dispatchOrders = <ThrowOnError extends boolean = false>(options: Options<DispatchOrdersData, ThrowOnError>) => (options.client ?? client).post<DispatchOrdersResponses, DispatchOrdersErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zDispatchOrdersData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zDispatchOrdersResponse.parseAsync(data),
+    url: '/api/orders/dispatch',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -636,6 +693,17 @@ export const emailStatus = <ThrowOnError extends boolean = false>(options?: Opti
     requestValidator: async (data) => await (await import('./zod.gen')).zEmailStatusData.parseAsync(data),
     responseValidator: async (data) => await (await import('./zod.gen')).zEmailStatusResponse.parseAsync(data),
     url: '/api/users/admin/email-status',
+    ...options
+});
+
+/**
+ * Placed, delivered, returned and rejected orders, delivery rate and cash collected per week, city,
+ * product or coupon, over a period of Pakistani dates.
+ */
+export const orderAnalytics = <ThrowOnError extends boolean = false>(options?: Options<OrderAnalyticsData, ThrowOnError>) => (options?.client ?? client).get<OrderAnalyticsResponses, OrderAnalyticsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zOrderAnalyticsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zOrderAnalyticsResponse.parseAsync(data),
+    url: '/api/analytics/orders',
     ...options
 });
 

@@ -30,6 +30,106 @@ export type AdminStatusResponse = {
 };
 
 /**
+ * The analytics table of a period.
+ */
+export type AnalyticsResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * The first day of the period.
+     */
+    from: string;
+    /**
+     * The last day of the period.
+     */
+    to: string;
+    /**
+     * `week`, `city`, `product` or `coupon`.
+     */
+    by: string;
+    /**
+     * Per week every week touching the period, oldest first; otherwise most placed first, then by label.
+     */
+    rows: Array<AnalyticsRow>;
+    /**
+     * All orders placed in the period, counted whole (per product the rows do not add up to these).
+     */
+    totals: AnalyticsTotals;
+};
+
+/**
+ * One row of the table.
+ */
+export type AnalyticsRow = {
+    /**
+     * Orders placed in the period.
+     */
+    placed: number;
+    /**
+     * Of those, how many are now delivered.
+     */
+    delivered: number;
+    /**
+     * ... now returned.
+     */
+    returned: number;
+    /**
+     * ... now rejected.
+     */
+    rejected: number;
+    /**
+     * delivered ÷ (delivered + returned) × 100, rounded half up to one decimal; null when neither.
+     */
+    deliveryRate?: number | null;
+    /**
+     * The totals of the delivered orders in whole rupees (per product: the delivered line totals).
+     */
+    cashCollected: number;
+} & {
+    /**
+     * The week's Monday (`2026-10-26`), the city, the product's id or the coupon's code; `""` for no city
+     * or no coupon.
+     */
+    key: string;
+    /**
+     * 'Week of 26 Oct 2026', the city, the product's name as last sold, the code, 'No city' or 'No coupon'.
+     */
+    label: string;
+};
+
+/**
+ * How the orders of a row (or all of them) fared.
+ */
+export type AnalyticsTotals = {
+    /**
+     * Orders placed in the period.
+     */
+    placed: number;
+    /**
+     * Of those, how many are now delivered.
+     */
+    delivered: number;
+    /**
+     * ... now returned.
+     */
+    returned: number;
+    /**
+     * ... now rejected.
+     */
+    rejected: number;
+    /**
+     * delivered ÷ (delivered + returned) × 100, rounded half up to one decimal; null when neither.
+     */
+    deliveryRate?: number | null;
+    /**
+     * The totals of the delivered orders in whole rupees (per product: the delivered line totals).
+     */
+    cashCollected: number;
+};
+
+/**
  * The applied coupon.
  */
 export type AppliedCouponSummary = {
@@ -322,6 +422,34 @@ export type DeliveryChargeResponse = {
 };
 
 /**
+ * The orders to dispatch.
+ */
+export type DispatchBody = {
+    /**
+     * The orders' ids (1 to 500), each approved and with a tracking number.
+     */
+    ids?: Array<string> | null;
+};
+
+/**
+ * The dispatched orders.
+ */
+export type DispatchResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * e.g. 'Dispatched 2 orders.'
+     */
+    message: string;
+    /**
+     * The orders as they are now, in the order of `ids`.
+     */
+    orders: Array<OrderResponse>;
+};
+
+/**
  * The outbox's counts.
  */
 export type EmailStatusResponse = {
@@ -563,6 +691,15 @@ export type OrderResponse = {
      * The latest rejection reason, or null.
      */
     adminComment?: string | null;
+    /**
+     * The courier the parcel went with, e.g. `Leopards`; null until the admin gives one (always together
+     * with `trackingNumber`).
+     */
+    courier?: string | null;
+    /**
+     * The courier's consignment number, e.g. `LE123456789`; null until the admin gives one.
+     */
+    trackingNumber?: string | null;
     /**
      * One per product once the order is delivered; empty before.
      */
@@ -1103,6 +1240,54 @@ export type TokenVerifyResponse = {
      * The customer whose order it is.
      */
     userId: string;
+};
+
+/**
+ * An order's courier and tracking number.
+ */
+export type TrackingBody = {
+    /**
+     * The courier's name, e.g. `Leopards`: 1 to 40 characters.
+     */
+    courier?: string | null;
+    /**
+     * The consignment number, e.g. `LE123456789`: 4 to 40 letters, digits or dashes; unique across orders
+     * whatever its case.
+     */
+    trackingNumber?: string | null;
+};
+
+/**
+ * The orders whose tracking numbers an import saved.
+ */
+export type TrackingImportResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * e.g. 'Saved 3 tracking numbers.'
+     */
+    message: string;
+    /**
+     * The orders' ids, in the file's order.
+     */
+    updated: Array<string>;
+};
+
+/**
+ * The order after its tracking number was saved.
+ */
+export type TrackingSavedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Tracking number saved.'
+     */
+    message: string;
+    order: OrderResponse;
 };
 
 /**
@@ -2054,6 +2239,195 @@ export type ChangeOrderStatusResponses = {
 };
 
 export type ChangeOrderStatusResponse = ChangeOrderStatusResponses[keyof ChangeOrderStatusResponses];
+
+export type CourierBookingCsvData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The orders' ids, comma-separated, in the order the rows should have (1 to 500; `#12` is read as 12).
+         */
+        ids?: string;
+    };
+    url: '/api/orders/courier-booking.csv';
+};
+
+export type CourierBookingCsvErrors = {
+    /**
+     * No ids ('Choose at least one order.'), more than 500, one that is not a number ('Order references are numbers.') or one twice
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * An order does not exist ('Order #999 does not exist.')
+     */
+    404: ErrorBody;
+    /**
+     * The first order that is not approved or has no city ('Order #12 is not approved.', 'Order #12 has no city.')
+     */
+    409: ErrorBody;
+};
+
+export type CourierBookingCsvError = CourierBookingCsvErrors[keyof CourierBookingCsvErrors];
+
+export type CourierBookingCsvResponses = {
+    /**
+     * The booking sheet, as an attachment named courier-booking-YYYY-MM-DD.csv (the Pakistani date)
+     */
+    200: string;
+};
+
+export type CourierBookingCsvResponse = CourierBookingCsvResponses[keyof CourierBookingCsvResponses];
+
+export type SetOrderTrackingData = {
+    body: TrackingBody;
+    path: {
+        /**
+         * The order's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/orders/{id}/tracking';
+};
+
+export type SetOrderTrackingErrors = {
+    /**
+     * No courier or one over 40 characters; a malformed tracking number ('Tracking numbers are 4 to 40 letters, digits or dashes.')
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * No order has this id
+     */
+    404: ErrorBody;
+    /**
+     * The order is not approved ('Order #12 is not approved.'), or another order has the number ('Tracking number LE123456789 is already used by order #10.')
+     */
+    409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type SetOrderTrackingError = SetOrderTrackingErrors[keyof SetOrderTrackingErrors];
+
+export type SetOrderTrackingResponses = {
+    /**
+     * Saved
+     */
+    200: TrackingSavedResponse;
+};
+
+export type SetOrderTrackingResponse = SetOrderTrackingResponses[keyof SetOrderTrackingResponses];
+
+export type ImportTrackingNumbersData = {
+    /**
+     * The file, UTF-8 (an optional byte-order mark), at most 1 MB
+     */
+    body: string;
+    path?: never;
+    query?: never;
+    url: '/api/orders/tracking-import';
+};
+
+export type ImportTrackingNumbersErrors = {
+    /**
+     * Nothing saved. A file that is not readable CSV, has another header or no rows (`errors.file` or `errors["row 1"]`); or every problem of every row, keyed `row N` as a spreadsheet numbers them (the header being row 1), with the message 'The file has 2 problems; nothing was saved.'
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The file is over 1 MB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as text/csv
+     */
+    415: ErrorBody;
+};
+
+export type ImportTrackingNumbersError = ImportTrackingNumbersErrors[keyof ImportTrackingNumbersErrors];
+
+export type ImportTrackingNumbersResponses = {
+    /**
+     * Every row saved
+     */
+    200: TrackingImportResponse;
+};
+
+export type ImportTrackingNumbersResponse = ImportTrackingNumbersResponses[keyof ImportTrackingNumbersResponses];
+
+export type DispatchOrdersData = {
+    body: DispatchBody;
+    path?: never;
+    query?: never;
+    url: '/api/orders/dispatch';
+};
+
+export type DispatchOrdersErrors = {
+    /**
+     * No ids ('Choose at least one order.'), more than 500, one that is not a number or one twice
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * An order does not exist ('Order #999 does not exist.')
+     */
+    404: ErrorBody;
+    /**
+     * The first order that is not approved or has no tracking number ('Order #15 is not approved.', 'Order #15 has no tracking number.'); none was dispatched
+     */
+    409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type DispatchOrdersError = DispatchOrdersErrors[keyof DispatchOrdersErrors];
+
+export type DispatchOrdersResponses = {
+    /**
+     * Every order dispatched
+     */
+    200: DispatchResponse;
+};
+
+export type DispatchOrdersResponse = DispatchOrdersResponses[keyof DispatchOrdersResponses];
 
 export type VerifyReviewTokenData = {
     body?: never;
@@ -3250,6 +3624,48 @@ export type EmailStatusResponses = {
 };
 
 export type EmailStatusResponse2 = EmailStatusResponses[keyof EmailStatusResponses];
+
+export type OrderAnalyticsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The first day, `YYYY-MM-DD` in Pakistan (default: the Monday seven weeks before this week's).
+         */
+        from?: string;
+        /**
+         * The last day, included, `YYYY-MM-DD` in Pakistan (default: today); at most 366 days after `from`.
+         */
+        to?: string;
+        /**
+         * What the rows are: `week` (default), `city`, `product` or `coupon`.
+         */
+        by?: string;
+    };
+    url: '/api/analytics/orders';
+};
+
+export type OrderAnalyticsErrors = {
+    /**
+     * A malformed date ('Dates are written YYYY-MM-DD.'), a start after the end, a period over 366 days ('Choose a period of at most 366 days.') or an unknown breakdown
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type OrderAnalyticsError = OrderAnalyticsErrors[keyof OrderAnalyticsErrors];
+
+export type OrderAnalyticsResponses = {
+    /**
+     * The table
+     */
+    200: AnalyticsResponse;
+};
+
+export type OrderAnalyticsResponse = OrderAnalyticsResponses[keyof OrderAnalyticsResponses];
 
 export type HealthzData = {
     body?: never;

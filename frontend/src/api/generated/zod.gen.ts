@@ -19,6 +19,45 @@ export const zAdminStatusResponse = z.object({
 });
 
 /**
+ * One row of the table.
+ */
+export const zAnalyticsRow = z.intersection(z.object({
+    placed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    delivered: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    returned: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    rejected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryRate: z.nullish(z.number()),
+    cashCollected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+}), z.object({
+    key: z.string(),
+    label: z.string()
+}));
+
+/**
+ * How the orders of a row (or all of them) fared.
+ */
+export const zAnalyticsTotals = z.object({
+    placed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    delivered: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    returned: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    rejected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryRate: z.nullish(z.number()),
+    cashCollected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The analytics table of a period.
+ */
+export const zAnalyticsResponse = z.object({
+    success: z.boolean(),
+    from: z.string(),
+    to: z.string(),
+    by: z.string(),
+    rows: z.array(zAnalyticsRow),
+    totals: zAnalyticsTotals
+});
+
+/**
  * The applied coupon.
  */
 export const zAppliedCouponSummary = z.object({
@@ -198,6 +237,13 @@ export const zDeliveryChargeBody = z.object({
  */
 export const zDeliveryChargeResponse = z.object({
     deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The orders to dispatch.
+ */
+export const zDispatchBody = z.object({
+    ids: z.nullish(z.array(z.string()))
 });
 
 /**
@@ -578,6 +624,23 @@ export const zTokenVerifyResponse = z.object({
 });
 
 /**
+ * An order's courier and tracking number.
+ */
+export const zTrackingBody = z.object({
+    courier: z.nullish(z.string()),
+    trackingNumber: z.nullish(z.string())
+});
+
+/**
+ * The orders whose tracking numbers an import saved.
+ */
+export const zTrackingImportResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    updated: z.array(z.string())
+});
+
+/**
  * The shopper's contact and delivery details. Empty optional fields count as absent; `country` and
  * `paymentMethod` may be sent but are always Pakistan and COD.
  */
@@ -638,10 +701,21 @@ export const zOrderResponse = z.object({
     total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     userDetails: zUserDetailsResponse,
     adminComment: z.nullish(z.string()),
+    courier: z.nullish(z.string()),
+    trackingNumber: z.nullish(z.string()),
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
     createdAt: z.string(),
     updatedAt: z.string()
+});
+
+/**
+ * The dispatched orders.
+ */
+export const zDispatchResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    orders: z.array(zOrderResponse)
 });
 
 /**
@@ -666,6 +740,15 @@ export const zPlaceOrderResponse = z.object({
  * The order after a status change.
  */
 export const zStatusChangedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zOrderResponse
+});
+
+/**
+ * The order after its tracking number was saved.
+ */
+export const zTrackingSavedResponse = z.object({
     success: z.boolean(),
     message: z.string(),
     order: zOrderResponse
@@ -896,6 +979,43 @@ export const zChangeOrderStatusPath = z.object({
  * Changed
  */
 export const zChangeOrderStatusResponse = zStatusChangedResponse;
+
+export const zCourierBookingCsvQuery = z.object({
+    ids: z.optional(z.string())
+});
+
+/**
+ * The booking sheet, as an attachment named courier-booking-YYYY-MM-DD.csv (the Pakistani date)
+ */
+export const zCourierBookingCsvResponse = z.string();
+
+export const zSetOrderTrackingBody = zTrackingBody;
+
+export const zSetOrderTrackingPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Saved
+ */
+export const zSetOrderTrackingResponse = zTrackingSavedResponse;
+
+/**
+ * The file, UTF-8 (an optional byte-order mark), at most 1 MB
+ */
+export const zImportTrackingNumbersBody = z.string();
+
+/**
+ * Every row saved
+ */
+export const zImportTrackingNumbersResponse = zTrackingImportResponse;
+
+export const zDispatchOrdersBody = zDispatchBody;
+
+/**
+ * Every order dispatched
+ */
+export const zDispatchOrdersResponse = zDispatchResponse;
 
 export const zVerifyReviewTokenQuery = z.object({
     token: z.optional(z.string())
@@ -1152,6 +1272,17 @@ export const zSendBulkEmailResponse = zQueuedResponse;
  */
 export const zEmailStatusResponse2 = zEmailStatusResponse;
 
+export const zOrderAnalyticsQuery = z.object({
+    from: z.optional(z.string()),
+    to: z.optional(z.string()),
+    by: z.optional(z.string().check(z.regex(/^(week|city|product|coupon)?$/)))
+});
+
+/**
+ * The table
+ */
+export const zOrderAnalyticsResponse = zAnalyticsResponse;
+
 /**
  * The process is alive
  */
@@ -1286,6 +1417,30 @@ export const zCustomerOrdersApiData = z.object({
 export const zChangeOrderStatusData = z.object({
     body: zChangeOrderStatusBody,
     path: zChangeOrderStatusPath,
+    query: z.optional(z.never())
+});
+
+export const zCourierBookingCsvData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zCourierBookingCsvQuery)
+});
+
+export const zSetOrderTrackingData = z.object({
+    body: zSetOrderTrackingBody,
+    path: zSetOrderTrackingPath,
+    query: z.optional(z.never())
+});
+
+export const zImportTrackingNumbersData = z.object({
+    body: zImportTrackingNumbersBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zDispatchOrdersData = z.object({
+    body: zDispatchOrdersBody,
+    path: z.optional(z.never()),
     query: z.optional(z.never())
 });
 
@@ -1479,6 +1634,12 @@ export const zEmailStatusData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(z.never())
+});
+
+export const zOrderAnalyticsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zOrderAnalyticsQuery)
 });
 
 export const zHealthzData = z.object({

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmPasswordReset, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, placeOrder, productsByCategory, readyz, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchProducts, sendBulkEmail, setCouponLimits, setDeliveryCharge, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
+import { addCategory, addCoupon, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmPasswordReset, courierBookingCsv, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getDeliveryCharge, getProduct, googleCallback, googleLogin, healthz, importTrackingNumbers, incrementCategoryViews, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, productsByCategory, readyz, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchProducts, sendBulkEmail, setCouponLimits, setDeliveryCharge, setOrderTracking, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, ReadyzData, ReadyzError, ReadyzResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -641,6 +641,79 @@ export const changeOrderStatusMutation = (options?: Partial<Options<ChangeOrderS
     const mutationOptions: UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await changeOrderStatus({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const courierBookingCsvQueryKey = (options?: Options<CourierBookingCsvData>) => createQueryKey('courierBookingCsv', options);
+
+/**
+ * The booking sheet of approved orders for a courier's bulk booking, one row per order in the order of
+ * `ids`: consignee, local phone, address, the courier's city name, COD amount in whole rupees, items,
+ * pieces, weight and order reference.
+ */
+export const courierBookingCsvOptions = (options?: Options<CourierBookingCsvData>) => queryOptions<CourierBookingCsvResponse, CourierBookingCsvError, CourierBookingCsvResponse, ReturnType<typeof courierBookingCsvQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await courierBookingCsv({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: courierBookingCsvQueryKey(options)
+});
+
+/**
+ * Saves an approved order's courier and tracking number (again to correct them).
+ */
+export const setOrderTrackingMutation = (options?: Partial<Options<SetOrderTrackingData>>): UseMutationOptions<SetOrderTrackingResponse, SetOrderTrackingError, Options<SetOrderTrackingData>> => {
+    const mutationOptions: UseMutationOptions<SetOrderTrackingResponse, SetOrderTrackingError, Options<SetOrderTrackingData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setOrderTracking({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Saves the tracking numbers of a CSV file: header `order reference,courier,tracking number` (any case),
+ * then one row per order (`42` or `#42`). All rows are saved in one transaction, or none.
+ */
+export const importTrackingNumbersMutation = (options?: Partial<Options<ImportTrackingNumbersData>>): UseMutationOptions<ImportTrackingNumbersResponse, ImportTrackingNumbersError, Options<ImportTrackingNumbersData>> => {
+    const mutationOptions: UseMutationOptions<ImportTrackingNumbersResponse, ImportTrackingNumbersError, Options<ImportTrackingNumbersData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await importTrackingNumbers({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Dispatches approved orders that have tracking numbers, all in one transaction or none: each gets its
+ * history entry and the customer's e-mail with the courier and tracking number.
+ */
+export const dispatchOrdersMutation = (options?: Partial<Options<DispatchOrdersData>>): UseMutationOptions<DispatchOrdersResponse, DispatchOrdersError, Options<DispatchOrdersData>> => {
+    const mutationOptions: UseMutationOptions<DispatchOrdersResponse, DispatchOrdersError, Options<DispatchOrdersData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await dispatchOrders({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1346,6 +1419,25 @@ export const emailStatusOptions = (options?: Options<EmailStatusData>) => queryO
         return data;
     },
     queryKey: emailStatusQueryKey(options)
+});
+
+export const orderAnalyticsQueryKey = (options?: Options<OrderAnalyticsData>) => createQueryKey('orderAnalytics', options);
+
+/**
+ * Placed, delivered, returned and rejected orders, delivery rate and cash collected per week, city,
+ * product or coupon, over a period of Pakistani dates.
+ */
+export const orderAnalyticsOptions = (options?: Options<OrderAnalyticsData>) => queryOptions<OrderAnalyticsResponse, OrderAnalyticsError, OrderAnalyticsResponse, ReturnType<typeof orderAnalyticsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await orderAnalytics({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: orderAnalyticsQueryKey(options)
 });
 
 export const healthzQueryKey = (options?: Options<HealthzData>) => createQueryKey('healthz', options);
