@@ -1,64 +1,37 @@
-// PROVISIONAL until the server's API surface lands: calls through the bare client, replaced by the generated SDK.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { OrderResponse } from '@/api/generated';
-import { client } from '@/api/generated/client.gen';
+import { dispatchOrders, importTrackingNumbers, setOrderTracking } from '@/api/generated';
+import { adminOrdersInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
 
-function invalidateOrders(queryClient: ReturnType<typeof useQueryClient>) {
-  void queryClient.invalidateQueries({ queryKey: [{ _id: 'adminOrders' }] });
+/** Every loaded list of the admin's orders (any search or filter), asked for again after a change. */
+const adminOrderLists = [{ _id: adminOrdersInfiniteQueryKey()[0]._id }];
+
+/** A mutation that asks the admin's order lists again once `call` is done. */
+function useOrdersMutation<V, T>(call: (variables: V) => ReturnType<typeof toServerReply<T>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (reply) => {
+      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: adminOrderLists });
+    },
+  });
 }
 
+/** PUT /api/orders/{id}/tracking. */
 export function useSaveTrackingMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, courier, trackingNumber }: { id: string; courier: string; trackingNumber: string }) =>
-      toServerReply(() =>
-        client.put<{ 200: { message: string; order: OrderResponse } }>({
-          url: '/api/orders/{id}/tracking',
-          path: { id },
-          body: { courier, trackingNumber },
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
-    onSuccess: (reply) => {
-      if (reply.kind === 'done') invalidateOrders(queryClient);
-    },
-  });
+  return useOrdersMutation(({ id, courier, trackingNumber }: { id: string; courier: string; trackingNumber: string }) =>
+    toServerReply(() => setOrderTracking({ path: { id }, body: { courier, trackingNumber } })),
+  );
 }
 
+/** POST /api/orders/tracking-import with the file's text as `text/csv`. */
 export function useImportTrackingMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (csv: ArrayBuffer) =>
-      toServerReply(() =>
-        client.post<{ 200: { message: string; updated: string[] } }>({
-          url: '/api/orders/tracking-import',
-          body: csv,
-          bodySerializer: null,
-          headers: { 'Content-Type': 'text/csv' },
-        }),
-      ),
-    onSuccess: (reply) => {
-      if (reply.kind === 'done') invalidateOrders(queryClient);
-    },
-  });
+  return useOrdersMutation((csv: string) => toServerReply(() => importTrackingNumbers({ body: csv })));
 }
 
+/** POST /api/orders/dispatch for `ids`. */
 export function useDispatchOrdersMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) =>
-      toServerReply(() =>
-        client.post<{ 200: { message: string; orders: OrderResponse[] } }>({
-          url: '/api/orders/dispatch',
-          body: { ids },
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
-    onSuccess: (reply) => {
-      if (reply.kind === 'done') invalidateOrders(queryClient);
-    },
-  });
+  return useOrdersMutation((ids: string[]) => toServerReply(() => dispatchOrders({ body: { ids } })));
 }

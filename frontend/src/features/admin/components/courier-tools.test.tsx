@@ -153,7 +153,7 @@ describe('the courier hand-off on the orders page', () => {
 describe('importing tracking numbers', () => {
   const csv = 'order reference,courier,tracking number\r\n21,Leopards,LE123456789\r\n#24,TCS,TCS-0002\r\n';
 
-  it('sends the file as it is, as text/csv, and shows the message', async () => {
+  it('sends the file as text/csv, and shows the message', async () => {
     const { sent, user } = await setup(shop(), ({ path }) =>
       path === '/api/orders/tracking-import' ? json({ success: true, message: 'Saved 2 tracking numbers.', updated: ['21', '24'] }) : undefined,
     );
@@ -187,6 +187,20 @@ describe('importing tracking numbers', () => {
       'Row 3: Order #999 does not exist.',
       'Row 4: Order #22 is not approved.',
     ]);
+  });
+
+  it('refuses a file that is not UTF-8 before sending it', async () => {
+    const { sent, user } = await setup(shop());
+    // A row written in Windows-1252: its 'é' is the byte 0xE9, which is no UTF-8.
+    const latin1 = new Uint8Array([...new TextEncoder().encode('order reference,courier,tracking number\r\n21,Leopards Caf'), 0xe9, 0x0d, 0x0a]);
+
+    await user.upload(tools().getByLabelText('Tracking numbers CSV'), new File([latin1], 'tracking.csv', { type: 'text/csv' }));
+    await user.click(tools().getByRole('button', { name: 'Import tracking numbers' }));
+
+    expect(await tools().findByText('The file could not be read as UTF-8 text. Save it as “CSV UTF-8” and choose it again.')).toHaveClass(
+      'admin-message--error',
+    );
+    expect(sent).toEqual([]);
   });
 
   it('asks for a file before sending anything', async () => {

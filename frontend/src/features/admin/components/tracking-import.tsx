@@ -8,8 +8,20 @@ import type { Outcome } from '../lib/outcome';
 import { OutcomeMessage } from './outcome-message';
 
 /**
+ * The file's text, or null when it cannot be read or is not UTF-8 (strictly: a file in another encoding
+ * would otherwise reach the server with its letters replaced).
+ */
+async function readUtf8(file: File): Promise<string | null> {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+/**
  * 'Import tracking numbers' (docs/cod.md 'Tracking numbers'): a CSV file of order reference, courier and
- * tracking number, read in the browser and sent as it is; the server saves every row or none, and its
+ * tracking number, read in the browser and sent as text/csv; the server saves every row or none, and its
  * message shows, with each problem of a refused file listed by row.
  */
 export function TrackingImport() {
@@ -31,18 +43,16 @@ export function TrackingImport() {
       fileInput.current?.focus();
       return;
     }
-    let bytes: ArrayBuffer;
-    try {
-      bytes = await file.arrayBuffer();
-    } catch {
-      setOutcome({ tone: 'error', message: courierMessages.unreadableFile });
+    const csv = await readUtf8(file);
+    if (csv === null) {
+      setOutcome({ tone: 'error', message: courierMessages.notUtf8 });
       return;
     }
     setOutcome(null);
-    const reply = await upload.mutateAsync(bytes);
+    const reply = await upload.mutateAsync(csv);
     if (reply.kind === 'refused' && reply.status === 401) void recheckAdmin();
     setOutcome(replyOutcome(reply, courierMessages.importFailed));
-    if (reply.kind === 'refused') setProblems(importProblems(reply.errors));
+    if (reply.kind === 'refused') setProblems(importProblems(reply.errors, reply.message));
     if (reply.kind === 'done') form.reset();
   }
 

@@ -1,3 +1,5 @@
+import type { AnalyticsResponse, AnalyticsTotals } from '@/api/generated';
+
 import { toCsv } from './csv';
 
 /** The four tables of the analytics page (docs/cod.md 'Analytics'), with their choice and first column. */
@@ -16,24 +18,11 @@ export const figureColumns = ['Placed', 'Delivered', 'Returned', 'Rejected', 'De
 /** What the table shows where a delivery rate has nothing to go on (nothing delivered or returned). */
 export const NO_RATE = 'n/a';
 
-/** One row's figures, as GET /api/analytics/orders answers them. */
-export interface Figures {
-  placed: number;
-  delivered: number;
-  returned: number;
-  rejected: number;
-  deliveryRate?: number | null;
-  cashCollected: number;
-}
+/** One row's figures (or the totals'), as GET /api/analytics/orders answers them. */
+export type Figures = AnalyticsTotals;
 
 /** A report as GET /api/analytics/orders answers it: its rows (key, label, figures) and totals. */
-export interface AnalyticsReport {
-  by: string;
-  from: string;
-  to: string;
-  rows: readonly (Figures & { key: string; label: string })[];
-  totals: Figures;
-}
+export type AnalyticsReport = Pick<AnalyticsResponse, 'by' | 'from' | 'to' | 'rows' | 'totals'>;
 
 /** The table the page shows and exports: header, rows (each with its server key) and the totals row. */
 export interface AnalyticsTable {

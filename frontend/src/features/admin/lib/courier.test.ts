@@ -27,6 +27,15 @@ describe('importProblems', () => {
     ]);
   });
 
+  it('lists nothing when the only problem is the message itself', () => {
+    const header = 'The first row must be: order reference, courier, tracking number.';
+    expect(importProblems({ 'row 1': [header] }, header)).toEqual([]);
+    expect(importProblems({ file: ['The file is not a readable CSV file.'] }, 'The file is not a readable CSV file.')).toEqual([]);
+    expect(importProblems({ 'row 3': ['Order #999 does not exist.'] }, 'The file has 1 problem; nothing was saved.')).toEqual([
+      'Row 3: Order #999 does not exist.',
+    ]);
+  });
+
   it('lists nothing without errors', () => {
     expect(importProblems(undefined)).toEqual([]);
     expect(importProblems(null)).toEqual([]);

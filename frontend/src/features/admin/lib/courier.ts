@@ -13,7 +13,7 @@ export const courierMessages = {
   trackingFailed: 'Could not save the tracking number.',
   importFailed: 'Could not import the file.',
   chooseFile: 'Choose a CSV file first.',
-  unreadableFile: 'The file could not be read.',
+  notUtf8: 'The file could not be read as UTF-8 text. Save it as “CSV UTF-8” and choose it again.',
   unreachable: adminMessages.unreachable,
 } as const;
 
@@ -39,14 +39,17 @@ export function bookingCsvHref(ids: readonly string[]): string {
 /**
  * The problems of a refused import as lines, rows in the file's order: `{"row 3": ["Order #999 does not
  * exist."]}` gives 'Row 3: Order #999 does not exist.'; a problem of the whole file (any other key) comes
- * first and as it is.
+ * first and as it is. None when the only problem is the refusal's `message` itself (an unreadable file, a
+ * wrong header), which is shown already.
  */
-export function importProblems(errors: Readonly<Record<string, readonly string[]>> | null | undefined): string[] {
+export function importProblems(errors: Readonly<Record<string, readonly string[]>> | null | undefined, message?: string): string[] {
   const rowOf = (key: string) => /^row (\d+)$/i.exec(key.trim())?.[1];
-  return Object.entries(errors ?? {})
-    .map(([key, messages]) => ({ row: rowOf(key), messages }))
-    .sort((a, b) => (a.row === undefined ? 0 : Number(a.row)) - (b.row === undefined ? 0 : Number(b.row)))
-    .flatMap(({ row, messages }) => messages.map((message) => (row === undefined ? message : `Row ${row}: ${message}`)));
+  const problems = Object.entries(errors ?? {})
+    .map(([key, texts]) => ({ row: rowOf(key), texts }))
+    .sort((a, b) => (a.row === undefined ? 0 : Number(a.row)) - (b.row === undefined ? 0 : Number(b.row)));
+  const [only, ...others] = problems;
+  if (only && others.length === 0 && only.texts.length === 1 && only.texts[0] === message) return [];
+  return problems.flatMap(({ row, texts }) => texts.map((text) => (row === undefined ? text : `Row ${row}: ${text}`)));
 }
 
 /** The server's message of a reply, as a green or red line; `failed` when a refusal had none. */
