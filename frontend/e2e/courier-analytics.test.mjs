@@ -337,6 +337,9 @@ describe('courier hand-off and analytics', () => {
       await form.getByText('Tracking number saved.').waitFor();
       await cardC.getByText(`Courier: Leopards, tracking number ${tracking.c}`).waitFor();
       await assertFits(page, 'the orders page with an order open');
+      await page.setViewportSize(viewports.desktop);
+      await assertFits(page, 'the orders page at desktop width');
+      await page.setViewportSize(viewports.phone);
 
       // A and B go out together; C stays approved.
       await page.getByRole('checkbox', { name: `Select order #${a._id}` }).check();
@@ -416,6 +419,9 @@ describe('courier hand-off and analytics', () => {
         assert.equal(csv.name, `orders-by-${view}-${from}-to-${to}.csv`);
         assert.deepEqual(parseCsv(csv.text), cells, `the ${view} export matches its table`);
       }
+      await page.setViewportSize(viewports.desktop);
+      await page.getByRole('img', { name: /^Bar chart: Orders by coupon/ }).waitFor();
+      await assertFits(page, 'the analytics page at desktop width');
       assert.deepEqual(await page.evaluate(() => window.__violations), [], 'the chart and the export keep to the Content-Security-Policy');
     } finally {
       await page.close();

@@ -74,7 +74,7 @@ function TrackingFields({ order }: { order: OrderResponse }) {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>Courier</h4>
+      <h4 id={`${id}-title`}>Consignment</h4>
       <form
         className="tracking-form"
         aria-label={`Courier for order #${order._id}`}
