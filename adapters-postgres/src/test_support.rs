@@ -62,6 +62,16 @@ impl TestDb {
     }
 }
 
+/// Runs one SQL statement on `pool` and answers how many rows it touched: for tests that set up what no call
+/// can, such as an order placed in an earlier week.
+///
+/// # Panics
+/// When the statement fails.
+pub fn execute(pool: &PgPool, statement: &str) -> usize {
+    let mut conn = pool.get().expect("a connection to the test database");
+    diesel::sql_query(statement).execute(&mut conn).unwrap_or_else(|e| panic!("{statement}: {e}"))
+}
+
 impl Default for TestDb {
     fn default() -> Self {
         Self::new()

@@ -2,12 +2,14 @@
 
 mod accounts;
 mod admin;
+mod analytics;
 mod bulk_email;
 mod catalogue;
 mod catalogue_cache;
 mod category_views;
 mod control_characters;
 mod coupons;
+mod courier;
 mod demo;
 mod edges;
 mod google;
