@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type InputHTMLAttributes, type SubmitEvent } from 'react';
 
 import type { OrderResponse } from '@/api/generated';
 
@@ -45,7 +45,13 @@ function TrackingFields({ order }: { order: OrderResponse }) {
     setOutcome(beside ? null : replyOutcome(reply, courierMessages.trackingFailed));
   }
 
-  const field = (name: keyof FieldErrors, label: string, value: string, onChange: (value: string) => void, extra: object) => {
+  const field = (
+    name: keyof FieldErrors,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    extra: InputHTMLAttributes<HTMLInputElement>,
+  ) => {
     const error = fieldErrors[name];
     return (
       <div className="form-field">
