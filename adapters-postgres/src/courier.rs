@@ -2,7 +2,8 @@
 //! tracking number, and the consignment writes of the hand-off's units of work on [`PgTransaction`].
 
 use application::common::error::RepositoryError;
-use application::orders::courier::ports::{ConsignmentTx, CourierRepository, LockedOrder};
+use application::orders::consignments::{ConsignmentTx, LockedOrder};
+use application::orders::courier::ports::CourierRepository;
 use application::orders::model::Order;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

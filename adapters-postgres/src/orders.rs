@@ -7,7 +7,7 @@ use application::common::error::RepositoryError;
 use application::common::page::Page;
 use application::coupons::ports::StoredCoupon;
 use application::mail::ports::OutboxTx;
-use application::orders::courier::ports::ConsignmentTx;
+use application::orders::consignments::ConsignmentTx;
 use application::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, ReviewToken,
     StockedProduct, StoredDetails,

@@ -65,11 +65,14 @@ impl TestDb {
 /// Runs one SQL statement on `pool` and answers how many rows it touched: for tests that set up what no call
 /// can, such as an order placed in an earlier week.
 ///
+/// # Errors
+/// PostgreSQL's refusal, in its words.
+///
 /// # Panics
-/// When the statement fails.
-pub fn execute(pool: &PgPool, statement: &str) -> usize {
+/// When no connection can be had.
+pub fn execute(pool: &PgPool, statement: &str) -> Result<usize, String> {
     let mut conn = pool.get().expect("a connection to the test database");
-    diesel::sql_query(statement).execute(&mut conn).unwrap_or_else(|e| panic!("{statement}: {e}"))
+    diesel::sql_query(statement).execute(&mut conn).map_err(|e| e.to_string())
 }
 
 impl Default for TestDb {

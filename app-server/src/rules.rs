@@ -13,16 +13,23 @@ use application::catalog::admin::ProductAdminError;
 use application::catalog::model::MAX_SEARCH_CHARS;
 use application::common::page::MAX_PAGE_SIZE;
 use application::media::picture::MAX_PICTURE_PIXELS;
+use application::orders::courier::import::{IMPORT_HEADER, MAX_IMPORT_BYTES};
+use application::orders::courier::selection::{SelectionError, MAX_SELECTED_ORDERS};
+use application::orders::courier::tracking::TRACKING_SAVED;
 use application::orders::model::{AddressError, MAX_ADDRESS_CHARS, MAX_ORDER_LINES};
 use application::orders::place_order::{PlaceOrderError, ORDER_PLACED};
 use application::reviews::model::{NotAReviewPicture, MAX_REVIEW_IMAGE_BYTES};
 use application::reviews::submit::{SubmitReviewError, VerifyTokenError, REVIEW_THANKS};
+use domain::analytics::{PeriodError, MAX_PERIOD_DAYS};
 use domain::cart::DeliveryChargeError;
 use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
 use domain::contact::{EmailError, PersonNameError, PhoneError, MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
 use domain::coupon::{
     applied_message, CouponCode, CouponCodeError, CouponError, CouponUsageError, NewCouponError, UsageLimitError,
     MAX_COUPON_CODE_CHARS, MAX_COUPON_USES,
+};
+use domain::courier::{
+    CourierError, TrackingNumberError, MAX_COURIER_CHARS, MAX_TRACKING_NUMBER_CHARS, MIN_TRACKING_NUMBER_CHARS,
 };
 use domain::locations::LocationError;
 use domain::money::Rupees;
@@ -228,12 +235,35 @@ fn rules() -> Vec<Rule> {
         ),
         text("reviewImageTooLarge", "An image over MAX_REVIEW_IMAGE_BYTES.", NotAReviewPicture::TooLarge),
         text("reviewThanks", "The answer of a stored review.", REVIEW_THANKS),
+        number("MAX_COURIER_CHARS", "The longest courier name, in characters.", MAX_COURIER_CHARS),
+        number("MIN_TRACKING_NUMBER_CHARS", "The shortest tracking number, in characters.", MIN_TRACKING_NUMBER_CHARS),
+        number("MAX_TRACKING_NUMBER_CHARS", "The longest tracking number, in characters.", MAX_TRACKING_NUMBER_CHARS),
+        number(
+            "MAX_SELECTED_ORDERS",
+            "The most orders one booking sheet or one bulk dispatch takes.",
+            MAX_SELECTED_ORDERS,
+        ),
+        number("MAX_IMPORT_BYTES", "The largest tracking-number file accepted, in bytes.", MAX_IMPORT_BYTES),
+        text("courierRequired", "A tracking number saved without a courier.", CourierError::Empty),
+        text("courierTooLong", "A courier name over MAX_COURIER_CHARS.", CourierError::TooLong),
+        text(
+            "trackingNumberInvalid",
+            "A tracking number that is not 4 to 40 letters, digits or dashes.",
+            TrackingNumberError,
+        ),
+        text("chooseAnOrder", "A booking sheet or dispatch of no orders.", SelectionError::Empty),
+        text("importHeader", "The header row a tracking-number file starts with.", IMPORT_HEADER.join(",")),
+        text("trackingSaved", "The answer of a saved tracking number.", TRACKING_SAVED),
+        number("MAX_PERIOD_DAYS", "The most days between an analytics period's first and last date.", MAX_PERIOD_DAYS),
+        text("datesMalformed", "An analytics date not written YYYY-MM-DD.", PeriodError::Malformed),
+        text("startAfterEnd", "An analytics period that ends before it starts.", PeriodError::StartAfterEnd),
+        text("periodTooLong", "An analytics period over MAX_PERIOD_DAYS.", PeriodError::TooLong),
     ]
 }
 
 /// The generated files and the rules each holds. A bundler keeps a module whole in the chunk that first
 /// needs it, so the rules are split by the pages that use them: the home page loads no admin texts.
-const MODULES: [(&str, &[&str]); 7] = [
+const MODULES: [(&str, &[&str]); 9] = [
     (
         "review.gen.ts",
         &[
@@ -329,6 +359,23 @@ const MODULES: [(&str, &[&str]); 7] = [
             "rejectionReasonRequired",
         ],
     ),
+    (
+        "courier.gen.ts",
+        &[
+            "MAX_COURIER_CHARS",
+            "MIN_TRACKING_NUMBER_CHARS",
+            "MAX_TRACKING_NUMBER_CHARS",
+            "MAX_SELECTED_ORDERS",
+            "MAX_IMPORT_BYTES",
+            "courierRequired",
+            "courierTooLong",
+            "trackingNumberInvalid",
+            "chooseAnOrder",
+            "importHeader",
+            "trackingSaved",
+        ],
+    ),
+    ("analytics.gen.ts", &["MAX_PERIOD_DAYS", "datesMalformed", "startAfterEnd", "periodTooLong"]),
 ];
 
 impl Rule {

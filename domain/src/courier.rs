@@ -67,7 +67,7 @@ pub fn local_phone(phone: &Phone) -> String {
 /// The weight of `pieces` at half a kilogram each, without trailing zeros: `0.5`, `1`, `1.5`.
 #[must_use]
 pub fn booking_weight(pieces: u64) -> String {
-    if pieces % 2 == 0 {
+    if pieces.is_multiple_of(2) {
         (pieces / 2).to_string()
     } else {
         format!("{}.5", pieces / 2)

@@ -389,12 +389,12 @@ async fn two_admins_saving_one_number_for_two_orders_at_once_give_it_to_one() {
 }
 
 #[tokio::test]
-async fn an_import_saves_every_row_of_the_file() {
+async fn an_import_saves_every_row_of_the_file_skipping_blank_ones() {
     let shop = shop().await;
     let first = shop.approved(&ONE_CASE).await;
     let second = shop.approved(&ONE_CASE).await;
     let file = format!(
-        "\u{feff}Order Reference , COURIER,tracking number\r\n#{first},Leopards,LE-1001\r\n{second},\"TCS, Express\",tcs2002\r\n"
+        "\u{feff}Order Reference , COURIER,tracking number\r\n#{first},Leopards,LE-1001\r\n{second},\"TCS, Express\",tcs2002\r\n,,\r\n"
     );
 
     let (status, body) = shop.import("text/csv; charset=utf-8", file).await;

@@ -346,6 +346,9 @@ impl TestApp {
     /// Runs one SQL statement on the app's database (what no call can set up); answers the rows touched.
     pub async fn sql(&self, statement: &str) -> usize {
         let (pool, statement) = (self.pool.clone(), statement.to_owned());
-        tokio::task::spawn_blocking(move || adapters_postgres::test_support::execute(&pool, &statement)).await.unwrap()
+        tokio::task::spawn_blocking(move || adapters_postgres::test_support::execute(&pool, &statement))
+            .await
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 }

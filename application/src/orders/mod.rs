@@ -3,6 +3,7 @@
 //! approved orders to a courier.
 
 pub mod change_status;
+pub mod consignments;
 pub mod courier;
 pub mod list_orders;
 pub mod mail;

@@ -11,7 +11,7 @@ use domain::order_status::OrderStatus;
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
 use crate::mail::ports::OutboxTx;
-use crate::orders::courier::ports::ConsignmentTx;
+use crate::orders::consignments::ConsignmentTx;
 use crate::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
 };

@@ -17,7 +17,7 @@ use crate::common::clock::MockClock;
 use crate::common::error::RepositoryError;
 use crate::common::unit_of_work::{Made, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
-use crate::orders::courier::ports::{ConsignmentTx, MockConsignmentTx};
+use crate::orders::consignments::{ConsignmentTx, MockConsignmentTx};
 use crate::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
     StockedProduct, StoredDetails,

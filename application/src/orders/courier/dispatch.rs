@@ -96,7 +96,8 @@ impl Courier {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::orders::courier::ports::{LockedOrder, MockCourierRepository};
+    use crate::orders::consignments::LockedOrder;
+    use crate::orders::courier::ports::MockCourierRepository;
     use crate::orders::courier::testing::{consignment, courier, id};
     use crate::orders::model::Actor;
     use crate::orders::testing::{run_once, stored, Handle};

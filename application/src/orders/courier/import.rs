@@ -95,7 +95,13 @@ struct Line {
     number: Option<TrackingNumber>,
 }
 
-/// The rows' own problems (cells, repeats within the file), and what each row says.
+/// Whether every cell of a row is blank, as the empty rows spreadsheets write at the end of a sheet (`,,`).
+fn blank(cells: &[String]) -> bool {
+    cells.iter().all(|cell| cell.trim().is_empty())
+}
+
+/// The rows' own problems (cells, repeats within the file), and what each row says; blank rows are skipped
+/// but keep their number.
 fn read_rows(data: &[Vec<String>]) -> (Vec<Line>, RowProblems) {
     let mut problems = RowProblems::default();
     let mut lines = Vec::with_capacity(data.len());
@@ -103,6 +109,9 @@ fn read_rows(data: &[Vec<String>]) -> (Vec<Line>, RowProblems) {
     let mut numbers: HashSet<String> = HashSet::new();
     for (i, cells) in data.iter().enumerate() {
         let row = i + 2;
+        if blank(cells) {
+            continue;
+        }
         if cells.len() != IMPORT_HEADER.len() {
             problems.add(row, format!("Row {row} has {} cells; expected {}.", cells.len(), IMPORT_HEADER.len()));
             continue;
@@ -137,7 +146,7 @@ impl Courier {
         if !header_fits {
             return Err(ImportTrackingError::Header);
         }
-        if data.is_empty() {
+        if data.iter().all(|cells| blank(cells)) {
             return Err(ImportTrackingError::NoRows);
         }
         let (lines, problems) = read_rows(data);
@@ -203,7 +212,8 @@ impl Courier {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::orders::courier::ports::{LockedOrder, MockCourierRepository};
+    use crate::orders::consignments::LockedOrder;
+    use crate::orders::courier::ports::MockCourierRepository;
     use crate::orders::courier::testing::{courier, id};
     use crate::orders::testing::{run_once, Handle, MockUnitOfWork};
 
@@ -268,6 +278,7 @@ mod tests {
         let cases = [
             (file(&[]), "The file has no rows."),
             (file(&[header()]), "The file has no rows."),
+            (file(&[header(), &["", " ", ""], &[""]]), "The file has no rows."),
             (
                 file(&[&["order", "courier", "tracking number"], &["12", "TCS", "TCS2002"]]),
                 "The first row must be: order reference, courier, tracking number.",
