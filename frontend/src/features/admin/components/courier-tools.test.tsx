@@ -162,6 +162,7 @@ describe('importing tracking numbers', () => {
     await user.click(tools().getByRole('button', { name: 'Import tracking numbers' }));
 
     expect(await tools().findByText('Saved 2 tracking numbers.')).toHaveClass('admin-message--success');
+    expect(tools().getByText('First row: order reference,courier,tracking number. Every row is saved, or none.')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'POST', path: '/api/orders/tracking-import', contentType: 'text/csv', body: csv }]);
   });
 
@@ -200,6 +201,16 @@ describe('importing tracking numbers', () => {
     expect(await tools().findByText('The file could not be read as UTF-8 text. Save it as “CSV UTF-8” and choose it again.')).toHaveClass(
       'admin-message--error',
     );
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a file over 1 MB before reading it', async () => {
+    const { sent, user } = await setup(shop());
+
+    await user.upload(tools().getByLabelText('Tracking numbers CSV'), new File([new Uint8Array(1024 * 1024 + 1)], 'big.csv', { type: 'text/csv' }));
+    await user.click(tools().getByRole('button', { name: 'Import tracking numbers' }));
+
+    expect(await tools().findByText('The file is over 1 MB.')).toHaveClass('admin-message--error');
     expect(sent).toEqual([]);
   });
 

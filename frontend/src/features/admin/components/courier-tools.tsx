@@ -1,6 +1,7 @@
 import { createContext, use, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import type { OrderResponse } from '@/api/generated';
+import { MAX_SELECTED_ORDERS } from '@/api/rules/courier.gen';
 import { OrderCourier } from '@/components/orders/order-courier';
 
 import { useRecheckAdmin } from '../api/admin-session';
@@ -37,6 +38,8 @@ export function CourierTools({ orders, children }: { orders: readonly OrderRespo
   const bookable = orders.filter(isBookable);
   const chosen = bookable.filter((order) => picked.has(order._id)).map((order) => order._id);
   const all = bookable.length > 0 && chosen.length === bookable.length;
+  // The server takes at most MAX_SELECTED_ORDERS at once; past that the link and the button say why instead.
+  const usable = chosen.length > 0 && chosen.length <= MAX_SELECTED_ORDERS;
 
   useEffect(() => {
     if (allBox.current) allBox.current.indeterminate = chosen.length > 0 && !all;
@@ -55,7 +58,7 @@ export function CourierTools({ orders, children }: { orders: readonly OrderRespo
   };
 
   async function dispatchSelected() {
-    if (dispatch.isPending || chosen.length === 0) return;
+    if (dispatch.isPending || !usable) return;
     setOutcome(null);
     const reply = await dispatch.mutateAsync(chosen);
     if (reply.kind === 'refused' && reply.status === 401) void recheckAdmin();
@@ -85,7 +88,7 @@ export function CourierTools({ orders, children }: { orders: readonly OrderRespo
           </p>
         </div>
         <div className="courier-tools__row">
-          {chosen.length > 0 ? (
+          {usable ? (
             <a className="button button--secondary" href={bookingCsvHref(chosen)} download>
               Download booking CSV
             </a>
@@ -97,13 +100,16 @@ export function CourierTools({ orders, children }: { orders: readonly OrderRespo
           <button
             type="button"
             className="button"
-            disabled={chosen.length === 0 || dispatch.isPending}
+            disabled={!usable || dispatch.isPending}
             aria-busy={dispatch.isPending}
             onClick={() => void dispatchSelected()}
           >
             Dispatch selected
           </button>
         </div>
+        {chosen.length > MAX_SELECTED_ORDERS && (
+          <p className="admin-message admin-message--error">{courierMessages.tooMany}</p>
+        )}
         <OutcomeMessage outcome={outcome} />
         <TrackingImport />
       </section>

@@ -107,10 +107,22 @@ describe('OrderAnalytics', () => {
     expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({ from: '2026-11-01', to: '2026-11-24', by: 'city' });
   });
 
-  it("shows the server's refusal of a period", async () => {
-    setup(() => json({ message: 'The start date must not be after the end date.' }, 400));
+  it("shows the server's refusal", async () => {
+    setup(() => json({ message: 'Choose week, city, product or coupon.' }, 400));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose week, city, product or coupon.');
+  });
+
+  it('does not send a period the server would refuse, and says why', async () => {
+    const { asked, user } = setup();
+    await screen.findByRole('table');
+    const before = asked.length;
+
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-12-01');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The start date must not be after the end date.');
+    expect(asked).toHaveLength(before);
   });
 
   it('exports the table as shown, as a CSV file named by the choice and period', async () => {

@@ -9,6 +9,7 @@ import {
   analyticsTable,
   analyticsViews,
   formatDay,
+  periodProblem,
   type AnalyticsBy,
   type AnalyticsReport,
 } from '../lib/analytics';
@@ -18,20 +19,18 @@ import { AnalyticsChart } from './analytics-chart';
 
 import './analytics.css';
 
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-
 /**
  * The analytics page (docs/cod.md 'Analytics'): a period (from and to, Pakistan dates) and a choice of table,
  * by week, city, product or coupon; the table of placed, delivered, returned and rejected orders, delivery
  * rate and cash collected with its totals, the same counts as a bar chart, and 'Export CSV' of the table as
  * shown. Until the owner picks dates the server's default period is asked for and shown (this week and the
- * seven before it). A period the server refuses shows its message.
+ * seven before it). A period the server would refuse is not sent; its words show instead.
  */
 export function OrderAnalytics() {
   const [chosen, setChosen] = useState<{ from: string; to: string } | null>(null);
   const [by, setBy] = useState<AnalyticsBy>('week');
-  const complete = chosen === null || (isDate(chosen.from) && isDate(chosen.to));
-  const report = useOrderAnalytics({ ...chosen, by }, complete);
+  const problem = chosen && periodProblem(chosen.from, chosen.to);
+  const report = useOrderAnalytics({ ...chosen, by }, !problem);
   const period = chosen ?? { from: report.data?.from ?? '', to: report.data?.to ?? '' };
   const id = useId();
 
@@ -90,9 +89,9 @@ export function OrderAnalytics() {
           ))}
         </fieldset>
       </form>
-      {!complete ? (
+      {problem ? (
         <p className="admin-message admin-message--error" role="alert">
-          Choose both dates.
+          {problem}
         </p>
       ) : report.isPending ? (
         <LoadingBar label="Loading figures" />

@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type SubmitEvent } from 'react';
 
 import type { OrderResponse } from '@/api/generated';
+import { MAX_COURIER_CHARS, MAX_TRACKING_NUMBER_CHARS } from '@/api/rules/courier.gen';
 
 import { useRecheckAdmin } from '../api/admin-session';
 import { useSaveTrackingMutation } from '../api/courier';
@@ -60,7 +61,6 @@ function TrackingFields({ order }: { order: OrderResponse }) {
           id={`${id}-${name}`}
           name={name}
           value={value}
-          maxLength={40}
           autoComplete="off"
           aria-invalid={error !== undefined || undefined}
           aria-describedby={error !== undefined ? `${id}-${name}-error` : undefined}
@@ -88,9 +88,10 @@ function TrackingFields({ order }: { order: OrderResponse }) {
         noValidate
       >
       <div className="tracking-form__fields">
-        {field('courier', 'Courier', courier, setCourier, { list: `${id}-couriers` })}
+        {field('courier', 'Courier', courier, setCourier, { list: `${id}-couriers`, maxLength: MAX_COURIER_CHARS })}
         {field('trackingNumber', 'Tracking number', trackingNumber, setTrackingNumber, {
           spellCheck: false,
+          maxLength: MAX_TRACKING_NUMBER_CHARS,
           autoCapitalize: 'characters',
         })}
       </div>

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
+import { importHeader, MAX_IMPORT_BYTES } from '@/api/rules/courier.gen';
+
 import { useRecheckAdmin } from '../api/admin-session';
 import { useImportTrackingMutation } from '../api/courier';
 import { courierMessages, importProblems, replyOutcome } from '../lib/courier';
@@ -43,6 +45,10 @@ export function TrackingImport() {
       fileInput.current?.focus();
       return;
     }
+    if (file.size > MAX_IMPORT_BYTES) {
+      setOutcome({ tone: 'error', message: courierMessages.tooLarge });
+      return;
+    }
     const csv = await readUtf8(file);
     if (csv === null) {
       setOutcome({ tone: 'error', message: courierMessages.notUtf8 });
@@ -74,7 +80,7 @@ export function TrackingImport() {
           }}
         />
         <p id={`${id}-hint`} className="form-field__hint">
-          First row: order reference, courier, tracking number. Every row is saved, or none.
+          First row: {importHeader}. Every row is saved, or none.
         </p>
       </div>
       <button type="submit" className="button button--secondary" disabled={upload.isPending} aria-busy={upload.isPending}>

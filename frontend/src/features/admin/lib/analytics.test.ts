@@ -4,6 +4,7 @@ import {
   analyticsCsv,
   analyticsFileName,
   analyticsTable,
+  periodProblem,
   deliveryRateText,
   formatDay,
   type AnalyticsReport,
@@ -104,6 +105,23 @@ describe('deliveryRateText', () => {
     [undefined, 'n/a'],
   ])('shows %s as %s', (rate, text) => {
     expect(deliveryRateText(rate)).toBe(text);
+  });
+});
+
+describe('periodProblem', () => {
+  it('accepts a period of up to 366 days, start and end included', () => {
+    expect(periodProblem('2026-11-01', '2026-11-01')).toBeNull();
+    expect(periodProblem('2025-11-01', '2026-11-02')).toBeNull();
+  });
+
+  it("refuses in the server's words a start after the end or a longer period", () => {
+    expect(periodProblem('2026-11-02', '2026-11-01')).toBe('The start date must not be after the end date.');
+    expect(periodProblem('2025-11-01', '2026-11-03')).toBe('Choose a period of at most 366 days.');
+  });
+
+  it('asks for both dates while one is empty', () => {
+    expect(periodProblem('', '2026-11-01')).toBe('Choose both dates.');
+    expect(periodProblem('2026-11-01', '')).toBe('Choose both dates.');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AnalyticsResponse, AnalyticsTotals } from '@/api/generated';
+import { MAX_PERIOD_DAYS, periodTooLong, startAfterEnd } from '@/api/rules/analytics.gen';
 
 import { toCsv } from './csv';
 
@@ -70,6 +71,22 @@ export function analyticsCsv(table: AnalyticsTable): string {
 /** The export's file name: `orders-by-week-2026-11-01-to-2026-11-30.csv`. */
 export function analyticsFileName(report: Pick<AnalyticsReport, 'by' | 'from' | 'to'>): string {
   return `orders-by-${report.by}-${report.from}-to-${report.to}.csv`;
+}
+
+/** What the page says while a date field is empty. */
+export const CHOOSE_BOTH_DATES = 'Choose both dates.';
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/**
+ * What is wrong with a period the owner typed, in the server's words, or null: both dates are needed
+ * (`YYYY-MM-DD`, as date fields give them), the start not after the end, at most MAX_PERIOD_DAYS apart.
+ */
+export function periodProblem(from: string, to: string): string | null {
+  const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayNumber(value));
+  if (!isDate(from) || !isDate(to)) return CHOOSE_BOTH_DATES;
+  if (from > to) return startAfterEnd;
+  return dayNumber(to) - dayNumber(from) > MAX_PERIOD_DAYS ? periodTooLong : null;
 }
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

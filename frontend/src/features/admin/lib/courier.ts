@@ -1,4 +1,5 @@
 import type { OrderResponse } from '@/api/generated';
+import { MAX_IMPORT_BYTES, MAX_SELECTED_ORDERS } from '@/api/rules/courier.gen';
 import { env } from '@/config/env';
 import type { ServerReply } from '@/lib/server-reply';
 
@@ -13,6 +14,8 @@ export const courierMessages = {
   trackingFailed: 'Could not save the tracking number.',
   importFailed: 'Could not import the file.',
   chooseFile: 'Choose a CSV file first.',
+  tooMany: `One booking sheet or dispatch takes at most ${MAX_SELECTED_ORDERS} orders.`,
+  tooLarge: `The file is over ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
   notUtf8: 'The file could not be read as UTF-8 text. Save it as “CSV UTF-8” and choose it again.',
   unreachable: adminMessages.unreachable,
 } as const;
