@@ -53,14 +53,15 @@ impl Orders {
     }
 
     /// A page of the orders passing `filter`, newest first (the admin's list). A search longer than
-    /// [`MAX_SEARCH_CHARS`] is cut there; a blank one searches nothing.
+    /// [`MAX_SEARCH_CHARS`] is cut there; a blank one searches nothing; NUL characters, which no stored text
+    /// holds and PostgreSQL cannot take, are left out of it.
     ///
     /// # Errors
     /// `Unexpected` when the store fails.
     pub async fn all_orders(&self, filter: OrderFilter, page: Page) -> Result<OrderPage, ListOrdersError> {
         let search = filter
             .search
-            .map(|s| s.trim().chars().take(MAX_SEARCH_CHARS).collect::<String>())
+            .map(|s| s.trim().chars().filter(|c| *c != '\0').take(MAX_SEARCH_CHARS).collect::<String>())
             .filter(|s| !s.is_empty());
         let phone = search.as_deref().and_then(|s| Phone::parse(s).ok()).map(|p| p.normal().to_owned());
         let (orders, total) = self.repository.search(OrderFilter { search, phone, ..filter }, page).await?;
@@ -112,5 +113,28 @@ mod tests {
             .all_orders(OrderFilter { search: Some("   ".into()), ..OrderFilter::default() }, Page::FIRST)
             .await
             .unwrap();
+    }
+
+    #[tokio::test]
+    async fn nul_characters_are_left_out_of_a_search() {
+        let mut repository = MockOrderRepository::new();
+        repository
+            .expect_search()
+            .withf(|filter, _| filter.search.as_deref() == Some("ÚH"))
+            .times(1)
+            .returning(|_, _| Ok((vec![], 0)));
+        repository
+            .expect_search()
+            .withf(|filter, _| filter.search.is_none())
+            .times(1)
+            .returning(|_, _| Ok((vec![], 0)));
+        let orders = orders(repository, MockUnitOfWork::new());
+
+        for search in ["Ú\0H\t", "\0"] {
+            orders
+                .all_orders(OrderFilter { search: Some(search.into()), ..OrderFilter::default() }, Page::FIRST)
+                .await
+                .unwrap();
+        }
     }
 }
