@@ -89,7 +89,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         assert.equal(await summaryValue(page, 'Delivery').innerText(), 'Rs 300');
         assert.equal(await summaryValue(page, 'Total').innerText(), 'Rs 3299');
 
-        // Back in the admin area (still signed in): the dashboard's ten tiles, then the order checks'.
+        // Back in the admin area (still signed in): the dashboard's ten tiles, then those of later issues.
         await page.goto(`${shop.baseUrl}/admin`);
         const tiles = page.getByRole('navigation', { name: 'Management pages' }).getByRole('link');
         await tiles.first().waitFor();
@@ -106,6 +106,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
           'Send Email to Customer',
           'Order Checks',
           'Blocklist',
+          'Order Analytics',
         ]);
         await assertNoSidewaysScroll(page, 'the dashboard');
         await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();

@@ -34,5 +34,6 @@ export const paths = {
     sendEmail: { path: 'send-email', getHref: () => '/admin/send-email' },
     orderChecks: { path: 'order-checks', getHref: () => '/admin/order-checks' },
     blocklist: { path: 'blocklist', getHref: () => '/admin/blocklist' },
+    analytics: { path: 'analytics', getHref: () => '/admin/analytics' },
   },
 } as const;

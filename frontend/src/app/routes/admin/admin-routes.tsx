@@ -25,6 +25,7 @@ export const adminPageLoaders = {
   sendEmail: () => import('./send-email'),
   orderChecks: () => import('./order-checks'),
   blocklist: () => import('./blocklist'),
+  analytics: () => import('./analytics'),
   notFound: () => import('../not-found'),
 } satisfies Record<string, PageLoader>;
 
@@ -58,6 +59,7 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
         <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
         <Route path={paths.admin.orderChecks.path} element={<page.orderChecks />} />
         <Route path={paths.admin.blocklist.path} element={<page.blocklist />} />
+        <Route path={paths.admin.analytics.path} element={<page.analytics />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>

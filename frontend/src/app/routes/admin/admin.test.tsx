@@ -161,7 +161,7 @@ describe('the admin layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Coupons' })).toBeInTheDocument();
   });
 
-  it.each(['/admin', '/admin/dashboard'])('%s shows the ten tiles in order, then the order checks', async (route) => {
+  it.each(['/admin', '/admin/dashboard'])('%s shows the ten tiles in order, then those of later issues', async (route) => {
     renderApp(route);
 
     const tiles = within(await screen.findByRole('navigation', { name: 'Management pages' })).getAllByRole('link');
@@ -178,6 +178,7 @@ describe('the admin layout', () => {
       ['Send Email to Customer', '/admin/send-email'],
       ['Order Checks', '/admin/order-checks'],
       ['Blocklist', '/admin/blocklist'],
+      ['Order Analytics', '/admin/analytics'],
     ]);
   });
 

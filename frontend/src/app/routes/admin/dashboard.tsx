@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-// The ten tiles of SPEC.md §2 'Admin', in its order, then the order checks of docs/cod.md.
+// The ten tiles of SPEC.md §2 'Admin', in its order, then those of later issues.
 const tiles = [
   { label: 'Add Category', href: paths.admin.addCategory.getHref() },
   { label: 'Add Product', href: paths.admin.uploadProduct.getHref() },
@@ -16,6 +16,7 @@ const tiles = [
   { label: 'Send Email to Customer', href: paths.admin.sendEmail.getHref() },
   { label: 'Order Checks', href: paths.admin.orderChecks.getHref() },
   { label: 'Blocklist', href: paths.admin.blocklist.getHref() },
+  { label: 'Order Analytics', href: paths.admin.analytics.getHref() },
 ] as const;
 
 /** The admin index and /admin/dashboard. */

@@ -14,7 +14,9 @@ import type { Outcome } from '../lib/outcome';
 
 import { OrderContact } from './order-contact';
 import { OrderRisk } from './order-risk';
+import { CourierSummary } from './courier-tools';
 import { OutcomeMessage } from './outcome-message';
+import { TrackingForm } from './tracking-form';
 
 /**
  * One order of the admin's list: a button with its id, customer, total, date and status that expands its
@@ -81,6 +83,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
           </button>
         </h3>
         <OrderRisk order={order} />
+        <CourierSummary order={order} />
         <div id={`${id}-details`} className="admin-order__details" hidden={!open}>
           <section aria-label="Customer">
             <h4>Customer</h4>
@@ -140,6 +143,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
             <h4>History</h4>
             <OrderHistory history={order.history} />
           </section>
+          <TrackingForm order={order} />
           {actions.length > 0 && (
             <div className="admin-row__actions" role="group" aria-label={`Actions for order #${order._id}`}>
               {actions.map((action) => (

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { AdminOrder } from './admin-order';
 import { OrderCheckFilters } from './order-check-filters';
 import { OrderChecksBar } from './order-checks-bar';
+import { CourierTools } from './courier-tools';
 
 /** How long the search waits after the last keystroke before asking the server. */
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
@@ -91,11 +92,13 @@ export function AdminOrders() {
           <p className="admin-orders__count" aria-live="polite">
             Showing {orders.length} of {pages.data.pages.at(-1)?.total ?? orders.length} orders
           </p>
-          <ul className="admin-orders__list">
-            {orders.map((order) => (
-              <AdminOrder key={order._id} order={order} />
-            ))}
-          </ul>
+          <CourierTools orders={orders}>
+            <ul className="admin-orders__list">
+              {orders.map((order) => (
+                <AdminOrder key={order._id} order={order} />
+              ))}
+            </ul>
+          </CourierTools>
           {pages.isFetchNextPageError && (
             <p className="admin-message admin-message--error" role="alert">
               Could not load more orders.

@@ -132,4 +132,20 @@ describe('MyOrders', () => {
     setup([], { status: 401 });
     expect(await screen.findByRole('alert')).toHaveTextContent('You must be logged in to view your orders.');
   });
+
+  it('shows the courier and tracking number of a dispatched or delivered order, collapsed too', async () => {
+    const tracked = { courier: 'Leopards', trackingNumber: 'LE123456789' };
+    setup([
+      makeOrder({ _id: '1', status: 'dispatched', ...tracked }),
+      makeOrder({ _id: '2', status: 'delivered', courier: 'TCS', trackingNumber: '7712-0045' }),
+      makeOrder({ _id: '3', status: 'approved', ...tracked }),
+      makeOrder({ _id: '4', status: 'dispatched' }),
+    ]);
+
+    expect(await screen.findByText('Courier: Leopards, tracking number LE123456789')).toBeVisible();
+    expect(card('1').getByText('Courier: Leopards, tracking number LE123456789')).toBeVisible();
+    expect(card('2').getByText('Courier: TCS, tracking number 7712-0045')).toBeVisible();
+    expect(card('3').queryByText(/Courier:/)).not.toBeInTheDocument();
+    expect(card('4').queryByText(/Courier:|tracking number/i)).not.toBeInTheDocument();
+  });
 });

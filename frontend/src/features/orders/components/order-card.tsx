@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 
 import type { OrderItemResponse, OrderResponse } from '@/api/generated';
 import { OrderFigures, OrderLines } from '@/components/orders/order-figures';
+import { OrderCourier } from '@/components/orders/order-courier';
 import { OrderHistory } from '@/components/orders/order-history';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { formatDateTime } from '@/lib/date-time';
@@ -42,6 +43,7 @@ export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; re
             <span className="order-card__chevron" aria-hidden="true" />
           </button>
         </h2>
+        {(order.status === 'dispatched' || order.status === 'delivered') && <OrderCourier order={order} className="order-card__courier" />}
         <div id={detailsId} className="order-card__details" hidden={!open}>
           <p className="order-card__placed">
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
