@@ -6,11 +6,6 @@ import { confirmationLabel, riskBadgeText } from '../lib/order-checks';
 import '@/components/ui/order-status.css';
 import '../order-checks.css';
 
-/** The status badges' tint of a risk level (`low`, `medium` or `high`). */
-function riskTone(level: string) {
-  return level === 'high' ? 'red' : level === 'medium' ? 'yellow' : 'green';
-}
-
 /**
  * An order's checks as its row in the admin list shows them (docs/cod.md 'Risk score', 'Confirmation link'):
  * the risk badge (level in words and score), whether the shopper confirmed, and the reasons in words.
@@ -20,7 +15,7 @@ export function OrderRisk({ order }: { order: Pick<AdminOrderResponse, '_id' | '
   return (
     <div className="order-checks">
       <p className="order-checks__badges">
-        <span className={`order-status order-status--${riskTone(risk.level)} risk-badge--${risk.level}`}>{riskBadgeText(risk)}</span>
+        <span className={`risk-badge risk-badge--${risk.level}`}>{riskBadgeText(risk)}</span>
         <span className={`confirm-badge${confirmedAt ? ' confirm-badge--yes' : ''}`}>
           {confirmedAt ? (
             <>
