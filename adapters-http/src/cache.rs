@@ -76,8 +76,8 @@ impl ResponseCache {
         }
     }
 
-    /// The JSON answer for `key` (made of the parsed parameters the answer depends on), from the cache while fresh, else computed, kept and answered. Errors are
-    /// never kept: a request that waited for a computation that failed computes the answer itself.
+    /// The JSON answer for `key` (made of the parsed parameters the answer depends on), from the cache while
+    /// fresh, else computed, kept and answered.
     ///
     /// # Errors
     /// Whatever `compute` answers.
@@ -87,31 +87,41 @@ impl ResponseCache {
         F: Fn() -> Fut,
         Fut: Future<Output = Result<T, ApiError>>,
     {
-        let serialised = || async {
-            let value = compute().await?;
-            serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::Internal(Box::new(e)))
-        };
-        let body = match &self.entries {
-            None => serialised().await?,
-            Some(entries) => {
-                let generation = self.generation.load(Ordering::Acquire);
-                let mut failure = None;
-                let cached = entries
-                    .try_get_with((generation, key), async {
-                        serialised().await.map_err(|err| {
-                            failure = Some(err);
-                            Failed
-                        })
-                    })
-                    .await;
-                match (cached, failure) {
-                    (Ok(body), _) => body,
-                    (Err(_), Some(err)) => return Err(err),
-                    (Err(_), None) => serialised().await?,
-                }
-            }
-        };
+        let body = self
+            .bytes(key, || async {
+                let value = compute().await?;
+                serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::Internal(Box::new(e)))
+            })
+            .await?;
         Ok(HttpResponse::Ok().content_type("application/json").body(body))
+    }
+
+    /// The body for `key`, in any format, from the cache while fresh, else computed, kept and answered.
+    /// Errors are never kept: a request that waited for a computation that failed computes the body itself.
+    ///
+    /// # Errors
+    /// Whatever `compute` answers.
+    pub async fn bytes<F, Fut>(&self, key: String, compute: F) -> Result<Bytes, ApiError>
+    where
+        F: Fn() -> Fut,
+        Fut: Future<Output = Result<Bytes, ApiError>>,
+    {
+        let Some(entries) = &self.entries else { return compute().await };
+        let generation = self.generation.load(Ordering::Acquire);
+        let mut failure = None;
+        let cached = entries
+            .try_get_with((generation, key), async {
+                compute().await.map_err(|err| {
+                    failure = Some(err);
+                    Failed
+                })
+            })
+            .await;
+        match (cached, failure) {
+            (Ok(body), _) => Ok(body),
+            (Err(_), Some(err)) => Err(err),
+            (Err(_), None) => compute().await,
+        }
     }
 }
 
