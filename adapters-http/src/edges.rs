@@ -336,6 +336,7 @@ mod tests {
 
         assert_eq!(names(routes.allowed("/product/42")), Some("GET, HEAD".into()));
         assert_eq!(names(routes.allowed("/media/a.webp")), Some("GET, HEAD".into()));
+        assert_eq!(names(routes.allowed("/sitemap-2.xml")), Some("GET, HEAD".into()));
         assert_eq!(routes.allowed("/api/nothing"), None);
         assert_eq!(routes.allowed("/api/products/"), None);
     }

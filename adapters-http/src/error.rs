@@ -8,6 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use application::accounts::admin_auth::AdminAuthError;
 use application::accounts::password_login::LoginRefusal;
 use application::catalog::browse::CatalogError;
+use application::catalog::sitemap::SitemapError;
 use application::common::page::PageError;
 use application::common::throttle::seconds_to_wait;
 use application::settings::service::SettingsError;
@@ -187,6 +188,15 @@ impl From<CatalogError> for ApiError {
         match err {
             CatalogError::ProductNotFound(_) | CatalogError::CategoryNotFound(_) => Self::NotFound(err.to_string()),
             CatalogError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+impl From<SitemapError> for ApiError {
+    fn from(err: SitemapError) -> Self {
+        match err {
+            SitemapError::NoSuchPart(_) => Self::NotFound(err.to_string()),
+            SitemapError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
 }

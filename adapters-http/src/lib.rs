@@ -26,6 +26,7 @@ mod reviews;
 mod server;
 mod session;
 mod settings;
+mod sitemap;
 mod spa;
 
 pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};

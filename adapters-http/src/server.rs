@@ -20,6 +20,7 @@ use application::blocklist::service::Blocklist;
 use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
+use application::catalog::sitemap::Sitemap;
 use application::catalog::views::CategoryViews;
 use application::coupons::service::Coupons;
 use application::health::service::Health;
@@ -38,7 +39,7 @@ use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{
     accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, cod, coupons, courier, health,
-    openapi, orders, reviews, settings,
+    openapi, orders, reviews, settings, sitemap,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -60,6 +61,7 @@ pub struct AppState {
     pub reviews: Reviews,
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
+    pub sitemap: Sitemap,
 }
 
 /// Where files are served from and how many workers serve.
@@ -211,6 +213,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let analytics = web::Data::new(state.analytics);
     let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
+    let sitemap = web::Data::new(state.sitemap);
     let media_dir = config.media_dir.clone();
     let media_path = config.media_path;
     let edges = Edges {
@@ -241,6 +244,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(analytics.clone())
             .app_data(reviews.clone())
             .app_data(health.clone())
+            .app_data(sitemap.clone())
+            .configure(sitemap::configure)
             .app_data(spa_dir.clone())
             .app_data(pages.clone())
             .app_data(allowed.clone())

@@ -3,14 +3,15 @@
 use std::collections::HashMap;
 
 use application::catalog::model::{
-    Category, CategoryPage, CategoryRef, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
+    Category, CategoryPage, CategoryRef, LastChanges, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
 };
 
-use application::catalog::ports::{CatalogRepository, CatalogWriter, CategoryViewStore};
+use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter, CategoryViewStore};
 use application::common::error::RepositoryError;
 use application::common::page::Page;
 use application::media::model::{Media, MediaKind, MediaVariant};
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Nullable, Text};
@@ -513,6 +514,43 @@ impl CatalogRepository for PgCatalogRepository {
     }
 }
 
+#[async_trait]
+impl CatalogDates for PgCatalogRepository {
+    async fn last_changes(&self) -> Result<LastChanges, RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            // One snapshot for both lists, so a product never names a category the list lacks.
+            conn.build_transaction()
+                .read_only()
+                .repeatable_read()
+                .run(|conn| {
+                    let categories = categories::table
+                        .select((categories::id, categories::updated_at))
+                        .order(categories::id)
+                        .load::<(i64, DateTime<Utc>)>(conn)?;
+                    let products = products::table
+                        .select((products::id, products::updated_at))
+                        .order(products::id)
+                        .load::<(i64, DateTime<Utc>)>(conn)?;
+                    Ok((categories, products))
+                })
+                .map_err(from_diesel)
+                .and_then(|(categories, products)| {
+                    Ok(LastChanges {
+                        categories: categories
+                            .into_iter()
+                            .map(|(id, at)| Ok((CategoryId::new(id).map_err(corrupt)?, at)))
+                            .collect::<Result<_, RepositoryError>>()?,
+                        products: products
+                            .into_iter()
+                            .map(|(id, at)| Ok((ProductId::new(id).map_err(corrupt)?, at)))
+                            .collect::<Result<_, RepositoryError>>()?,
+                    })
+                })
+        })
+        .await
+    }
+}
+
 #[derive(QueryableByName)]
 struct CategoryViewsRow {
     #[diesel(sql_type = BigInt)]
@@ -591,9 +629,15 @@ impl CatalogWriter for PgCatalogRepository {
         with_connection(&self.pool, move |conn| {
             let target = categories::table.find(id.get());
             let changed = match parent {
-                None => diesel::update(target).set(categories::name.eq(&name)).execute(conn),
+                None => diesel::update(target)
+                    .set((categories::name.eq(&name), categories::updated_at.eq(diesel::dsl::now)))
+                    .execute(conn),
                 Some(parent) => diesel::update(target)
-                    .set((categories::name.eq(&name), categories::parent_id.eq(parent.map(CategoryId::get))))
+                    .set((
+                        categories::name.eq(&name),
+                        categories::parent_id.eq(parent.map(CategoryId::get)),
+                        categories::updated_at.eq(diesel::dsl::now),
+                    ))
                     .execute(conn),
             }
             .map_err(from_diesel)?;

@@ -432,7 +432,7 @@ impl StockTx for PgTransaction {
     fn take(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError> {
         let quantity = i32::try_from(quantity).map_err(corrupt)?;
         let taken = diesel::update(products::table.find(id.get()).filter(products::quantity.ge(quantity)))
-            .set(products::quantity.eq(products::quantity - quantity))
+            .set((products::quantity.eq(products::quantity - quantity), products::updated_at.eq(diesel::dsl::now)))
             .execute(self.conn())
             .map_err(from_diesel)?;
         Ok(taken == 1)
@@ -441,7 +441,7 @@ impl StockTx for PgTransaction {
     fn put_back(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError> {
         let quantity = i32::try_from(quantity).map_err(corrupt)?;
         let restocked = diesel::update(products::table.find(id.get()))
-            .set(products::quantity.eq(products::quantity + quantity))
+            .set((products::quantity.eq(products::quantity + quantity), products::updated_at.eq(diesel::dsl::now)))
             .execute(self.conn())
             .map_err(from_diesel)?;
         Ok(restocked == 1)

@@ -285,17 +285,19 @@ struct UsedToken {
 
 /// Recounts a product's approved ratings per star. The caller has locked the product row first, so a
 /// concurrent change of another of its reviews waits, and its recount (a later statement, with a later
-/// snapshot) sees this one's.
+/// snapshot) sees this one's. The product's `updated_at` moves only when its counts do: its rating shows in
+/// search results, so the sitemap tells of it.
 const RECOUNT: &str = "
 UPDATE products p SET
-    stars_1 = c.s1, stars_2 = c.s2, stars_3 = c.s3, stars_4 = c.s4, stars_5 = c.s5
+    stars_1 = c.s1, stars_2 = c.s2, stars_3 = c.s3, stars_4 = c.s4, stars_5 = c.s5, updated_at = now()
 FROM (
     SELECT count(*) FILTER (WHERE rating = 1)::int AS s1, count(*) FILTER (WHERE rating = 2)::int AS s2,
            count(*) FILTER (WHERE rating = 3)::int AS s3, count(*) FILTER (WHERE rating = 4)::int AS s4,
            count(*) FILTER (WHERE rating = 5)::int AS s5
     FROM reviews WHERE product_id = $1 AND status = 'approved'
 ) c
-WHERE p.id = $1";
+WHERE p.id = $1
+  AND (p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5) IS DISTINCT FROM (c.s1, c.s2, c.s3, c.s4, c.s5)";
 
 /// The product of a review with the product row locked, or `None` for an unknown review.
 fn lock_product_of(conn: &mut PgConnection, id: ReviewId) -> QueryResult<Option<i64>> {

@@ -8,6 +8,7 @@ diesel::table! {
         parent_id -> Nullable<Int8>,
         views -> Int8,
         created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 

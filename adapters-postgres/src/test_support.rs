@@ -75,6 +75,27 @@ pub fn execute(pool: &PgPool, statement: &str) -> Result<usize, String> {
     diesel::sql_query(statement).execute(&mut conn).map_err(|e| e.to_string())
 }
 
+/// Runs one query on `pool` whose single column is text named `t`, and answers its rows: for tests that
+/// compare an answer with what is stored, read independently of the code under test.
+///
+/// # Errors
+/// PostgreSQL's refusal, in its words.
+///
+/// # Panics
+/// When no connection can be had.
+pub fn texts(pool: &PgPool, query: &str) -> Result<Vec<String>, String> {
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = Text)]
+        t: String,
+    }
+    let mut conn = pool.get().expect("a connection to the test database");
+    diesel::sql_query(query)
+        .load::<Row>(&mut conn)
+        .map(|rows| rows.into_iter().map(|row| row.t).collect())
+        .map_err(|e| e.to_string())
+}
+
 impl Default for TestDb {
     fn default() -> Self {
         Self::new()

@@ -10,7 +10,7 @@ use adapters_postgres::{
 use application::accounts::model::NewCredential;
 use application::accounts::ports::CustomerRepository;
 use application::catalog::model::{NewCategory, NewProduct};
-use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
 use application::common::unit_of_work::UnitOfWork;
@@ -319,4 +319,35 @@ async fn an_idempotency_key_is_kept_once_per_customer() {
 
     assert!(matches!(again, Err(RepositoryError::Conflict(Conflict::IdempotencyKeyTaken))), "{again:?}");
     assert_eq!(found, Some(("abc".into(), id)));
+}
+
+#[tokio::test]
+async fn taking_and_putting_back_stock_moves_the_products_last_change() {
+    let shop = shop().await;
+    let case = shop.case;
+    let long_ago: chrono::DateTime<Utc> = "2026-01-01T00:00:00Z".parse().unwrap();
+    let age = || {
+        adapters_postgres::test_support::execute(
+            &shop.db.pool(),
+            "UPDATE products SET updated_at = '2026-01-01T00:00:00Z'",
+        )
+        .unwrap()
+    };
+    let last_change = || async { PgCatalogRepository::new(shop.db.pool()).last_changes().await.unwrap().products[0].1 };
+    let started = Utc::now() - chrono::Duration::seconds(5);
+    age();
+    assert_eq!(last_change().await, long_ago);
+
+    shop.unit_of_work.run(move |tx| tx.stock().take(case, 2)).await.unwrap();
+    let after_taking = last_change().await;
+    age();
+    let refused = shop.unit_of_work.run(move |tx| tx.stock().take(case, 99)).await.unwrap();
+    let after_refusal = last_change().await;
+    shop.unit_of_work.run(move |tx| tx.stock().put_back(case, 2)).await.unwrap();
+    let after_putting_back = last_change().await;
+
+    assert!(after_taking > started, "{after_taking}");
+    assert!(!refused);
+    assert_eq!(after_refusal, long_ago, "stock not taken is no change");
+    assert!(after_putting_back > started, "{after_putting_back}");
 }

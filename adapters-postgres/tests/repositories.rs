@@ -11,7 +11,7 @@ use application::accounts::model::{
 };
 use application::accounts::ports::{AdminRepository, CustomerRepository, SessionStore};
 use application::catalog::model::{NewCategory, NewProduct, ProductFilter, SearchTerms};
-use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
 use application::coupons::ports::CouponRepository;
@@ -590,4 +590,50 @@ async fn the_sessions_migration_keeps_the_admins_and_the_customers_sessions() {
         shop.sessions.find(&digest("c")).await.unwrap(),
         Some(session("c", Principal::Customer(shop.customer.id), at(8)))
     );
+}
+
+/// 2026-01-01, long before any test runs: a row set to it shows whether a change moved its time.
+const LONG_AGO: &str = "2026-01-01T00:00:00Z";
+
+fn long_ago() -> DateTime<Utc> {
+    LONG_AGO.parse().unwrap()
+}
+
+#[tokio::test]
+async fn last_changes_list_categories_and_products_in_id_order_and_edits_move_them() {
+    let db = TestDb::new();
+    let repo = PgCatalogRepository::new(db.pool());
+    let cases = category(&repo, "Cases", None).await;
+    let cables = category(&repo, "Cables", None).await;
+    let first = repo.create_product(product("First", cables, false, &[])).await.unwrap();
+    let second = repo.create_product(product("Second", cases, false, &[])).await.unwrap();
+    let third = repo.create_product(product("Third", cases, false, &[])).await.unwrap();
+    for table in ["products", "categories"] {
+        adapters_postgres::test_support::execute(&db.pool(), &format!("UPDATE {table} SET updated_at = '{LONG_AGO}'"))
+            .unwrap();
+    }
+    let started = Utc::now() - chrono::Duration::seconds(5);
+
+    repo.update_product(second, product("Second", cases, false, &[])).await.unwrap();
+    repo.update_category(cables, CategoryName::parse("Cables and adapters").unwrap(), None).await.unwrap();
+    repo.toggle_featured(third).await.unwrap();
+    let changes = repo.last_changes().await.unwrap();
+
+    let ids = |list: &[(ProductId, DateTime<Utc>)]| list.iter().map(|(id, _)| *id).collect::<Vec<_>>();
+    assert_eq!(ids(&changes.products), [first, second, third]);
+    assert_eq!(changes.categories.iter().map(|(id, _)| *id).collect::<Vec<_>>(), [cases, cables]);
+    assert_eq!(changes.products[0].1, long_ago());
+    assert!(changes.products[1].1 > started, "an edit moves the product's time");
+    assert_eq!(changes.products[2].1, long_ago(), "featuring does not change the product's page");
+    assert_eq!(changes.categories[0].1, long_ago());
+    assert!(changes.categories[1].1 > started, "a rename moves the category's time");
+}
+
+#[tokio::test]
+async fn an_empty_catalogue_has_no_last_changes() {
+    let db = TestDb::new();
+
+    let changes = PgCatalogRepository::new(db.pool()).last_changes().await.unwrap();
+
+    assert_eq!((changes.categories.len(), changes.products.len()), (0, 0));
 }

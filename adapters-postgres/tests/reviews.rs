@@ -9,7 +9,7 @@ use adapters_postgres::{PgCatalogRepository, PgCustomerRepository, PgMailOutbox,
 use application::accounts::model::NewCredential;
 use application::accounts::ports::CustomerRepository;
 use application::catalog::model::{NewCategory, NewProduct};
-use application::catalog::ports::{CatalogRepository, CatalogWriter};
+use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
 use application::common::unit_of_work::UnitOfWork;
@@ -326,4 +326,34 @@ async fn concurrent_moderations_of_one_products_reviews_count_every_one() {
     }
 
     assert_eq!(shop.spread(shop.case).await, RatingSpread::new([3, 3, 2, 2, 2]));
+}
+
+#[tokio::test]
+async fn a_moderation_that_changes_the_stars_moves_the_products_last_change_and_one_that_does_not_keeps_it() {
+    let shop = shop().await;
+    let order = shop.order(OrderStatus::Delivered, "o").await;
+    let review = shop.insert(shop.review(order, shop.case, 4, 0)).await.unwrap();
+    let age = || {
+        adapters_postgres::test_support::execute(
+            &shop.db.pool(),
+            "UPDATE products SET updated_at = '2026-01-01T00:00:00Z'",
+        )
+        .unwrap()
+    };
+    let case = shop.case;
+    let last_change = || async {
+        let changes = PgCatalogRepository::new(shop.db.pool()).last_changes().await.unwrap();
+        changes.products.into_iter().find(|(id, _)| *id == case).unwrap().1
+    };
+    let long_ago: chrono::DateTime<Utc> = "2026-01-01T00:00:00Z".parse().unwrap();
+    let started = Utc::now() - chrono::Duration::seconds(5);
+    age();
+
+    assert!(shop.set_status(review, ReviewStatus::Rejected).await);
+    let after_rejecting_a_pending_review = last_change().await;
+    assert!(shop.set_status(review, ReviewStatus::Approved).await);
+    let after_approving = last_change().await;
+
+    assert_eq!(after_rejecting_a_pending_review, long_ago, "the stars did not change");
+    assert!(after_approving > started, "{after_approving}");
 }

@@ -32,6 +32,7 @@ use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
 use application::catalog::ports::CatalogChanges;
+use application::catalog::sitemap::Sitemap;
 use application::catalog::views::CategoryViews;
 use application::common::clock::Clock;
 use application::coupons::service::Coupons;
@@ -375,6 +376,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         courier,
         analytics: Analytics::new(Arc::new(PgOrderFigures::new(pool.clone())), Arc::new(SystemClock)),
         reviews,
+        sitemap: Sitemap::new(Arc::new(PgCatalogRepository::new(pool.clone()))),
         health: Health::new(Arc::new(PgHealthProbe::new(pool))),
         catalog_cache: catalog_cache.clone(),
     };

@@ -355,6 +355,15 @@ impl TestApp {
         self.catalogue().delete_product(id).await.unwrap();
     }
 
+    /// The rows of a query on the app's database whose one column is text named `t`.
+    pub async fn sql_texts(&self, query: &str) -> Vec<String> {
+        let (pool, query) = (self.pool.clone(), query.to_owned());
+        tokio::task::spawn_blocking(move || adapters_postgres::test_support::texts(&pool, &query))
+            .await
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// Runs one SQL statement on the app's database (what no call can set up); answers the rows touched.
     pub async fn sql(&self, statement: &str) -> usize {
         let (pool, statement) = (self.pool.clone(), statement.to_owned());

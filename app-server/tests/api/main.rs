@@ -26,4 +26,5 @@ mod process;
 mod products;
 mod reviews;
 mod rules;
+mod sitemap;
 mod slow_bodies;

@@ -4,4 +4,5 @@ pub mod admin;
 pub mod browse;
 pub mod model;
 pub mod ports;
+pub mod sitemap;
 pub mod views;

@@ -1,5 +1,6 @@
 //! The catalogue's records: products, categories, and what is written and searched.
 
+use chrono::{DateTime, Utc};
 use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::pricing::PriceTag;
@@ -119,6 +120,13 @@ pub struct CategoryPage {
     pub category: Category,
     pub products: Vec<Product>,
     pub children: Vec<(CategoryRef, Vec<Product>)>,
+}
+
+/// Every category and product with the time it last changed, each list in id order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LastChanges {
+    pub categories: Vec<(CategoryId, DateTime<Utc>)>,
+    pub products: Vec<(ProductId, DateTime<Utc>)>,
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@ use async_trait::async_trait;
 use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 
-use crate::catalog::model::{Category, CategoryPage, NewCategory, NewProduct, Product, ProductFilter, SearchTerms};
+use crate::catalog::model::{
+    Category, CategoryPage, LastChanges, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
+};
 #[cfg(doc)]
 use crate::common::error::Conflict;
 use crate::common::error::RepositoryError;
@@ -143,4 +145,15 @@ pub trait CatalogWriter: Send + Sync + 'static {
 pub trait CatalogChanges: Send + Sync + 'static {
     /// The catalogue has changed; called after the change is stored.
     fn changed(&self);
+}
+
+/// When each page of the public catalogue last changed: what the sitemap lists.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait CatalogDates: Send + Sync + 'static {
+    /// Every category and every product with its last change, each list in id order.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn last_changes(&self) -> Result<LastChanges, RepositoryError>;
 }

@@ -67,7 +67,8 @@ pub trait StockTx {
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn delivery_charge(&mut self) -> Result<DeliveryCharge, RepositoryError>;
 
-    /// Takes `quantity` units when at least that many are on hand; answers whether it did.
+    /// Takes `quantity` units when at least that many are on hand; answers whether it did. Taking or putting
+    /// back stock is a change of the product (its availability shows in search results): it records when.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
