@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 
 use crate::cache::ResponseCache;
 use crate::error::ApiError;
+use crate::pages::escape;
 use crate::session::PublicOrigin;
 
 /// The sitemap protocol's namespace.
@@ -74,11 +75,6 @@ fn part_number(text: &str) -> Option<usize> {
         return None;
     }
     text.parse().ok()
-}
-
-/// `text` made safe inside an XML element.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }
 
 /// A time in the W3C form the protocol asks for, in UTC to the second: `2026-11-24T10:15:00Z`.
@@ -181,6 +177,6 @@ mod tests {
              <sitemap><loc>https://shop.pk/sitemap-2.xml</loc></sitemap>\n\
              </sitemapindex>\n"
         );
-        assert_eq!(escape("<'\">"), "&lt;&apos;&quot;&gt;");
+        assert_eq!(escape("<'\">"), "&lt;&#39;&quot;&gt;", "numeric references are XML as well as HTML");
     }
 }

@@ -4,6 +4,9 @@
 //! checked against (`app-server rules` writes it as `PAGE_PATHS`).
 
 mod head;
+
+/// The one escaping of text written into markup, HTML or XML (the sitemap's).
+pub(crate) use head::escape;
 mod jsonld;
 mod product;
 mod template;
