@@ -368,13 +368,15 @@ fn category_page(
     template.render(&Filling { head: head.finish(), ..Filling::default() })
 }
 
-/// The drawn page with its validator: `no-cache`, an `ETag` of the body, and 304 for a browser that has it.
+/// The drawn page with its validator: `no-cache`, a weak `ETag` of the body (weak because compression
+/// changes the bytes sent, not the page), and 304 for a browser that has it.
 fn answer(req: &HttpRequest, drawn: Drawn) -> HttpResponse {
     let digest = Sha256::digest(&drawn.html);
-    let etag = format!("\"{}\"", digest[..16].iter().map(|b| format!("{b:02x}")).collect::<String>());
+    // Weak: the same page is sent compressed or not.
+    let etag = format!("W/\"{}\"", digest[..16].iter().map(|b| format!("{b:02x}")).collect::<String>());
     let fresh = drawn.status == StatusCode::OK
         && req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| {
-            tags.split(',').map(|t| t.trim().trim_start_matches("W/")).any(|t| t == "*" || t == etag)
+            tags.split(',').map(|t| t.trim().trim_start_matches("W/")).any(|t| t == "*" || t == &etag[2..])
         });
     let mut response = if fresh {
         HttpResponse::NotModified().finish()

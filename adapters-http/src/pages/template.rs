@@ -190,7 +190,7 @@ impl TemplateFile {
         let manifest = std::fs::read_to_string(&self.manifest).ok();
         let template = Arc::new(Template::parse(text, manifest.as_deref()));
         let mut loaded = self.loaded.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let replaced = loaded.is_some();
+        let replaced = loaded.as_ref().is_some_and(|earlier| earlier.stamp != stamp);
         *loaded = Some(Loaded { stamp, template: template.clone() });
         Current::Template(template, replaced)
     }

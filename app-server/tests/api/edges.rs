@@ -76,7 +76,7 @@ async fn head_is_answered_wherever_get_is_without_a_body() {
     let app = spawn_app().await;
 
     for (path, content_type) in
-        [("/api/products", "application/json"), ("/healthz", "application/json"), ("/product/42", "text/html")]
+        [("/api/products", "application/json"), ("/healthz", "application/json"), ("/products", "text/html")]
     {
         let response = app.client.head(format!("{}{path}", app.address)).send().await.unwrap();
 
