@@ -1,17 +1,30 @@
 import { Link, useParams } from 'react-router';
 
+import type { PagePrime } from '@/app/router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
 import { useCartItem, useCartStore } from '@/features/cart/hooks/use-cart';
-import { useProduct } from '@/features/products/api/get-product';
+import { primeMissingProduct, primeProduct, useProduct } from '@/features/products/api/get-product';
 import { ProductDetails } from '@/features/products/components/product-details';
 import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { ReviewSummary } from '@/features/reviews/components/review-summary';
+import { pageAnsweredNotFound, readPageData } from '@/lib/page-data';
 
 const REVIEWS_ID = 'reviews';
+
+/**
+ * A visit that starts here: the product the server wrote into the page goes into the cache (docs/seo.md), or,
+ * when the server answered 404, that there is none.
+ */
+export const prime: PagePrime = async ({ queryClient, params }) => {
+  if (!params.id) return;
+  const product = readPageData()?.product;
+  if (product !== undefined) await primeProduct(queryClient, params.id, product);
+  else if (pageAnsweredNotFound()) await primeMissingProduct(queryClient, params.id);
+};
 
 /**
  * /product/{id}: a spinner, then the product (gallery, details, the cart control from the cart feature) and
