@@ -37,8 +37,8 @@ enum Kind {
     /// Indexable, with its own fixed title.
     Listed(&'static str),
     Search,
-    /// Not indexable; titled with the shop's name.
-    Private,
+    /// Not indexable, with its own fixed title (the app's, so the head does not change when it takes over).
+    Private(&'static str),
     /// The management area: not indexable, without the storefront's shell.
     Admin,
 }
@@ -51,19 +51,19 @@ const PAGES: &[(&str, Kind)] = &[
     ("/category/:id", Kind::Category),
     ("/products", Kind::Listed("All Products")),
     ("/cart", Kind::Listed("Cart Overview")),
-    ("/checkout", Kind::Private),
-    ("/orders", Kind::Private),
-    ("/order-confirmation", Kind::Private),
-    ("/confirm-order", Kind::Private),
-    ("/login", Kind::Private),
-    ("/signup", Kind::Private),
-    ("/forgot-password", Kind::Private),
-    ("/reset-password", Kind::Private),
-    ("/add-review", Kind::Private),
-    ("/review", Kind::Private),
-    ("/internal-review", Kind::Private),
+    ("/checkout", Kind::Private("Checkout")),
+    ("/orders", Kind::Private("My Orders")),
+    ("/order-confirmation", Kind::Private("Order Confirmation")),
+    ("/confirm-order", Kind::Private("Confirm Your Order")),
+    ("/login", Kind::Private("Login")),
+    ("/signup", Kind::Private("Sign Up")),
+    ("/forgot-password", Kind::Private("Reset Password")),
+    ("/reset-password", Kind::Private("Choose a New Password")),
+    ("/add-review", Kind::Private("Write a Review")),
+    ("/review", Kind::Private("Write a Review")),
+    ("/internal-review", Kind::Private("Write a Review")),
     ("/search", Kind::Search),
-    ("/admin/login", Kind::Private),
+    ("/admin/login", Kind::Private("Admin Login")),
     ("/admin", Kind::Admin),
     ("/admin/dashboard", Kind::Admin),
     ("/admin/add-category", Kind::Admin),
@@ -95,7 +95,7 @@ pub fn page_paths() -> Vec<&'static str> {
 /// that is not indexable.
 fn disallowed() -> Vec<&'static str> {
     let others = PAGES.iter().filter(|(pattern, kind)| {
-        matches!(kind, Kind::Private | Kind::Search) && *pattern != ADMIN && !in_admin_area(pattern)
+        matches!(kind, Kind::Private(_) | Kind::Search) && *pattern != ADMIN && !in_admin_area(pattern)
     });
     [ADMIN, "/api/"].into_iter().chain(others.map(|(pattern, _)| *pattern)).collect()
 }
@@ -198,7 +198,7 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
     Ok(match kind {
         Kind::Home => Drawn::ok(home(template, origin)),
         Kind::Listed(title) => plain(title, true, false),
-        Kind::Private => plain(&template.shop, false, false),
+        Kind::Private(title) => plain(title, false, false),
         Kind::Admin => plain(&template.shop, false, true),
         Kind::Search => Drawn::ok(search(req, template)),
         Kind::Product => {
