@@ -76,8 +76,9 @@ impl ResponseCache {
         }
     }
 
-    /// The JSON answer for `key` (made of the parsed parameters the answer depends on), from the cache while fresh, else computed, kept and answered. Errors are
-    /// never kept: a request that waited for a computation that failed computes the answer itself.
+    /// The JSON answer for `key` (made of the parsed parameters the answer depends on), from the cache while
+    /// fresh, else computed, kept and answered. Errors are never kept: a request that waited for a computation
+    /// that failed computes the answer itself.
     ///
     /// # Errors
     /// Whatever `compute` answers.
@@ -87,31 +88,56 @@ impl ResponseCache {
         F: Fn() -> Fut,
         Fut: Future<Output = Result<T, ApiError>>,
     {
-        let serialised = || async {
+        let body = self.json_bytes(key, compute).await?;
+        Ok(HttpResponse::Ok().content_type("application/json").body(body))
+    }
+
+    /// The serialised JSON kept under `key`, as [`Self::json`] answers it, for a caller that writes it
+    /// elsewhere (the product page's data block holds the product's answer).
+    ///
+    /// # Errors
+    /// Whatever `compute` answers.
+    pub(crate) async fn json_bytes<T, F, Fut>(&self, key: String, compute: F) -> Result<Bytes, ApiError>
+    where
+        T: Serialize,
+        F: Fn() -> Fut,
+        Fut: Future<Output = Result<T, ApiError>>,
+    {
+        self.bytes(key, || async {
             let value = compute().await?;
             serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::Internal(Box::new(e)))
+        })
+        .await
+    }
+
+    /// Any body kept under `key` (a page's HTML, say), from the cache while fresh, else computed and kept.
+    /// Errors are never kept.
+    ///
+    /// # Errors
+    /// Whatever `compute` answers.
+    pub(crate) async fn bytes<F, Fut>(&self, key: String, compute: F) -> Result<Bytes, ApiError>
+    where
+        F: Fn() -> Fut,
+        Fut: Future<Output = Result<Bytes, ApiError>>,
+    {
+        let Some(entries) = &self.entries else {
+            return compute().await;
         };
-        let body = match &self.entries {
-            None => serialised().await?,
-            Some(entries) => {
-                let generation = self.generation.load(Ordering::Acquire);
-                let mut failure = None;
-                let cached = entries
-                    .try_get_with((generation, key), async {
-                        serialised().await.map_err(|err| {
-                            failure = Some(err);
-                            Failed
-                        })
-                    })
-                    .await;
-                match (cached, failure) {
-                    (Ok(body), _) => body,
-                    (Err(_), Some(err)) => return Err(err),
-                    (Err(_), None) => serialised().await?,
-                }
-            }
-        };
-        Ok(HttpResponse::Ok().content_type("application/json").body(body))
+        let generation = self.generation.load(Ordering::Acquire);
+        let mut failure = None;
+        let cached = entries
+            .try_get_with((generation, key), async {
+                compute().await.map_err(|err| {
+                    failure = Some(err);
+                    Failed
+                })
+            })
+            .await;
+        match (cached, failure) {
+            (Ok(body), _) => Ok(body),
+            (Err(_), Some(err)) => Err(err),
+            (Err(_), None) => compute().await,
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The public catalogue: product lists, one product, categories.
 
+use actix_web::web::Bytes;
 use actix_web::{get, put, web, HttpResponse};
 use application::catalog::browse::Catalog;
 use application::catalog::model::{CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
@@ -41,7 +42,7 @@ pub struct SearchQuery {
 }
 
 /// A category page: the category, its own products and a section per child.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryPageResponse {
     pub category: CategoryResponse,
@@ -52,7 +53,7 @@ pub struct CategoryPageResponse {
 }
 
 /// A child category's section.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CategorySectionResponse {
     #[serde(rename = "_id")]
     pub id: String,
@@ -136,8 +137,19 @@ pub async fn category_with_products(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
+    Ok(HttpResponse::Ok().content_type("application/json").body(category_page_json(&cache, &catalog, id).await?))
+}
+
+/// The category page's answer as `GET /api/categories/with-products/{id}` sends it, from the answer cache.
+pub(crate) async fn category_page_json(
+    cache: &ResponseCache,
+    catalog: &Catalog,
+    id: CategoryId,
+) -> Result<Bytes, ApiError> {
     cache
-        .json(format!("category:{id}"), || async { Ok(CategoryPageResponse::from(catalog.category_page(id).await?)) })
+        .json_bytes(format!("category:{id}"), || async {
+            Ok(CategoryPageResponse::from(catalog.category_page(id).await?))
+        })
         .await
 }
 
@@ -236,7 +248,13 @@ pub async fn get_product(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
-    cache.json(format!("product:{id}"), || async { Ok(ProductResponse::from(catalog.product(id).await?)) }).await
+    Ok(HttpResponse::Ok().content_type("application/json").body(product_json(&cache, &catalog, id).await?))
+}
+
+/// The product's answer as `GET /api/products/{id}` sends it, from the answer cache: the product page's data
+/// block holds these very bytes.
+pub(crate) async fn product_json(cache: &ResponseCache, catalog: &Catalog, id: ProductId) -> Result<Bytes, ApiError> {
+    cache.json_bytes(format!("product:{id}"), || async { Ok(ProductResponse::from(catalog.product(id).await?)) }).await
 }
 
 /// The category tree as a flat list, parents before their children.

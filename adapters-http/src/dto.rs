@@ -26,7 +26,7 @@ pub fn whole_rupees(amount: domain::money::Rupees) -> i32 {
 }
 
 /// A product as shoppers see it.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductResponse {
     /// The product's id.
@@ -63,7 +63,7 @@ pub struct ProductResponse {
 }
 
 /// How many approved reviews gave each number of stars, from 5 down to 1.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RatingSpreadResponse {
     #[serde(rename = "5")]
     #[schema(rename = "5")]
@@ -97,7 +97,7 @@ pub fn rating_of(spread: RatingSpread) -> Option<f64> {
 }
 
 /// The category a product belongs to.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CategorySummary {
     #[serde(rename = "_id")]
     pub id: String,
@@ -105,7 +105,7 @@ pub struct CategorySummary {
 }
 
 /// A picture or video.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct MediaResponse {
     /// Where the file as uploaded is served, relative to the site's origin.
     pub url: String,
@@ -118,7 +118,7 @@ pub struct MediaResponse {
 }
 
 /// A resized copy of a picture.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct MediaVariantResponse {
     pub url: String,
     /// Its width in pixels.
@@ -161,7 +161,7 @@ impl From<Product> for ProductResponse {
 }
 
 /// A category in the tree.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryResponse {
     #[serde(rename = "_id")]

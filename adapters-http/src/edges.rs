@@ -270,18 +270,19 @@ struct Personal;
 
 /// `Cache-Control: no-store` on answers about the signed-in person and on every answer that sets a
 /// cookie; and the contract's JSON error body on error answers written as text by the file server or the
-/// framework (with `Allow` on a 405).
+/// framework (with `Allow` on a 405). The app's own pages (HTML, a 404 'Page not found' among them) keep
+/// their body.
 pub fn finish<B: MessageBody>(routes: &Arc<Routes>, mut res: ServiceResponse<B>) -> ServiceResponse<EitherBody<B>> {
     if res.request().extensions().contains::<Personal>() || res.headers().contains_key(header::SET_COOKIE) {
         res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     let status = res.status();
-    let is_json = res
+    let keeps_body = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || keeps_body {
         return res.map_into_left_body();
     }
     let allowed = (status == actix_web::http::StatusCode::METHOD_NOT_ALLOWED)

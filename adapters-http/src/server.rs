@@ -33,6 +33,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::cache::ResponseCache;
 use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
+use crate::pages::{self, Pages};
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::{
@@ -192,6 +193,7 @@ pub(crate) fn openapi_document() -> utoipa::openapi::OpenApi {
 /// When the listener cannot be used.
 pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
     let spa_dir = web::Data::new(SpaDir { dir: config.spa_dir.clone(), media_path: config.media_path });
+    let pages = web::Data::new(Pages::new(&config.spa_dir));
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let accounts = web::Data::new(state.accounts);
@@ -240,7 +242,9 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(spa_dir.clone())
+            .app_data(pages.clone())
             .app_data(allowed.clone())
+            .configure(pages::configure_robots)
             .service(
                 web::scope(media_path)
                     .wrap(DefaultHeaders::new().add(CacheControl(vec![

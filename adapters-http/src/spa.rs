@@ -1,6 +1,7 @@
-//! The built single-page app: files from its `dist` directory, and `index.html` for every other path so a
-//! reload of a deep link such as `/product/42` works. Hashed assets are cached for a year; the HTML is
-//! revalidated on every load so a new release reaches shoppers at once.
+//! The built single-page app: files from its `dist` directory, and for every other path its page (the
+//! `pages` module fills `index.html` for it) so a reload of a deep link such as `/product/42` works. Hashed
+//! assets are cached for a year; pages are revalidated on every load so a new release reaches shoppers at
+//! once.
 
 use std::path::{Path, PathBuf};
 
@@ -9,8 +10,13 @@ use actix_web::http::header::{self, CacheControl, CacheDirective, ContentEncodin
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use application::catalog::browse::Catalog;
+
+use crate::cache::ResponseCache;
 use crate::edges::Routes;
 use crate::error::ApiError;
+use crate::pages::{self, Context, Pages};
+use crate::session::PublicOrigin;
 
 /// Where the built front end lives, and which paths it never answers.
 #[derive(Debug, Clone)]
@@ -61,11 +67,16 @@ fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpRespo
 }
 
 /// Answers any request no other route took: 405 with `Allow` for a method the path does not take, 404
-/// for an unknown API path or media file, else a file of the app or its page.
+/// for an unknown API path or media file, else a file of the app or its page (`index.html` itself is only
+/// ever answered filled in).
 pub async fn fallback(
     req: HttpRequest,
     dir: web::Data<SpaDir>,
     routes: web::Data<Routes>,
+    pages: web::Data<Pages>,
+    catalog: web::Data<Catalog>,
+    cache: web::Data<ResponseCache>,
+    origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
     let path = req.path();
     let Some(allowed) = routes.allowed(path) else {
@@ -80,7 +91,7 @@ pub async fn fallback(
     if path.starts_with("/api/") || req.method() != Method::GET {
         return Err(ApiError::NotFound("No such resource.".into()));
     }
-    if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty()) {
+    if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty() && *r != Path::new("index.html")) {
         let file = dir.dir.join(&relative);
         if file.is_file() {
             let cache = if relative.starts_with("assets") {
@@ -99,9 +110,7 @@ pub async fn fallback(
             return Err(ApiError::NotFound("No such file.".into()));
         }
     }
-    open(&dir.dir.join("index.html"), CacheControl(vec![CacheDirective::NoCache]), &req).ok_or_else(|| {
-        ApiError::Unavailable("The shop's front end is not built yet: run `just build-frontend`.".into())
-    })
+    pages::page(&req, &Context { pages: &pages, catalog: &catalog, cache: &cache, origin: &origin }).await
 }
 
 #[cfg(test)]

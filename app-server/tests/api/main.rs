@@ -21,6 +21,7 @@ mod openapi;
 mod operations;
 mod order_races;
 mod orders;
+mod pages;
 mod process;
 mod products;
 mod reviews;

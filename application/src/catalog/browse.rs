@@ -68,6 +68,14 @@ impl Catalog {
             .ok_or(CatalogError::CategoryNotFound(id))
     }
 
+    /// One category with its place in the tree.
+    ///
+    /// # Errors
+    /// [`CatalogError::CategoryNotFound`] for an unknown id; [`CatalogError::Unexpected`] when the store fails.
+    pub async fn category(&self, id: CategoryId) -> Result<Category, CatalogError> {
+        self.repository.category(id).await.map_err(CatalogError::Unexpected)?.ok_or(CatalogError::CategoryNotFound(id))
+    }
+
     /// A page of categories, ordered by full path so a tree can be built in one pass.
     ///
     /// # Errors

@@ -1,0 +1,449 @@
+//! The app's pages as the server first answers them (docs/seo.md): the built `index.html` with each page's
+//! head (title, description, canonical, robots, Open Graph, JSON-LD), a product's page drawn in the body and
+//! its data for the app, and `/robots.txt`. The table of pages here is the one the front end's router is
+//! checked against (`app-server rules` writes it as `PAGE_PATHS`).
+
+mod head;
+mod jsonld;
+mod product;
+mod template;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::web::{self, Bytes};
+use actix_web::{HttpRequest, HttpResponse};
+use application::catalog::browse::Catalog;
+use application::catalog::ports::CatalogChanges as _;
+use domain::ids::{CategoryId, ProductId};
+use sha2::{Digest as _, Sha256};
+
+use self::head::{script_json, summary, Head};
+use self::template::{Current, Filling, Template, TemplateFile};
+use crate::cache::ResponseCache;
+use crate::catalog::{category_page_json, product_json, CategoryPageResponse};
+use crate::dto::ProductResponse;
+use crate::error::ApiError;
+use crate::session::PublicOrigin;
+
+/// What kind of page a row of the table is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Home,
+    Product,
+    Category,
+    /// Indexable, with its own fixed title.
+    Listed(&'static str),
+    Search,
+    /// Not indexable; titled with the shop's name.
+    Private,
+    /// The management area: not indexable, without the storefront's shell.
+    Admin,
+}
+
+/// The app's pages: every router pattern (as `frontend/src/config/paths.ts` writes them, the management
+/// area's under `/admin/`) and its kind. Non-indexable rows are in the order `/robots.txt` lists them.
+const PAGES: &[(&str, Kind)] = &[
+    ("/", Kind::Home),
+    ("/product/:id", Kind::Product),
+    ("/category/:id", Kind::Category),
+    ("/products", Kind::Listed("All Products")),
+    ("/cart", Kind::Listed("Cart Overview")),
+    ("/checkout", Kind::Private),
+    ("/orders", Kind::Private),
+    ("/order-confirmation", Kind::Private),
+    ("/confirm-order", Kind::Private),
+    ("/login", Kind::Private),
+    ("/signup", Kind::Private),
+    ("/forgot-password", Kind::Private),
+    ("/reset-password", Kind::Private),
+    ("/add-review", Kind::Private),
+    ("/review", Kind::Private),
+    ("/internal-review", Kind::Private),
+    ("/search", Kind::Search),
+    ("/admin/login", Kind::Private),
+    ("/admin", Kind::Admin),
+    ("/admin/dashboard", Kind::Admin),
+    ("/admin/add-category", Kind::Admin),
+    ("/admin/upload-product", Kind::Admin),
+    ("/admin/edit-product/:id", Kind::Admin),
+    ("/admin/reviews", Kind::Admin),
+    ("/admin/manage", Kind::Admin),
+    ("/admin/products-by-category", Kind::Admin),
+    ("/admin/delivery-charge", Kind::Admin),
+    ("/admin/orders", Kind::Admin),
+    ("/admin/coupons", Kind::Admin),
+    ("/admin/category-views", Kind::Admin),
+    ("/admin/send-email", Kind::Admin),
+    ("/admin/order-checks", Kind::Admin),
+    ("/admin/blocklist", Kind::Admin),
+    ("/admin/analytics", Kind::Admin),
+];
+
+/// The management area: one prefix for robots, and where pages go without the storefront's shell.
+const ADMIN: &str = "/admin";
+
+/// Every router pattern of the page table.
+#[must_use]
+pub fn page_paths() -> Vec<&'static str> {
+    PAGES.iter().map(|(pattern, _)| *pattern).collect()
+}
+
+/// The paths search engines are asked to leave alone: the management area, the API and every other page
+/// that is not indexable.
+fn disallowed() -> Vec<&'static str> {
+    let others = PAGES.iter().filter(|(pattern, kind)| {
+        matches!(kind, Kind::Private | Kind::Search) && *pattern != ADMIN && !in_admin_area(pattern)
+    });
+    [ADMIN, "/api/"].into_iter().chain(others.map(|(pattern, _)| *pattern)).collect()
+}
+
+fn in_admin_area(path: &str) -> bool {
+    path == ADMIN || path.starts_with("/admin/")
+}
+
+/// The row of the table `path` matches and its `:id`, if any. A trailing slash is the same page.
+fn find_page(path: &str) -> Option<(&'static str, Kind, Option<&str>)> {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    PAGES.iter().find_map(|(pattern, kind)| {
+        let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+        if parts.len() != segments.len() {
+            return None;
+        }
+        let mut id = None;
+        for (part, segment) in parts.iter().zip(&segments) {
+            if *part == ":id" {
+                id = Some(*segment);
+            } else if part != segment {
+                return None;
+            }
+        }
+        Some((*pattern, *kind, id))
+    })
+}
+
+/// The template of the built front end.
+#[derive(Debug)]
+pub struct Pages {
+    template: TemplateFile,
+}
+
+impl Pages {
+    #[must_use]
+    pub fn new(dir: &std::path::Path) -> Self {
+        Self { template: TemplateFile::new(dir) }
+    }
+}
+
+/// What every page handler needs.
+pub struct Context<'a> {
+    pub pages: &'a Pages,
+    pub catalog: &'a Catalog,
+    pub cache: &'a ResponseCache,
+    pub origin: &'a PublicOrigin,
+}
+
+/// A page drawn: its status and HTML.
+struct Drawn {
+    status: StatusCode,
+    html: Bytes,
+}
+
+impl Drawn {
+    fn ok(html: String) -> Self {
+        Self { status: StatusCode::OK, html: html.into() }
+    }
+}
+
+/// The page at `req`'s path: 200, 404 for a path not in the table or naming no product or category, 503
+/// before the front end is built.
+///
+/// # Errors
+/// [`ApiError::Unavailable`] without a built front end; [`ApiError::Internal`] when the catalogue fails.
+pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpResponse, ApiError> {
+    let template = match context.pages.template.current() {
+        Current::Missing => {
+            return Err(ApiError::Unavailable(
+                "The shop's front end is not built yet: run `just build-frontend`.".into(),
+            ))
+        }
+        Current::Template(template, replaced) => {
+            if replaced {
+                // Pages drawn from the earlier template go with it.
+                context.cache.changed();
+            }
+            template
+        }
+    };
+    let drawn = draw(req, context, &template).await?;
+    Ok(answer(req, drawn))
+}
+
+async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> Result<Drawn, ApiError> {
+    let origin = context.origin.origin.as_str();
+    let Some((pattern, kind, id)) = find_page(req.path()) else {
+        return Ok(not_found(template, "Page not found", in_admin_area(req.path())));
+    };
+    let plain = |title: &str, indexable: bool, without_shell: bool| {
+        let mut head = Head::new(title, &template.default_description);
+        if indexable {
+            head.link("canonical", &format!("{origin}{pattern}"));
+        } else {
+            head.meta("name", "robots", "noindex");
+        }
+        Drawn::ok(template.render(&Filling { head: head.finish(), without_shell, ..Filling::default() }))
+    };
+    Ok(match kind {
+        Kind::Home => Drawn::ok(home(template, origin)),
+        Kind::Listed(title) => plain(title, true, false),
+        Kind::Private => plain(&template.shop, false, false),
+        Kind::Admin => plain(&template.shop, false, true),
+        Kind::Search => Drawn::ok(search(req, template)),
+        Kind::Product => {
+            let Some(id) = id.and_then(|id| id.parse::<ProductId>().ok()) else {
+                return Ok(not_found(template, "Product not found", false));
+            };
+            let drawn = context
+                .cache
+                .bytes(format!("page:/product/{id}"), || async {
+                    let json = product_json(context.cache, context.catalog, id).await?;
+                    Ok(product_page(template, origin, &json)?.into())
+                })
+                .await;
+            match drawn {
+                Ok(html) => Drawn { status: StatusCode::OK, html },
+                Err(ApiError::NotFound(_)) => not_found(template, "Product not found", false),
+                Err(err) => return Err(err),
+            }
+        }
+        Kind::Category => {
+            let Some(id) = id.and_then(|id| id.parse::<CategoryId>().ok()) else {
+                return Ok(not_found(template, "Category not found", false));
+            };
+            let drawn = context
+                .cache
+                .bytes(format!("page:/category/{id}"), || async {
+                    let json = category_page_json(context.cache, context.catalog, id).await?;
+                    let page: CategoryPageResponse =
+                        serde_json::from_slice(&json).map_err(|e| ApiError::Internal(Box::new(e)))?;
+                    let parent = match page.category.parent.as_deref().and_then(|p| p.parse::<CategoryId>().ok()) {
+                        Some(parent) => Some(context.catalog.category(parent).await?),
+                        None => None,
+                    };
+                    let parent = parent.map(|p| (p.id.to_string(), p.name));
+                    Ok(category_page(template, origin, &page, parent.as_ref()).into())
+                })
+                .await;
+            match drawn {
+                Ok(html) => Drawn { status: StatusCode::OK, html },
+                Err(ApiError::NotFound(_)) => not_found(template, "Category not found", false),
+                Err(err) => return Err(err),
+            }
+        }
+    })
+}
+
+/// A 404 page: the app draws its own 'not found' once it takes over.
+fn not_found(template: &Template, title: &str, without_shell: bool) -> Drawn {
+    let mut head = Head::new(title, &template.default_description);
+    head.meta("name", "robots", "noindex");
+    let html = template.render(&Filling { head: head.finish(), without_shell, ..Filling::default() });
+    Drawn { status: StatusCode::NOT_FOUND, html: html.into() }
+}
+
+fn home(template: &Template, origin: &str) -> String {
+    let title = format!("{} — Phone accessories in Pakistan", template.shop);
+    let url = format!("{origin}/");
+    let mut head = Head::new(&title, &template.default_description);
+    head.link("canonical", &url)
+        .property("og:type", "website")
+        .property("og:site_name", &template.shop)
+        .property("og:title", &title)
+        .property("og:description", &template.default_description)
+        .property("og:url", &url)
+        .json_ld(&jsonld::website(&template.shop, origin));
+    template.render(&Filling { head: head.finish(), ..Filling::default() })
+}
+
+fn search(req: &HttpRequest, template: &Template) -> String {
+    let q = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|query| query.get("q").map(|q| q.trim().to_owned()))
+        .unwrap_or_default();
+    let mut head = Head::new(&format!("Search Results for \"{q}\""), &template.default_description);
+    head.meta("name", "robots", "noindex, follow");
+    template.render(&Filling { head: head.finish(), ..Filling::default() })
+}
+
+fn preloads(head: &mut Head, chunks: &[String]) {
+    for chunk in chunks {
+        head.link("modulepreload", chunk);
+    }
+}
+
+fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<String, ApiError> {
+    let product: ProductResponse = serde_json::from_slice(json).map_err(|e| ApiError::Internal(Box::new(e)))?;
+    let url = format!("{origin}/product/{}", product.id);
+    let description = if product.description.trim().is_empty() {
+        format!(
+            "Buy {} for {} with cash on delivery across Pakistan.",
+            product.name,
+            domain::money::Rupees::from_paisa(i64::from(product.final_price) * 100)
+        )
+    } else {
+        summary(&product.description)
+    };
+    let mut head = Head::new(&product.name, &description);
+    head.link("canonical", &url)
+        .property("og:type", "product")
+        .property("og:site_name", &template.shop)
+        .property("og:title", &product.name)
+        .property("og:description", &description)
+        .property("og:url", &url);
+    let image = product::preview_image(&product.media).map(|(url, width)| (product::absolute(origin, url), width));
+    if let Some((image, width)) = &image {
+        head.property("og:image", image);
+        if let Some(width) = width {
+            head.property("og:image:width", &width.to_string());
+        }
+        head.property("og:image:alt", &product.name);
+    }
+    head.property("product:price:amount", &jsonld::price(product.final_price))
+        .property("product:price:currency", "PKR")
+        .property("product:availability", if product.stock > 0 { "in stock" } else { "out of stock" })
+        .meta("name", "twitter:card", if image.is_some() { "summary_large_image" } else { "summary" })
+        .meta("name", "twitter:title", &product.name)
+        .meta("name", "twitter:description", &description);
+    if let Some((image, _)) = &image {
+        head.meta("name", "twitter:image", image);
+    }
+    head.json_ld(&jsonld::product(&product, origin, &url));
+    preloads(&mut head, &template.product_preloads);
+    let mut data = String::from("{\"product\":");
+    data.push_str(std::str::from_utf8(json).map_err(|e| ApiError::Internal(Box::new(e)))?);
+    data.push('}');
+    Ok(template.render(&Filling {
+        head: head.finish(),
+        main: product::main(&product, origin),
+        data: format!("<script id=\"page-data\" type=\"application/json\">{}</script>", script_json(&data)),
+        without_shell: false,
+    }))
+}
+
+fn category_page(
+    template: &Template,
+    origin: &str,
+    page: &CategoryPageResponse,
+    parent: Option<&(String, String)>,
+) -> String {
+    let category = &page.category;
+    let url = format!("{origin}/category/{}", category.id);
+    let products = page.parent_products.iter().chain(page.children.iter().flat_map(|c| c.products.iter()));
+    let count = products.clone().count();
+    let description = format!(
+        "Shop {} at {}: {count} {}, cash on delivery across Pakistan.",
+        category.name,
+        template.shop,
+        if count == 1 { "product" } else { "products" }
+    );
+    let mut head = Head::new(&category.name, &description);
+    head.link("canonical", &url)
+        .property("og:type", "website")
+        .property("og:site_name", &template.shop)
+        .property("og:title", &category.name)
+        .property("og:description", &description)
+        .property("og:url", &url);
+    if let Some((image, width)) = products.clone().find_map(|p| product::preview_image(&p.media)) {
+        head.property("og:image", &product::absolute(origin, image));
+        if let Some(width) = width {
+            head.property("og:image:width", &width.to_string());
+        }
+    }
+    let mut trail = vec![("Home", format!("{origin}/"))];
+    if let Some((id, name)) = parent {
+        trail.push((name.as_str(), format!("{origin}/category/{id}")));
+    }
+    trail.push((category.name.as_str(), url.clone()));
+    head.json_ld(&jsonld::breadcrumbs(&trail));
+    preloads(&mut head, &template.category_preloads);
+    template.render(&Filling { head: head.finish(), ..Filling::default() })
+}
+
+/// The drawn page with its validator: `no-cache`, a weak `ETag` of the body (weak because compression
+/// changes the bytes sent, not the page), and 304 for a browser that has it.
+fn answer(req: &HttpRequest, drawn: Drawn) -> HttpResponse {
+    let digest = Sha256::digest(&drawn.html);
+    // Weak: the same page is sent compressed or not.
+    let etag = format!("W/\"{}\"", digest[..16].iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let fresh = drawn.status == StatusCode::OK
+        && req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| {
+            tags.split(',').map(|t| t.trim().trim_start_matches("W/")).any(|t| t == "*" || t == &etag[2..])
+        });
+    let mut response = if fresh {
+        HttpResponse::NotModified().finish()
+    } else {
+        HttpResponse::build(drawn.status).content_type("text/html; charset=utf-8").body(drawn.html)
+    };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    response
+}
+
+/// `/robots.txt`: the non-indexable pages of the table, and the sitemap.
+async fn robots(origin: web::Data<PublicOrigin>) -> HttpResponse {
+    let mut body = String::from("User-agent: *\n");
+    for path in disallowed() {
+        body.push_str("Disallow: ");
+        body.push_str(path);
+        body.push('\n');
+    }
+    body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.origin));
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(body)
+}
+
+/// Registers `/robots.txt` (a plain route, not part of the API's document).
+pub fn configure_robots(cfg: &mut web::ServiceConfig) {
+    cfg.route("/robots.txt", web::get().to(robots));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_find_their_row_and_id() {
+        assert_eq!(find_page("/"), Some(("/", Kind::Home, None)));
+        assert_eq!(find_page("/product/0042"), Some(("/product/:id", Kind::Product, Some("0042"))));
+        assert_eq!(find_page("/cart/"), Some(("/cart", Kind::Listed("Cart Overview"), None)));
+        assert_eq!(find_page("/admin/edit-product/7"), Some(("/admin/edit-product/:id", Kind::Admin, Some("7"))));
+        assert_eq!(find_page("/product/42/more"), None);
+        assert_eq!(find_page("/admin/nothing"), None);
+    }
+
+    #[test]
+    fn robots_leave_out_every_page_that_is_not_indexable() {
+        assert_eq!(
+            disallowed(),
+            [
+                "/admin",
+                "/api/",
+                "/checkout",
+                "/orders",
+                "/order-confirmation",
+                "/confirm-order",
+                "/login",
+                "/signup",
+                "/forgot-password",
+                "/reset-password",
+                "/add-review",
+                "/review",
+                "/internal-review",
+                "/search"
+            ]
+        );
+    }
+}
