@@ -4,10 +4,10 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import react from '@vitejs/plugin-react';
-import { loadEnv, type Plugin } from 'vite';
+import { createServer, loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-import { parseEnv } from './src/config/env-schema';
+import { parseEnv, type ShopEnv } from './src/config/env-schema';
 
 /**
  * Writes `name.br` (quality 11) and `name.gz` (level 9) beside each text asset, so the server can send
@@ -20,7 +20,8 @@ function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       const writes = Object.entries(bundle)
-        .filter(([fileName]) => /\.(js|css|html|svg|json)$/.test(fileName))
+        // The manifest (.vite/) is for the server to read, never sent.
+        .filter(([fileName]) => /\.(js|css|html|svg|json)$/.test(fileName) && !fileName.startsWith('.vite/'))
         .map(async ([fileName, output]) => {
           const source = output.type === 'chunk' ? output.code : output.source;
           const bytes = typeof source === 'string' ? Buffer.from(source) : source;
@@ -115,54 +116,142 @@ function lazySseClient(): Plugin {
   };
 }
 
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * Writes the shop's name into `<meta name="application-name" content="%SHOP_NAME%">`: the server reads the
+ * name from there (docs/seo.md), so it has no second copy of the setting.
+ */
+function shopNameMeta(env: ShopEnv): Plugin {
+  return {
+    name: 'shop-name-meta',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes('content="%SHOP_NAME%"')) throw new Error('index.html lost its application-name meta');
+        return html.replace('content="%SHOP_NAME%"', `content="${escapeAttribute(env.shopName)}"`);
+      },
+    },
+  };
+}
+
+/**
+ * Draws the storefront's frame (skip link, navigation bar, `main`, footer: `SiteShell`, the component the app
+ * draws around every public page) with react-dom/server into the built index.html's `#root`, around the
+ * `<!--page-main-->` the server fills (docs/seo.md). The first answer then paints the frame before any
+ * JavaScript, and the app's first render draws the same frame in the same place. The component is loaded
+ * through a Vite server in SSR mode (this config, so the same aliases and `__SHOP_ENV__`), never into the
+ * client's bundle. Runs before the bundle is written, so `precompress` compresses the final file.
+ */
+function renderShell(): Plugin {
+  let configFile: string | undefined;
+  let mode = 'production';
+  return {
+    name: 'render-shell',
+    apply: 'build',
+    configResolved(config) {
+      configFile = config.configFile;
+      mode = config.mode;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const marker = '<div id="root"><!--page-main--></div>';
+        if (html.split(marker).length !== 2) throw new Error(`index.html must have exactly one ${marker}`);
+        const server = await createServer({
+          configFile,
+          mode,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        // The modules read the page's origin and listen for the cart's storage events when imported, as in a
+        // browser: give Node a location and an event target for that, and take them away again.
+        const globals = globalThis as Record<string, unknown>;
+        const shims: Record<string, unknown> = {
+          location: new URL('http://localhost/'),
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        };
+        const added = Object.keys(shims).filter((name) => !(name in globals));
+        for (const name of added) globals[name] = shims[name];
+        try {
+          const module = (await server.ssrLoadModule('/src/app/layout/render-shell.tsx')) as { renderShell: () => string };
+          const shell = module.renderShell();
+          if (shell.split('<!--page-main-->').length !== 2) throw new Error('the shell must have exactly one <!--page-main-->');
+          return html.replace(marker, `<div id="root">${shell}</div>`);
+        } finally {
+          for (const name of added) Reflect.deleteProperty(globals, name);
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 // The Rust server (BIND_ADDR's default); override with API_PROXY_TARGET to point elsewhere.
 const backend = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
-export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), precompress(), treeShakeReactRouter(), lazySseClient(), generatedPerImporter()],
-  define: {
-    __SHOP_ENV__: JSON.stringify(parseEnv(loadEnv(mode, process.cwd(), 'VITE_'))),
-  },
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // react-router's package exports name only its development build (remix-run/react-router#12532), which
-      // ships its development warnings; the build takes the production one beside it.
-      ...(command === 'build' && {
-        'react-router': fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-      }),
+export default defineConfig(({ command, mode }) => {
+  const shopEnv = parseEnv(loadEnv(mode, process.cwd(), 'VITE_'));
+  return {
+    plugins: [
+      react(),
+      shopNameMeta(shopEnv),
+      renderShell(),
+      precompress(),
+      treeShakeReactRouter(),
+      lazySseClient(),
+      generatedPerImporter(),
+    ],
+    define: {
+      __SHOP_ENV__: JSON.stringify(shopEnv),
     },
-  },
-  server: {
-    proxy: {
-      '/api': backend,
-      '/media': backend,
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // react-router's package exports name only its development build (remix-run/react-router#12532), which
+        // ships its development warnings; the build takes the production one beside it.
+        ...(command === 'build' && {
+          'react-router': fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+        }),
+      },
     },
-  },
-  preview: {
-    proxy: {
-      '/api': backend,
-      '/media': backend,
+    server: {
+      proxy: {
+        '/api': backend,
+        '/media': backend,
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    sourcemap: false,
-    // Every browser the build targets loads modules itself; the polyfill would only add to the home page.
-    modulePreload: { polyfill: false },
-    // Every module the entry imports statically, as far as it uses them, in one chunk: the home page's
-    // JavaScript in one request and one gzip stream, instead of a file for each module a lazy page shares with
-    // it. Rolldown's `$initial` follows the imports the entry really uses, so what only a lazy page takes from a
-    // package's index (TanStack Query's `useQueries`, for the cart) stays with that page.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
-  },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    testTimeout: 30_000,
-    unstubGlobals: true,
-  },
-}));
+    preview: {
+      proxy: {
+        '/api': backend,
+        '/media': backend,
+      },
+    },
+    build: {
+      outDir: 'dist',
+      assetsDir: 'assets',
+      sourcemap: false,
+      // .vite/manifest.json: the server links a product or category page's chunks from it (docs/seo.md).
+      manifest: true,
+      // Every browser the build targets loads modules itself; the polyfill would only add to the home page.
+      modulePreload: { polyfill: false },
+      // Every module the entry imports statically, as far as it uses them, in one chunk: the home page's
+      // JavaScript in one request and one gzip stream, instead of a file for each module a lazy page shares with
+      // it. Rolldown's `$initial` follows the imports the entry really uses, so what only a lazy page takes from a
+      // package's index (TanStack Query's `useQueries`, for the cart) stays with that page.
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
+    },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/testing/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      restoreMocks: true,
+      testTimeout: 30_000,
+      unstubGlobals: true,
+    },
+  };
+});

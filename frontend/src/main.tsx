@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { preparePage } from '@/app/router';
 import { configureApiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 
 import './index.css';
 
@@ -11,8 +13,13 @@ configureApiClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The server painted the page (docs/seo.md): its module and data first, so the first render draws the same
+// page. (Not a top-level await: the page chunks import from this one, which must not wait for them.)
+const queryClient = createQueryClient();
+void preparePage(globalThis.location.pathname, queryClient).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

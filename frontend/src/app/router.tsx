@@ -1,10 +1,17 @@
-import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, type ComponentType, type FunctionComponent } from 'react';
+import { matchPath, Route, Routes, type Params } from 'react-router';
 
 import { paths } from '@/config/paths';
 
 import { RootLayout } from './layout/root-layout';
 import HomeRoute from './routes/home';
+
+/**
+ * What a page module may do before the app's first render when the visit starts on it: take the data the
+ * server wrote into the page (docs/seo.md), so that render is the finished page.
+ */
+export type PagePrime = (context: { queryClient: QueryClient; params: Params }) => Promise<void>;
 
 /** A module with a page as its default export. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -39,18 +46,89 @@ export const pageLoaders = {
 export type Pages = Record<keyof typeof pageLoaders, ComponentType>;
 
 /** A component for every loader of `loaders`, built by `page`. */
-export function pagesOf<K extends string>(loaders: Record<K, PageLoader>, page: (load: PageLoader) => ComponentType): Record<K, ComponentType> {
-  const pages = {} as Record<K, ComponentType>;
+export function pagesOf<K extends string, P = ComponentType>(loaders: Record<K, PageLoader>, page: (load: PageLoader) => P): Record<K, P> {
+  const pages = {} as Record<K, P>;
   for (const name of Object.keys(loaders) as K[]) pages[name] = page(loaders[name]);
   return pages;
 }
 
-/** Builds every page from its module loader. */
-export function pagesFrom(page: (load: PageLoader) => ComponentType): Pages {
-  return pagesOf(pageLoaders, page);
+/** A page whose module loads when it is first drawn, or before with `preload`. */
+export type PreloadablePage = FunctionComponent & { preload: () => Promise<void> };
+
+/**
+ * Like `lazy(load)`, but once `preload()` has resolved the page draws its module's component at once: a lazy
+ * component suspends on its first render even when its module is already loaded, which would draw the
+ * Suspense fallback over a page the server already painted.
+ */
+export function preloadable(load: PageLoader): PreloadablePage {
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded = (await load()).default;
+  };
+  const Lazy = lazy(load);
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Page, { preload });
 }
 
-const lazyPages = pagesFrom(lazy);
+const lazyPages = pagesOf(pageLoaders, preloadable);
+
+/** The pages drawn inside RootLayout: each router pattern and the page at it. */
+const storefrontPages: readonly (readonly [path: string, page: keyof Pages])[] = [
+  [paths.product.path, 'product'],
+  [paths.cart.path, 'cart'],
+  [paths.products.path, 'products'],
+  [paths.category.path, 'category'],
+  [paths.search.path, 'search'],
+  [paths.login.path, 'login'],
+  [paths.signup.path, 'signup'],
+  [paths.forgotPassword.path, 'forgotPassword'],
+  [paths.resetPassword.path, 'resetPassword'],
+  [paths.addReview.path, 'addReview'],
+  [paths.review.path, 'addReview'],
+  [paths.internalReview.path, 'internalReview'],
+  [paths.orderConfirmation.path, 'orderConfirmation'],
+  [paths.confirmOrder.path, 'confirmOrder'],
+  [paths.checkout.path, 'checkout'],
+  [paths.orders.path, 'orders'],
+  [paths.admin.login.path, 'adminLogin'],
+];
+
+const adminPattern = `${paths.admin.root.path}/*`;
+
+/** The page of `pageLoaders` the app draws at `pathname` and its parameters; none for the home page. */
+export function pageAt(pathname: string): { page: keyof Pages; params: Params } | undefined {
+  if (matchPath(paths.home.path, pathname)) return undefined;
+  for (const [path, page] of storefrontPages) {
+    const match = matchPath(path, pathname);
+    if (match) return { page, params: match.params };
+  }
+  return { page: matchPath(adminPattern, pathname) ? 'admin' : 'notFound', params: {} };
+}
+
+/** The pages that take what the server wrote into the page before the app's first render. */
+const pagePrimes: Partial<Record<keyof Pages, () => Promise<PagePrime>>> = {
+  product: async () => (await pageLoaders.product()).prime,
+};
+
+/**
+ * Loads the module of the page at `pathname` and lets it take what the server wrote into the page, so the
+ * app's first render draws that page finished instead of the Suspense fallback or a spinner. A module that
+ * does not load is left to the page's own lazy loading (and its error), so the app still starts.
+ */
+export async function preparePage(pathname: string, queryClient: QueryClient): Promise<void> {
+  const at = pageAt(pathname);
+  if (!at) return;
+  try {
+    await lazyPages[at.page].preload();
+    const prime = await pagePrimes[at.page]?.();
+    await prime?.({ queryClient, params: at.params });
+  } catch {
+    // The page loads its module again when drawn, and shows that error.
+  }
+}
 
 interface AppRoutesProps {
   /** The pages to mount; the app's are lazy, tests pass pages whose modules are already loaded. */
@@ -63,26 +141,13 @@ export function AppRoutes({ pages: page = lazyPages }: AppRoutesProps) {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomeRoute />} />
-        <Route path={paths.product.path} element={<page.product />} />
-        <Route path={paths.cart.path} element={<page.cart />} />
-        <Route path={paths.products.path} element={<page.products />} />
-        <Route path={paths.category.path} element={<page.category />} />
-        <Route path={paths.search.path} element={<page.search />} />
-        <Route path={paths.login.path} element={<page.login />} />
-        <Route path={paths.signup.path} element={<page.signup />} />
-        <Route path={paths.forgotPassword.path} element={<page.forgotPassword />} />
-        <Route path={paths.resetPassword.path} element={<page.resetPassword />} />
-        <Route path={paths.addReview.path} element={<page.addReview />} />
-        <Route path={paths.review.path} element={<page.addReview />} />
-        <Route path={paths.internalReview.path} element={<page.internalReview />} />
-        <Route path={paths.orderConfirmation.path} element={<page.orderConfirmation />} />
-        <Route path={paths.confirmOrder.path} element={<page.confirmOrder />} />
-        <Route path={paths.checkout.path} element={<page.checkout />} />
-        <Route path={paths.orders.path} element={<page.orders />} />
-        <Route path={paths.admin.login.path} element={<page.adminLogin />} />
+        {storefrontPages.map(([path, name]) => {
+          const Page = page[name];
+          return <Route key={path} path={path} element={<Page />} />;
+        })}
         <Route path="*" element={<page.notFound />} />
       </Route>
-      <Route path={`${paths.admin.root.path}/*`} element={<page.admin />} />
+      <Route path={adminPattern} element={<page.admin />} />
     </Routes>
   );
 }

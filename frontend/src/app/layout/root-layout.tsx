@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 
 import { Footer } from '@/components/layouts/footer';
@@ -6,8 +6,12 @@ import { LoadingBar } from '@/components/ui/loading-bar';
 
 import { Navbar } from './navbar';
 
-/** Every public screen: navigation bar, the page, footer. */
-export function RootLayout() {
+/**
+ * The frame of every public screen: skip link, navigation bar, `main` with `children`, footer. The app draws
+ * it around the page (RootLayout); the build draws it around an empty `main` into index.html (render-shell),
+ * so the first answer paints the frame the app then draws again in the same place.
+ */
+export function SiteShell({ children }: { children?: ReactNode }) {
   return (
     <>
       <a href="#main" className="skip-link">
@@ -15,11 +19,20 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingBar label="Loading page" />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <Footer />
     </>
+  );
+}
+
+/** Every public screen: navigation bar, the page, footer. */
+export function RootLayout() {
+  return (
+    <SiteShell>
+      <Suspense fallback={<LoadingBar label="Loading page" />}>
+        <Outlet />
+      </Suspense>
+    </SiteShell>
   );
 }

@@ -1,18 +1,26 @@
 import { Link, useParams } from 'react-router';
 
+import type { PagePrime } from '@/app/router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
 import { useCartItem, useCartStore } from '@/features/cart/hooks/use-cart';
-import { useProduct } from '@/features/products/api/get-product';
+import { primeProduct, useProduct } from '@/features/products/api/get-product';
 import { ProductDetails } from '@/features/products/components/product-details';
 import { ProductShare } from '@/features/products/components/product-share';
 import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { ReviewSummary } from '@/features/reviews/components/review-summary';
+import { readPageData } from '@/lib/page-data';
 
 const REVIEWS_ID = 'reviews';
+
+/** A visit that starts here: the product the server wrote into the page goes into the cache (docs/seo.md). */
+export const prime: PagePrime = async ({ queryClient, params }) => {
+  const product = readPageData()?.product;
+  if (params.id && product !== undefined) await primeProduct(queryClient, params.id, product);
+};
 
 /**
  * /product/{id}: a spinner, then the product (gallery, details, the cart control from the cart feature) and

@@ -20,7 +20,9 @@ export function useCart(): CartState {
 /** Total units, for the badge. */
 export function useCartCount(): number {
   const store = useCartStore();
-  return useSyncExternalStore(store.subscribe, () => itemCountOf(store.getState()));
+  const count = () => itemCountOf(store.getState());
+  // The build draws the navigation bar with an empty store (render-shell), so the server's count is the store's.
+  return useSyncExternalStore(store.subscribe, count, count);
 }
 
 /** The cart item of one product, if it is in the cart. */

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+
+import type { GetProductResponse } from '@/api/generated';
 
 import { getProductQueryOptions, ProductNotFoundError } from '@/lib/product-query';
 import { useRetryUnless } from '@/lib/retry';
@@ -12,4 +14,18 @@ export function useProduct(productId: string) {
   const retry = useRetryUnless(isNotFound);
   const query = useQuery({ ...getProductQueryOptions(productId), retry });
   return { ...query, notFound: isNotFound(query.error) };
+}
+
+/**
+ * Puts the product the server wrote into the page (GET /api/products/{id}'s answer, docs/seo.md) into the
+ * cache under `productId`, the id as the page's address writes it, when it passes the check that answer
+ * passes; anything else is left out and the page loads the product as usual. Answers whether it was taken.
+ */
+export async function primeProduct(queryClient: QueryClient, productId: string, product: unknown): Promise<boolean> {
+  // The check the client runs on every answer, from the same lazily loaded module (api/generated/sdk.gen.ts).
+  const { zGetProductResponse } = await import('@/api/generated/zod.gen');
+  const checked = await zGetProductResponse.safeParseAsync(product);
+  if (!checked.success) return false;
+  queryClient.setQueryData(getProductQueryOptions(productId).queryKey, product as GetProductResponse);
+  return true;
 }
