@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 
@@ -35,6 +35,10 @@ export default function CategoryRoute() {
     setSort({ categoryId: id, order: next });
   };
   useCountCategoryView(id, page.isSuccess);
+  // The sections below the first grid are drawn in a second, interruptible render: the page's first paint
+  // (the top grid) is not held up by cards below the fold, and no single task blocks the phone for long.
+  const sectionCount = page.data ? Number(page.data.parentProducts.length > 0) + page.data.children.length : 0;
+  const deferredSections = useDeferredValue(sectionCount, 0);
 
   if (page.isPending) {
     return (
@@ -89,7 +93,12 @@ export default function CategoryRoute() {
   const { category, parentProducts, children } = page.data;
   const empty = parentProducts.length === 0 && children.every((child) => child.products.length === 0);
   // The first grid with cards is at the top of the page: its first row is the largest paint.
-  const firstGrid = parentProducts.length > 0 ? category._id : children.find((child) => child.products.length > 0)?._id;
+  const sections = [
+    ...(parentProducts.length > 0 ? [{ _id: category._id, name: `Products in ${category.name}`, products: parentProducts }] : []),
+    ...children,
+  ];
+  const firstGrid = sections.findIndex((section) => section.products.length > 0);
+  const drawn = sections.slice(0, Math.max(firstGrid + 1, deferredSections));
 
   return (
     <section className="page category-page" aria-labelledby="page-title">
@@ -101,28 +110,16 @@ export default function CategoryRoute() {
       {empty ? (
         <p className="status-text">No products found in this category.</p>
       ) : (
-        <>
-          {parentProducts.length > 0 && (
-            <ProductSection
-              key={category._id}
-              id={`category-${category._id}`}
-              title={`Products in ${category.name}`}
-              products={parentProducts}
-              order={order}
-              eagerImages={firstGrid === category._id ? EAGER_IMAGES : 0}
-            />
-          )}
-          {children.map((child) => (
-            <ProductSection
-              key={child._id}
-              id={`category-${child._id}`}
-              title={child.name}
-              products={child.products}
-              order={order}
-              eagerImages={firstGrid === child._id ? EAGER_IMAGES : 0}
-            />
-          ))}
-        </>
+        drawn.map((section, index) => (
+          <ProductSection
+            key={section._id}
+            id={`category-${section._id}`}
+            title={section.name}
+            products={section.products}
+            order={order}
+            eagerImages={index === firstGrid ? EAGER_IMAGES : 0}
+          />
+        ))
       )}
     </section>
   );
