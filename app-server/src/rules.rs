@@ -482,8 +482,17 @@ mod tests {
         names.sort_unstable();
         names.dedup();
 
-        assert_eq!(count, rules().len());
+        assert_eq!(count, rules().len() + 1, "every rule and PAGE_PATHS");
         assert_eq!(names.len(), count);
+    }
+
+    #[test]
+    fn the_page_paths_are_every_pattern_of_the_page_table() {
+        let pages = pages_module();
+
+        assert!(pages.contains("export const PAGE_PATHS = [\n  '/',\n  '/product/:id',\n"), "{pages}");
+        assert!(pages.contains("  '/admin/edit-product/:id',\n"), "{pages}");
+        assert_eq!(pages.matches("\n  '/").count(), adapters_http::page_paths().len());
     }
 
     #[test]
