@@ -20,8 +20,9 @@ function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       const writes = Object.entries(bundle)
-        // The manifest (.vite/) is for the server to read, never sent.
-        .filter(([fileName]) => /\.(js|css|html|svg|json)$/.test(fileName) && !fileName.startsWith('.vite/'))
+        // index.html is never sent as it is (the server fills it for each page) and the manifest (.vite/) is
+        // for the server to read, so neither gets copies.
+        .filter(([fileName]) => /\.(js|css|svg|json)$/.test(fileName) && !fileName.startsWith('.vite/'))
         .map(async ([fileName, output]) => {
           const source = output.type === 'chunk' ? output.code : output.source;
           const bytes = typeof source === 'string' ? Buffer.from(source) : source;
@@ -142,7 +143,7 @@ function shopNameMeta(env: ShopEnv): Plugin {
  * `<!--page-main-->` the server fills (docs/seo.md). The first answer then paints the frame before any
  * JavaScript, and the app's first render draws the same frame in the same place. The component is loaded
  * through a Vite server in SSR mode (this config, so the same aliases and `__SHOP_ENV__`), never into the
- * client's bundle. Runs before the bundle is written, so `precompress` compresses the final file.
+ * client's bundle. Runs while the bundle is generated: what is written is the final file.
  */
 function renderShell(): Plugin {
   let configFile: string | undefined;

@@ -27,6 +27,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(log_in)
         .service(log_out)
         .service(me)
+        .service(current_session)
         .service(request_reset)
         .service(confirm_reset)
         .service(save_user)
@@ -222,6 +223,33 @@ pub async fn log_out(
 #[get("/api/auth/me")]
 pub async fn me(customer: CustomerSession) -> HttpResponse {
     HttpResponse::Ok().json(UserResponse::from(customer.0))
+}
+
+/// Who is signed in, if anyone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionResponse {
+    /// The signed-in customer; `null` without a session (none, expired or ended).
+    pub user: Option<UserResponse>,
+}
+
+/// Who is signed in: the customer, or `user: null` for a visitor without a valid session. The storefront asks
+/// on every page; unlike `GET /api/auth/me` it does not answer a signed-out visitor with 401, which the
+/// browser would log on the console of every page a shopper opens.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "session",
+    responses(
+        (status = 200, description = "The customer, or null", body = SessionResponse),
+    )
+)]
+#[get("/api/auth/session")]
+pub async fn current_session(customer: Result<CustomerSession, ApiError>) -> Result<HttpResponse, ApiError> {
+    let user = match customer {
+        Ok(customer) => Some(UserResponse::from(customer.0)),
+        Err(ApiError::Unauthorized(_)) => None,
+        Err(err) => return Err(err),
+    };
+    Ok(HttpResponse::Ok().json(SessionResponse { user }))
 }
 
 /// Queues a reset link for an account with this e-mail; the answer is the same, and as quick, whether or not

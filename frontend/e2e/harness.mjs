@@ -155,8 +155,8 @@ export async function startShop({ google = false } = {}) {
   };
 }
 
-/** Debian's Chromium, headless, with a fresh profile. */
-export async function launchBrowser() {
+/** Debian's Chromium, headless, with a fresh profile; `options` go to the context (e.g. `javaScriptEnabled: false`). */
+export async function launchBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'shop-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
@@ -172,6 +172,7 @@ export async function launchBrowser() {
       '--disable-sync',
     ],
     viewport: viewports.desktop,
+    ...options,
   });
   return {
     context,

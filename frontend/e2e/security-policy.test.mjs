@@ -1,6 +1,6 @@
 // The shop works under its Content-Security-Policy: pages load, render and show their pictures with no
 // policy violation, no console message about the policy and no uncaught error. (Other console messages are
-// not this test's business: a signed-out shopper's 401 from /api/auth/me is logged by the browser itself.)
+// not this test's business: e2e/first-paint.test.mjs checks that the storefront's pages log no error.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiGet, shopForFile } from './harness.mjs';

@@ -47,6 +47,35 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
 }
 
 #[tokio::test]
+async fn the_session_names_the_signed_in_customer_and_answers_null_without_one() {
+    let app = spawn_app().await;
+
+    let response = app.client.get(format!("{}/api/auth/session", app.address)).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers().get("cache-control").unwrap(), "no-store");
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap(), json!({"user": null}));
+    let session = "/api/auth/session";
+    assert_eq!(app.send("shop_session=not-a-session", "GET", session, None).await, (200, json!({"user": null})));
+
+    let signup = post(
+        &app,
+        "/api/auth/signup",
+        json!({"email": "hina@example.pk", "password": "secret-123", "name": "Hina"}),
+        None,
+    )
+    .await;
+    let (cookie, _) = cookie_of(&signup);
+    let (status, body) = app.send(&cookie, "GET", session, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(body, json!({"user": {"uid": body["user"]["uid"], "email": "hina@example.pk", "name": "Hina"}}));
+    assert!(body["user"]["uid"].as_str().is_some_and(|uid| !uid.is_empty()));
+
+    assert_eq!(post(&app, "/api/auth/logout", json!({}), Some(&cookie)).await.status(), 204);
+    let ended = app.send(&cookie, "GET", session, None).await;
+    assert_eq!(ended, (200, json!({"user": null})), "the ended session names nobody");
+}
+
+#[tokio::test]
 async fn a_profile_name_that_is_not_text_is_refused_and_nothing_is_saved() {
     let app = spawn_app().await;
     let response = post(

@@ -15,7 +15,7 @@ function renderAt(route: string) {
   // Signed in as the admin and as a customer, so guarded routes show their pages (the guards have their own tests).
   mockFetch((url) => {
     if (url.pathname === '/api/admin/check') return jsonResponse({ ok: true, email: 'owner@shop.test' });
-    if (url.pathname === '/api/auth/me') return jsonResponse({ uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' });
+    if (url.pathname === '/api/auth/session') return jsonResponse({ user: { uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' } });
     return jsonResponse([]);
   });
   render(

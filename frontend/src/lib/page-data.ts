@@ -13,3 +13,13 @@ export function readPageData(doc: Document = document): Record<string, unknown> 
     return undefined;
   }
 }
+
+/**
+ * Whether the server answered the page the visit started on with 404 (its head then says what is missing,
+ * docs/seo.md): the app need not ask the API again about what the address names, a request the browser
+ * would log as a failure. False where the browser does not tell the status.
+ */
+export function pageAnsweredNotFound(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.responseStatus === 404;
+}

@@ -1544,6 +1544,13 @@ export type SaveUserBody = {
 };
 
 /**
+ * Who is signed in, if anyone.
+ */
+export type SessionResponse = {
+    user?: null | UserResponse;
+};
+
+/**
  * A status change.
  */
 export type StatusChangeBody = {
@@ -3734,6 +3741,22 @@ export type MeResponses = {
 };
 
 export type MeResponse = MeResponses[keyof MeResponses];
+
+export type SessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/session';
+};
+
+export type SessionResponses = {
+    /**
+     * The customer, or null
+     */
+    200: SessionResponse;
+};
+
+export type SessionResponse2 = SessionResponses[keyof SessionResponses];
 
 export type RequestPasswordResetData = {
     body: ResetRequestBody;

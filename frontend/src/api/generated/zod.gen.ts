@@ -999,6 +999,13 @@ export const zUserResponse = z.object({
 });
 
 /**
+ * Who is signed in, if anyone.
+ */
+export const zSessionResponse = z.object({
+    user: z.nullish(zUserResponse)
+});
+
+/**
  * A category's view count.
  */
 export const zViewsResponse = z.object({
@@ -1439,6 +1446,11 @@ export const zLogOutResponse = z.void();
  */
 export const zMeResponse = zUserResponse;
 
+/**
+ * The customer, or null
+ */
+export const zSessionResponse2 = zSessionResponse;
+
 export const zRequestPasswordResetBody = zResetRequestBody;
 
 /**
@@ -1875,6 +1887,12 @@ export const zLogOutData = z.object({
 });
 
 export const zMeData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSessionData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(z.never())

@@ -110,7 +110,7 @@ describe('Navbar', () => {
 describe('Navbar for a signed-in customer', () => {
   function setupSignedIn(logout: () => Response | Promise<Response> = () => new Response(null, { status: 204 })) {
     const requested = mockFetch((url) => {
-      if (url.pathname === '/api/auth/me') return jsonResponse({ uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' });
+      if (url.pathname === '/api/auth/session') return jsonResponse({ user: { uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' } });
       if (url.pathname === '/api/auth/logout') return logout();
       return jsonResponse([]);
     });

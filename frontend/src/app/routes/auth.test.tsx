@@ -19,8 +19,8 @@ function renderApp(route: string) {
   let signedIn = false;
   const requested = mockFetch(async (url, request) => {
     switch (url.pathname) {
-      case '/api/auth/me':
-        return signedIn ? json(ayesha) : json({ message: 'Not signed in.' }, 401);
+      case '/api/auth/session':
+        return json({ user: signedIn ? ayesha : null });
       case '/api/auth/login': {
         const { password } = (await request.json()) as { password: string };
         signedIn = password === 'secret1';

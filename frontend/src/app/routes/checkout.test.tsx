@@ -37,7 +37,7 @@ function setup({ products = [charger(), earbuds()], current, order = placed, me,
   const orders: { body: Record<string, unknown>; key: string | null }[] = [];
   let attempt = 0;
   mockFetch(async (url, request) => {
-    if (url.pathname === '/api/auth/me') return me ? me() : json(customer);
+    if (url.pathname === '/api/auth/session') return me ? me() : json({ user: customer });
     if (url.pathname === '/api/settings/delivery-charge') return json({ deliveryCharge: 250 });
     if (url.pathname === '/api/coupons/apply') {
       return json({ coupon: { code: 'FLAT200', minPrice: 2000 }, discount: 200, message: 'Coupon "FLAT200" applied!' });

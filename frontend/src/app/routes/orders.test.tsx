@@ -15,8 +15,8 @@ function setup() {
   const statusCalls: string[] = [];
   mockFetch((url) => {
     switch (url.pathname) {
-      case '/api/auth/me':
-        return json(customer);
+      case '/api/auth/session':
+        return json({ user: customer });
       case '/api/orders/user/7':
         return json({ success: true, orders: [makeOrder({ _id: '1', status: 'delivered' }), makeOrder({ _id: '2', status: 'dispatched' })], total: 2 });
       case '/api/review-tokens/status':

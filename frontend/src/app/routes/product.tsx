@@ -5,21 +5,26 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
 import { useCartItem, useCartStore } from '@/features/cart/hooks/use-cart';
-import { primeProduct, useProduct } from '@/features/products/api/get-product';
+import { primeMissingProduct, primeProduct, useProduct } from '@/features/products/api/get-product';
 import { ProductDetails } from '@/features/products/components/product-details';
 import { ProductShare } from '@/features/products/components/product-share';
 import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { ReviewSummary } from '@/features/reviews/components/review-summary';
-import { readPageData } from '@/lib/page-data';
+import { pageAnsweredNotFound, readPageData } from '@/lib/page-data';
 
 const REVIEWS_ID = 'reviews';
 
-/** A visit that starts here: the product the server wrote into the page goes into the cache (docs/seo.md). */
+/**
+ * A visit that starts here: the product the server wrote into the page goes into the cache (docs/seo.md), or,
+ * when the server answered 404, that there is none.
+ */
 export const prime: PagePrime = async ({ queryClient, params }) => {
+  if (!params.id) return;
   const product = readPageData()?.product;
-  if (params.id && product !== undefined) await primeProduct(queryClient, params.id, product);
+  if (product !== undefined) await primeProduct(queryClient, params.id, product);
+  else if (pageAnsweredNotFound()) await primeMissingProduct(queryClient, params.id);
 };
 
 /**

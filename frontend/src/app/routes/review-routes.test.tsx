@@ -12,7 +12,7 @@ function serve() {
   mockFetch((url) => {
     requested.push(`${url.pathname}${url.search}`);
     if (url.pathname === '/api/review-tokens/verify') return json({ productName: 'USB-C Cable', productId: '13', userId: '7' });
-    if (url.pathname === '/api/auth/me') return json({ uid: '7', email: 'ayesha@example.pk', name: 'Ayesha Khan' });
+    if (url.pathname === '/api/auth/session') return json({ user: { uid: '7', email: 'ayesha@example.pk', name: 'Ayesha Khan' } });
     return json({ message: 'No such resource.' }, 404);
   });
   return requested;

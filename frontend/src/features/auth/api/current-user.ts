@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 
-import { me, type UserResponse } from '@/api/generated';
-import { meQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+import { session, type UserResponse } from '@/api/generated';
+import { sessionQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
 
@@ -10,22 +10,22 @@ export type CurrentUser = UserResponse;
 /** The current user when nobody is signed in: every field empty, so `uid === ''` means signed out. */
 export const signedOut: CurrentUser = { uid: '', email: '', name: '' };
 
-const currentUserKey = meQueryKey();
+const currentUserKey = sessionQueryKey();
 
 export function getCurrentUserQueryOptions() {
   return {
     queryKey: currentUserKey,
-    // A 401 is the definite answer 'signed out', not a failure; anything else fails the query.
+    // GET /api/auth/session, not /api/auth/me: a signed-out visitor gets `user: null`, not a 401 the browser
+    // would log on the console of every page.
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CurrentUser> => {
-      const reply = await toServerReply(() => me({ signal }));
-      if (reply.kind === 'done') return reply.data;
-      if (reply.kind === 'refused' && reply.status === 401) return signedOut;
+      const reply = await toServerReply(() => session({ signal }));
+      if (reply.kind === 'done') return reply.data.user ?? signedOut;
       throw new Error('Could not check who is signed in');
     },
   };
 }
 
-/** GET /api/auth/me: the signed-in customer, or `signedOut` (uid empty). */
+/** GET /api/auth/session: the signed-in customer, or `signedOut` (uid empty). */
 export function useCurrentUser() {
   return useQuery(getCurrentUserQueryOptions());
 }

@@ -26,20 +26,20 @@ describe('RequireCustomer', () => {
   });
 
   it('shows the page to a signed-in customer', async () => {
-    const requested = renderGuarded(() => json({ uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' }));
+    const requested = renderGuarded(() => json({ user: { uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' } }));
     expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
-    expect(requested).toEqual(['/api/auth/me']);
+    expect(requested).toEqual(['/api/auth/session']);
   });
 
   it('sends a signed-out shopper to /login', async () => {
-    renderGuarded(() => json({ message: 'Not signed in.' }, 401));
+    renderGuarded(() => json({ user: null }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
   });
 
   it('offers to try again when the check itself fails', async () => {
     let attempt = 0;
     renderGuarded(() =>
-      ++attempt === 1 ? json({ message: 'Internal error' }, 500) : json({ uid: 'u1', email: 'a@b.pk', name: 'A' }),
+      ++attempt === 1 ? json({ message: 'Internal error' }, 500) : json({ user: { uid: 'u1', email: 'a@b.pk', name: 'A' } }),
     );
 
     expect(await screen.findByText('Could not check your login. Please try again.')).toBeInTheDocument();

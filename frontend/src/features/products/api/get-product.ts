@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import type { GetProductResponse } from '@/api/generated';
 
@@ -12,7 +12,10 @@ function isNotFound(error: unknown): boolean {
 /** One product for its page; `notFound` when no product has the id (no retry then). */
 export function useProduct(productId: string) {
   const retry = useRetryUnless(isNotFound);
-  const query = useQuery({ ...getProductQueryOptions(productId), retry });
+  const options = getProductQueryOptions(productId);
+  // A product the shop already said does not exist is not asked for again on mount (`primeMissingProduct`).
+  const knownMissing = isNotFound(useQueryClient().getQueryState(options.queryKey)?.error);
+  const query = useQuery({ ...options, retry, retryOnMount: !knownMissing });
   return { ...query, notFound: isNotFound(query.error) };
 }
 
@@ -28,4 +31,18 @@ export async function primeProduct(queryClient: QueryClient, productId: string, 
   if (!checked.success) return false;
   queryClient.setQueryData(getProductQueryOptions(productId).queryKey, product as GetProductResponse);
   return true;
+}
+
+/**
+ * Records that no product has `productId` (the server answered the page with 404), so the product page shows
+ * 'Product not found' without asking the API, a request the browser would log as a failure.
+ */
+export async function primeMissingProduct(queryClient: QueryClient, productId: string): Promise<void> {
+  await queryClient
+    .query({
+      queryKey: getProductQueryOptions(productId).queryKey,
+      queryFn: () => Promise.reject(new ProductNotFoundError(productId)),
+      retry: false,
+    })
+    .catch(() => undefined);
 }
