@@ -48,6 +48,8 @@ describe('Share button', () => {
       }
       const bar = await page.locator('.product-page__buy').boundingBox();
       const row = await page.locator('.product-share').boundingBox();
+      // One row, as high as the empty one the server draws (2.75rem).
+      assert.equal(row.height, 44, 'the share row wraps at 360 px');
       assert.ok(row.y + row.height <= bar.y, `the share row (bottom ${row.y + row.height}) runs under the buy bar (top ${bar.y})`);
       assert.ok((await sidewaysOverflow(page)) <= 0, 'the product page scrolls sideways at 360 px');
 
