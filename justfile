@@ -152,19 +152,9 @@ bench: build-frontend
     python3 bench/orders.py http://127.0.0.1:18580 "$DATABASE_URL" "$scratch"
     lh="$HOME/.cache/phone-shop/lighthouse"
     [ -x "$lh/node_modules/.bin/lighthouse" ] || npm install --prefix "$lh" --no-audit --no-fund --loglevel=error lighthouse@12.8.2 > /dev/null
-    for page in / "/product/$id"; do
-        CHROME_PATH=/usr/bin/chromium "$lh/node_modules/.bin/lighthouse" "http://127.0.0.1:18580$page" --quiet \
-            --only-categories=performance --form-factor=mobile --output=json --output-path="$scratch/lh.json" \
-            --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=$scratch/chromium"
-        python3 - "$scratch/lh.json" "$page" <<'PY'
-    import json, sys
-    report = json.load(open(sys.argv[1]))
-    audits = report["audits"]
-    score = round(report["categories"]["performance"]["score"] * 100)
-    shown = ", ".join(f"{name} {audits[key]['displayValue']}" for name, key in [("LCP", "largest-contentful-paint"), ("TBT", "total-blocking-time"), ("CLS", "cumulative-layout-shift")])
-    print(f"Lighthouse mobile performance of {sys.argv[2]}: {score} ({shown})")
-    PY
-    done
+    # The first department: its page draws a grid for each of its ranges, 12 cards each at first.
+    category=$(curl -sf http://127.0.0.1:18580/api/categories | python3 -c 'import json,sys; print(next(c["_id"] for c in json.load(sys.stdin) if c["parent"] is None))')
+    python3 bench/lighthouse.py "$lh/node_modules/.bin/lighthouse" "$scratch" 3 http://127.0.0.1:18580 / "/product/$id" "/category/$category" /cart
     kill $app 2> /dev/null && wait $app 2> /dev/null || true
 
 # Build the front end into frontend/dist when its sources changed.

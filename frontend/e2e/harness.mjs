@@ -243,7 +243,10 @@ export function sidewaysOverflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** The admin's API, signed in with the admin cookie: `json(method, path, body)` and `form(method, path, fields)`. */
+/**
+ * The admin's API, signed in with the admin cookie: `json(method, path, body)` and `form(method, path, fields)`
+ * (a field's value a File for an upload).
+ */
 export async function adminApi(shop) {
   const login = await fetch(`${shop.baseUrl}/api/admin/login`, {
     method: 'POST',
@@ -261,7 +264,10 @@ export async function adminApi(shop) {
     json: (method, path, body) => call(method, path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     form(method, path, fields) {
       const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null) body.append(name, String(value));
+      for (const [name, value] of Object.entries(fields)) {
+        // A File (a picture) goes as itself, with its name; anything else as text.
+        if (value !== undefined && value !== null) body.append(name, value instanceof Blob ? value : String(value));
+      }
       return call(method, path, { headers: {}, body });
     },
   };

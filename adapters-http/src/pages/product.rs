@@ -270,7 +270,7 @@ pub fn main(product: &ProductResponse, origin: &str) -> String {
         out,
         "<p class=\"product-page__stock product-page__stock--{level}\">{stock}</p><div class=\"product-page__buy\">\
          <button type=\"button\" class=\"button button--large product-cart__add\"{} aria-describedby=\"product-name\">\
-         Add to Cart</button></div><section class=\"product-page__description\" \
+         Add to Cart</button></div><div class=\"product-share\"></div><section class=\"product-page__description\" \
          aria-labelledby=\"product-description-title\"><h2 id=\"product-description-title\">Description</h2><p>{}</p>\
          </section></div></article></div>",
         if product.stock <= 0 { " disabled=\"\"" } else { "" },

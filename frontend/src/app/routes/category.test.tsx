@@ -63,6 +63,8 @@ describe('Category page', () => {
   it("titles the page with the category, shows 'Products in {name}' and a section per child, low to high", async () => {
     setup(fullPage);
     expect(await screen.findByRole('heading', { level: 1, name: 'Phone Cases' })).toBeInTheDocument();
+    // The sections under the first grid come in a second render.
+    await screen.findByRole('region', { name: 'iPhone Cases' });
     expect(namesIn('Products in Phone Cases')).toEqual(['Magnetic Ring', 'Lanyard', 'Universal Pouch']);
     expect(namesIn('Samsung Cases')).toEqual(['A54 Clear', 'S23 Silicone', 'S24 Armor']);
     expect(within(screen.getByRole('region', { name: 'iPhone Cases' })).getByText('No products found.')).toBeInTheDocument();
@@ -91,6 +93,61 @@ describe('Category page', () => {
     expect(screen.getByRole('menuitemradio', { name: 'Price: Low to High' })).toHaveAttribute('aria-checked', 'false');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  describe('a big category', () => {
+    // 30 products of the category itself (Rs 101 to 130) and 13 in a child (Rs 201 to 213), shuffled.
+    const own = Array.from({ length: 30 }, (_, i) => priced(`Own ${101 + i}`, 101 + i)).reverse();
+    const child = Array.from({ length: 13 }, (_, i) => priced(`Child ${201 + i}`, 201 + i)).reverse();
+    const big = { category, parentProducts: own, children: [{ _id: '3', name: 'Samsung Cases', products: child }] };
+    const names = (from: number, to: number, prefix: string) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix} ${from + i}`);
+
+    it("draws 12 cards per section and 'Show more products' adds 12 at a time, then goes", async () => {
+      const { user } = setup(big);
+      await screen.findByRole('region', { name: 'Samsung Cases' });
+      const own = screen.getByRole('region', { name: 'Products in Phone Cases' });
+      expect(namesIn('Products in Phone Cases')).toEqual(names(101, 112, 'Own'));
+      expect(namesIn('Samsung Cases')).toEqual(names(201, 212, 'Child'));
+
+      const more = within(own).getByRole('button', { name: 'Show more products' });
+      await user.click(more);
+      expect(namesIn('Products in Phone Cases')).toEqual(names(101, 124, 'Own'));
+      expect(within(own).getByText('Showing 24 products')).toBeInTheDocument();
+      expect(more).toHaveFocus();
+      expect(namesIn('Samsung Cases')).toHaveLength(12);
+
+      await user.click(more);
+      expect(namesIn('Products in Phone Cases')).toEqual(names(101, 130, 'Own'));
+      expect(within(own).queryByRole('button', { name: 'Show more products' })).not.toBeInTheDocument();
+      // The button went away: the focus is on the first card it revealed.
+      expect(within(own).getAllByRole('link', { name: 'Own 125' })[0]).toHaveFocus();
+    });
+
+    it('sorts all of a section and shows the first 12 of that order', async () => {
+      const { user } = setup(big);
+      await user.click(await screen.findByRole('button', { name: 'Sort by: Price: Low to High' }));
+      await user.click(screen.getByRole('menuitemradio', { name: 'Price: High to Low' }));
+      expect(namesIn('Products in Phone Cases')).toEqual(names(119, 130, 'Own').reverse());
+      expect(namesIn('Samsung Cases')).toEqual(names(202, 213, 'Child').reverse());
+    });
+
+    it('loads the first row of the first grid at once with high priority, every other picture lazily', async () => {
+      setup(big);
+      await screen.findByRole('region', { name: 'Samsung Cases' });
+      const loading = (section: string) =>
+        within(screen.getByRole('region', { name: section }))
+          .getAllByRole('img')
+          .map((image) => `${image.getAttribute('loading')} ${image.getAttribute('fetchpriority')}`);
+      expect(loading('Products in Phone Cases')).toEqual(['eager high', 'eager high', ...Array<string>(10).fill('lazy auto')]);
+      expect(loading('Samsung Cases')).toEqual(Array<string>(12).fill('lazy auto'));
+    });
+
+    it('loads the first child grid eagerly when the category has no products of its own', async () => {
+      setup({ ...big, parentProducts: [], children: [{ _id: '2', name: 'iPhone Cases', products: [] }, ...big.children] });
+      await screen.findByRole('heading', { level: 1, name: 'Phone Cases' });
+      const images = within(screen.getByRole('region', { name: 'Samsung Cases' })).getAllByRole('img');
+      expect(images.slice(0, 3).map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', 'high', 'auto']);
+    });
   });
 
   it("says 'No products found in this category.' when the category and its children are empty", async () => {

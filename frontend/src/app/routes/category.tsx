@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useCountCategoryView } from '@/features/categories/api/count-category-view';
 import { useCategoryPage } from '@/features/categories/api/get-category-with-products';
+import { LoadMore } from '@/features/products/components/load-more';
 import { PriceSortMenu } from '@/features/products/components/price-sort-menu';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-products';
@@ -11,9 +13,17 @@ import type { Product } from '@/features/products/types';
 
 import { cartActions } from './shared/cart-actions';
 
+/** Cards a section draws at first, and how many more each 'Show more products' adds (docs/seo.md). */
+const SECTION_PAGE = 12;
+
+/** Cards whose pictures load at once, with high priority: the first row of the first grid on a phone. */
+const EAGER_IMAGES = 2;
+
 /**
  * /category/{id}: the category's own products under 'Products in {name}', then a section per child, every
- * grid sorted by price on its own (low to high first; not kept). Counts the view once per browser.
+ * grid sorted by price on its own (low to high first; not kept). Each grid draws its first 12 cards and
+ * 'Show more products' adds 12 at a time from the answer already loaded, so a big category keeps a small
+ * page. Counts the view once per browser.
  */
 export default function CategoryRoute() {
   const { id = '' } = useParams();
@@ -25,6 +35,10 @@ export default function CategoryRoute() {
     setSort({ categoryId: id, order: next });
   };
   useCountCategoryView(id, page.isSuccess);
+  // The sections below the first grid are drawn in a second, interruptible render: the page's first paint
+  // (the top grid) is not held up by cards below the fold, and no single task blocks the phone for long.
+  const sectionCount = page.data ? Number(page.data.parentProducts.length > 0) + page.data.children.length : 0;
+  const deferredSections = useDeferredValue(sectionCount, 0);
 
   if (page.isPending) {
     return (
@@ -78,6 +92,13 @@ export default function CategoryRoute() {
 
   const { category, parentProducts, children } = page.data;
   const empty = parentProducts.length === 0 && children.every((child) => child.products.length === 0);
+  // The first grid with cards is at the top of the page: its first row is the largest paint.
+  const sections = [
+    ...(parentProducts.length > 0 ? [{ _id: category._id, name: `Products in ${category.name}`, products: parentProducts }] : []),
+    ...children,
+  ];
+  const firstGrid = sections.findIndex((section) => section.products.length > 0);
+  const drawn = sections.slice(0, Math.max(firstGrid + 1, deferredSections));
 
   return (
     <section className="page category-page" aria-labelledby="page-title">
@@ -89,14 +110,16 @@ export default function CategoryRoute() {
       {empty ? (
         <p className="status-text">No products found in this category.</p>
       ) : (
-        <>
-          {parentProducts.length > 0 && (
-            <ProductSection id={`category-${category._id}`} title={`Products in ${category.name}`} products={parentProducts} order={order} />
-          )}
-          {children.map((child) => (
-            <ProductSection key={child._id} id={`category-${child._id}`} title={child.name} products={child.products} order={order} />
-          ))}
-        </>
+        drawn.map((section, index) => (
+          <ProductSection
+            key={section._id}
+            id={`category-${section._id}`}
+            title={section.name}
+            products={section.products}
+            order={order}
+            eagerImages={index === firstGrid ? EAGER_IMAGES : 0}
+          />
+        ))
       )}
     </section>
   );
@@ -107,17 +130,42 @@ interface ProductSectionProps {
   title: string;
   products: readonly Product[];
   order: PriceOrder;
+  eagerImages: number;
 }
 
-function ProductSection({ id, title, products, order }: ProductSectionProps) {
+function ProductSection({ id, title, products, order, eagerImages }: ProductSectionProps) {
   const headingId = `${id}-title`;
+  const [shown, setShown] = useState(SECTION_PAGE);
+  const visible = sortByPrice(products, order).slice(0, shown);
   return (
-    <section className="product-section" aria-labelledby={headingId}>
+    <section id={id} className="product-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {products.length === 0 ? (
         <p className="status-text">No products found.</p>
       ) : (
-        <ProductGrid products={sortByPrice(products, order)} renderActions={cartActions} />
+        <>
+          <ProductGrid products={visible} renderActions={cartActions} eagerImages={eagerImages} />
+          {products.length > SECTION_PAGE && (
+            <LoadMore
+              pages={{
+                hasNextPage: shown < products.length,
+                isFetchingNextPage: false,
+                isFetchNextPageError: false,
+                fetchNextPage: () => {
+                  flushSync(() => {
+                    setShown(shown + SECTION_PAGE);
+                  });
+                  // The last batch takes the button away: focus moves to the first card it revealed.
+                  if (shown + SECTION_PAGE >= products.length) {
+                    document.querySelector<HTMLElement>(`#${id} .product-grid > li:nth-child(${shown + 1}) a`)?.focus();
+                  }
+                },
+              }}
+              shown={visible.length}
+              label="Show more products"
+            />
+          )}
+        </>
       )}
     </section>
   );

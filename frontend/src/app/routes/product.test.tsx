@@ -87,6 +87,18 @@ describe('Product page', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 
+  it('offers Share on WhatsApp and Copy link right under the cart control, before the description', async () => {
+    setup(armor);
+    const whatsApp = await screen.findByRole('link', { name: 'Share on WhatsApp' });
+    expect(whatsApp).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent('Galaxy S24 Ultra Tough Armor Case — Rs 2999\nhttp://localhost:3000/product/6')}`,
+    );
+    const buy = screen.getByRole('button', { name: 'Add to Cart' }).closest('.product-page__buy');
+    expect(buy?.nextElementSibling).toBe(whatsApp.closest('.product-share'));
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
   it('turns Add to Cart into the stepper, and counts what the cart holds against the stock', async () => {
     const { store, user } = setup({ stock: 4, quantity: 4 });
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));

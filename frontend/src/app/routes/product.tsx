@@ -7,6 +7,7 @@ import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
 import { useCartItem, useCartStore } from '@/features/cart/hooks/use-cart';
 import { primeMissingProduct, primeProduct, useProduct } from '@/features/products/api/get-product';
 import { ProductDetails } from '@/features/products/components/product-details';
+import { ProductShare } from '@/features/products/components/product-share';
 import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
@@ -94,6 +95,7 @@ export default function ProductRoute() {
         rating={data.rating == null ? null : { average: data.rating, count: data.reviewCount }}
         reviewsId={REVIEWS_ID}
         actions={<ProductCartControl product={data} />}
+        share={<ProductShare product={data} />}
       />
       <ReviewList
         id={REVIEWS_ID}

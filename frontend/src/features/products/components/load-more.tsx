@@ -1,8 +1,14 @@
-import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+/** What the button needs of a paged list: a paged query (`useInfiniteQuery`'s result) or a list the page already holds. */
+export interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
 
 interface LoadMoreProps {
-  /** The paged query whose next page the button asks for. */
-  pages: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'>;
+  /** The paged list whose next page the button asks for. */
+  pages: MorePages;
   /** How many products are shown, announced to screen readers as it grows. */
   shown: number;
   /** The button's text, e.g. 'Show more products'. */

@@ -23,6 +23,8 @@ interface ProductDetailsProps {
   actions?: ReactNode;
   /** Where the rating links to (the reviews section's id). */
   reviewsId?: string;
+  /** Ways to share the page, under the cart control (in the flow on small screens, where that control is fixed). */
+  share?: ReactNode;
 }
 
 /** Clear cases have no colour a swatch could paint; they show a checkerboard. */
@@ -30,9 +32,9 @@ const CLEAR_COLOURS = /^(clear|transparent)$/i;
 
 /**
  * The product page's body: gallery, name, rating, badges, price with the struck list price, colour swatch,
- * stock message, the cart control and the description.
+ * stock message, the cart control, the ways to share it and the description.
  */
-export function ProductDetails({ product, available, rating, actions, reviewsId }: ProductDetailsProps) {
+export function ProductDetails({ product, available, rating, actions, reviewsId, share }: ProductDetailsProps) {
   const discounted = product.finalPrice < product.price;
   const stock = stockMessage(available);
   const colour = product.color?.trim();
@@ -90,6 +92,7 @@ export function ProductDetails({ product, available, rating, actions, reviewsId 
         )}
         <p className={`product-page__stock product-page__stock--${stock.level}`}>{stock.text}</p>
         {actions && <div className="product-page__buy">{actions}</div>}
+        {share}
         <section className="product-page__description" aria-labelledby="product-description-title">
           <h2 id="product-description-title">Description</h2>
           <p>{product.description}</p>
