@@ -32,6 +32,6 @@ mod spa;
 pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use edges::BodyDeadline;
 pub use error::ApiError;
-pub use pages::page_paths;
+pub use pages::{page_paths, page_titles};
 pub use server::{openapi_yaml, serve, serve_floor, AppState, ServerConfig};
 pub use session::{PublicOrigin, TrustedProxies};

@@ -440,7 +440,33 @@ fn pages_module() -> String {
         let _ = writeln!(out, "  {},", string_literal(path));
     }
     out.push_str("] as const;\n");
+    for (path, title) in adapters_http::page_titles() {
+        let _ = write!(
+            out,
+            "\n/** The title of `{path}`. */\nexport const {} = {};\n",
+            title_name(path),
+            string_literal(title)
+        );
+    }
     out
+}
+
+/// The name of a page's title constant: `/order-confirmation` → `orderConfirmationTitle`.
+fn title_name(path: &str) -> String {
+    let mut name = String::new();
+    for word in path.split(['/', '-']).filter(|w| !w.is_empty()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            if name.is_empty() {
+                name.push(first);
+            } else {
+                name.push(first.to_ascii_uppercase());
+            }
+            name.extend(chars);
+        }
+    }
+    name.push_str("Title");
+    name
 }
 
 fn render(out: &mut String, rule: &Rule) {
@@ -482,7 +508,11 @@ mod tests {
         names.sort_unstable();
         names.dedup();
 
-        assert_eq!(count, rules().len() + 1, "every rule and PAGE_PATHS");
+        assert_eq!(
+            count,
+            rules().len() + 1 + adapters_http::page_titles().len(),
+            "every rule, PAGE_PATHS and the titles"
+        );
         assert_eq!(names.len(), count);
     }
 
@@ -493,6 +523,8 @@ mod tests {
         assert!(pages.contains("export const PAGE_PATHS = [\n  '/',\n  '/product/:id',\n"), "{pages}");
         assert!(pages.contains("  '/admin/edit-product/:id',\n"), "{pages}");
         assert_eq!(pages.matches("\n  '/").count(), adapters_http::page_paths().len());
+        assert!(pages.contains("export const orderConfirmationTitle = 'Order Confirmation';\n"), "{pages}");
+        assert!(pages.contains("export const adminLoginTitle = 'Admin Login';\n"), "{pages}");
     }
 
     #[test]

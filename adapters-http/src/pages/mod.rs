@@ -91,6 +91,19 @@ pub fn page_paths() -> Vec<&'static str> {
     PAGES.iter().map(|(pattern, _)| *pattern).collect()
 }
 
+/// The pages with a fixed title and that title, which the app's page draws too (`app-server rules` writes
+/// them into `pages.gen.ts`, so the head does not change when the app takes over).
+#[must_use]
+pub fn page_titles() -> Vec<(&'static str, &'static str)> {
+    PAGES
+        .iter()
+        .filter_map(|(pattern, kind)| match kind {
+            Kind::Listed(title) | Kind::Private(title) => Some((*pattern, *title)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The paths search engines are asked to leave alone: the management area, the API and every other page
 /// that is not indexable.
 fn disallowed() -> Vec<&'static str> {

@@ -37,3 +37,45 @@ export const PAGE_PATHS = [
   '/admin/blocklist',
   '/admin/analytics',
 ] as const;
+
+/** The title of `/products`. */
+export const productsTitle = 'All Products';
+
+/** The title of `/cart`. */
+export const cartTitle = 'Cart Overview';
+
+/** The title of `/checkout`. */
+export const checkoutTitle = 'Checkout';
+
+/** The title of `/orders`. */
+export const ordersTitle = 'My Orders';
+
+/** The title of `/order-confirmation`. */
+export const orderConfirmationTitle = 'Order Confirmation';
+
+/** The title of `/confirm-order`. */
+export const confirmOrderTitle = 'Confirm Your Order';
+
+/** The title of `/login`. */
+export const loginTitle = 'Login';
+
+/** The title of `/signup`. */
+export const signupTitle = 'Sign Up';
+
+/** The title of `/forgot-password`. */
+export const forgotPasswordTitle = 'Reset Password';
+
+/** The title of `/reset-password`. */
+export const resetPasswordTitle = 'Choose a New Password';
+
+/** The title of `/add-review`. */
+export const addReviewTitle = 'Write a Review';
+
+/** The title of `/review`. */
+export const reviewTitle = 'Write a Review';
+
+/** The title of `/internal-review`. */
+export const internalReviewTitle = 'Write a Review';
+
+/** The title of `/admin/login`. */
+export const adminLoginTitle = 'Admin Login';

@@ -1,3 +1,4 @@
+import { addReviewTitle } from '@/api/rules/pages.gen';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
@@ -12,7 +13,7 @@ export default function AddReviewRoute() {
 
   return (
     <section className="page review-page" aria-labelledby="page-title">
-      <title>Write a Review</title>
+      <title>{addReviewTitle}</title>
       <h1 id="page-title" className="page-title">
         Write a Review
       </h1>

@@ -1,9 +1,10 @@
+import { cartTitle } from '@/api/rules/pages.gen';
 import { CartOverview } from '@/features/cart/components/cart-overview';
 
 export default function CartRoute() {
   return (
     <>
-      <title>Cart Overview</title>
+      <title>{cartTitle}</title>
       <CartOverview />
     </>
   );

@@ -1,3 +1,4 @@
+import { checkoutTitle } from '@/api/rules/pages.gen';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -19,7 +20,7 @@ function CheckoutPage() {
 
   return (
     <section className="page checkout-page" aria-labelledby="page-title">
-      <title>Checkout</title>
+      <title>{checkoutTitle}</title>
       <h1 id="page-title" className="page-title">
         Checkout
       </h1>

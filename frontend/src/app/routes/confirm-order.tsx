@@ -1,3 +1,4 @@
+import { confirmOrderTitle } from '@/api/rules/pages.gen';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
@@ -14,7 +15,7 @@ export default function ConfirmOrderRoute() {
 
   return (
     <section className="page confirm-order" aria-labelledby="page-title">
-      <title>Confirm Your Order</title>
+      <title>{confirmOrderTitle}</title>
       <h1 id="page-title" className="page-title">
         Confirm Your Order
       </h1>

@@ -1,3 +1,4 @@
+import { forgotPasswordTitle } from '@/api/rules/pages.gen';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -7,7 +8,7 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 export default function ForgotPasswordRoute() {
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <title>Reset Password</title>
+      <title>{forgotPasswordTitle}</title>
       <h1 id="page-title">Reset Password</h1>
       <p className="auth-page__intro">Enter your e-mail and we will send you a link to choose a new password.</p>
       <ForgotPasswordForm />

@@ -1,3 +1,4 @@
+import { internalReviewTitle } from '@/api/rules/pages.gen';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
@@ -22,7 +23,7 @@ export default function InternalReviewRoute() {
 
   return (
     <section className="page review-page" aria-labelledby="page-title">
-      <title>Write a Review</title>
+      <title>{internalReviewTitle}</title>
       <h1 id="page-title" className="page-title">
         Write a Review
       </h1>

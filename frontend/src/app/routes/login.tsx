@@ -1,3 +1,4 @@
+import { loginTitle } from '@/api/rules/pages.gen';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -13,7 +14,7 @@ export default function LoginRoute() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <title>Login</title>
+      <title>{loginTitle}</title>
       <h1 id="page-title">Welcome Back</h1>
       <p className="auth-page__intro">Log in to place orders and see your orders.</p>
       <LoginForm

@@ -1,9 +1,10 @@
+import { orderConfirmationTitle } from '@/api/rules/pages.gen';
 import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
 
 export default function OrderConfirmationRoute() {
   return (
     <>
-      <title>Order Confirmation</title>
+      <title>{orderConfirmationTitle}</title>
       <OrderConfirmation />
     </>
   );

@@ -1,3 +1,4 @@
+import { ordersTitle } from '@/api/rules/pages.gen';
 import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
 import { MyOrders } from '@/features/orders/components/my-orders';
@@ -29,7 +30,7 @@ function MyOrdersPage() {
 export default function OrdersRoute() {
   return (
     <RequireCustomer>
-      <title>My Orders</title>
+      <title>{ordersTitle}</title>
       <MyOrdersPage />
     </RequireCustomer>
   );

@@ -1,3 +1,4 @@
+import { productsTitle } from '@/api/rules/pages.gen';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -24,7 +25,7 @@ export default function ProductsRoute() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <title>All Products</title>
+      <title>{productsTitle}</title>
       <h1 id="page-title" className="page-title">
         All Products
       </h1>

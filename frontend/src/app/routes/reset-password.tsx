@@ -1,3 +1,4 @@
+import { resetPasswordTitle } from '@/api/rules/pages.gen';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
@@ -14,7 +15,7 @@ export default function ResetPasswordRoute() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <title>Choose a New Password</title>
+      <title>{resetPasswordTitle}</title>
       <h1 id="page-title">Choose a New Password</h1>
       {token.success ? (
         <ResetPasswordForm

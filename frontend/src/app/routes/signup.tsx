@@ -1,3 +1,4 @@
+import { signupTitle } from '@/api/rules/pages.gen';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -13,7 +14,7 @@ export default function SignupRoute() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <title>Sign Up</title>
+      <title>{signupTitle}</title>
       <h1 id="page-title">Create Account</h1>
       <p className="auth-page__intro">Sign up to place orders and follow them.</p>
       <SignupForm

@@ -1,3 +1,4 @@
+import { adminLoginTitle } from '@/api/rules/pages.gen';
 import { useLocation, useNavigate } from 'react-router';
 
 import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
@@ -13,7 +14,7 @@ export default function AdminLoginRoute() {
 
   return (
     <section className="page admin-login" aria-labelledby="page-title">
-      <title>Admin Login</title>
+      <title>{adminLoginTitle}</title>
       <h1 id="page-title">Admin Login</h1>
       <p className="admin-page__intro">For the shop owner: sign in to manage the shop.</p>
       <AdminLoginForm
