@@ -2,7 +2,6 @@
 //! an answer within a test.
 
 use application::catalog::ports::{CatalogRepository, CatalogWriter};
-use reqwest::multipart::Form;
 use serde_json::{json, Value};
 
 use crate::helpers::{new_product, spawn_app_with, TestApp};
@@ -57,7 +56,6 @@ async fn every_change_through_the_admin_api_is_seen_at_once() {
     assert_eq!(app.get_json("/api/products/featured").await.1, json!([]));
     let (_, shown) = app.get_json(&product).await;
     assert_eq!(shown["price"], 999);
-    let picture = shown["media"][0]["url"].as_str().unwrap().to_owned();
     assert_eq!(category_names(&app.get_json("/api/categories").await.1), ["Cases"]);
     assert_eq!(app.get_json(&page).await.1["category"]["name"], "Cases");
 
@@ -65,15 +63,7 @@ async fn every_change_through_the_admin_api_is_seen_at_once() {
     assert_eq!(toggled, (200, json!({"featured": true})));
     assert_eq!(app.get_json("/api/products/featured").await.1[0]["_id"], json!(id.to_string()));
 
-    let edit = Form::new()
-        .text("name", "Clear case")
-        .text("category", cases.to_string())
-        .text("price", "1299")
-        .text("description", "Clear.")
-        .text("quantity", "2")
-        .text("existingMedia", picture);
-    let edited = app.client.put(format!("{}{product}", app.address)).header("cookie", &cookie).multipart(edit);
-    assert_eq!(edited.send().await.unwrap().status(), 200);
+    app.edit_as_clear_case(&cookie, id, cases, 1299, 2).await;
     assert_eq!(app.get_json(&product).await.1["price"], 1299);
 
     let renamed =

@@ -5,7 +5,6 @@
 use std::time::{Duration, Instant};
 
 use domain::ids::ProductId;
-use reqwest::multipart::Form;
 use scraper::{Html, Selector};
 use serde_json::{json, Value};
 
@@ -421,19 +420,10 @@ async fn a_price_change_is_in_the_next_page_here_and_within_the_cache_lifetime_e
     let cases = app.add_category("Cases", None).await;
     let id = app.add_product(new_product("Clear case", cases, (999, None, 0), 5, false)).await;
     let path = format!("/product/{id}");
-    let (_, shown) = app.get_json(&format!("/api/products/{id}")).await;
     assert_eq!(page(&app, &path).await.meta("product:price:amount"), "999.00");
     assert_eq!(fetch(&second_address, &path).await.meta("product:price:amount"), "999.00", "cached there");
 
-    let edit = Form::new()
-        .text("name", "Clear case")
-        .text("category", cases.to_string())
-        .text("price", "1299")
-        .text("description", "Clear.")
-        .text("quantity", "5")
-        .text("existingMedia", shown["media"][0]["url"].as_str().unwrap().to_owned());
-    let edited = app.client.put(format!("{}/api/products/{id}", app.address)).header("cookie", &cookie).multipart(edit);
-    assert_eq!(edited.send().await.unwrap().status(), 200);
+    app.edit_as_clear_case(&cookie, id, cases, 1299, 5).await;
 
     let here = page(&app, &path).await;
     assert_eq!(here.meta("product:price:amount"), "1299.00", "at once on the instance that changed it");

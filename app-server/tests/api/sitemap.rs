@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 
-use reqwest::multipart::Form;
 use serde_json::json;
 
 use crate::helpers::{new_product, spawn_app, spawn_app_with, TestApp};
@@ -124,17 +123,8 @@ async fn a_price_change_moves_the_products_lastmod_at_once_though_the_sitemap_is
     assert_eq!(lastmod(&before, &product), "2026-01-01T00:00:00Z");
     app.sql(&format!("UPDATE products SET updated_at = '2026-02-02T00:00:00Z' WHERE id = {other}")).await;
     assert_eq!(parse(&xml(&app, "/sitemap.xml").await).1, before, "kept in the cache: no change was announced");
-    let picture = app.get_json(&format!("/api/products/{id}")).await.1["media"][0]["url"].as_str().unwrap().to_owned();
 
-    let edit = Form::new()
-        .text("name", "Clear case")
-        .text("category", cases.to_string())
-        .text("price", "1299")
-        .text("description", "Clear.")
-        .text("quantity", "2")
-        .text("existingMedia", picture);
-    let edited = app.client.put(format!("{}/api/products/{id}", app.address)).header("cookie", &cookie).multipart(edit);
-    assert_eq!(edited.send().await.unwrap().status(), 200);
+    app.edit_as_clear_case(&cookie, id, cases, 1299, 2).await;
     let (_, after) = parse(&xml(&app, "/sitemap.xml").await);
 
     let stored = app.sql_texts(&format!("SELECT {W3C} AS t FROM products WHERE id = {id}")).await;
