@@ -196,6 +196,7 @@ test('no storefront page writes an error to the console for a signed-out visitor
     ['/search?q=case', 'Search Results for "case"', 200],
     ['/login', 'Login', 200],
     ['/product/999999', 'Product not found', 404],
+    ['/category/999999', 'Category not found', 404],
   ];
   for (const [path, title, status] of visits) {
     const page = await browser.context.newPage();

@@ -3,7 +3,8 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { getProductQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+import { getCategoryWithProductsQueryKey, getProductQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+import { CategoryNotFoundError } from '@/features/categories/api/get-category-with-products';
 import { ProductNotFoundError } from '@/lib/product-query';
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
 import { makeProduct } from '@/testing/fixtures';
@@ -123,6 +124,27 @@ describe('preparePage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(requested).not.toContain('/api/products/999');
+  });
+
+  it('records a category the server answered 404 as not found, so the page does not ask the API', async () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ responseStatus: 404 } as unknown as PerformanceEntry]);
+    const requested = mockFetch(() => jsonResponse({ message: 'No such category.' }, 404));
+    const queryClient = createTestQueryClient();
+
+    await preparePage('/category/999', queryClient);
+
+    expect(queryClient.getQueryState(getCategoryWithProductsQueryKey({ path: { id: '999' } }))?.error).toBeInstanceOf(
+      CategoryNotFoundError,
+    );
+    render(
+      <AppProvider queryClient={queryClient}>
+        <MemoryRouter initialEntries={['/category/999']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Category not found' })).toBeInTheDocument();
+    expect(requested.some((url) => url.includes('/api/categories/with-products/999'))).toBe(false);
   });
 
   it('leaves the home page to the app: nothing to load first', async () => {

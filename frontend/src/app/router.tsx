@@ -111,6 +111,7 @@ export function pageAt(pathname: string): { page: keyof Pages; params: Params } 
 /** The pages that take what the server wrote into the page before the app's first render. */
 const pagePrimes: Partial<Record<keyof Pages, () => Promise<PagePrime>>> = {
   product: async () => (await pageLoaders.product()).prime,
+  category: async () => (await pageLoaders.category()).prime,
 };
 
 /**

@@ -2,16 +2,24 @@ import { useDeferredValue, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 
+import type { PagePrime } from '@/app/router';
 import { paths } from '@/config/paths';
 import { useCountCategoryView } from '@/features/categories/api/count-category-view';
-import { useCategoryPage } from '@/features/categories/api/get-category-with-products';
+import { primeMissingCategory, useCategoryPage } from '@/features/categories/api/get-category-with-products';
 import { LoadMore } from '@/features/products/components/load-more';
 import { PriceSortMenu } from '@/features/products/components/price-sort-menu';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-products';
 import type { Product } from '@/features/products/types';
 
+import { pageAnsweredNotFound } from '@/lib/page-data';
+
 import { cartActions } from './shared/cart-actions';
+
+/** A visit that starts here after the server answered 404: the category is known to be missing (docs/seo.md). */
+export const prime: PagePrime = async ({ queryClient, params }) => {
+  if (params.id && pageAnsweredNotFound()) await primeMissingCategory(queryClient, params.id);
+};
 
 /** Cards a section draws at first, and how many more each 'Show more products' adds (docs/seo.md). */
 const SECTION_PAGE = 12;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { getCategoryWithProducts } from '@/api/generated';
 import { getCategoryWithProductsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
@@ -33,6 +33,23 @@ export function getCategoryPageQueryOptions(categoryId: string) {
 
 export function useCategoryPage(categoryId: string) {
   const retry = useRetryUnless(isNotFound);
-  const query = useQuery({ ...getCategoryPageQueryOptions(categoryId), retry });
+  const options = getCategoryPageQueryOptions(categoryId);
+  // A category the shop already said does not exist is not asked for again on mount (`primeMissingCategory`).
+  const knownMissing = isNotFound(useQueryClient().getQueryState(options.queryKey)?.error);
+  const query = useQuery({ ...options, retry, retryOnMount: !knownMissing });
   return { ...query, notFound: isNotFound(query.error) };
+}
+
+/**
+ * Records that no category has `categoryId` (the server answered the page with 404), so the category page
+ * shows 'Category not found' without asking the API, a request the browser would log as a failure.
+ */
+export async function primeMissingCategory(queryClient: QueryClient, categoryId: string): Promise<void> {
+  await queryClient
+    .query({
+      queryKey: getCategoryPageQueryOptions(categoryId).queryKey,
+      queryFn: () => Promise.reject(new CategoryNotFoundError(categoryId)),
+      retry: false,
+    })
+    .catch(() => undefined);
 }
