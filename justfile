@@ -112,8 +112,8 @@ bench: build-frontend
         out = subprocess.run(["wrk", "-t1", "-c64", "-d5s", "--latency", *script[:2], url, *script[2:]], capture_output=True, text=True, check=True).stdout
         try:
             rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-            p50 = ms(re.search(r"^\s+50%\s+(\S+)$", out, re.M).group(1))
-            p99 = ms(re.search(r"^\s+99%\s+(\S+)$", out, re.M).group(1))
+            p50 = ms(re.search(r"^\s+50%\s+(\S+)\s*$", out, re.M).group(1))
+            p99 = ms(re.search(r"^\s+99%\s+(\S+)\s*$", out, re.M).group(1))
             mix = re.search(r"^mix: (\d+) sent, (\d+) views, (\d+) non-2xx$", out, re.M) if script else None
             if script and (mix is None or int(mix.group(3)) > 0):
                 raise KeyError("mix")

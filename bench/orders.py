@@ -90,10 +90,11 @@ def wrk(plan_path, tries=2):
     try:
         sent, failed = map(int, re.search(r"^orders: (\d+) sent, (\d+) non-2xx$", out, re.M).groups())
         rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-        p50 = ms(re.search(r"^\s+50%\s+(\S+)$", out, re.M).group(1))
-        p99 = ms(re.search(r"^\s+99%\s+(\S+)$", out, re.M).group(1))
+        p50 = ms(re.search(r"^\s+50%\s+(\S+)\s*$", out, re.M).group(1))
+        p99 = ms(re.search(r"^\s+99%\s+(\S+)\s*$", out, re.M).group(1))
     except AttributeError:
-        # As for the catalogue's runs: wrk now and then prints a report without its figures; say so, run again.
+        # wrk pads a latency of a second or more ("1.64s "), hence the `\s*`; a report still unreadable is shown
+        # and run again once, as the catalogue's runs do.
         print(f"unreadable wrk output for {plan_path.name}:\n{out}", file=sys.stderr)
         if tries > 1:
             return wrk(plan_path, tries - 1)
