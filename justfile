@@ -85,6 +85,11 @@ bench: build-frontend
     scratch=$(mktemp -d)
     mkdir -p data
     export DATABASE_URL="$base/shop_bench_10k" MEDIA_DIR="$PWD/data/bench-media" WORKERS=1 RUST_LOG=warn
+    # The bench shop's pictures live in this checkout: without them (another checkout seeded the database)
+    # every picture is a 404 and the browser's console fills with errors, so the shop is seeded afresh.
+    if [ -z "$(ls -A "$MEDIA_DIR" 2> /dev/null)" ]; then
+        psql -q "$base/postgres" -c "DROP DATABASE IF EXISTS shop_bench_10k" > /dev/null
+    fi
     "$bin" seed-bench
     BIND_ADDR=127.0.0.1:18580 SIGNUP_MAX_PER_ADDRESS=100 ADMIN_EMAIL=owner@bench.shop ADMIN_PASSWORD=bench-owner-1 \
         MAIL_OUTBOX_DIR="$scratch/outbox" "$bin" serve & app=$!
