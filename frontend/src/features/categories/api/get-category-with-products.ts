@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 
 import { getCategoryWithProducts } from '@/api/generated';
 import { getCategoryWithProductsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+import { primeMissing } from '@/lib/prime-missing';
 import { useRetryUnless } from '@/lib/retry';
 
 /** No category has this id: the API answered 404, or 400 for an id that cannot be one. */
@@ -45,11 +46,5 @@ export function useCategoryPage(categoryId: string) {
  * shows 'Category not found' without asking the API, a request the browser would log as a failure.
  */
 export async function primeMissingCategory(queryClient: QueryClient, categoryId: string): Promise<void> {
-  await queryClient
-    .query({
-      queryKey: getCategoryPageQueryOptions(categoryId).queryKey,
-      queryFn: () => Promise.reject(new CategoryNotFoundError(categoryId)),
-      retry: false,
-    })
-    .catch(() => undefined);
+  await primeMissing(queryClient, getCategoryPageQueryOptions(categoryId).queryKey, new CategoryNotFoundError(categoryId));
 }

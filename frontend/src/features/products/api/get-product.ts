@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { GetProductResponse } from '@/api/generated';
 
 import { getProductQueryOptions, ProductNotFoundError } from '@/lib/product-query';
+import { primeMissing } from '@/lib/prime-missing';
 import { useRetryUnless } from '@/lib/retry';
 
 function isNotFound(error: unknown): boolean {
@@ -38,11 +39,5 @@ export async function primeProduct(queryClient: QueryClient, productId: string, 
  * 'Product not found' without asking the API, a request the browser would log as a failure.
  */
 export async function primeMissingProduct(queryClient: QueryClient, productId: string): Promise<void> {
-  await queryClient
-    .query({
-      queryKey: getProductQueryOptions(productId).queryKey,
-      queryFn: () => Promise.reject(new ProductNotFoundError(productId)),
-      retry: false,
-    })
-    .catch(() => undefined);
+  await primeMissing(queryClient, getProductQueryOptions(productId).queryKey, new ProductNotFoundError(productId));
 }
