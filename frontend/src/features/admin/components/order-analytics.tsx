@@ -44,32 +44,21 @@ export function OrderAnalytics() {
         }}
       >
         <div className="analytics-filters__dates">
-          <div className="form-field">
-            <label htmlFor={`${id}-from`}>From</label>
-            <input
-              id={`${id}-from`}
-              name="from"
-              type="date"
-              required
-              value={period.from}
-              onChange={(event) => {
-                setChosen({ ...period, from: event.target.value });
-              }}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-to`}>To</label>
-            <input
-              id={`${id}-to`}
-              name="to"
-              type="date"
-              required
-              value={period.to}
-              onChange={(event) => {
-                setChosen({ ...period, to: event.target.value });
-              }}
-            />
-          </div>
+          {(['from', 'to'] as const).map((end) => (
+            <div key={end} className="form-field">
+              <label htmlFor={`${id}-${end}`}>{end === 'from' ? 'From' : 'To'}</label>
+              <input
+                id={`${id}-${end}`}
+                name={end}
+                type="date"
+                required
+                value={period[end]}
+                onChange={(event) => {
+                  setChosen({ ...period, [end]: event.target.value });
+                }}
+              />
+            </div>
+          ))}
         </div>
         <fieldset className="analytics-filters__views">
           <legend>Table</legend>

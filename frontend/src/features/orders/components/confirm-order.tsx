@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 
 import { useConfirmOrder } from '../api/confirm-order';
 import { ordersMessages } from '../lib/messages';
+
+import { OrderNextLinks } from './order-confirmation';
 
 import '../orders.css';
 import '../confirm-order.css';
@@ -47,15 +47,7 @@ function ConfirmOrderResult({ tone, message, children }: { tone: 'success' | 'er
       <p className={`confirm-order__message confirm-order__message--${tone}`} role={tone === 'success' ? 'status' : 'alert'}>
         {message}
       </p>
-      <div className="order-confirmation__links">
-        {children}
-        <Link to={paths.home.getHref()} className="button button--secondary">
-          Continue Shopping
-        </Link>
-        <Link to={paths.orders.getHref()} className="button">
-          View My Orders
-        </Link>
-      </div>
+      <OrderNextLinks>{children}</OrderNextLinks>
     </>
   );
 }

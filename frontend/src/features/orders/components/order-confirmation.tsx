@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Spinner } from '@/components/ui/spinner';
@@ -39,14 +39,22 @@ export function OrderConfirmation() {
       <p>
         Your order is pending approval by our admin team. You will be notified once it is approved and ready for dispatch.
       </p>
-      <div className="order-confirmation__links">
-        <Link to={paths.home.getHref()} className="button button--secondary">
-          Continue Shopping
-        </Link>
-        <Link to={paths.orders.getHref()} className="button">
-          View My Orders
-        </Link>
-      </div>
+      <OrderNextLinks />
     </section>
+  );
+}
+
+/** Where a shopper goes after an order: back to the shop or to My Orders, after any links of the page's own. */
+export function OrderNextLinks({ children }: { children?: ReactNode }) {
+  return (
+    <div className="order-confirmation__links">
+      {children}
+      <Link to={paths.home.getHref()} className="button button--secondary">
+        Continue Shopping
+      </Link>
+      <Link to={paths.orders.getHref()} className="button">
+        View My Orders
+      </Link>
+    </div>
   );
 }
