@@ -136,29 +136,13 @@ function AnalyticsResult({ report, busy }: { report: AnalyticsReport; busy: bool
           <tbody>
             {table.rows.map((row) => (
               <tr key={row.key}>
-                {row.cells.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={index} scope="row">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={index}>{cell}</td>
-                  ),
-                )}
+                <RowCells cells={row.cells} />
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              {table.totals.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index}>{cell}</td>
-                ),
-              )}
+              <RowCells cells={table.totals} />
             </tr>
           </tfoot>
         </table>
@@ -170,5 +154,18 @@ function AnalyticsResult({ report, busy }: { report: AnalyticsReport; busy: bool
         </p>
       )}
     </section>
+  );
+}
+
+/** A row's cells: the first heads the row, the rest are its figures. */
+function RowCells({ cells }: { cells: readonly string[] }) {
+  return cells.map((cell, index) =>
+    index === 0 ? (
+      <th key={index} scope="row">
+        {cell}
+      </th>
+    ) : (
+      <td key={index}>{cell}</td>
+    ),
   );
 }
