@@ -3,7 +3,7 @@
 // WhatsApp link on the admin's orders page, and a rule changed on the Order checks page changing the score.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, adminApi, homeCard, mailsTo, newPage, productNamed, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
+import { admin, adminApi, homeCard, mailsTo, newPage, productNamed, sessionRequest, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
 
 const files = shopForFile();
 
@@ -15,7 +15,7 @@ async function assertFits(page, where) {
 /** A new phone-width page at `path`, the admin signed in (the browser's cookie jar is shared by its pages). */
 async function adminPageAt(path) {
   const { shop, browser } = files;
-  const login = await browser.context.request.post(`${shop.baseUrl}/api/admin/login`, { data: admin });
+  const login = await sessionRequest(browser, 'post', `${shop.baseUrl}/api/admin/login`, { data: admin });
   assert.equal(login.status(), 200, await login.text());
   const page = await newPage(browser, viewports.phone);
   await page.goto(`${shop.baseUrl}${path}`);

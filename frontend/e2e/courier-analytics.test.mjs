@@ -14,6 +14,7 @@ import {
   mailsTo,
   newPage,
   productNamed,
+  sessionRequest,
   shopForFile,
   sidewaysOverflow,
   signUpCustomer,
@@ -102,7 +103,7 @@ async function placeOrder({ items, coupon = null, name, phone, province, city, a
   }
   const subtotal = cart.reduce((sum, line) => sum + line.price * line.quantity, 0);
   const couponDiscount = coupon === 'FLAT200' ? flat200 : 0;
-  const response = await browser.context.request.post(`${shop.baseUrl}/api/orders`, {
+  const response = await sessionRequest(browser, 'post', `${shop.baseUrl}/api/orders`, {
     data: {
       userDetails: { province, city, name, phone1: phone, phone2: '', email: shopper.email, address },
       cart,

@@ -284,9 +284,24 @@ export async function productNamed(shop, name) {
   throw new Error(`no product is named '${name}'`);
 }
 
+/**
+ * A call through the browser context's own request client (its cookie jar), e.g. `sessionRequest(browser, 'post',
+ * url, { data })`. That client keeps idle connections for reuse, and the server closes a connection idle for 5 s:
+ * a call that starts on such a connection just as the server closes it is reset before the server reads a byte
+ * of it (`ECONNRESET`, 'socket hang up'), so it is sent once more, on a new connection. Browsers do the same.
+ */
+export async function sessionRequest(browser, method, url, options = {}) {
+  try {
+    return await browser.context.request[method](url, options);
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return browser.context.request[method](url, options);
+  }
+}
+
 /** Signs a new customer up through the API in the browser's own cookie jar, so its pages are signed in. */
 export async function signUpCustomer(browser, shop, { email, password = 'Shopper-pass-2025', name = 'Ayesha Khan' }) {
-  const response = await browser.context.request.post(`${shop.baseUrl}/api/auth/signup`, { data: { email, password, name } });
+  const response = await sessionRequest(browser, 'post', `${shop.baseUrl}/api/auth/signup`, { data: { email, password, name } });
   if (response.status() !== 201) throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`);
   return { email, password, name };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
-import { admin, adminApi, homeCard, mailsTo, newPage, productNamed, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
+import { admin, adminApi, homeCard, mailsTo, newPage, productNamed, sessionRequest, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
 
 const files = shopForFile();
 
@@ -39,10 +39,10 @@ async function assertFits(page, where) {
 
 /** Places an order of one of each product through the API in the browser's session, and delivers it as the admin. */
 async function deliveredOrder(browser, shop, products) {
-  const me = await (await browser.context.request.get(`${shop.baseUrl}/api/auth/me`)).json();
+  const me = await (await sessionRequest(browser, 'get', `${shop.baseUrl}/api/auth/me`)).json();
   const subtotal = products.reduce((sum, product) => sum + product.finalPrice, 0);
   const deliveryCharge = products.every((product) => product.freeDelivery) ? 0 : 250;
-  const placed = await browser.context.request.post(`${shop.baseUrl}/api/orders`, {
+  const placed = await sessionRequest(browser, 'post', `${shop.baseUrl}/api/orders`, {
     headers: { Origin: shop.baseUrl, 'Idempotency-Key': `reviews-${Date.now()}` },
     data: {
       userId: me.uid,
@@ -78,7 +78,7 @@ describe('reviews', () => {
       assert.ok(delivered, 'the delivered e-mail arrived');
       const links = [...new Set(delivered.match(new RegExp(`${shop.baseUrl}/review\\?token=[A-Za-z0-9_-]+`, 'g')))];
       assert.equal(links.length, 2);
-      const orders = await (await browser.context.request.get(`${shop.baseUrl}/api/orders/user/${order.userId}`)).json();
+      const orders = await (await sessionRequest(browser, 'get', `${shop.baseUrl}/api/orders/user/${order.userId}`)).json();
       const tokenOf = (product) => orders.orders[0].reviewTokens.find((token) => token.productId === product._id).token;
       const link = links.find((candidate) => candidate.endsWith(`token=${tokenOf(linked)}`));
       const otherLink = links.find((candidate) => candidate.endsWith(`token=${tokenOf(internal)}`));
