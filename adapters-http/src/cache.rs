@@ -67,7 +67,12 @@ impl ResponseCache {
                 })
                 .build()
         });
-        Self { entries, generation: AtomicU64::new(0), requests: Family::default() }
+        let requests = Family::default();
+        for result in ["hit", "miss"] {
+            // Both series exist from the start, at zero, so a rate over them is defined from the start.
+            drop(requests.get_or_create(&[("cache", "catalogue"), ("result", result)]));
+        }
+        Self { entries, generation: AtomicU64::new(0), requests }
     }
 
     /// Adds `cache_requests_total` to `registry`.
