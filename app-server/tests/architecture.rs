@@ -21,7 +21,9 @@ fn the_domain_depends_on_no_framework_database_runtime_or_http_client() {
     let names = crate_names(&tree);
 
     assert!(names.contains(&"chrono"), "the tree was read: {tree}");
-    for forbidden in ["actix-web", "actix-http", "diesel", "tokio", "reqwest", "utoipa", "prometheus-client", "application"] {
+    for forbidden in
+        ["actix-web", "actix-http", "diesel", "tokio", "reqwest", "utoipa", "prometheus-client", "application"]
+    {
         assert!(!names.contains(&forbidden), "domain depends on {forbidden}:\n{tree}");
     }
 }

@@ -423,3 +423,25 @@ async fn metrics_addr_serves_metrics_alone_and_the_public_listener_still_hides_t
     assert_eq!(public.status(), 404);
     assert_eq!(public.json::<Value>().await.unwrap(), json!({"message": "No such resource."}));
 }
+
+#[tokio::test]
+async fn log_format_text_keeps_one_text_line_per_event_with_the_request_id() {
+    let mut server = spawn_process(&[("LOG_FORMAT", "text")]).await;
+
+    let answer = server
+        .client
+        .get(format!("{}/api/products", server.address))
+        .header("x-request-id", "text-1")
+        .send()
+        .await
+        .unwrap();
+    let access = server.wait_for_log("request_id=text-1").await;
+
+    assert_eq!(answer.status(), 200);
+    let access = access.expect("the access line names the request's id");
+    assert!(serde_json::from_str::<Value>(&access).is_err(), "{access}");
+    assert!(access.contains(" INFO request{request_id=text-1}: adapters_http::telemetry: access "), "{access}");
+    assert!(access.contains("/api/products") && access.contains("status=200"), "{access}");
+    let started = server.log().lines().find(|line| line.contains("serving the shop")).unwrap().to_owned();
+    assert!(started.contains(&format!(" addr={}", server.addr)), "{started}");
+}
