@@ -14,6 +14,9 @@ use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 use application::catalog::ports::CatalogChanges;
 use moka::future::Cache;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::registry::Registry;
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -29,6 +32,8 @@ pub struct ResponseCache {
     /// Counts the catalogue's changes. An answer computed from data read before a change is kept under the
     /// old generation, which no request asks for any more.
     generation: AtomicU64,
+    /// `cache_requests_total{cache="catalogue",result}`: a miss computed the answer, a hit did not.
+    requests: Family<[(&'static str, &'static str); 2], Counter>,
 }
 
 /// What a [`ResponseCache`] holds.
@@ -62,7 +67,25 @@ impl ResponseCache {
                 })
                 .build()
         });
-        Self { entries, generation: AtomicU64::new(0) }
+        let requests = Family::default();
+        for result in ["hit", "miss"] {
+            // Both series exist from the start, at zero, so a rate over them is defined from the start.
+            drop(requests.get_or_create(&[("cache", "catalogue"), ("result", result)]));
+        }
+        Self { entries, generation: AtomicU64::new(0), requests }
+    }
+
+    /// Adds `cache_requests_total` to `registry`.
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "cache_requests",
+            "Answers asked of the catalogue cache: a hit was served from it, a miss was computed",
+            self.requests.clone(),
+        );
+    }
+
+    fn count(&self, result: &'static str) {
+        self.requests.get_or_create(&[("cache", "catalogue"), ("result", result)]).inc();
     }
 
     /// How many answers are kept and their weight in bytes, once evictions and removals due are done.
@@ -121,23 +144,30 @@ impl ResponseCache {
         Fut: Future<Output = Result<Bytes, ApiError>>,
     {
         let Some(entries) = &self.entries else {
+            self.count("miss");
             return compute().await;
         };
         let generation = self.generation.load(Ordering::Acquire);
-        let mut failure = None;
+        let (mut failure, mut computed) = (None, false);
         let cached = entries
             .try_get_with((generation, key), async {
+                computed = true;
                 compute().await.map_err(|err| {
                     failure = Some(err);
                     Failed
                 })
             })
             .await;
-        match (cached, failure) {
+        let answer = match (cached, failure) {
             (Ok(body), _) => Ok(body),
             (Err(_), Some(err)) => Err(err),
-            (Err(_), None) => compute().await,
-        }
+            (Err(_), None) => {
+                computed = true;
+                compute().await
+            }
+        };
+        self.count(if computed { "miss" } else { "hit" });
+        answer
     }
 }
 

@@ -28,6 +28,7 @@ mod session;
 mod settings;
 mod sitemap;
 mod spa;
+mod telemetry;
 
 pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use edges::BodyDeadline;
@@ -35,3 +36,4 @@ pub use error::ApiError;
 pub use pages::{page_paths, page_titles};
 pub use server::{openapi_yaml, serve, serve_floor, AppState, ServerConfig};
 pub use session::{PublicOrigin, TrustedProxies};
+pub use telemetry::{request_id, serve_metrics, HttpMetrics, MetricsEndpoint, Refresh, REQUEST_ID};

@@ -10,7 +10,7 @@ use actix_web::dev::{Server, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{PathError, QueryPayloadError};
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::http::Method;
-use actix_web::middleware::{Compress, DefaultHeaders, Logger};
+use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
@@ -37,6 +37,7 @@ use crate::error::ApiError;
 use crate::pages::{self, Pages};
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
+use crate::telemetry::{self, HttpMetrics, MetricsEndpoint};
 use crate::{
     accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, cod, coupons, courier, health,
     openapi, orders, reviews, settings, sitemap,
@@ -83,6 +84,10 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// The reverse proxies whose `X-Forwarded-For` names the client (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
+    /// The request series every answer adds to.
+    pub http_metrics: Arc<HttpMetrics>,
+    /// What `/metrics` answers on this listener, and the token it asks for (none: 404).
+    pub metrics: MetricsEndpoint,
 }
 
 fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
@@ -99,11 +104,12 @@ struct Edges {
     routes: Arc<Routes>,
     body_deadline: BodyDeadline,
     https: bool,
+    metrics: Arc<HttpMetrics>,
 }
 
 /// An application with the middleware every answer passes through, the shop's and the benchmark floor's
-/// alike: an access log of paths only (query strings may carry tokens, which must never reach the logs),
-/// the security headers, compression, `HEAD` answered as `GET`, request bodies under a deadline, and error
+/// alike: the request's id and span, an access line naming the route pattern only (paths and query strings
+/// may carry tokens, which must never reach the logs) and the request series, the security headers, compression, `HEAD` answered as `GET`, request bodies under a deadline, and error
 /// answers in the contract's JSON.
 fn app(
     edges: &Edges,
@@ -118,6 +124,7 @@ fn app(
 > {
     let routes = edges.routes.clone();
     let body_deadline = edges.body_deadline;
+    let metrics = edges.metrics.clone();
     App::new()
         .wrap_fn(move |req, srv| match edges::undocumented_method(&routes, req.request()) {
             Some(refusal) => Either::Left(ready(Ok(req.error_response(refusal).map_into_right_body()))),
@@ -150,10 +157,7 @@ fn app(
         })
         .wrap(Compress::default())
         .wrap(edges::security_headers(edges.https))
-        .wrap(
-            Logger::new("%{route}xi %s %Dms")
-                .custom_request_replace("route", |req| format!("{} {}", req.method(), req.path())),
-        )
+        .wrap_fn(move |req, srv| telemetry::observe(&metrics, req, srv))
 }
 
 /// Every API service. The OpenAPI document lists exactly the paths registered here, in this order.
@@ -220,7 +224,9 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
         routes: Arc::new(Routes::new(&openapi_document())),
         body_deadline: config.body_deadline,
         https: config.public_origin.starts_with("https://"),
+        metrics: config.http_metrics.clone(),
     };
+    let metrics_endpoint = web::Data::new(config.metrics.clone());
     let allowed = web::Data::from(edges.routes.clone());
     let mut server = HttpServer::new(move || {
         let (app, document) = openapi::register(app(&edges), routes);
@@ -250,6 +256,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(pages.clone())
             .app_data(allowed.clone())
             .configure(pages::configure_robots)
+            .app_data(metrics_endpoint.clone())
+            .route("/metrics", web::get().to(telemetry::public_metrics))
             .service(
                 web::scope(media_path)
                     .wrap(DefaultHeaders::new().add(CacheControl(vec![
@@ -286,6 +294,7 @@ pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>)
         routes: Arc::new(Routes::new(&openapi_document())),
         body_deadline: BodyDeadline { base: std::time::Duration::from_secs(10), min_bytes_per_second: 16 * 1024 },
         https: false,
+        metrics: Arc::new(HttpMetrics::new()),
     };
     let mut server = HttpServer::new(move || {
         let body = body.clone();

@@ -551,6 +551,7 @@ impl OrderTx for PgTransaction {
             ))
             .execute(conn)
             .map_err(from_diesel)?;
+        self.order_placed();
         OrderId::new(id).map_err(corrupt)
     }
 

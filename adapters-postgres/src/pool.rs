@@ -1,11 +1,14 @@
 //! The connection pool, migrations, and running a unit of work off the async runtime.
 
-use std::time::Duration;
+use std::sync::LazyLock;
+use std::time::{Duration, Instant};
 
 use application::common::error::RepositoryError;
 use diesel::pg::PgConnection;
-use diesel::r2d2::{ConnectionManager, Pool};
+use diesel::r2d2::{ConnectionManager, Pool, PooledConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
 
 use crate::error::unavailable;
 
@@ -57,16 +60,44 @@ pub fn run_migrations(pool: &PgPool) -> Result<Vec<String>, PoolError> {
     Ok(applied.iter().map(ToString::to_string).collect())
 }
 
-/// Runs `work` with a pooled connection in a blocking task, so diesel never blocks an async worker.
+/// The checkouts of this process's pools: how many tasks wait for a connection now, and how long taking
+/// one took. Process-wide, because r2d2's pool has no room for them and a server process has one pool.
+pub(crate) struct Checkouts {
+    pub(crate) waiting: Gauge,
+    pub(crate) wait_seconds: Histogram,
+}
+
+pub(crate) static CHECKOUTS: LazyLock<Checkouts> = LazyLock::new(|| Checkouts {
+    waiting: Gauge::default(),
+    wait_seconds: Histogram::new([0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0]),
+});
+
+/// A connection from `pool`, counted in [`CHECKOUTS`]. Blocks (up to the pool's 5 s) while none is free.
+pub(crate) fn checkout(
+    pool: &PgPool,
+) -> Result<PooledConnection<ConnectionManager<PgConnection>>, diesel::r2d2::PoolError> {
+    let started = Instant::now();
+    CHECKOUTS.waiting.inc();
+    let conn = pool.get();
+    CHECKOUTS.waiting.dec();
+    CHECKOUTS.wait_seconds.observe(started.elapsed().as_secs_f64());
+    conn
+}
+
+/// Runs `work` with a pooled connection in a blocking task, so diesel never blocks an async worker. The
+/// task runs in the caller's span, so what it logs carries the request's id.
 pub(crate) async fn with_connection<T, F>(pool: &PgPool, work: F) -> Result<T, RepositoryError>
 where
     T: Send + 'static,
     F: FnOnce(&mut PgConnection) -> Result<T, RepositoryError> + Send + 'static,
 {
     let pool = pool.clone();
+    let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
-        let mut conn = pool.get().map_err(unavailable)?;
-        work(&mut conn)
+        span.in_scope(|| {
+            let mut conn = checkout(&pool).map_err(unavailable)?;
+            work(&mut conn)
+        })
     })
     .await
     .map_err(unavailable)?

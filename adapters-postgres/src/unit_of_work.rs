@@ -15,24 +15,34 @@ use diesel::pg::PgConnection;
 use diesel::r2d2::{ConnectionManager, PooledConnection};
 use tokio::sync::Notify;
 
+use prometheus_client::metrics::counter::Counter;
+
 use crate::error::{from_diesel, unavailable};
+use crate::metrics::PgMetrics;
 use crate::outbox::PgMailOutbox;
-use crate::pool::PgPool;
+use crate::pool::{checkout, PgPool};
 
 /// Runs units of work in PostgreSQL transactions. Mail queued by a unit of work wakes the outbox's delivery
 /// worker once the transaction has committed, never before (the worker would not see the rows yet) and
-/// never for a unit of work that was rolled back.
+/// never for a unit of work that was rolled back. Committed orders are counted likewise.
 #[derive(Clone)]
 pub struct PgUnitOfWork {
     pool: PgPool,
     outbox_wakeups: Arc<Notify>,
+    orders_placed: Counter,
 }
 
 impl PgUnitOfWork {
     /// Units of work on `pool` whose mail wakes the worker of `outbox`.
     #[must_use]
     pub fn new(pool: PgPool, outbox: &PgMailOutbox) -> Self {
-        Self { pool, outbox_wakeups: outbox.wakeups() }
+        Self { pool, outbox_wakeups: outbox.wakeups(), orders_placed: Counter::default() }
+    }
+
+    /// The same units of work, counting the orders they place in `metrics`' `orders_placed_total`.
+    #[must_use]
+    pub fn counting_orders(self, metrics: &PgMetrics) -> Self {
+        Self { orders_placed: metrics.orders_placed(), ..self }
     }
 
     /// Runs `work` in one transaction in one blocking task, as `pool::with_connection` runs a single call.
@@ -42,16 +52,20 @@ impl PgUnitOfWork {
         F: FnOnce(&mut PgTransaction) -> Result<T, RepositoryError> + Send + 'static,
     {
         let pool = self.pool.clone();
-        let (made, mail_queued) = tokio::task::spawn_blocking(move || {
-            let mut tx = PgTransaction::begin(pool.get().map_err(unavailable)?)?;
-            let made = work(&mut tx);
-            tx.end(made)
+        let span = tracing::Span::current();
+        let (made, ended) = tokio::task::spawn_blocking(move || {
+            span.in_scope(|| {
+                let mut tx = PgTransaction::begin(checkout(&pool).map_err(unavailable)?)?;
+                let made = work(&mut tx);
+                tx.end(made)
+            })
         })
         .await
         .map_err(unavailable)??;
-        if mail_queued {
+        if ended.mail_queued {
             self.outbox_wakeups.notify_one();
         }
+        self.orders_placed.inc_by(ended.orders_placed);
         Ok(made)
     }
 }
@@ -86,22 +100,30 @@ impl UnitOfWork<dyn ReviewsTx> for PgUnitOfWork {
 /// as broken to the pool, which closes it instead of handing it out again.
 pub(crate) struct PgTransaction {
     conn: PooledConnection<ConnectionManager<PgConnection>>,
+    ended: Ended,
+}
+
+/// What a committed transaction did that is acted on after it: mail queued wakes the outbox worker, and
+/// orders placed are counted.
+#[derive(Debug, Clone, Copy, Default)]
+struct Ended {
     mail_queued: bool,
+    orders_placed: u64,
 }
 
 impl PgTransaction {
     fn begin(mut conn: PooledConnection<ConnectionManager<PgConnection>>) -> Result<Self, RepositoryError> {
         AnsiTransactionManager::begin_transaction(&mut *conn).map_err(from_diesel)?;
-        Ok(Self { conn, mail_queued: false })
+        Ok(Self { conn, ended: Ended::default() })
     }
 
-    /// Commits after `made`, or rolls back after an error; answers what the work made and whether it queued
-    /// mail.
-    fn end<T>(mut self, made: Result<T, RepositoryError>) -> Result<(T, bool), RepositoryError> {
+    /// Commits after `made`, or rolls back after an error; answers what the work made and what the
+    /// transaction did.
+    fn end<T>(mut self, made: Result<T, RepositoryError>) -> Result<(T, Ended), RepositoryError> {
         match made {
             Ok(made) => {
                 AnsiTransactionManager::commit_transaction(&mut *self.conn).map_err(from_diesel)?;
-                Ok((made, self.mail_queued))
+                Ok((made, self.ended))
             }
             Err(err) => {
                 if let Err(rollback) = AnsiTransactionManager::rollback_transaction(&mut *self.conn) {
@@ -119,7 +141,12 @@ impl PgTransaction {
 
     /// Notes that mail was queued, so the worker is woken after the commit.
     pub(crate) fn mail_queued(&mut self) {
-        self.mail_queued = true;
+        self.ended.mail_queued = true;
+    }
+
+    /// Notes that an order was placed, to be counted after the commit.
+    pub(crate) fn order_placed(&mut self) {
+        self.ended.orders_placed += 1;
     }
 }
 

@@ -70,7 +70,15 @@ pub struct Config {
     pub max_connections: usize,
     /// Who hears of each new order: ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL; nobody without either.
     pub order_notify_email: Option<domain::contact::Email>,
+    /// METRICS_ADDR: a second listener serving only `/metrics`, unauthenticated.
+    pub metrics_addr: Option<SocketAddr>,
+    /// METRICS_TOKEN: the bearer token `/metrics` on the public listener asks for; without it, a 404. Never
+    /// reaches `Debug` or a log.
+    pub metrics_token: Option<String>,
 }
+
+/// The shortest METRICS_TOKEN accepted.
+pub const MIN_METRICS_TOKEN_CHARS: usize = 16;
 
 /// GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and OIDC_ISSUER. The secret never reaches `Debug` or a log.
 #[derive(Clone)]
@@ -123,6 +131,8 @@ impl fmt::Debug for Config {
             .field("body_timeout_ms", &self.body_timeout_ms)
             .field("body_min_bytes_per_sec", &self.body_min_bytes_per_sec)
             .field("max_connections", &self.max_connections)
+            .field("metrics_addr", &self.metrics_addr)
+            .field("metrics_token", &self.metrics_token.as_ref().map(|_| "<set>"))
             .finish()
     }
 }
@@ -241,7 +251,22 @@ impl Config {
         let body_timeout_ms = at_least_one("BODY_TIMEOUT_MS", 10_000)?;
         let body_min_bytes_per_sec = at_least_one("BODY_MIN_BYTES_PER_SEC", 16 * 1024)?;
         let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
+        let metrics_addr =
+            text("METRICS_ADDR").map(|addr| parsed(Some(addr), "METRICS_ADDR", None::<SocketAddr>)).transpose()?;
+        let metrics_token = match text("METRICS_TOKEN") {
+            Some(token)
+                if token.chars().count() < MIN_METRICS_TOKEN_CHARS || !token.bytes().all(|b| b.is_ascii_graphic()) =>
+            {
+                return Err(ConfigError {
+                    name: "METRICS_TOKEN",
+                    reason: format!("must be at least {MIN_METRICS_TOKEN_CHARS} visible ASCII characters, no spaces"),
+                })
+            }
+            token => token,
+        };
         Ok(Self {
+            metrics_addr,
+            metrics_token,
             body_timeout_ms,
             body_min_bytes_per_sec,
             max_connections,
@@ -324,6 +349,25 @@ mod tests {
         assert_eq!(config.bind_addr.to_string(), "127.0.0.1:8080");
         assert_eq!(config.public_url, "http://127.0.0.1:8080");
         assert_eq!(config.media_dir, PathBuf::from("data/media"));
+    }
+
+    #[test]
+    fn metrics_settings_are_checked() {
+        let token = "0123456789abcdef";
+
+        let set = config(&[("METRICS_ADDR", "127.0.0.1:9100"), ("METRICS_TOKEN", token)]).unwrap();
+        let short = config(&[("METRICS_TOKEN", "short")]).unwrap_err().to_string();
+        let spaced = config(&[("METRICS_TOKEN", "0123456789 abcdef")]).unwrap_err().to_string();
+        let addr = config(&[("METRICS_ADDR", "localhost")]).unwrap_err().to_string();
+
+        assert_eq!(set.metrics_addr, Some("127.0.0.1:9100".parse().unwrap()));
+        assert_eq!(set.metrics_token.as_deref(), Some(token));
+        assert!(!format!("{set:?}").contains(token));
+        assert_eq!(config(&[]).unwrap().metrics_addr, None);
+        let rule = "must be at least 16 visible ASCII characters, no spaces";
+        assert_eq!(short, format!("METRICS_TOKEN is invalid: {rule}"));
+        assert_eq!(spaced, format!("METRICS_TOKEN is invalid: {rule}"));
+        assert!(addr.starts_with("METRICS_ADDR is invalid: \"localhost\""), "{addr}");
     }
 
     #[test]

@@ -10,14 +10,14 @@ pub mod rules;
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
-use adapters_http::{AppState, BodyDeadline, ResponseCache, ServerConfig};
+use adapters_http::{AppState, BodyDeadline, HttpMetrics, MetricsEndpoint, Refresh, ResponseCache, ServerConfig};
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomReviewTokens, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::FsMediaStore;
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
-    PgCustomerRepository, PgHealthProbe, PgMailOutbox, PgOrderFigures, PgOrderRepository, PgPool, PgReviewRepository,
-    PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgCustomerRepository, PgHealthProbe, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository, PgPool,
+    PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -46,6 +46,10 @@ use application::seed_demo::{SeedDemo, SeedOutcome};
 use application::settings::service::Settings;
 
 pub use config::Config;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::registry::Registry;
+use tracing::Instrument as _;
 
 /// Makes the allocator hand large freed blocks back to the system. glibc's malloc serves a block above its
 /// mmap threshold with a mapping of its own, unmapped when freed, but it raises that threshold to the size of
@@ -74,22 +78,27 @@ impl Clock for SystemClock {
     }
 }
 
-/// The reset queue: a bounded channel to [`spawn_reset_worker`].
-struct ChannelResetQueue(tokio::sync::mpsc::Sender<ResetRequest>);
+/// The reset queue: a bounded channel to [`spawn_reset_worker`]. Each request goes with the span of the
+/// request that asked for it, so what its handling logs carries that request's id.
+struct ChannelResetQueue(tokio::sync::mpsc::Sender<(ResetRequest, tracing::Span)>);
 
 impl ResetQueue for ChannelResetQueue {
     fn push(&self, request: ResetRequest) -> bool {
-        self.0.try_send(request).is_ok()
+        self.0.try_send((request, tracing::Span::current())).is_ok()
     }
 }
 
 /// Works through queued password-reset requests one at a time, for as long as the runtime lives.
-fn spawn_reset_worker(accounts: Accounts, mut requests: tokio::sync::mpsc::Receiver<ResetRequest>) {
+fn spawn_reset_worker(accounts: Accounts, mut requests: tokio::sync::mpsc::Receiver<(ResetRequest, tracing::Span)>) {
     tokio::spawn(async move {
-        while let Some(request) = requests.recv().await {
-            if let Err(err) = accounts.send_reset(request).await {
-                tracing::warn!(error = %err, "a password reset could not be stored or queued");
+        while let Some((request, span)) = requests.recv().await {
+            async {
+                if let Err(err) = accounts.send_reset(request).await {
+                    tracing::warn!(error = %err, "a password reset could not be stored or queued");
+                }
             }
+            .instrument(span)
+            .await;
         }
     });
 }
@@ -105,6 +114,8 @@ impl CatalogChanges for NothingCached {
 pub struct Running {
     pub server: actix_web::dev::Server,
     pub addr: SocketAddr,
+    /// The listener of METRICS_ADDR and its address, when configured.
+    pub metrics_server: Option<(actix_web::dev::Server, SocketAddr)>,
     /// The category views counted in memory, written once more by [`Running::until_stopped`].
     pub category_views: CategoryViews,
     /// The cache of public catalogue answers, for reading its usage.
@@ -117,7 +128,14 @@ impl Running {
     /// # Errors
     /// When the server fails.
     pub async fn until_stopped(self) -> anyhow::Result<()> {
-        self.server.await?;
+        match self.metrics_server {
+            Some((metrics, _)) => {
+                let (shop, metrics) = tokio::join!(self.server, metrics);
+                shop?;
+                metrics?;
+            }
+            None => self.server.await?,
+        }
         if let Err(err) = self.category_views.flush().await {
             tracing::warn!(error = %err, "the last category views could not be written");
         }
@@ -199,9 +217,69 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     })
 }
 
+/// What this instance's outbox worker did: `outbox_sent_total` and `outbox_send_failures_total`.
+#[derive(Debug, Clone, Default)]
+struct OutboxWorkerMetrics {
+    sent: Counter,
+    failures: Counter,
+}
+
+impl OutboxWorkerMetrics {
+    fn register(&self, registry: &mut Registry) {
+        registry.register("outbox_sent", "E-mails this instance's outbox worker delivered", self.sent.clone());
+        registry.register(
+            "outbox_send_failures",
+            "Deliveries this instance's outbox worker tried that failed (retried later or given up)",
+            self.failures.clone(),
+        );
+    }
+}
+
+/// Resident memory of this process, from /proc where it exists.
+fn resident_memory_bytes() -> Option<i64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: i64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a system constant.
+    let page_size = i64::from(i32::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?);
+    Some(pages * page_size)
+}
+
+/// The registry of every series `/metrics` answers, and the refresh that reads those read at scrape time.
+fn metrics_registry(
+    http: &HttpMetrics,
+    cache: &ResponseCache,
+    pg: PgMetrics,
+    outbox_worker: &OutboxWorkerMetrics,
+) -> (Arc<Registry>, Refresh) {
+    let mut registry = Registry::default();
+    http.register(&mut registry);
+    pg.register(&mut registry);
+    outbox_worker.register(&mut registry);
+    cache.register(&mut registry);
+    let resident: Gauge = Gauge::default();
+    registry.register("process_resident_memory_bytes", "Resident memory of this process", resident.clone());
+    let refresh: Refresh = Arc::new(move || {
+        let (pg, resident) = (pg.clone(), resident.clone());
+        Box::pin(async move {
+            if let Err(err) = pg.refresh().await {
+                tracing::warn!(error = %err, "the metrics read at scrape time could not be read from PostgreSQL");
+            }
+            if let Some(bytes) = resident_memory_bytes() {
+                resident.set(bytes);
+            }
+        })
+    });
+    (Arc::new(registry), refresh)
+}
+
 /// Delivers queued e-mails in the background: one pass every `every`, and one as soon as this instance
 /// queues mail, for as long as the runtime lives.
-fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration, wakeups: Arc<tokio::sync::Notify>) {
+fn spawn_outbox_worker(
+    bulk: BulkEmail,
+    every: std::time::Duration,
+    wakeups: Arc<tokio::sync::Notify>,
+    metrics: OutboxWorkerMetrics,
+) {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(50)));
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -212,6 +290,8 @@ fn spawn_outbox_worker(bulk: BulkEmail, every: std::time::Duration, wakeups: Arc
             }
             match bulk.deliver_due(50).await {
                 Ok(pass) if pass.sent + pass.retried + pass.given_up > 0 => {
+                    metrics.sent.inc_by(u64::from(pass.sent));
+                    metrics.failures.inc_by(u64::from(pass.retried) + u64::from(pass.given_up));
                     tracing::info!(sent = pass.sent, retried = pass.retried, given_up = pass.given_up, "outbox pass");
                 }
                 Ok(_) => {}
@@ -284,7 +364,8 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     };
     let pg_outbox = PgMailOutbox::new(pool.clone());
     let wakeups = pg_outbox.wakeups();
-    let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox));
+    let pg_metrics = PgMetrics::new(pool.clone());
+    let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox).counting_orders(&pg_metrics));
     let order_repository = Arc::new(PgOrderRepository::new(pool.clone()));
     let blocklist_repository = Arc::new(PgBlocklistRepository::new(pool.clone()));
     let order_mail =
@@ -344,8 +425,28 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         Arc::new(SystemClock),
         chrono::Duration::milliseconds(i64::try_from(config.outbox_retry_base_ms).unwrap_or(i64::MAX)),
     );
-    spawn_outbox_worker(bulk_email.clone(), std::time::Duration::from_millis(config.outbox_poll_ms), wakeups);
+    let outbox_worker = OutboxWorkerMetrics::default();
+    spawn_outbox_worker(
+        bulk_email.clone(),
+        std::time::Duration::from_millis(config.outbox_poll_ms),
+        wakeups,
+        outbox_worker.clone(),
+    );
     let catalog_cache = Arc::new(ResponseCache::new(std::time::Duration::from_millis(config.catalog_cache_ms)));
+    let http_metrics = Arc::new(HttpMetrics::new());
+    let (registry, refresh) = metrics_registry(&http_metrics, &catalog_cache, pg_metrics, &outbox_worker);
+    let metrics = MetricsEndpoint { registry, refresh, token: config.metrics_token.clone() };
+    let metrics_server = match config.metrics_addr {
+        Some(metrics_addr) => {
+            let listener = TcpListener::bind(metrics_addr)
+                .with_context(|| format!("METRICS_ADDR {metrics_addr} cannot be bound"))?;
+            let addr = listener.local_addr()?;
+            let server = adapters_http::serve_metrics(listener, MetricsEndpoint { token: None, ..metrics.clone() })?;
+            tracing::info!(addr = %addr, "serving metrics");
+            Some((server, addr))
+        }
+        None => None,
+    };
     let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())));
     spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
     // One store for products' and reviews' pictures, so they share its limit of pictures decoded at once.
@@ -395,7 +496,9 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             },
             max_connections: config.max_connections,
             trusted_proxies: config.trusted_proxies.clone(),
+            http_metrics,
+            metrics,
         },
     )?;
-    Ok(Running { server, addr, category_views, catalog_cache })
+    Ok(Running { server, addr, metrics_server, category_views, catalog_cache })
 }

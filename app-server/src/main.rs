@@ -22,7 +22,15 @@ async fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
-    app_server::logging::init();
+    // LOG_FORMAT is read before the rest of the configuration, so the lines about it are in its format.
+    let _ = dotenvy::dotenv();
+    match app_server::logging::LogFormat::parse(std::env::var("LOG_FORMAT").ok().as_deref()) {
+        Ok(format) => app_server::logging::init(format),
+        Err(err) => {
+            eprintln!("configuration error: {err}");
+            return ExitCode::from(2);
+        }
+    }
     if !large_blocks_returned {
         tracing::warn!("the allocator keeps freed password-hash memory: resident memory may grow under load");
     }

@@ -21,7 +21,9 @@ fn the_domain_depends_on_no_framework_database_runtime_or_http_client() {
     let names = crate_names(&tree);
 
     assert!(names.contains(&"chrono"), "the tree was read: {tree}");
-    for forbidden in ["actix-web", "actix-http", "diesel", "tokio", "reqwest", "utoipa", "application"] {
+    for forbidden in
+        ["actix-web", "actix-http", "diesel", "tokio", "reqwest", "utoipa", "prometheus-client", "application"]
+    {
         assert!(!names.contains(&forbidden), "domain depends on {forbidden}:\n{tree}");
     }
 }
@@ -42,6 +44,7 @@ fn the_application_depends_on_no_adapter_technology() {
         "lettre",
         "image",
         "webp",
+        "prometheus-client",
         "adapters-postgres",
         "adapters-http",
         "adapters-media",

@@ -155,6 +155,24 @@ export async function startShop({ google = false } = {}) {
   };
 }
 
+/**
+ * The server's access lines so far: the `fields` of its JSON log lines whose message is `access` (method,
+ * route pattern, status, ms). A line still being written is left for the next call.
+ */
+export function accessLines(shop) {
+  return shop.log
+    .join('')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        const parsed = JSON.parse(line);
+        return parsed?.fields?.message === 'access' ? [parsed.fields] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
 /** Debian's Chromium, headless, with a fresh profile; `options` go to the context (e.g. `javaScriptEnabled: false`). */
 export async function launchBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'shop-chromium-'));

@@ -176,6 +176,9 @@ impl Drawn {
 /// # Errors
 /// [`ApiError::Unavailable`] without a built front end; [`ApiError::Internal`] when the catalogue fails.
 pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpResponse, ApiError> {
+    if let Some((pattern, ..)) = find_page(req.path()) {
+        crate::telemetry::RoutePattern::name(req, pattern.replace(":id", "{id}"));
+    }
     let template = match context.pages.template.current() {
         Current::Missing => {
             return Err(ApiError::Unavailable(

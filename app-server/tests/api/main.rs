@@ -17,6 +17,7 @@ mod google;
 mod helpers;
 mod log_lines;
 mod memory;
+mod observability;
 mod openapi;
 mod operations;
 mod order_races;

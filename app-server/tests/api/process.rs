@@ -16,6 +16,8 @@ pub struct ServerProcess {
     pub address: String,
     /// The `host:port` it listens on.
     pub addr: std::net::SocketAddr,
+    /// e.g. `http://127.0.0.1:41235`: the METRICS_ADDR listener, when the process was given one.
+    pub metrics_address: Option<String>,
     pub client: reqwest::Client,
     child: Child,
     log: Arc<Mutex<String>>,
@@ -33,6 +35,14 @@ fn collect(source: impl Read + Send + 'static, log: Arc<Mutex<String>>) {
             log.push('\n');
         }
     });
+}
+
+/// `fields.NAME` of a log line in the JSON format, or `NAME=value` of one in the text format.
+pub fn logged_field(line: &str, name: &str) -> Option<String> {
+    match serde_json::from_str::<serde_json::Value>(line) {
+        Ok(json) => json["fields"][name].as_str().map(str::to_owned),
+        Err(_) => line.split(&format!(" {name}=")).nth(1).and_then(|rest| rest.split(' ').next()).map(str::to_owned),
+    }
 }
 
 /// Starts `app-server serve` on a free loopback port against a new database, with e-mail going to an
@@ -75,6 +85,7 @@ pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
     let mut process = ServerProcess {
         address: String::new(),
         addr: "127.0.0.1:0".parse().unwrap(),
+        metrics_address: None,
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         child,
         log,
@@ -84,9 +95,11 @@ pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
     let line = process.wait_for_log("serving the shop").await.unwrap_or_else(|| {
         panic!("app-server did not start within 60 s; its log:\n{}", process.log());
     });
-    let addr = line.split(" addr=").nth(1).and_then(|rest| rest.split(' ').next()).expect("the address is logged");
+    let addr = logged_field(&line, "addr").expect("the address is logged");
     process.addr = addr.parse().unwrap();
     process.address = format!("http://{addr}");
+    let metrics = process.log().lines().find(|line| line.contains("serving metrics")).map(str::to_owned);
+    process.metrics_address = metrics.and_then(|line| logged_field(&line, "addr")).map(|addr| format!("http://{addr}"));
     process
 }
 
@@ -99,6 +112,37 @@ impl ServerProcess {
     /// Everything the process has printed so far.
     pub fn log(&self) -> String {
         self.log.lock().unwrap().clone()
+    }
+
+    /// Every line printed so far, each parsed as the JSON object it must be (panics naming a line that is
+    /// not one).
+    pub fn log_json(&self) -> Vec<serde_json::Value> {
+        self.log()
+            .lines()
+            .map(|line| match serde_json::from_str::<serde_json::Value>(line) {
+                Ok(json) if json.is_object() => json,
+                _ => panic!("a log line that is not a JSON object: {line}"),
+            })
+            .collect()
+    }
+
+    /// Waits up to 60 s for a JSON log line `matches`; answers the first such line.
+    pub async fn wait_for_json(&mut self, matches: impl Fn(&serde_json::Value) -> bool) -> Option<serde_json::Value> {
+        for _ in 0..600 {
+            let found = self
+                .log()
+                .lines()
+                .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+                .find(|line| matches(line));
+            if found.is_some() {
+                return found;
+            }
+            if self.child.try_wait().ok().flatten().is_some() {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        None
     }
 
     /// Waits up to 60 s for a log line containing `needle`; answers the first such line.
