@@ -73,7 +73,9 @@ lint: _frontend-deps
 
 # Benchmark the catalogue reads against the framework's floor with wrk, then the same reads while one request
 # in twenty counts a category view (bench/catalogue-mix.lua), order placement against pgbench's floor
-# (bench/orders.py), and weigh the home page's JavaScript.
+# (bench/orders.py), the catalogue reads and order placement again on two instances on the same database,
+# the servers' resident memory under that load (bench/memory.py), and weigh the home page's JavaScript.
+# BENCH_DB names the benchmark's database (default shop_bench_10k).
 bench: build-frontend
     #!/usr/bin/env bash
     set -euo pipefail
@@ -84,17 +86,22 @@ bench: build-frontend
     base=$(just _postgres)
     scratch=$(mktemp -d)
     mkdir -p data
-    export DATABASE_URL="$base/shop_bench_10k" MEDIA_DIR="$PWD/data/bench-media" WORKERS=1 RUST_LOG=warn
+    db="${BENCH_DB:-shop_bench_10k}"
+    export DATABASE_URL="$base/$db" MEDIA_DIR="$PWD/data/bench-media" WORKERS=1 RUST_LOG=warn
     # The bench shop's pictures live in this checkout: without them (another checkout seeded the database)
     # every picture is a 404 and the browser's console fills with errors, so the shop is seeded afresh.
     if [ -z "$(ls -A "$MEDIA_DIR" 2> /dev/null)" ]; then
-        psql -q "$base/postgres" -c "DROP DATABASE IF EXISTS shop_bench_10k" > /dev/null
+        psql -q "$base/postgres" -c "DROP DATABASE IF EXISTS \"$db\"" > /dev/null
     fi
     "$bin" seed-bench
-    BIND_ADDR=127.0.0.1:18580 SIGNUP_MAX_PER_ADDRESS=100 ADMIN_EMAIL=owner@bench.shop ADMIN_PASSWORD=bench-owner-1 \
-        MAIL_OUTBOX_DIR="$scratch/outbox" "$bin" serve & app=$!
-    trap 'kill $app ${floor:-} 2> /dev/null; rm -rf "$scratch"' EXIT
+    export SIGNUP_MAX_PER_ADDRESS=100 ADMIN_EMAIL=owner@bench.shop ADMIN_PASSWORD=bench-owner-1
+    BIND_ADDR=127.0.0.1:18580 MAIL_OUTBOX_DIR="$scratch/outbox" "$bin" serve & app=$!
+    trap 'kill $app ${app2:-} ${floor:-} ${sampler:-} 2> /dev/null; rm -rf "$scratch"' EXIT
     until curl -sf http://127.0.0.1:18580/healthz > /dev/null; do sleep 0.2; done
+    # A second instance on the same database (idle until the two-instance runs), as behind a load balancer.
+    BIND_ADDR=127.0.0.1:18582 MAIL_OUTBOX_DIR="$scratch/outbox2" "$bin" serve & app2=$!
+    until curl -sf http://127.0.0.1:18582/healthz > /dev/null; do sleep 0.2; done
+    python3 bench/memory.py "server on :18580 (both runs)=$app" "server on :18582 (two-instance runs)=$app2" & sampler=$!
     curl -sf http://127.0.0.1:18580/api/products/featured > "$scratch/featured.json"
     id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[0]["_id"])' "$scratch/featured.json")
     BIND_ADDR=127.0.0.1:18581 "$bin" bench-floor "$scratch/featured.json" & floor=$!
@@ -113,8 +120,10 @@ bench: build-frontend
     def ms(text):
         value, unit = re.match(r"([\d.]+)(ns|us|ms|s|m)$", text).groups()
         return float(value) * {"ns": 0.000001, "us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
-    def once(url, script=(), tries=2):
-        out = subprocess.run(["wrk", "-t1", "-c64", "-d5s", "--latency", *script[:2], url, *script[2:]], capture_output=True, text=True, check=True).stdout
+    def wrk(url, script, connections):
+        return subprocess.Popen(["wrk", "-t1", f"-c{connections}", "-d5s", "--latency", *script[:2], url, *script[2:]], stdout=subprocess.PIPE, text=True)
+    def once(url, script=(), tries=2, out=None):
+        out = out or wrk(url, script, 64).communicate()[0]
         try:
             rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
             p50 = ms(re.search(r"^\s+50%\s+(\S+)\s*$", out, re.M).group(1))
@@ -153,14 +162,26 @@ bench: build-frontend
     change = [100 * (m - r) / r for r, m in zip(figures["read-only"], figures["mixed"])]
     verdict = "read req/s within 10%" if change[0] >= -10 else "read req/s OVER the 10% bound"
     print(f"{'mixed against read-only':48} {change[0]:+8.1f}%       p50 {change[1]:+6.1f}%   p99 {change[2]:+6.1f}%    {verdict}")
+    print("two instances on the same database, 1 worker each, wrk against both at once (32 connections each);")
+    print("req/s summed, p50 and p99 of the slower; the servers and the load share this machine's cores")
+    two = []
+    for _ in range(3):
+        runs = [wrk(url, mix(0), 32) for url in ("http://127.0.0.1:18580", "http://127.0.0.1:18582")]
+        results = [once(None, mix(0), 1, run.communicate()[0]) for run in runs]
+        two.append((sum(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results)))
+    rps, p50, p99 = (statistics.median(r[i] for r in two) for i in range(3))
+    scale = rps / figures["read-only"][0]
+    print(f"{'catalogue reads, read-only, two instances':48} {rps:9.0f} req/s  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  {100 * rps / floor_rps:5.1f}% of floor  {scale:.2f}x one instance")
     PY
     python3 bench/orders.py http://127.0.0.1:18580 "$DATABASE_URL" "$scratch"
+    python3 bench/orders.py http://127.0.0.1:18580,http://127.0.0.1:18582 "$DATABASE_URL" "$scratch"
+    kill -TERM $sampler && wait $sampler
     lh="$HOME/.cache/phone-shop/lighthouse"
     [ -x "$lh/node_modules/.bin/lighthouse" ] || npm install --prefix "$lh" --no-audit --no-fund --loglevel=error lighthouse@12.8.2 > /dev/null
     # The first department: its page draws a grid for each of its ranges, 12 cards each at first.
     category=$(curl -sf http://127.0.0.1:18580/api/categories | python3 -c 'import json,sys; print(next(c["_id"] for c in json.load(sys.stdin) if c["parent"] is None))')
     python3 bench/lighthouse.py "$lh/node_modules/.bin/lighthouse" "$scratch" 3 http://127.0.0.1:18580 / "/product/$id" "/category/$category" /cart
-    kill $app 2> /dev/null && wait $app 2> /dev/null || true
+    kill $app $app2 2> /dev/null && wait $app $app2 2> /dev/null || true
 
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps

@@ -1,6 +1,7 @@
 -- wrk script for `just bench`: cash-on-delivery orders placed by many signed-in shoppers at once.
--- Argument after `--`: a plan file written by bench/orders.py, one request per line as
--- "COOKIE<TAB>BODY"; the requests are sent in turn, each with its shopper's session cookie.
+-- Arguments after `--`: a plan file written by bench/orders.py, one request per line as
+-- "COOKIE<TAB>BODY", then optionally PART and PARTS (this wrk is part PART, from 0, of PARTS running at once
+-- against as many instances); the requests are sent in turn, each with its shopper's session cookie.
 -- Prints one line the recipe reads: "orders: SENT sent, NON2XX non-2xx".
 
 local threads = {}
@@ -17,8 +18,10 @@ function init(args)
     table.insert(plan, wrk.format("POST", "/api/orders",
       { ["Content-Type"] = "application/json", ["Cookie"] = cookie }, body))
   end
-  -- Threads start at different places in the plan, so on distinct products they do not collide.
-  sent = math.floor(#plan * offset / 2)
+  -- Threads (of every wrk at once) start at different places in the plan, so on distinct products they do not
+  -- collide.
+  local part, parts = tonumber(args[2] or "0"), tonumber(args[3] or "1")
+  sent = math.floor(#plan * (part * 2 + offset) / (parts * 2))
   start = sent
 end
 

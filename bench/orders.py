@@ -2,8 +2,9 @@
 and on one hot product, beside a floor measured in the same run on the same PostgreSQL (pgbench's built-in
 TPC-B-like script at the same concurrency).
 
-Usage: orders.py APP_URL DATABASE_URL SCRATCH_DIR. APP_URL is a running app-server on DATABASE_URL's database;
-the floor uses a database of its own on the same server.
+Usage: orders.py APP_URL[,APP_URL...] DATABASE_URL SCRATCH_DIR. APP_URL is a running app-server on DATABASE_URL's
+database; with several (instances on the same database) the shoppers are split evenly between them, one wrk each
+at once, and the orders per second are the sum. The floor uses a database of its own on the same server.
 """
 
 import json
@@ -20,7 +21,8 @@ DISTINCT_PRODUCTS = 64
 RUNS = 3
 SECONDS = 5
 
-app, database_url, scratch = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+apps, database_url, scratch = sys.argv[1].split(","), sys.argv[2], Path(sys.argv[3])
+app = apps[0]
 server_url = database_url.rsplit("/", 1)[0]
 
 
@@ -83,25 +85,37 @@ def ms(text):
 
 
 def wrk(plan_path, tries=2):
-    out = subprocess.run(
-        ["wrk", "-t2", f"-c{SHOPPERS}", f"-d{SECONDS}s", "--latency", "-s", "bench/orders.lua", app, "--", str(plan_path)],
-        capture_output=True, text=True, check=True,
-    ).stdout
+    """Orders per second (summed over the instances), and the p50 and p99 of the slowest instance."""
+    runs = [
+        subprocess.Popen(
+            ["wrk", "-t2", f"-c{SHOPPERS // len(apps)}", f"-d{SECONDS}s", "--latency", "-s", "bench/orders.lua", url,
+             "--", str(plan_path), str(part), str(len(apps))],
+            stdout=subprocess.PIPE, text=True,
+        )
+        for part, url in enumerate(apps)
+    ]
+    outs = [run.communicate()[0] for run in runs]
+    if any(run.returncode for run in runs):
+        sys.exit("wrk failed:\n" + "\n".join(outs))
+    figures = []
     try:
-        sent, failed = map(int, re.search(r"^orders: (\d+) sent, (\d+) non-2xx$", out, re.M).groups())
-        rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-        p50 = ms(re.search(r"^\s+50%\s+(\S+)\s*$", out, re.M).group(1))
-        p99 = ms(re.search(r"^\s+99%\s+(\S+)\s*$", out, re.M).group(1))
+        for out in outs:
+            sent, failed = map(int, re.search(r"^orders: (\d+) sent, (\d+) non-2xx$", out, re.M).groups())
+            rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+            p50 = ms(re.search(r"^\s+50%\s+(\S+)\s*$", out, re.M).group(1))
+            p99 = ms(re.search(r"^\s+99%\s+(\S+)\s*$", out, re.M).group(1))
+            figures.append((sent, failed, rps, p50, p99))
     except AttributeError:
         # wrk pads a latency of a second or more ("1.64s "), hence the `\s*`; a report still unreadable is shown
         # and run again once, as the catalogue's runs do.
-        print(f"unreadable wrk output for {plan_path.name}:\n{out}", file=sys.stderr)
+        print(f"unreadable wrk output for {plan_path.name}:\n" + "\n".join(outs), file=sys.stderr)
         if tries > 1:
             return wrk(plan_path, tries - 1)
         raise
+    sent, failed = sum(f[0] for f in figures), sum(f[1] for f in figures)
     if failed:
-        sys.exit(f"{failed} of {sent} orders were refused:\n{out}")
-    return rps, p50, p99
+        sys.exit(f"{failed} of {sent} orders were refused:\n" + "\n".join(outs))
+    return sum(f[2] for f in figures), max(f[3] for f in figures), max(f[4] for f in figures)
 
 
 def pgbench(url):
@@ -141,7 +155,8 @@ for _ in range(RUNS):
     for name, path in plans.items():
         runs[name].append(wrk(path))
 
-print(f"order placement: {SHOPPERS} shoppers at once, 1 server worker, median of {RUNS} runs of {SECONDS} s each")
+servers = "1 server worker" if len(apps) == 1 else f"{len(apps)} instances on one database, 1 worker each"
+print(f"order placement: {SHOPPERS} shoppers at once, {servers}, median of {RUNS} runs of {SECONDS} s each")
 floor_tps = statistics.median(r[0] for r in runs["floor"])
 for name, results in runs.items():
     rate, p50, p99 = (statistics.median(r[i] for r in results) for i in range(3))

@@ -37,7 +37,7 @@ pub use health::PgHealthProbe;
 pub use metrics::PgMetrics;
 pub use orders::PgOrderRepository;
 pub use outbox::PgMailOutbox;
-pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError};
+pub use pool::{connect, create_database_if_missing, run_migrations, PgPool, PoolError, SCHEMA_LOCK};
 pub use reviews::PgReviewRepository;
 pub use sessions::PgSessionStore;
 pub use settings::PgSettingsRepository;

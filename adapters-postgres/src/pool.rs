@@ -15,6 +15,11 @@ use crate::error::unavailable;
 /// The migrations in `/migrations`, compiled into the binary.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations");
 
+/// The advisory lock (`pg_advisory_lock`) taken while migrating or creating the database, so that instances
+/// started at once do it one after the other: the second finds the work done instead of failing on the first's
+/// half-made tables.
+pub const SCHEMA_LOCK: i64 = 0x5_4e0b_0516;
+
 /// A pool of PostgreSQL connections.
 pub type PgPool = Pool<ConnectionManager<PgConnection>>;
 
@@ -55,9 +60,57 @@ pub fn connect(url: &str, max_size: u32) -> Result<PgPool, PoolError> {
 /// # Errors
 /// [`PoolError`] when no connection can be had or a migration fails.
 pub fn run_migrations(pool: &PgPool) -> Result<Vec<String>, PoolError> {
-    let mut conn = pool.get().map_err(|e| PoolError::Migrate(e.to_string()))?;
-    let applied = conn.run_pending_migrations(MIGRATIONS).map_err(|e| PoolError::Migrate(e.to_string()))?;
-    Ok(applied.iter().map(ToString::to_string).collect())
+    use diesel::RunQueryDsl;
+
+    let migrate = |e: &dyn std::fmt::Display| PoolError::Migrate(e.to_string());
+    let mut conn = pool.get().map_err(|e| migrate(&e))?;
+    // Nothing to apply (every instance of a rollout after `app-server migrate`): no lock either, so an
+    // instance behind a transaction-mode pooler never takes a session lock it might not give back.
+    if !has_pending(&mut conn)? {
+        return Ok(Vec::new());
+    }
+    diesel::sql_query(format!("SELECT pg_advisory_lock({SCHEMA_LOCK})"))
+        .execute(&mut *conn)
+        .map_err(|e| migrate(&e))?;
+    let applied: Result<Vec<String>, PoolError> = conn
+        .run_pending_migrations(MIGRATIONS)
+        .map(|applied| applied.iter().map(ToString::to_string).collect())
+        .map_err(|e| migrate(&e));
+    // The connection goes back to the pool, so the lock is given back here rather than at disconnection.
+    diesel::sql_query(format!("SELECT pg_advisory_unlock({SCHEMA_LOCK})"))
+        .execute(&mut *conn)
+        .map_err(|e| migrate(&e))?;
+    applied
+}
+
+/// Whether a migration compiled into the binary is not yet recorded as applied, read without creating
+/// diesel's table (which two instances doing at once would race on).
+fn has_pending(conn: &mut PgConnection) -> Result<bool, PoolError> {
+    use diesel::migration::MigrationSource;
+    use diesel::sql_types::{Nullable, Text};
+    use diesel::RunQueryDsl;
+
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = Nullable<Text>)]
+        t: Option<String>,
+    }
+    let migrate = |e: &dyn std::fmt::Display| PoolError::Migrate(e.to_string());
+    let table = diesel::sql_query("SELECT to_regclass('__diesel_schema_migrations')::text AS t")
+        .load::<Row>(conn)
+        .map_err(|e| migrate(&e))?;
+    let applied: Vec<String> = if table.first().and_then(|row| row.t.as_ref()).is_some() {
+        diesel::sql_query("SELECT version AS t FROM __diesel_schema_migrations")
+            .load::<Row>(conn)
+            .map_err(|e| migrate(&e))?
+            .into_iter()
+            .filter_map(|row| row.t)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let known = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS).map_err(|e| migrate(&e))?;
+    Ok(known.iter().any(|migration| !applied.contains(&migration.name().version().to_string())))
 }
 
 /// The checkouts of this process's pools: how many tasks wait for a connection now, and how long taking
@@ -121,6 +174,14 @@ pub fn create_database_if_missing(url: &str) -> Result<bool, PoolError> {
                 return Err(PoolError::Create(format!("will not create a database named {name:?}")));
             }
             let mut conn = PgConnection::establish(&maintenance).map_err(|e| PoolError::Create(e.to_string()))?;
+            // Another instance starting at the same moment may be creating it: one at a time, and the second
+            // finds it made. The lock ends with this connection.
+            diesel::sql_query(format!("SELECT pg_advisory_lock({SCHEMA_LOCK})"))
+                .execute(&mut conn)
+                .map_err(|e| PoolError::Create(e.to_string()))?;
+            if PgConnection::establish(url).is_ok() {
+                return Ok(false);
+            }
             diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
                 .execute(&mut conn)
                 .map_err(|e| PoolError::Create(e.to_string()))?;

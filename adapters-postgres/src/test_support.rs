@@ -46,6 +46,17 @@ impl TestDb {
         Self { name, url, admin_url }
     }
 
+    /// A database that does not exist yet, for the code under test to create (and migrate); dropped like
+    /// the others when it was made.
+    #[must_use]
+    pub fn not_created() -> Self {
+        let admin_url =
+            without_tls(&std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_owned()));
+        let name = format!("shop_test_{:016x}", rand::rng().random::<u64>());
+        let url = with_database(&admin_url, &name);
+        Self { name, url, admin_url }
+    }
+
     /// The URL of this database.
     #[must_use]
     pub fn url(&self) -> &str {

@@ -637,3 +637,25 @@ async fn an_empty_catalogue_has_no_last_changes() {
 
     assert_eq!((changes.categories.len(), changes.products.len()), (0, 0));
 }
+
+#[tokio::test]
+async fn a_migrated_database_migrates_nothing_and_waits_for_no_lock() {
+    let db = TestDb::new();
+    let holder = db.pool();
+    let mut held = holder.get().unwrap();
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query(format!("SELECT pg_advisory_lock({})", adapters_postgres::SCHEMA_LOCK)),
+        &mut *held,
+    )
+    .unwrap();
+    let pool = db.pool();
+
+    let applied = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&pool)),
+    )
+    .await
+    .expect("the migrations did not wait for the lock another session holds");
+
+    assert_eq!(applied.unwrap().unwrap(), Vec::<String>::new());
+}

@@ -48,6 +48,11 @@ pub enum BulkEmailError {
     Unexpected(#[from] RepositoryError),
 }
 
+/// How long a worker's pass holds the e-mails it claimed before another worker may claim them.
+pub const LEASE_MINUTES: i64 = 5;
+/// How long before its lease ends a pass stops sending.
+pub const LEASE_MARGIN_MINUTES: i64 = 2;
+
 /// What one worker pass did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DeliveryPass {
@@ -142,16 +147,23 @@ impl BulkEmail {
         Ok(self.outbox.counts().await?)
     }
 
-    /// One pass of the worker: claims due mails and tries each once; a failure is retried after
-    /// `retry_base × 2^attempts`, and given up after [`MAX_ATTEMPTS`].
+    /// One pass of the worker: claims due mails for [`LEASE_MINUTES`] and tries each once; a failure is
+    /// retried after `retry_base × 2^attempts`, and given up after [`MAX_ATTEMPTS`]. A pass that is still
+    /// sending [`LEASE_MARGIN_MINUTES`] before its lease ends sends no more: the rest of its claim waits for
+    /// the lease to end and any instance's worker to claim it again, so no e-mail is sent by two instances
+    /// (a slow relay makes a send take up to a minute: several SMTP commands of up to 10 s each).
     ///
     /// # Errors
     /// A store failure (mail failures are recorded, not returned).
     pub async fn deliver_due(&self, limit: u32) -> Result<DeliveryPass, BulkEmailError> {
         let now = self.clock.now();
-        let claimed = self.outbox.claim_due(limit, now, now + Duration::minutes(5)).await?;
+        let lease_until = now + Duration::minutes(LEASE_MINUTES);
+        let claimed = self.outbox.claim_due(limit, now, lease_until).await?;
         let mut pass = DeliveryPass::default();
         for queued in claimed {
+            if self.clock.now() >= lease_until - Duration::minutes(LEASE_MARGIN_MINUTES) {
+                break;
+            }
             match self.mailer.send(queued.mail).await {
                 Ok(()) => {
                     self.outbox.mark_sent(queued.id, self.clock.now()).await?;
@@ -309,5 +321,35 @@ mod tests {
         let pass = bulk(MockCustomerRepository::new(), outbox, mailer).deliver_due(10).await.unwrap();
 
         assert_eq!(pass, DeliveryPass { sent: 0, retried: 1, given_up: 1 });
+    }
+
+    #[tokio::test]
+    async fn a_pass_sends_nothing_more_of_its_claim_once_its_lease_is_nearly_over() {
+        let mut outbox = MockMailOutbox::new();
+        outbox
+            .expect_claim_due()
+            .withf(|_, at, lease| *at == now() && *lease == now() + Duration::minutes(5))
+            .times(1)
+            .returning(|_, _, _| {
+                Ok(vec![queued(0), QueuedMail { id: 8, ..queued(0) }, QueuedMail { id: 9, ..queued(0) }])
+            });
+        outbox.expect_mark_sent().withf(|id, _| *id == 7).times(1).returning(|_, _| Ok(()));
+        let mut mailer = MockMailer::new();
+        mailer.expect_send().times(1).returning(|_| Ok(()));
+        // The claim, the first send's check and its mark; the second check comes 3 minutes later (a slow relay).
+        let mut times = vec![now(), now(), now(), now() + Duration::minutes(3)].into_iter();
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(move || times.next().unwrap_or_else(|| now() + Duration::minutes(4)));
+        let bulk = BulkEmail::new(
+            Arc::new(MockCustomerRepository::new()),
+            Arc::new(outbox),
+            Arc::new(mailer),
+            Arc::new(clock),
+            Duration::seconds(5),
+        );
+
+        let pass = bulk.deliver_due(10).await.unwrap();
+
+        assert_eq!(pass, DeliveryPass { sent: 1, retried: 0, given_up: 0 });
     }
 }

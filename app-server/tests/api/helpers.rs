@@ -244,8 +244,7 @@ impl TestApp {
         self.catalogue().create_product(product).await.unwrap()
     }
 
-    /// Edits product `id` through the admin's form (`PUT /api/products/{id}`) into a clear case of `category`
-    /// at `price` rupees with `quantity` units, keeping its first picture; the edit must be accepted.
+    /// Edits product `id` into a clear case (see [`edit_as_clear_case`]).
     pub async fn edit_as_clear_case(
         &self,
         cookie: &str,
@@ -254,22 +253,36 @@ impl TestApp {
         price: u32,
         quantity: u32,
     ) {
-        let (_, shown) = self.get_json(&format!("/api/products/{id}")).await;
-        let picture = shown["media"][0]["url"].as_str().unwrap().to_owned();
-        let edit = reqwest::multipart::Form::new()
-            .text("name", "Clear case")
-            .text("category", category.to_string())
-            .text("price", price.to_string())
-            .text("description", "Clear.")
-            .text("quantity", quantity.to_string())
-            .text("existingMedia", picture);
-        let edited = self.client.put(format!("{}/api/products/{id}", self.address)).header("cookie", cookie);
-        assert_eq!(edited.multipart(edit).send().await.unwrap().status(), 200, "the product is edited");
+        edit_as_clear_case(&self.client, &self.address, cookie, id, (category, price, quantity)).await;
     }
 
     pub async fn set_delivery_charge(&self, rupees: i64) {
         PgSettingsRepository::new(self.pool.clone()).set_delivery_charge(Rupees::from_whole(rupees)).await.unwrap();
     }
+}
+
+/// Edits product `id` through the admin's form (`PUT /api/products/{id}`) of the server at `address` into a
+/// clear case of `category` at `price` rupees with `quantity` units, keeping its first picture; the edit
+/// must be accepted.
+pub async fn edit_as_clear_case(
+    client: &reqwest::Client,
+    address: &str,
+    cookie: &str,
+    id: ProductId,
+    (category, price, quantity): (CategoryId, u32, u32),
+) {
+    let shown: serde_json::Value =
+        client.get(format!("{address}/api/products/{id}")).send().await.unwrap().json().await.unwrap();
+    let picture = shown["media"][0]["url"].as_str().unwrap().to_owned();
+    let edit = reqwest::multipart::Form::new()
+        .text("name", "Clear case")
+        .text("category", category.to_string())
+        .text("price", price.to_string())
+        .text("description", "Clear.")
+        .text("quantity", quantity.to_string())
+        .text("existingMedia", picture);
+    let edited = client.put(format!("{address}/api/products/{id}")).header("cookie", cookie);
+    assert_eq!(edited.multipart(edit).send().await.unwrap().status(), 200, "the product is edited");
 }
 
 /// A product of `category` with the given price fields and stock, one picture.

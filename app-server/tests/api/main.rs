@@ -15,6 +15,7 @@ mod demo;
 mod edges;
 mod google;
 mod helpers;
+mod instances;
 mod log_lines;
 mod memory;
 mod observability;

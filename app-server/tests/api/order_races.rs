@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 use crate::helpers::{customer_session, new_product, ADMIN_EMAIL, ADMIN_PASSWORD};
 use crate::process::{spawn_process, ServerProcess};
 
-fn one_unit(product: ProductId) -> Value {
+/// An order of one unit of `product` at Rs 100.
+pub fn one_unit(product: ProductId) -> Value {
     json!({
         "userDetails": {"name": "Shopper", "phone1": "03001234567", "email": "shopper@example.pk",
                         "address": "House 1, Lahore", "province": "Punjab", "city": "Lahore"},
@@ -17,12 +18,12 @@ fn one_unit(product: ProductId) -> Value {
     })
 }
 
-async fn stock_of(server: &ServerProcess, product: ProductId) -> u32 {
+pub async fn stock_of(server: &ServerProcess, product: ProductId) -> u32 {
     adapters_postgres::PgCatalogRepository::new(server.pool()).product(product).await.unwrap().unwrap().quantity
 }
 
-/// Sends `body` with `cookie` to `path` with `method`; answers the status and the JSON answer.
-async fn send(
+/// Sends `body` with `cookie` to `url` with `method`; answers the status and the JSON answer.
+pub async fn send(
     client: reqwest::Client,
     url: String,
     method: reqwest::Method,
@@ -31,6 +32,35 @@ async fn send(
 ) -> (u16, Value) {
     let response = client.request(method, url).header("cookie", cookie).json(&body).send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
+}
+
+/// Every shopper orders one unit of `product` (named `name`, Rs 100) at once, shopper `i` through
+/// `servers[i % servers.len()]`; each answer must be a 201 or the contract's 409 for a sold-out product.
+/// Answers how many orders each server placed.
+pub async fn race(servers: &[&ServerProcess], shoppers: &[String], product: ProductId, name: &str) -> Vec<usize> {
+    let body = one_unit(product);
+    let tasks: Vec<_> = shoppers
+        .iter()
+        .enumerate()
+        .map(|(i, cookie)| {
+            let server = servers[i % servers.len()];
+            let url = format!("{}/api/orders", server.address);
+            (
+                i % servers.len(),
+                tokio::spawn(send(server.client.clone(), url, reqwest::Method::POST, cookie.clone(), body.clone())),
+            )
+        })
+        .collect();
+    let mut placed = vec![0; servers.len()];
+    for (through, task) in tasks {
+        let (status, answer) = task.await.unwrap();
+        match status {
+            201 => placed[through] += 1,
+            409 => assert_eq!(answer["message"], format!("Only 0 left of {name}.")),
+            other => panic!("{name}: {other} {answer}"),
+        }
+    }
+    placed
 }
 
 #[tokio::test]
@@ -54,28 +84,7 @@ async fn fifty_shoppers_after_the_last_five_units_leave_exactly_five_orders_and_
             .create_product(new_product(&format!("Charger {round}"), category, (100, None, 0), 5, false))
             .await
             .unwrap();
-        let body = one_unit(product);
-        let tasks: Vec<_> = shoppers
-            .iter()
-            .map(|cookie| {
-                tokio::spawn(send(
-                    server.client.clone(),
-                    format!("{}/api/orders", server.address),
-                    reqwest::Method::POST,
-                    cookie.clone(),
-                    body.clone(),
-                ))
-            })
-            .collect();
-        let mut placed = 0;
-        for task in tasks {
-            let (status, answer) = task.await.unwrap();
-            match status {
-                201 => placed += 1,
-                409 => assert_eq!(answer["message"], format!("Only 0 left of Charger {round}."), "round {round}"),
-                other => panic!("round {round}: {other} {answer}"),
-            }
-        }
+        let placed: usize = race(&[&server], &shoppers, product, &format!("Charger {round}")).await.iter().sum();
 
         assert_eq!(placed, 5, "round {round}");
         assert_eq!(stock_of(&server, product).await, 0, "round {round}");

@@ -1,6 +1,7 @@
 //! `spawn_process`: the built `app-server` binary as a child process, with its own database, directories
 //! and log, for what only the real process shows: its log lines and how it holds up under many
-//! connections.
+//! connections. `ServerProcess::another` starts a second process on the same database, as a second
+//! instance behind a load balancer would be.
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
@@ -21,7 +22,10 @@ pub struct ServerProcess {
     pub client: reqwest::Client,
     child: Child,
     log: Arc<Mutex<String>>,
-    _db: TestDb,
+    /// Shared by every process started with [`ServerProcess::another`]; dropped with the last of them.
+    db: Arc<TestDb>,
+    /// The variables it was started with beyond the defaults, which `another` starts the next one with.
+    extra: Vec<(String, String)>,
     _dirs: [ScratchDir; 3],
 }
 
@@ -46,9 +50,23 @@ pub fn logged_field(line: &str, name: &str) -> Option<String> {
 }
 
 /// Starts `app-server serve` on a free loopback port against a new database, with e-mail going to an
-/// outbox directory (no SMTP), and `extra` variables; waits until it says where it listens.
+/// outbox directory (no SMTP; pass `SMTP_URL`, e.g. an `adapters_mail::test_support::SmtpSink`'s, to send),
+/// and `extra` variables; waits until it says where it listens.
 pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
-    let db = TestDb::new();
+    let extra: Vec<(String, String)> = extra.iter().map(|&(k, v)| (k.to_owned(), v.to_owned())).collect();
+    spawn_on(Arc::new(TestDb::new()), extra).await
+}
+
+/// Starts two `app-server serve` processes at the same moment on a database neither has made yet, as a
+/// first deployment of several instances (or a rollout of new ones after a migration was added) does.
+pub async fn spawn_together(extra: &[(&str, &str)]) -> (ServerProcess, ServerProcess) {
+    let extra: Vec<(String, String)> = extra.iter().map(|&(k, v)| (k.to_owned(), v.to_owned())).collect();
+    let db = Arc::new(TestDb::not_created());
+    tokio::join!(spawn_on(db.clone(), extra.clone()), spawn_on(db, extra))
+}
+
+/// Starts `app-server serve` on `db` with `extra` variables (see [`spawn_process`]).
+async fn spawn_on(db: Arc<TestDb>, extra: Vec<(String, String)>) -> ServerProcess {
     let (media, spa, outbox) =
         (ScratchDir::new("proc-media"), ScratchDir::new("proc-spa"), ScratchDir::new("proc-outbox"));
     std::fs::write(spa.0.join("index.html"), INDEX_HTML).unwrap();
@@ -74,7 +92,7 @@ pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
             ("RUST_LOG", "info"),
             ("NO_COLOR", "1"),
         ])
-        .envs(extra.iter().copied())
+        .envs(extra.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -89,7 +107,8 @@ pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         child,
         log,
-        _db: db,
+        db,
+        extra,
         _dirs: [media, spa, outbox],
     };
     let line = process.wait_for_log("serving the shop").await.unwrap_or_else(|| {
@@ -106,7 +125,13 @@ pub async fn spawn_process(extra: &[(&str, &str)]) -> ServerProcess {
 impl ServerProcess {
     /// A pool on the process's database, to set up what a test needs.
     pub fn pool(&self) -> adapters_postgres::PgPool {
-        self._db.pool()
+        self.db.pool()
+    }
+
+    /// Starts a second instance: another `app-server serve` on this one's database, with the same variables
+    /// (so the same `SMTP_URL` when one was given) and its own port, directories and log.
+    pub async fn another(&self) -> ServerProcess {
+        spawn_on(self.db.clone(), self.extra.clone()).await
     }
 
     /// Everything the process has printed so far.
