@@ -16,6 +16,7 @@ mod edges;
 mod google;
 mod helpers;
 mod log_lines;
+mod media_s3;
 mod memory;
 mod openapi;
 mod operations;
