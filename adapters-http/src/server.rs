@@ -198,7 +198,7 @@ pub(crate) fn openapi_document() -> utoipa::openapi::OpenApi {
 /// When the listener cannot be used.
 pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
     let spa_dir = web::Data::new(SpaDir { dir: config.spa_dir.clone(), media_path: config.media_path });
-    let pages = web::Data::new(Pages::new(&config.spa_dir));
+    let pages = web::Data::new(Pages::new(&config.spa_dir, config.media_addresses.clone()));
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let accounts = web::Data::new(state.accounts);

@@ -15,7 +15,6 @@ use application::catalog::browse::Catalog;
 use crate::cache::ResponseCache;
 use crate::edges::Routes;
 use crate::error::ApiError;
-use crate::media::MediaAddresses;
 use crate::pages::{self, Context, Pages};
 use crate::session::PublicOrigin;
 
@@ -78,7 +77,6 @@ pub async fn fallback(
     catalog: web::Data<Catalog>,
     cache: web::Data<ResponseCache>,
     origin: web::Data<PublicOrigin>,
-    media: web::Data<MediaAddresses>,
 ) -> Result<HttpResponse, ApiError> {
     let path = req.path();
     let Some(allowed) = routes.allowed(path) else {
@@ -112,8 +110,7 @@ pub async fn fallback(
             return Err(ApiError::NotFound("No such file.".into()));
         }
     }
-    pages::page(&req, &Context { pages: &pages, catalog: &catalog, cache: &cache, origin: &origin, media: &media })
-        .await
+    pages::page(&req, &Context { pages: &pages, catalog: &catalog, cache: &cache, origin: &origin }).await
 }
 
 #[cfg(test)]
