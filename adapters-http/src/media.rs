@@ -12,7 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::TryStreamExt as _;
 use object_store::path::Path;
-use object_store::{GetOptions, ObjectStore};
+use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt as _};
 
 use crate::error::ApiError;
 
@@ -108,12 +108,29 @@ fn quoted(tag: &str) -> String {
     }
 }
 
+/// The one byte range a `Range` header asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`); `None` for anything
+/// else, several ranges included, which are answered whole.
+fn byte_range(header: &str) -> Option<GetRange> {
+    let (first, last) = header.trim().strip_prefix("bytes=")?.split_once('-')?;
+    let number = |text: &str| text.trim().parse::<u64>().ok();
+    match (first.trim().is_empty(), last.trim().is_empty()) {
+        (true, false) => number(last).filter(|n| *n > 0).map(GetRange::Suffix),
+        (false, true) => number(first).map(GetRange::Offset),
+        (false, false) => {
+            let (first, last) = (number(first)?, number(last)?);
+            (first <= last).then(|| GetRange::Bounded(first..last.saturating_add(1)))
+        }
+        (true, true) => None,
+    }
+}
+
 fn not_found() -> ApiError {
     ApiError::NotFound("No such file.".into())
 }
 
 /// A media file from the object store, streamed as it arrives, with its entity tag (a matching
-/// `If-None-Match` answers 304 without the body), its content type from its name and a year's caching.
+/// `If-None-Match` answers 304 without the body), its content type from its name and a year's caching; one
+/// byte range when asked for (a video's seeking), unless `If-Range` makes it conditional.
 pub async fn object(
     req: HttpRequest,
     name: web::Path<String>,
@@ -124,8 +141,14 @@ pub async fn object(
         return Err(not_found());
     }
     let if_none_match = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let options = GetOptions { if_none_match: if_none_match.clone(), ..GetOptions::default() };
-    let found = match objects.0.get_opts(&Path::from(name.as_str()), options).await {
+    let range = if req.headers().contains_key(header::IF_RANGE) {
+        None
+    } else {
+        req.headers().get(header::RANGE).and_then(|v| v.to_str().ok()).and_then(byte_range)
+    };
+    let path = Path::from(name.as_str());
+    let options = GetOptions { if_none_match: if_none_match.clone(), range: range.clone(), ..GetOptions::default() };
+    let found = match objects.0.get_opts(&path, options).await {
         Ok(found) => found,
         Err(object_store::Error::NotFound { .. }) => return Err(not_found()),
         Err(object_store::Error::NotModified { .. }) => {
@@ -136,14 +159,36 @@ pub async fn object(
             }
             return Ok(answer.finish());
         }
+        Err(err) if range.is_some() => {
+            // A range the object does not have: 416 naming its size.
+            let size = match objects.0.head(&path).await {
+                Ok(meta) => meta.size,
+                Err(object_store::Error::NotFound { .. }) => return Err(not_found()),
+                Err(_) => return Err(ApiError::Internal(Box::new(err))),
+            };
+            return Ok(HttpResponse::RangeNotSatisfiable()
+                .insert_header((header::CONTENT_RANGE, format!("bytes */{size}")))
+                .finish());
+        }
         Err(err) => return Err(ApiError::Internal(Box::new(err))),
     };
     let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
-    let mut answer = HttpResponse::Ok();
+    let (size, sent) = (found.meta.size, found.range.clone());
+    let mut answer = if range.is_some() {
+        let mut partial = HttpResponse::PartialContent();
+        partial.insert_header((
+            header::CONTENT_RANGE,
+            format!("bytes {}-{}/{size}", sent.start, sent.end.saturating_sub(1)),
+        ));
+        partial
+    } else {
+        HttpResponse::Ok()
+    };
     answer
         .content_type(actix_files::file_extension_to_mime(extension))
         .insert_header((header::CACHE_CONTROL, MEDIA_CACHE_CONTROL))
-        .no_chunking(found.meta.size);
+        .insert_header((header::ACCEPT_RANGES, "bytes"))
+        .no_chunking(sent.end - sent.start);
     if let Some(tag) = &found.meta.e_tag {
         answer.insert_header((header::ETAG, quoted(tag)));
     }
@@ -213,6 +258,16 @@ mod tests {
             ["cdn.example.test", "ftp://cdn.example.test", "https://cdn.example.test/?v=1", "https://u:p@cdn.test"]
         {
             assert!(MediaAddresses::under(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn one_byte_range_is_read_and_anything_else_is_answered_whole() {
+        assert_eq!(byte_range("bytes=0-99"), Some(GetRange::Bounded(0..100)));
+        assert_eq!(byte_range("bytes=100-"), Some(GetRange::Offset(100)));
+        assert_eq!(byte_range("bytes=-10"), Some(GetRange::Suffix(10)));
+        for whole in ["bytes=0-1,5-6", "bytes=9-3", "bytes=-0", "bytes=-", "items=0-1", "bytes=a-b"] {
+            assert_eq!(byte_range(whole), None, "{whole}");
         }
     }
 

@@ -334,6 +334,30 @@ async fn an_upload_lives_in_the_bucket_is_served_from_it_and_leaves_with_its_pro
     assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
     assert_eq!(again.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert_eq!(again.bytes().await.unwrap().len(), 0);
+    let len = photo.len();
+    for (range, expected, bytes) in [
+        ("bytes=0-99", format!("bytes 0-99/{len}"), &photo[..100]),
+        ("bytes=-10", format!("bytes {}-{}/{len}", len - 10, len - 1), &photo[len - 10..]),
+        ("bytes=100-", format!("bytes 100-{}/{len}", len - 1), &photo[100..]),
+    ] {
+        let part = server.client.get(format!("{}{url}", server.address)).header("range", range).send().await.unwrap();
+
+        assert_eq!(
+            (part.status().as_u16(), part.headers()["content-range"].to_str().unwrap()),
+            (206, &*expected),
+            "{range}"
+        );
+        assert_eq!(part.bytes().await.unwrap(), bytes, "{range}");
+    }
+    let beyond = server
+        .client
+        .get(format!("{}{url}", server.address))
+        .header("range", format!("bytes={len}-"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(beyond.status(), 416);
+    assert_eq!(beyond.headers()["content-range"].to_str().unwrap(), format!("bytes */{len}"));
     for (path, status) in [
         (format!("/media/{s}-999.webp"), 404),
         ("/media/.env".to_owned(), 404),
