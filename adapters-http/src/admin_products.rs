@@ -25,6 +25,7 @@ use crate::admin::{AdminSession, MessageResponse};
 use crate::dto::{CategoryIdPath, PageQuery, ProductIdPath, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{Field, FormValue};
+use crate::media::MediaAddresses;
 
 /// The largest whole upload: ten pictures or one video with room to spare. The `media` limits of
 /// [`ProductFormBody`] say the same in words.
@@ -255,7 +256,8 @@ fn text(field: Option<&Text<String>>) -> Option<&str> {
 impl ProductFormBody {
     /// The form in the use cases' terms: its fields, the media to keep and the new files, each checked by
     /// its bytes.
-    fn read(mut self) -> Result<(ProductForm, KeptMedia, Vec<CheckedUpload>), ApiError> {
+    /// The addresses to keep may be sent as given out (under the media base URL): they are kept as stored.
+    fn read(mut self, addresses: &MediaAddresses) -> Result<(ProductForm, KeptMedia, Vec<CheckedUpload>), ApiError> {
         let media = std::mem::take(&mut self.media);
         let files = checked_files(media.into_iter().chain(std::mem::take(&mut self.media_listed)))?;
         let form = product_form(&self)?;
@@ -268,6 +270,7 @@ impl ProductFormBody {
                     .flatten()
                     .map(Text::into_inner)
                     .filter(|url| !url.trim().is_empty())
+                    .map(|url| addresses.stored(&url).to_owned())
                     .collect(),
             ),
         };
@@ -350,10 +353,11 @@ fn product_form(body: &ProductFormBody) -> Result<ProductForm, ApiError> {
 pub async fn upload_product(
     upload: AdminUpload<ProductFormBody>,
     admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
 ) -> Result<HttpResponse, ApiError> {
-    let (form, _, files) = upload.0.read()?;
+    let (form, _, files) = upload.0.read(&media)?;
     let product = admin.add_product(form, files).await?;
-    Ok(HttpResponse::Created().json(ProductEnvelope { product: product.into() }))
+    Ok(HttpResponse::Created().json(ProductEnvelope { product: ProductResponse::new(product, &media) }))
 }
 
 /// Replaces a product's fields and media.
@@ -376,12 +380,13 @@ pub async fn upload_product(
 pub async fn change_product(
     upload: AdminUpload<ProductFormBody>,
     admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
-    let (form, kept, files) = upload.0.read()?;
+    let (form, kept, files) = upload.0.read(&media)?;
     let product = admin.change_product(id, form, kept, files).await?;
-    Ok(HttpResponse::Ok().json(ProductEnvelope { product: product.into() }))
+    Ok(HttpResponse::Ok().json(ProductEnvelope { product: ProductResponse::new(product, &media) }))
 }
 
 /// Deletes a product and its media; orders keep their own copies.
@@ -441,6 +446,7 @@ pub async fn toggle_featured(
 pub async fn products_by_category(
     _admin: AdminSession,
     admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -448,7 +454,8 @@ pub async fn products_by_category(
         ProductAdminError::CategoryNotFound => ApiError::NotFound("Category not found.".into()),
         other => other.into(),
     })?;
-    Ok(HttpResponse::Ok().json(products.into_iter().map(ProductResponse::from).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok()
+        .json(products.into_iter().map(|product| ProductResponse::new(product, &media)).collect::<Vec<_>>()))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::cache::ResponseCache;
 use crate::dto::{CategoryIdPath, CategoryResponse, PageQuery, ProductIdPath, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
+use crate::media::MediaAddresses;
 
 /// Registers the catalogue routes; `search` before `{id}`, which would otherwise take it.
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -61,10 +62,11 @@ pub struct CategorySectionResponse {
     pub products: Vec<ProductResponse>,
 }
 
-impl From<CategoryPage> for CategoryPageResponse {
-    fn from(page: CategoryPage) -> Self {
-        let products =
-            |list: Vec<application::catalog::model::Product>| list.into_iter().map(ProductResponse::from).collect();
+impl CategoryPageResponse {
+    fn new(page: CategoryPage, media: &MediaAddresses) -> Self {
+        let products = |list: Vec<application::catalog::model::Product>| {
+            list.into_iter().map(|product| ProductResponse::new(product, media)).collect()
+        };
         Self {
             category: page.category.into(),
             parent_products: products(page.products),
@@ -107,6 +109,7 @@ impl From<SearchTermsError> for ApiError {
 pub async fn search_products(
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
+    media: web::Data<MediaAddresses>,
     query: web::Query<SearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = SearchTerms::parse(query.q.as_deref().unwrap_or_default())?;
@@ -114,7 +117,7 @@ pub async fn search_products(
     cache
         .json(format!("search:{}:{}:{}", terms.as_str(), page.limit(), page.offset()), || async {
             let list = catalog.search(&terms, page).await?;
-            Ok(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>())
+            Ok(list.into_iter().map(|product| ProductResponse::new(product, &media)).collect::<Vec<_>>())
         })
         .await
 }
@@ -134,21 +137,24 @@ pub async fn search_products(
 pub async fn category_with_products(
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
+    media: web::Data<MediaAddresses>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
-    Ok(HttpResponse::Ok().content_type("application/json").body(category_page_json(&cache, &catalog, id).await?))
+    let json = category_page_json(&cache, &catalog, &media, id).await?;
+    Ok(HttpResponse::Ok().content_type("application/json").body(json))
 }
 
 /// The category page's answer as `GET /api/categories/with-products/{id}` sends it, from the answer cache.
 pub(crate) async fn category_page_json(
     cache: &ResponseCache,
     catalog: &Catalog,
+    media: &MediaAddresses,
     id: CategoryId,
 ) -> Result<Bytes, ApiError> {
     cache
         .json_bytes(format!("category:{id}"), || async {
-            Ok(CategoryPageResponse::from(catalog.category_page(id).await?))
+            Ok(CategoryPageResponse::new(catalog.category_page(id).await?, media))
         })
         .await
 }
@@ -180,6 +186,7 @@ async fn products(
     list: &str,
     cache: &ResponseCache,
     catalog: &Catalog,
+    media: &MediaAddresses,
     filter: ProductFilter,
     query: &PageQuery,
 ) -> Result<HttpResponse, ApiError> {
@@ -187,7 +194,7 @@ async fn products(
     cache
         .json(format!("{list}:{}:{}", page.limit(), page.offset()), || async {
             let list = catalog.list_products(filter, page).await?;
-            Ok(list.into_iter().map(ProductResponse::from).collect::<Vec<_>>())
+            Ok(list.into_iter().map(|product| ProductResponse::new(product, media)).collect::<Vec<_>>())
         })
         .await
 }
@@ -206,9 +213,10 @@ async fn products(
 pub async fn list_products(
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
+    media: web::Data<MediaAddresses>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    products("products", &cache, &catalog, ProductFilter::All, &query).await
+    products("products", &cache, &catalog, &media, ProductFilter::All, &query).await
 }
 
 /// The featured products, newest first.
@@ -225,9 +233,10 @@ pub async fn list_products(
 pub async fn list_featured(
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
+    media: web::Data<MediaAddresses>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    products("featured", &cache, &catalog, ProductFilter::Featured, &query).await
+    products("featured", &cache, &catalog, &media, ProductFilter::Featured, &query).await
 }
 
 /// One product.
@@ -245,16 +254,24 @@ pub async fn list_featured(
 pub async fn get_product(
     cache: web::Data<ResponseCache>,
     catalog: web::Data<Catalog>,
+    media: web::Data<MediaAddresses>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: ProductId = id.parse()?;
-    Ok(HttpResponse::Ok().content_type("application/json").body(product_json(&cache, &catalog, id).await?))
+    Ok(HttpResponse::Ok().content_type("application/json").body(product_json(&cache, &catalog, &media, id).await?))
 }
 
 /// The product's answer as `GET /api/products/{id}` sends it, from the answer cache: the product page's data
 /// block holds these very bytes.
-pub(crate) async fn product_json(cache: &ResponseCache, catalog: &Catalog, id: ProductId) -> Result<Bytes, ApiError> {
-    cache.json_bytes(format!("product:{id}"), || async { Ok(ProductResponse::from(catalog.product(id).await?)) }).await
+pub(crate) async fn product_json(
+    cache: &ResponseCache,
+    catalog: &Catalog,
+    media: &MediaAddresses,
+    id: ProductId,
+) -> Result<Bytes, ApiError> {
+    cache
+        .json_bytes(format!("product:{id}"), || async { Ok(ProductResponse::new(catalog.product(id).await?, media)) })
+        .await
 }
 
 /// The category tree as a flat list, parents before their children.

@@ -2,10 +2,12 @@
 
 use application::catalog::model::{Category, Product};
 
-use application::media::model::Media;
+use application::media::model::{Media, MediaVariant};
 use domain::review::{Rating, RatingSpread};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+
+use crate::media::MediaAddresses;
 
 /// Rupees written as decimal text with at most two decimals, exactly, as paisa; negatives, exponents and
 /// fractions of a paisa are refused.
@@ -107,7 +109,8 @@ pub struct CategorySummary {
 /// A picture or video.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct MediaResponse {
-    /// Where the file as uploaded is served, relative to the site's origin.
+    /// Where the file as uploaded is served: relative to the site's origin (`/media/...`), or absolute under
+    /// the media base URL when the shop has one.
     pub url: String,
     /// `image` or `video`.
     pub kind: String,
@@ -125,17 +128,36 @@ pub struct MediaVariantResponse {
     pub width: i32,
 }
 
-impl From<Media> for MediaResponse {
-    fn from(media: Media) -> Self {
-        let width = |w: u32| i32::try_from(w).unwrap_or(i32::MAX);
-        let variants =
-            media.variants.into_iter().map(|v| MediaVariantResponse { url: v.url, width: width(v.width) }).collect();
-        Self { kind: media.kind.as_str().to_owned(), width: media.width.map(width), variants, url: media.url }
+/// A width in pixels as the wire's 32-bit integer.
+fn pixels(width: u32) -> i32 {
+    i32::try_from(width).unwrap_or(i32::MAX)
+}
+
+impl MediaVariantResponse {
+    /// A copy, with its address as `addresses` give it out.
+    #[must_use]
+    pub fn new(variant: &MediaVariant, addresses: &MediaAddresses) -> Self {
+        Self { url: addresses.public(&variant.url), width: pixels(variant.width) }
     }
 }
 
-impl From<Product> for ProductResponse {
-    fn from(product: Product) -> Self {
+impl MediaResponse {
+    /// A picture or video, with its addresses as `addresses` give them out.
+    #[must_use]
+    pub fn new(media: Media, addresses: &MediaAddresses) -> Self {
+        Self {
+            kind: media.kind.as_str().to_owned(),
+            width: media.width.map(pixels),
+            variants: media.variants.iter().map(|v| MediaVariantResponse::new(v, addresses)).collect(),
+            url: addresses.public(&media.url),
+        }
+    }
+}
+
+impl ProductResponse {
+    /// A product, with its media's addresses as `addresses` give them out.
+    #[must_use]
+    pub fn new(product: Product, addresses: &MediaAddresses) -> Self {
         let stock = i32::try_from(product.quantity).unwrap_or(i32::MAX);
         Self {
             id: product.id.to_string(),
@@ -152,7 +174,7 @@ impl From<Product> for ProductResponse {
             stock,
             featured: product.featured,
             free_delivery: product.free_delivery,
-            media: product.media.into_iter().map(MediaResponse::from).collect(),
+            media: product.media.into_iter().map(|media| MediaResponse::new(media, addresses)).collect(),
             rating: rating_of(product.ratings),
             review_count: i32::try_from(product.ratings.total()).unwrap_or(i32::MAX),
             rating_spread: product.ratings.into(),

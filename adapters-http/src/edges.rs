@@ -26,10 +26,17 @@ use tokio::time::{Instant, Sleep};
 use crate::error::{allowed_list, status_message, ApiError, ErrorBody};
 
 /// The policy the single-page app runs under: its own scripts, styles, images and API only; pictures
-/// chosen for upload are previewed from `blob:` addresses; nothing may frame it.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-    img-src 'self' blob: data:; media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; \
-    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/// chosen for upload are previewed from `blob:` addresses; uploaded pictures and videos also come from
+/// `media_origin` when media are given out under another origin (MEDIA_BASE_URL); nothing may frame it.
+#[must_use]
+pub fn content_security_policy(media_origin: Option<&str>) -> String {
+    let media = media_origin.map(|origin| format!(" {origin}")).unwrap_or_default();
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:{media}; \
+         media-src 'self' blob:{media}; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+         base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
 
 /// No page sends its address on: the reset, review and sign-in addresses carry tokens in their query. The
 /// app's own calls are `fetch` in CORS mode, which keep their `Origin` header under this policy.
@@ -43,10 +50,10 @@ pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains
 
 /// The headers every answer carries (a handler's own value of one wins); HSTS only when `https`.
 #[must_use]
-pub fn security_headers(https: bool) -> DefaultHeaders {
+pub fn security_headers(https: bool, content_security_policy: &str) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .add((header::CONTENT_SECURITY_POLICY, content_security_policy))
         .add((header::REFERRER_POLICY, REFERRER_POLICY))
         .add(("permissions-policy", PERMISSIONS_POLICY));
     if https {

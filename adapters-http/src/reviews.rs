@@ -30,6 +30,7 @@ use crate::dto::MediaVariantResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Field;
 use crate::json::Json;
+use crate::media::MediaAddresses;
 use crate::session::check_origin;
 
 /// The largest whole review form: five pictures of 5 MiB and the text fields, with room to spare.
@@ -99,18 +100,17 @@ pub struct ReviewResponse {
 
 impl ReviewResponse {
     /// The review as the admin and its author see it.
-    fn full(review: Review) -> Self {
+    fn full(review: Review, media: &MediaAddresses) -> Self {
         let user = ReviewUserResponse { id: review.customer.to_string(), name: review.customer_name.clone() };
         let order = review.order.to_string();
-        let mut response = Self::public(review);
+        let mut response = Self::public(review, media);
         response.order_id = Some(order);
         response.user = Some(user);
         response
     }
 
     /// The review as everybody sees it: without its order and customer.
-    fn public(review: Review) -> Self {
-        let width = |w: u32| i32::try_from(w).unwrap_or(i32::MAX);
+    fn public(review: Review, media: &MediaAddresses) -> Self {
         Self {
             id: review.id.to_string(),
             status: review.status.as_str().to_owned(),
@@ -120,15 +120,9 @@ impl ReviewResponse {
             image_variants: review
                 .images
                 .iter()
-                .map(|image| {
-                    image
-                        .variants
-                        .iter()
-                        .map(|v| MediaVariantResponse { url: v.url.clone(), width: width(v.width) })
-                        .collect()
-                })
+                .map(|image| image.variants.iter().map(|v| MediaVariantResponse::new(v, media)).collect())
                 .collect(),
-            images: review.images.into_iter().map(|image| image.url).collect(),
+            images: review.images.iter().map(|image| media.public(&image.url)).collect(),
             created_at: review.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
             admin_reply: review.admin_reply,
             product: ReviewProductResponse { id: review.product.to_string(), name: review.product_name },
@@ -564,6 +558,7 @@ pub async fn verify_token(
 pub async fn submit_by_token(
     upload: ReviewUpload<(), TokenReviewFormBody>,
     reviews: web::Data<Reviews>,
+    media: web::Data<MediaAddresses>,
 ) -> Result<HttpResponse, ApiError> {
     let mut body = upload.1;
     let images = std::mem::take(&mut body.images);
@@ -575,7 +570,7 @@ pub async fn submit_by_token(
     Ok(HttpResponse::Created().json(ReviewSubmittedResponse {
         success: true,
         message: REVIEW_THANKS.into(),
-        review: ReviewResponse::full(review),
+        review: ReviewResponse::full(review, &media),
     }))
 }
 
@@ -628,6 +623,7 @@ pub async fn reviewed_items(
 pub async fn submit_internal(
     upload: ReviewUpload<CustomerSession, InternalReviewFormBody>,
     reviews: web::Data<Reviews>,
+    media: web::Data<MediaAddresses>,
 ) -> Result<HttpResponse, ApiError> {
     let ReviewUpload(customer, mut body) = upload;
     let images = std::mem::take(&mut body.images);
@@ -641,7 +637,7 @@ pub async fn submit_internal(
     Ok(HttpResponse::Created().json(ReviewSubmittedResponse {
         success: true,
         message: REVIEW_THANKS.into(),
-        review: ReviewResponse::full(review),
+        review: ReviewResponse::full(review, &media),
     }))
 }
 
@@ -658,13 +654,15 @@ pub async fn submit_internal(
 #[get("/api/reviews/approved/{productId}")]
 pub async fn approved_reviews(
     reviews: web::Data<Reviews>,
+    media: web::Data<MediaAddresses>,
     product: web::Path<String>,
     query: web::Query<ApprovedReviewsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let product: ProductId =
         product.parse().map_err(|e: IdError| ApiError::invalid_field("productId", e.to_string()))?;
     let list = reviews.approved(product, crate::dto::page_of(query.limit, query.offset)?).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(ReviewResponse::public).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok()
+        .json(list.into_iter().map(|review| ReviewResponse::public(review, &media)).collect::<Vec<_>>()))
 }
 
 /// Every review, pending first, then newest first; optionally one status.
@@ -682,6 +680,7 @@ pub async fn approved_reviews(
 pub async fn all_reviews(
     _admin: AdminSession,
     reviews: web::Data<Reviews>,
+    media: web::Data<MediaAddresses>,
     query: web::Query<AdminReviewsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let status = match query.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
@@ -689,7 +688,7 @@ pub async fn all_reviews(
         Some(text) => Some(text.parse::<ReviewStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?),
     };
     let list = reviews.all(ReviewFilter { status }, crate::dto::page_of(query.limit, query.offset)?).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(ReviewResponse::full).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok().json(list.into_iter().map(|review| ReviewResponse::full(review, &media)).collect::<Vec<_>>()))
 }
 
 /// Approves, rejects or re-opens a review; the product's rating follows at once.
@@ -710,13 +709,14 @@ pub async fn all_reviews(
 pub async fn moderate_review(
     _admin: AdminSession,
     reviews: web::Data<Reviews>,
+    media: web::Data<MediaAddresses>,
     id: web::Path<String>,
     body: Json<ModerateBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id: ReviewId = id.parse()?;
     let status: ReviewStatus = body.status.required("status")?;
     let review = reviews.moderate(id, status).await?;
-    Ok(HttpResponse::Ok().json(ReviewEnvelope { review: ReviewResponse::full(review) }))
+    Ok(HttpResponse::Ok().json(ReviewEnvelope { review: ReviewResponse::full(review, &media) }))
 }
 
 /// Sets the shop's reply to a review (shown under it); an empty one clears it.
@@ -737,6 +737,7 @@ pub async fn moderate_review(
 pub async fn reply_to_review(
     _admin: AdminSession,
     reviews: web::Data<Reviews>,
+    media: web::Data<MediaAddresses>,
     id: web::Path<String>,
     body: Json<ReplyBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -746,7 +747,7 @@ pub async fn reply_to_review(
         other => other.text().unwrap_or_default().to_owned(),
     };
     let review = reviews.reply(id, &reply).await?;
-    Ok(HttpResponse::Ok().json(ReviewEnvelope { review: ReviewResponse::full(review) }))
+    Ok(HttpResponse::Ok().json(ReviewEnvelope { review: ReviewResponse::full(review, &media) }))
 }
 
 /// Deletes a review and its pictures; the product's rating follows at once.

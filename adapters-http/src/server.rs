@@ -8,9 +8,8 @@ use actix_web::body::MessageBody;
 use actix_web::dev::Service as _;
 use actix_web::dev::{Server, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{PathError, QueryPayloadError};
-use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::http::Method;
-use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::middleware::Compress;
 use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
@@ -34,6 +33,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::cache::ResponseCache;
 use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
+use crate::media::{self, MediaAddresses, MediaFiles};
 use crate::pages::{self, Pages};
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
@@ -70,8 +70,10 @@ pub struct AppState {
 pub struct ServerConfig {
     /// The built front end (`frontend/dist`).
     pub spa_dir: PathBuf,
-    /// Uploaded media files, served under `media_path`.
-    pub media_dir: PathBuf,
+    /// Where uploaded media files are served from, under `media_path`.
+    pub media_files: MediaFiles,
+    /// How media addresses are given out (MEDIA_BASE_URL).
+    pub media_addresses: MediaAddresses,
     /// The path the media store's addresses start with, e.g. `/media`.
     pub media_path: &'static str,
     /// The shop's origin (PUBLIC_URL), for the Origin check and Secure cookies.
@@ -105,6 +107,7 @@ struct Edges {
     body_deadline: BodyDeadline,
     https: bool,
     metrics: Arc<HttpMetrics>,
+    content_security_policy: String,
 }
 
 /// An application with the middleware every answer passes through, the shop's and the benchmark floor's
@@ -156,7 +159,7 @@ fn app(
             srv.call(req)
         })
         .wrap(Compress::default())
-        .wrap(edges::security_headers(edges.https))
+        .wrap(edges::security_headers(edges.https, &edges.content_security_policy))
         .wrap_fn(move |req, srv| telemetry::observe(&metrics, req, srv))
 }
 
@@ -199,7 +202,7 @@ pub(crate) fn openapi_document() -> utoipa::openapi::OpenApi {
 /// When the listener cannot be used.
 pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> std::io::Result<Server> {
     let spa_dir = web::Data::new(SpaDir { dir: config.spa_dir.clone(), media_path: config.media_path });
-    let pages = web::Data::new(Pages::new(&config.spa_dir));
+    let pages = web::Data::new(Pages::new(&config.spa_dir, config.media_addresses.clone()));
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let accounts = web::Data::new(state.accounts);
@@ -218,13 +221,15 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
     let sitemap = web::Data::new(state.sitemap);
-    let media_dir = config.media_dir.clone();
+    let media_files = config.media_files.clone();
     let media_path = config.media_path;
+    let media_addresses = web::Data::new(config.media_addresses.clone());
     let edges = Edges {
         routes: Arc::new(Routes::new(&openapi_document())),
         body_deadline: config.body_deadline,
         https: config.public_origin.starts_with("https://"),
         metrics: config.http_metrics.clone(),
+        content_security_policy: edges::content_security_policy(config.media_addresses.origin()),
     };
     let metrics_endpoint = web::Data::new(config.metrics.clone());
     let allowed = web::Data::from(edges.routes.clone());
@@ -251,6 +256,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(sitemap.clone())
+            .app_data(media_addresses.clone())
             .configure(sitemap::configure)
             .app_data(spa_dir.clone())
             .app_data(pages.clone())
@@ -258,15 +264,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .configure(pages::configure_robots)
             .app_data(metrics_endpoint.clone())
             .route("/metrics", web::get().to(telemetry::public_metrics))
-            .service(
-                web::scope(media_path)
-                    .wrap(DefaultHeaders::new().add(CacheControl(vec![
-                        CacheDirective::Public,
-                        CacheDirective::MaxAge(31_536_000),
-                        CacheDirective::Extension("immutable".into(), None),
-                    ])))
-                    .service(actix_files::Files::new("", &media_dir).use_etag(true)),
-            )
+            .configure(|cfg| media::configure(cfg, media_path, &media_files))
             .default_service(web::to(spa::fallback))
     })
     .shutdown_timeout(10)
@@ -295,6 +293,7 @@ pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>)
         body_deadline: BodyDeadline { base: std::time::Duration::from_secs(10), min_bytes_per_second: 16 * 1024 },
         https: false,
         metrics: Arc::new(HttpMetrics::new()),
+        content_security_policy: edges::content_security_policy(None),
     };
     let mut server = HttpServer::new(move || {
         let body = body.clone();

@@ -1,25 +1,32 @@
-//! Uploaded media on the local file system: each upload under a new random name, pictures also as lossy
-//! WebP copies at the widths phones need. This crate alone knows how files are named and addressed: the
-//! addresses it answers are stored and shown as they are.
+//! Uploaded media in an object store, a local directory or an S3 bucket (through the `object_store` crate,
+//! so both are written by the same code): each upload under a new random name, pictures also as lossy WebP
+//! copies at the widths phones need. This crate alone knows how files are named and addressed: the addresses
+//! it answers are stored and shown as they are, whichever store holds the files.
 
+mod open;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use application::media::model::MediaVariant;
 use application::media::picture::{check_dimensions, UnusablePicture, MAX_PICTURE_PIXELS};
 use application::media::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia};
 use async_trait::async_trait;
+use futures_util::StreamExt as _;
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageError, ImageFormat, ImageReader, Limits};
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::{Attribute, Attributes, ObjectStore, PutOptions, PutPayload};
 use rand::Rng;
 use tokio::sync::Semaphore;
 
-/// The path every address this store answers starts with; the HTTP server serves [`FsMediaStore`]'s
-/// directory there.
+pub use open::{MediaStoreConfig, S3Bucket, S3Config, S3ConfigError, S3Credentials, S3Endpoint, S3Prefix, S3Region};
+
+/// The path every address this store answers starts with; the HTTP server serves the store's files there.
 pub const PUBLIC_PATH: &str = "/media";
 
 /// The widths a picture is resized to when it is wider.
@@ -28,34 +35,59 @@ pub const VARIANT_WIDTHS: [u32; 3] = [320, 640, 1280];
 /// WebP quality of the resized copies: small files, no visible loss on a phone screen.
 const VARIANT_QUALITY: f32 = 78.0;
 
-/// Keeps media files in one directory under new random names.
+/// What an object store keeps beside the bytes, where it can: names are never reused, so a copy may be
+/// kept by browsers and CDNs for a year.
+const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
+
+/// Keeps media files in an object store under new random names, each directly under the store's root
+/// (the key is the file name).
 #[derive(Debug, Clone)]
-pub struct FsMediaStore {
-    dir: PathBuf,
+pub struct ObjectMediaStore {
+    objects: Arc<dyn ObjectStore>,
+    /// Whether each object is written with its content type and cache policy (S3 keeps them; a local
+    /// directory cannot).
+    attributes: bool,
     /// One permit a picture being decoded; clones of the store share them.
     decodes: Arc<Semaphore>,
 }
 
-impl FsMediaStore {
-    /// A store writing into `dir`, created when missing, decoding as many pictures at once as the machine
-    /// has cores.
+impl ObjectMediaStore {
+    /// A store writing into the directory `dir`, created when missing, decoding as many pictures at once
+    /// as the machine has cores.
     ///
     /// # Errors
     /// When the directory cannot be created.
-    pub fn new(dir: PathBuf) -> std::io::Result<Self> {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-        Self::with_decodes_at_once(dir, cores)
+    pub fn local(dir: PathBuf) -> std::io::Result<Self> {
+        Self::local_with_decodes_at_once(dir, cores())
     }
 
-    /// A store writing into `dir`, created when missing, decoding at most `decodes` pictures at once (at
-    /// least one).
+    /// A store writing into the directory `dir`, created when missing, decoding at most `decodes` pictures
+    /// at once (at least one).
     ///
     /// # Errors
     /// When the directory cannot be created.
-    pub fn with_decodes_at_once(dir: PathBuf, decodes: usize) -> std::io::Result<Self> {
+    pub fn local_with_decodes_at_once(dir: PathBuf, decodes: usize) -> std::io::Result<Self> {
         std::fs::create_dir_all(&dir)?;
-        Ok(Self { dir, decodes: Arc::new(Semaphore::new(decodes.max(1))) })
+        let directory = LocalFileSystem::new_with_prefix(&dir).map_err(std::io::Error::other)?;
+        Ok(Self::new(Arc::new(directory), false, decodes))
     }
+
+    /// A store writing into `objects`; with `attributes` each object is written with its content type and
+    /// cache policy.
+    #[must_use]
+    pub fn new(objects: Arc<dyn ObjectStore>, attributes: bool, decodes: usize) -> Self {
+        Self { objects, attributes, decodes: Arc::new(Semaphore::new(decodes.max(1))) }
+    }
+
+    /// The store the files are kept in, each under its file name: what the HTTP server reads them from.
+    #[must_use]
+    pub fn objects(&self) -> Arc<dyn ObjectStore> {
+        self.objects.clone()
+    }
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
 }
 
 /// The file extension for a content type the shop accepts.
@@ -82,14 +114,20 @@ fn address(name: &str) -> String {
 }
 
 /// The file name an address of this store points at; `None` for anything else, paths that try to leave
-/// the directory included.
+/// the store's root included.
 fn file_name(url: &str) -> Option<&str> {
     url.strip_prefix(PUBLIC_PATH)?
         .strip_prefix('/')
         .filter(|n| !n.is_empty() && !n.contains('/') && !n.starts_with('.'))
 }
 
-fn io_error(err: impl std::error::Error + Send + Sync + 'static) -> MediaStoreError {
+/// A file and the copies of its stem: every name an upload may have been kept under.
+fn names_with_copies(name: &str) -> impl Iterator<Item = String> + '_ {
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    std::iter::once(name.to_owned()).chain(VARIANT_WIDTHS.into_iter().map(move |width| variant_name(stem, width)))
+}
+
+fn failed(err: impl std::error::Error + Send + Sync + 'static) -> MediaStoreError {
     MediaStoreError::Failed(Box::new(err))
 }
 
@@ -160,29 +198,25 @@ fn decode(bytes: &[u8], content_type: &str) -> Result<DynamicImage, UnusablePict
     })
 }
 
-/// Writes the narrower copies of a picture; answers the copies written.
-fn write_variants(dir: &Path, stem: &str, picture: &DynamicImage) -> Result<Vec<MediaVariant>, MediaStoreError> {
-    let mut written = Vec::new();
-    for width in VARIANT_WIDTHS.into_iter().filter(|w| *w < picture.width()) {
-        let height = (u64::from(picture.height()) * u64::from(width) / u64::from(picture.width())).max(1);
-        let resized = picture.resize_exact(width, u32::try_from(height).unwrap_or(1), FilterType::Triangle).to_rgba8();
-        let encoded = webp::Encoder::from_rgba(resized.as_raw(), resized.width(), resized.height())
-            .encode_simple(false, VARIANT_QUALITY)
-            .map_err(|e| MediaStoreError::Failed(format!("webp encoding failed: {e:?}").into()))?;
-        let name = variant_name(stem, width);
-        std::fs::write(dir.join(&name), &*encoded).map_err(io_error)?;
-        written.push(MediaVariant { url: address(&name), width });
-    }
-    Ok(written)
+/// A file ready to be written: its name, content type and bytes.
+struct File {
+    name: String,
+    content_type: String,
+    bytes: Vec<u8>,
 }
 
-/// Removes a file and the copies of its stem; files already gone are skipped.
-fn remove_files(dir: &Path, name: &str) {
-    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
-    let _ = std::fs::remove_file(dir.join(name));
-    for width in VARIANT_WIDTHS {
-        let _ = std::fs::remove_file(dir.join(variant_name(stem, width)));
+/// The narrower copies of a picture, as WebP files named after `stem`.
+fn variant_files(stem: &str, picture: &DynamicImage) -> Result<Vec<(File, MediaVariant)>, MediaStoreError> {
+    let mut copies = Vec::new();
+    for width in VARIANT_WIDTHS.into_iter().filter(|w| *w < picture.width()) {
+        let height = (u64::from(picture.height()) * u64::from(width) / u64::from(picture.width())).max(1);
+        let resized = picture.resize_exact(width, u32::try_from(height).unwrap_or(1), FilterType::Triangle);
+        let name = variant_name(stem, width);
+        let file =
+            File { name: name.clone(), content_type: "image/webp".into(), bytes: webp_of(&resized, VARIANT_QUALITY)? };
+        copies.push((file, MediaVariant { url: address(&name), width }));
     }
+    Ok(copies)
 }
 
 /// WebP quality of a picture re-encoded at its own size.
@@ -197,60 +231,89 @@ fn webp_of(picture: &DynamicImage, quality: f32) -> Result<Vec<u8>, MediaStoreEr
     Ok(encoded.to_vec())
 }
 
-/// Keeps a file (a picture decoded first, then with its copies); nothing is left behind when it fails. With
-/// `reencode` the picture is kept as WebP encoded from its pixels, never as the bytes uploaded.
-fn keep(
-    dir: &Path,
+/// The files an upload is kept as (a picture decoded first, then with its copies) and what the store answers
+/// for it. With `reencode` the picture is kept as WebP encoded from its pixels, never as the bytes uploaded.
+fn prepare(
     stem: &str,
     name: &str,
-    upload: &MediaUpload,
+    upload: MediaUpload,
     reencode: bool,
-) -> Result<StoredMedia, MediaStoreError> {
+) -> Result<(Vec<File>, StoredMedia), MediaStoreError> {
     let picture = if upload.content_type.starts_with("image/") {
         Some(decode(&upload.bytes, &upload.content_type)?)
     } else {
         None
     };
-    let bytes = match (&picture, reencode) {
-        (Some(picture), true) => std::borrow::Cow::Owned(webp_of(picture, REENCODED_QUALITY)?),
+    let (bytes, content_type) = match (&picture, reencode) {
+        (Some(picture), true) => (webp_of(picture, REENCODED_QUALITY)?, "image/webp".to_owned()),
         (None, true) => return Err(MediaStoreError::Unusable(UnusablePicture::Undecodable)),
-        (_, false) => std::borrow::Cow::Borrowed(&upload.bytes),
+        (_, false) => (upload.bytes, upload.content_type),
     };
-    let written = std::fs::write(dir.join(name), &*bytes)
-        .map_err(io_error)
-        .and_then(|()| picture.as_ref().map_or(Ok(Vec::new()), |picture| write_variants(dir, stem, picture)));
-    match written {
-        Ok(variants) => Ok(StoredMedia { url: address(name), width: picture.map(|p| p.width()), variants }),
-        Err(err) => {
-            remove_files(dir, name);
-            Err(err)
+    let copies = picture.as_ref().map_or(Ok(Vec::new()), |picture| variant_files(stem, picture))?;
+    let (copies, variants): (Vec<File>, Vec<MediaVariant>) = copies.into_iter().unzip();
+    let mut files = vec![File { name: name.to_owned(), content_type, bytes }];
+    files.extend(copies);
+    Ok((files, StoredMedia { url: address(name), width: picture.map(|p| p.width()), variants }))
+}
+
+impl ObjectMediaStore {
+    async fn store(&self, upload: MediaUpload, reencode: bool) -> Result<StoredMedia, MediaStoreError> {
+        let stem = format!("{:032x}", rand::rng().random::<u128>());
+        let name = format!("{stem}.{}", if reencode { "webp" } else { extension(&upload.content_type) });
+        // A decoded picture takes up to a few hundred MB: only so many are decoded at once. The permit is
+        // held while decoding and encoding, not while the files travel to the store.
+        let permit = if upload.content_type.starts_with("image/") {
+            Some(self.decodes.clone().acquire_owned().await.map_err(failed)?)
+        } else {
+            None
+        };
+        let (files, stored) = tokio::task::spawn_blocking(move || {
+            let prepared = prepare(&stem, &name, upload, reencode);
+            drop(permit);
+            prepared
+        })
+        .await
+        .map_err(failed)??;
+        let names: Vec<String> = files.iter().map(|file| file.name.clone()).collect();
+        // Every write is waited for, failed or not, so none lands after the clean-up below.
+        let written = futures_util::future::join_all(files.into_iter().map(|file| self.write(file))).await;
+        if let Some(err) = written.into_iter().find_map(Result::err) {
+            self.delete(names).await;
+            return Err(failed(err));
+        }
+        Ok(stored)
+    }
+
+    async fn write(&self, file: File) -> Result<(), object_store::Error> {
+        let mut options = PutOptions::default();
+        if self.attributes {
+            options.attributes = Attributes::from_iter([
+                (Attribute::ContentType, file.content_type),
+                (Attribute::CacheControl, CACHE_CONTROL.to_owned()),
+            ]);
+        }
+        self.objects.put_opts(&Path::from(file.name), PutPayload::from(file.bytes), options).await.map(|_| ())
+    }
+
+    /// Deletes the files named; those already gone are skipped, any other failure is logged (the file stays
+    /// behind, unreferenced).
+    async fn delete(&self, names: Vec<String>) {
+        if names.is_empty() {
+            return;
+        }
+        let paths = futures_util::stream::iter(names.into_iter().map(|name| Ok(Path::from(name)))).boxed();
+        let mut deleted = self.objects.delete_stream(paths);
+        while let Some(result) = deleted.next().await {
+            match result {
+                Ok(_) | Err(object_store::Error::NotFound { .. }) => {}
+                Err(err) => tracing::warn!(error = %err, "a media file could not be removed"),
+            }
         }
     }
 }
 
-impl FsMediaStore {
-    async fn store(&self, upload: MediaUpload, reencode: bool) -> Result<StoredMedia, MediaStoreError> {
-        let stem = format!("{:032x}", rand::rng().random::<u128>());
-        let name = format!("{stem}.{}", if reencode { "webp" } else { extension(&upload.content_type) });
-        let dir = self.dir.clone();
-        // A decoded picture takes up to a few hundred MB: only so many are decoded at once.
-        let permit = if upload.content_type.starts_with("image/") {
-            Some(self.decodes.clone().acquire_owned().await.map_err(io_error)?)
-        } else {
-            None
-        };
-        tokio::task::spawn_blocking(move || {
-            let kept = keep(&dir, &stem, &name, &upload, reencode);
-            drop(permit);
-            kept
-        })
-        .await
-        .map_err(io_error)?
-    }
-}
-
 #[async_trait]
-impl MediaStore for FsMediaStore {
+impl MediaStore for ObjectMediaStore {
     async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
         self.store(upload, false).await
     }
@@ -260,13 +323,8 @@ impl MediaStore for FsMediaStore {
     }
 
     async fn remove(&self, urls: Vec<String>) {
-        let dir = self.dir.clone();
-        let _ = tokio::task::spawn_blocking(move || {
-            for name in urls.iter().filter_map(|url| file_name(url)) {
-                remove_files(&dir, name);
-            }
-        })
-        .await;
+        let names = urls.iter().filter_map(|url| file_name(url)).flat_map(names_with_copies).collect();
+        self.delete(names).await;
     }
 }
 
@@ -292,14 +350,14 @@ mod tests {
         std::env::temp_dir().join(format!("shop-media-test-{:016x}", rand::rng().random::<u64>()))
     }
 
-    fn file(dir: &Path, url: &str) -> PathBuf {
+    fn file(dir: &std::path::Path, url: &str) -> PathBuf {
         dir.join(file_name(url).unwrap())
     }
 
     #[tokio::test]
     async fn a_wide_picture_gets_webp_copies_at_each_narrower_width() {
         let dir = scratch();
-        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
 
         let stored =
             store.save(MediaUpload { bytes: png(1500, 1000), content_type: "image/png".into() }).await.unwrap();
@@ -322,7 +380,7 @@ mod tests {
     #[tokio::test]
     async fn a_narrow_picture_and_a_video_get_no_copies() {
         let dir = scratch();
-        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
 
         let small = store.save(MediaUpload { bytes: png(300, 300), content_type: "image/png".into() }).await.unwrap();
         let video =
@@ -337,7 +395,7 @@ mod tests {
     #[tokio::test]
     async fn the_same_bytes_saved_twice_are_two_files_of_their_own() {
         let dir = scratch();
-        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
         let upload = MediaUpload { bytes: png(400, 400), content_type: "image/png".into() };
 
         let first = store.save(upload.clone()).await.unwrap();
@@ -354,7 +412,7 @@ mod tests {
     #[tokio::test]
     async fn a_small_file_declaring_a_huge_picture_is_refused_by_its_header_and_leaves_nothing() {
         let dir = scratch();
-        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
 
         let refused = store.save(upload(png_declaring(11_000, 11_000), "image/png")).await.unwrap_err();
 
@@ -372,7 +430,7 @@ mod tests {
     #[tokio::test]
     async fn truncated_pictures_and_garbage_after_a_signature_are_refused_and_leave_nothing() {
         let dir = scratch();
-        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
         let whole_jpeg = jpeg(200, 150);
         let whole_png = png(200, 150);
         let whole_webp = picture(ImageFormat::WebP, 200, 150);
@@ -399,7 +457,7 @@ mod tests {
     #[tokio::test]
     async fn a_jpeg_with_data_after_its_end_and_a_gif_are_kept() {
         let dir = scratch();
-        let store = FsMediaStore::new(dir.clone()).unwrap();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
         let mut motion_photo = jpeg(400, 300);
         motion_photo.extend_from_slice(b"\0\0\0\x18ftypmp42 the video a phone appends");
 
@@ -432,7 +490,7 @@ mod tests {
     #[tokio::test]
     async fn pictures_wait_for_a_free_decode_and_videos_do_not() {
         let dir = scratch();
-        let store = FsMediaStore::with_decodes_at_once(dir.clone(), 1).unwrap();
+        let store = ObjectMediaStore::local_with_decodes_at_once(dir.clone(), 1).unwrap();
         let busy = store.decodes.clone().acquire_owned().await.unwrap();
 
         let waiting = tokio::spawn({

@@ -5,8 +5,9 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use adapters_http::TrustedProxies;
+use adapters_http::{MediaAddresses, TrustedProxies};
 use adapters_identity::HashLimits;
+use adapters_media::{MediaStoreConfig, S3Bucket, S3Config, S3Credentials, S3Endpoint, S3Prefix, S3Region};
 use application::accounts::customers::AccountLimits;
 
 /// The default database: the one `just run` prepares on the local server.
@@ -26,7 +27,12 @@ pub struct Config {
     pub database_url: String,
     pub bind_addr: SocketAddr,
     pub public_url: String,
+    /// Where media live with MEDIA_STORE=local (the default), and the files served under `/media` then.
     pub media_dir: PathBuf,
+    /// The bucket media live in with MEDIA_STORE=s3.
+    pub media_s3: Option<S3Config>,
+    /// How media addresses are given out: as stored, or under MEDIA_BASE_URL.
+    pub media_addresses: MediaAddresses,
     pub spa_dir: PathBuf,
     pub db_pool_size: u32,
     pub workers: Option<usize>,
@@ -107,6 +113,8 @@ impl fmt::Debug for Config {
             .field("bind_addr", &self.bind_addr)
             .field("public_url", &self.public_url)
             .field("media_dir", &self.media_dir)
+            .field("media_s3", &self.media_s3)
+            .field("media_addresses", &self.media_addresses)
             .field("spa_dir", &self.spa_dir)
             .field("db_pool_size", &self.db_pool_size)
             .field("workers", &self.workers)
@@ -248,6 +256,13 @@ impl Config {
             }
             Ok(value)
         };
+        let media_s3 = media_s3(&text)?;
+        let media_addresses = match text("MEDIA_BASE_URL") {
+            Some(base) => {
+                MediaAddresses::under(&base).map_err(|reason| ConfigError { name: "MEDIA_BASE_URL", reason })?
+            }
+            None => MediaAddresses::relative(),
+        };
         let body_timeout_ms = at_least_one("BODY_TIMEOUT_MS", 10_000)?;
         let body_min_bytes_per_sec = at_least_one("BODY_MIN_BYTES_PER_SEC", 16 * 1024)?;
         let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
@@ -292,10 +307,21 @@ impl Config {
             bind_addr,
             public_url,
             media_dir: text("MEDIA_DIR").map_or_else(|| PathBuf::from("data/media"), PathBuf::from),
+            media_s3,
+            media_addresses,
             spa_dir: text("FRONTEND_DIST").map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from),
             db_pool_size,
             workers,
         })
+    }
+
+    /// The store the media are kept in.
+    #[must_use]
+    pub fn media_store(&self) -> MediaStoreConfig {
+        match &self.media_s3 {
+            Some(s3) => MediaStoreConfig::S3(s3.clone()),
+            None => MediaStoreConfig::Directory(self.media_dir.clone()),
+        }
     }
 
     /// Reads the process environment, after loading `.env` when there is one.
@@ -306,6 +332,45 @@ impl Config {
         let _ = dotenvy::dotenv();
         Self::from_vars(|name| std::env::var(name).ok())
     }
+}
+
+/// MEDIA_STORE and, for `s3`, the bucket's variables.
+fn media_s3(text: &impl Fn(&'static str) -> Option<String>) -> Result<Option<S3Config>, ConfigError> {
+    fn checked<T>(name: &'static str, result: Result<T, String>) -> Result<T, ConfigError> {
+        result.map_err(|reason| ConfigError { name, reason })
+    }
+    match text("MEDIA_STORE").as_deref() {
+        None | Some("local") => return Ok(None),
+        Some("s3") => {}
+        Some(other) => {
+            return Err(ConfigError { name: "MEDIA_STORE", reason: format!("{other:?}: expected local or s3") })
+        }
+    }
+    let bucket =
+        text("S3_BUCKET").ok_or(ConfigError { name: "S3_BUCKET", reason: "is required with MEDIA_STORE=s3".into() })?;
+    let credentials = match (text("AWS_ACCESS_KEY_ID"), text("AWS_SECRET_ACCESS_KEY")) {
+        (None, None) => None,
+        (Some(_), None) => {
+            return Err(ConfigError {
+                name: "AWS_SECRET_ACCESS_KEY",
+                reason: "is required with AWS_ACCESS_KEY_ID".into(),
+            })
+        }
+        (None, Some(_)) => {
+            return Err(ConfigError {
+                name: "AWS_ACCESS_KEY_ID",
+                reason: "is required with AWS_SECRET_ACCESS_KEY".into(),
+            })
+        }
+        (Some(access_key_id), Some(secret_access_key)) => Some(S3Credentials { access_key_id, secret_access_key }),
+    };
+    Ok(Some(S3Config {
+        bucket: checked("S3_BUCKET", S3Bucket::parse(&bucket))?,
+        endpoint: text("S3_ENDPOINT").map(|e| checked("S3_ENDPOINT", S3Endpoint::parse(&e))).transpose()?,
+        region: text("S3_REGION").map_or(Ok(S3Region::default()), |r| checked("S3_REGION", S3Region::parse(&r)))?,
+        prefix: text("S3_PREFIX").map(|p| checked("S3_PREFIX", S3Prefix::parse(&p))).transpose()?.flatten(),
+        credentials,
+    }))
 }
 
 /// Whole seconds, as a duration.
@@ -500,6 +565,51 @@ mod tests {
         );
         assert_eq!(notify(config(&[]).unwrap()), None);
         assert!(config(&[("ORDER_NOTIFY_EMAIL", "not an address")]).is_err());
+    }
+
+    #[test]
+    fn media_stay_in_the_directory_unless_the_s3_store_is_chosen_with_its_bucket() {
+        let s3 = config(&[
+            ("MEDIA_STORE", "s3"),
+            ("S3_BUCKET", "shop-media"),
+            ("S3_ENDPOINT", "http://127.0.0.1:9000"),
+            ("S3_PREFIX", "/live/media/"),
+            ("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE"),
+            ("AWS_SECRET_ACCESS_KEY", "wJalr-very-secret"),
+        ])
+        .unwrap();
+        let error = |vars: &[(&str, &str)]| config(vars).unwrap_err().to_string();
+
+        assert!(config(&[]).unwrap().media_s3.is_none());
+        assert!(config(&[("MEDIA_STORE", "local")]).unwrap().media_s3.is_none());
+        let bucket = s3.media_s3.as_ref().unwrap();
+        assert_eq!(
+            (bucket.bucket.as_str(), bucket.region.as_str(), bucket.prefix.as_ref().map(S3Prefix::as_str)),
+            ("shop-media", "us-east-1", Some("live/media"))
+        );
+        assert!(!format!("{s3:?}").contains("very-secret"));
+        assert_eq!(error(&[("MEDIA_STORE", "gcs")]), "MEDIA_STORE is invalid: \"gcs\": expected local or s3");
+        assert_eq!(error(&[("MEDIA_STORE", "s3")]), "S3_BUCKET is invalid: is required with MEDIA_STORE=s3");
+        assert_eq!(
+            error(&[("MEDIA_STORE", "s3"), ("S3_BUCKET", "shop"), ("S3_ENDPOINT", "http://minio.internal:9000")]),
+            "S3_ENDPOINT is invalid: \"http://minio.internal:9000\" must be an https URL (plain http only on loopback)"
+        );
+        assert_eq!(
+            error(&[("MEDIA_STORE", "s3"), ("S3_BUCKET", "shop"), ("AWS_ACCESS_KEY_ID", "AKIA")]),
+            "AWS_SECRET_ACCESS_KEY is invalid: is required with AWS_ACCESS_KEY_ID"
+        );
+    }
+
+    #[test]
+    fn media_addresses_are_given_out_under_media_base_url_when_it_is_set() {
+        let cdn = config(&[("MEDIA_BASE_URL", "https://cdn.example.test/")]).unwrap();
+
+        assert_eq!(cdn.media_addresses.public("/media/a.webp"), "https://cdn.example.test/media/a.webp");
+        assert_eq!(config(&[]).unwrap().media_addresses.public("/media/a.webp"), "/media/a.webp");
+        assert!(config(&[("MEDIA_BASE_URL", "cdn.example.test")])
+            .unwrap_err()
+            .to_string()
+            .starts_with("MEDIA_BASE_URL is invalid"));
     }
 
     #[test]

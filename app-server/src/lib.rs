@@ -10,10 +10,12 @@ pub mod rules;
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
-use adapters_http::{AppState, BodyDeadline, HttpMetrics, MetricsEndpoint, Refresh, ResponseCache, ServerConfig};
+use adapters_http::{
+    AppState, BodyDeadline, HttpMetrics, MediaFiles, MetricsEndpoint, Refresh, ResponseCache, ServerConfig,
+};
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomReviewTokens, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
-use adapters_media::FsMediaStore;
+use adapters_media::{MediaStoreConfig, ObjectMediaStore};
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
     PgCustomerRepository, PgHealthProbe, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository, PgPool,
@@ -193,7 +195,7 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
     let pool = pool(config).await?;
     let catalog = Arc::new(PgCatalogRepository::new(pool.clone()));
     let settings = Arc::new(PgSettingsRepository::new(pool.clone()));
-    let media = Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?);
+    let media = Arc::new(media_store(config).await?);
     Ok(match which {
         Seed::Demo | Seed::File(_) => {
             let json = match &which {
@@ -272,6 +274,25 @@ fn metrics_registry(
     (Arc::new(registry), refresh)
 }
 
+/// The media store the configuration names: the local directory (created when missing), or the S3 bucket,
+/// which must answer a listing.
+async fn media_store(config: &Config) -> anyhow::Result<ObjectMediaStore> {
+    let store = config.media_store();
+    let media = ObjectMediaStore::open(&store).context(match &store {
+        MediaStoreConfig::Directory(_) => "MEDIA_DIR cannot be created",
+        MediaStoreConfig::S3(_) => "MEDIA_STORE=s3: the S3 settings cannot be used",
+    })?;
+    if let MediaStoreConfig::S3(s3) = &store {
+        media.check().await.with_context(|| format!("S3_BUCKET {} cannot be reached", s3.bucket.as_str()))?;
+        tracing::info!(
+            bucket = s3.bucket.as_str(),
+            prefix = s3.prefix.as_ref().map(|p| p.as_str()),
+            "media are kept in S3"
+        );
+    }
+    Ok(media)
+}
+
 /// Delivers queued e-mails in the background: one pass every `every`, and one as soon as this instance
 /// queues mail, for as long as the runtime lives.
 fn spawn_outbox_worker(
@@ -323,7 +344,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let pool = pool(config).await?;
     let migrate_pool = pool.clone();
     tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&migrate_pool)).await??;
-    std::fs::create_dir_all(&config.media_dir).context("MEDIA_DIR cannot be created")?;
+    let media = media_store(config).await?;
     let listener = TcpListener::bind(config.bind_addr)
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
@@ -449,8 +470,12 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     };
     let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())));
     spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
+    let media_files = match config.media_store() {
+        MediaStoreConfig::Directory(dir) => MediaFiles::Directory(dir),
+        MediaStoreConfig::S3(_) => MediaFiles::Objects(media.objects()),
+    };
     // One store for products' and reviews' pictures, so they share its limit of pictures decoded at once.
-    let media = Arc::new(FsMediaStore::new(config.media_dir.clone()).context("MEDIA_DIR cannot be created")?);
+    let media = Arc::new(media);
     let reviews = Reviews::new(
         Arc::new(PgReviewRepository::new(pool.clone())),
         unit_of_work.clone(),
@@ -486,8 +511,9 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         state,
         ServerConfig {
             spa_dir: config.spa_dir.clone(),
-            media_dir: config.media_dir.clone(),
+            media_files,
             media_path: adapters_media::PUBLIC_PATH,
+            media_addresses: config.media_addresses.clone(),
             public_origin: config.public_url.clone(),
             workers: config.workers,
             body_deadline: BodyDeadline {

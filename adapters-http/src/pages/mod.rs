@@ -26,6 +26,7 @@ use crate::cache::ResponseCache;
 use crate::catalog::{category_page_json, product_json, CategoryPageResponse};
 use crate::dto::ProductResponse;
 use crate::error::ApiError;
+use crate::media::MediaAddresses;
 use crate::session::PublicOrigin;
 
 /// What kind of page a row of the table is.
@@ -141,12 +142,14 @@ fn find_page(path: &str) -> Option<(&'static str, Kind, Option<&str>)> {
 #[derive(Debug)]
 pub struct Pages {
     template: TemplateFile,
+    /// How media addresses are given out; the pages show the catalogue answers' own.
+    media: MediaAddresses,
 }
 
 impl Pages {
     #[must_use]
-    pub fn new(dir: &std::path::Path) -> Self {
-        Self { template: TemplateFile::new(dir) }
+    pub fn new(dir: &std::path::Path, media: MediaAddresses) -> Self {
+        Self { template: TemplateFile::new(dir), media }
     }
 }
 
@@ -224,7 +227,7 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
             let drawn = context
                 .cache
                 .bytes(format!("page:/product/{id}"), || async {
-                    let json = product_json(context.cache, context.catalog, id).await?;
+                    let json = product_json(context.cache, context.catalog, &context.pages.media, id).await?;
                     Ok(product_page(template, origin, &json)?.into())
                 })
                 .await;
@@ -241,7 +244,7 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
             let drawn = context
                 .cache
                 .bytes(format!("page:/category/{id}"), || async {
-                    let json = category_page_json(context.cache, context.catalog, id).await?;
+                    let json = category_page_json(context.cache, context.catalog, &context.pages.media, id).await?;
                     let page: CategoryPageResponse =
                         serde_json::from_slice(&json).map_err(|e| ApiError::Internal(Box::new(e)))?;
                     let parent = match page.category.parent.as_deref().and_then(|p| p.parse::<CategoryId>().ok()) {

@@ -134,6 +134,24 @@ impl ServerProcess {
         spawn_on(self.db.clone(), self.extra.clone()).await
     }
 
+    /// The directory MEDIA_DIR names for the process.
+    pub fn media_dir(&self) -> &std::path::Path {
+        &self._dirs[0].0
+    }
+
+    /// The cookie of a new admin session, signed in through the API.
+    pub async fn admin_cookie(&self) -> String {
+        let response = self
+            .client
+            .post(format!("{}/api/admin/login", self.address))
+            .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "the admin signs in");
+        crate::helpers::session_cookie(&response)
+    }
+
     /// Everything the process has printed so far.
     pub fn log(&self) -> String {
         self.log.lock().unwrap().clone()

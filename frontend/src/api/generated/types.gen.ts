@@ -750,7 +750,8 @@ export type InternalReviewFormBody = {
  */
 export type MediaResponse = {
     /**
-     * Where the file as uploaded is served, relative to the site's origin.
+     * Where the file as uploaded is served: relative to the site's origin (`/media/...`), or absolute under
+     * the media base URL when the shop has one.
      */
     url: string;
     /**
