@@ -225,7 +225,9 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
     rows.into_iter()
         .map(|row| {
             let mut risk = risk_of(&row.risk_reasons)?;
-            if let Some(count) = pending.get(&row.phone1_normalized).filter(|_| row.status == OrderStatus::Pending.as_str()) {
+            if let Some(count) =
+                pending.get(&row.phone1_normalized).filter(|_| row.status == OrderStatus::Pending.as_str())
+            {
                 risk = risk.with_other_pending(u32::try_from(count - 1).map_err(corrupt)?);
             }
             Ok(Order {
@@ -290,9 +292,9 @@ fn pending_by_phone(conn: &mut PgConnection, rows: &[OrderRow]) -> Result<HashMa
 
 /// Whether stored reasons hold the rule on other pending orders.
 fn counts_pending(reasons: &serde_json::Value) -> bool {
-    reasons.as_array().is_some_and(|list| {
-        list.iter().any(|reason| reason["rule"].as_str() == Some(RuleId::SeveralPending.as_str()))
-    })
+    reasons
+        .as_array()
+        .is_some_and(|list| list.iter().any(|reason| reason["rule"].as_str() == Some(RuleId::SeveralPending.as_str())))
 }
 
 fn find_order(conn: &mut PgConnection, id: OrderId) -> Result<Option<Order>, RepositoryError> {

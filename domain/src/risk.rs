@@ -625,7 +625,9 @@ fn fires(setting: &RuleSetting, facts: &RiskFacts) -> Option<String> {
             (facts.total.paisa() > i64::from(rupees) * 100)
                 .then(|| format!("The total of Rs {} is above Rs {rupees}.", facts.total.round_to_whole()))
         }
-        RuleId::SeveralPending => (facts.other_pending >= v("atLeast")).then(|| several_pending_text(facts.other_pending)),
+        RuleId::SeveralPending => {
+            (facts.other_pending >= v("atLeast")).then(|| several_pending_text(facts.other_pending))
+        }
         RuleId::LateNight => {
             let local = facts.placed_at + Duration::hours(PAKISTAN_UTC_OFFSET_HOURS);
             let (hour, from, to) = (local.hour(), v("from"), v("to"));

@@ -72,7 +72,8 @@ pub trait RiskTx {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn pending_counted(&mut self, phone: &str, counted: bool, except: OrderId) -> Result<Vec<OrderId>, RepositoryError>;
+    fn pending_counted(&mut self, phone: &str, counted: bool, except: OrderId)
+        -> Result<Vec<OrderId>, RepositoryError>;
 }
 
 /// Another order of the same phone or e-mail, as the history lists it.

@@ -561,10 +561,7 @@ mod tests {
         handle.risk = locked_products;
         let mut after = Handle::default();
         let mut risk = MockRiskTx::new();
-        risk.expect_lock_phones()
-            .withf(|phones| phones == ["+923001234567"])
-            .times(1)
-            .returning(|_| Ok(()));
+        risk.expect_lock_phones().withf(|phones| phones == ["+923001234567"]).times(1).returning(|_| Ok(()));
         risk.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
         risk.expect_risk_facts()
             .withf(move |scope| *scope == RiskScope::Order(id(42)))
