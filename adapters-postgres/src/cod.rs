@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
 use domain::ids::OrderId;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
@@ -104,15 +104,16 @@ struct FactsRow {
 /// taken once per phone and per phone-and-e-mail of the scope, not once per order: the returns and
 /// rejections from the partial indexes on returned and rejected orders (by either phone and by e-mail; an
 /// order in scope is pending, so it is never one of them), the pending orders of a primary phone from the
-/// index of pending orders by phone (the order itself is one of them, hence `- 1`). One statement, so every
-/// count sees the same orders.
+/// index of pending orders by phone (the order itself is one of them, hence `- 1`). The two are
+/// materialized, so each count runs once, not once per order joined to it. One statement, so every count
+/// sees the same orders.
 const FACTS: &str = "
 WITH scope AS (
     SELECT o.id, o.customer_id, o.address, o.province, o.city, o.total_paisa, o.created_at,
            o.phone1_normalized AS phone, lower(o.email) AS email
       FROM orders o
      WHERE o.status = 'pending' AND {scope}
-), contacts AS (
+), contacts AS MATERIALIZED (
     SELECT c.phone, c.email, h.returned, h.rejected
       FROM (SELECT DISTINCT phone, email FROM scope) c
      CROSS JOIN LATERAL (
@@ -121,7 +122,7 @@ WITH scope AS (
              FROM orders x
             WHERE x.status IN ('returned', 'rejected')
               AND (x.phone1_normalized = c.phone OR x.phone2_normalized = c.phone OR lower(x.email) = c.email)) h
-), phones AS (
+), phones AS MATERIALIZED (
     SELECT p.phone,
            (SELECT count(*) FROM orders q WHERE q.status = 'pending' AND q.phone1_normalized = p.phone) AS pending
       FROM (SELECT DISTINCT phone FROM scope) p
@@ -258,9 +259,8 @@ impl RiskTx for PgTransaction {
         counted: bool,
         except: OrderId,
     ) -> Result<Vec<OrderId>, RepositoryError> {
-        let rows: Vec<IdRow> = diesel::sql_query(PENDING_COUNTED)
+        let rows: Vec<IdRow> = diesel::sql_query(if counted { PENDING_COUNTED } else { PENDING_UNCOUNTED })
             .bind::<Text, _>(phone)
-            .bind::<Bool, _>(counted)
             .bind::<BigInt, _>(except.get())
             .load(self.conn())
             .map_err(from_diesel)?;
@@ -272,12 +272,21 @@ impl RiskTx for PgTransaction {
 /// apart from the one-key locks of the test databases' template).
 const RISK_LOCKS: i32 = 0x5249_534B;
 
-/// The pending orders of a primary phone (`$1`) other than `$3` whose stored reasons hold the rule on other
-/// pending orders (`$2` true) or lack it, from `orders_pending_phone1_idx` (whose expression this repeats).
+/// The pending orders of a primary phone (`$1`) other than `$2` whose stored reasons hold the rule on other
+/// pending orders, from `orders_pending_counted_phone1_idx` (whose key this repeats, see the migration).
 const PENDING_COUNTED: &str = "
 SELECT id FROM orders
- WHERE status = 'pending' AND phone1_normalized = $1
-   AND (risk_reasons @> '[{\"rule\": \"several_pending\"}]') = $2 AND id <> $3
+ WHERE (CASE WHEN status = 'pending' AND risk_reasons @> '[{\"rule\": \"several_pending\"}]'
+             THEN phone1_normalized END) = $1
+   AND id <> $2
+ ORDER BY id";
+
+/// The same for those whose reasons lack it, from `orders_pending_uncounted_phone1_idx`.
+const PENDING_UNCOUNTED: &str = "
+SELECT id FROM orders
+ WHERE (CASE WHEN status = 'pending' AND NOT risk_reasons @> '[{\"rule\": \"several_pending\"}]'
+             THEN phone1_normalized END) = $1
+   AND id <> $2
  ORDER BY id";
 
 #[derive(QueryableByName)]
