@@ -27,6 +27,7 @@ use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
+use domain::risk::RuleId;
 use domain::stock::Quantity;
 
 use crate::cod::risk_of;
@@ -220,8 +221,15 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
             .or_default()
             .push(ReviewToken { product_id: ProductId::new(row.product_id).map_err(corrupt)?, token: row.token });
     }
+    let pending = pending_by_phone(conn, &rows)?;
     rows.into_iter()
         .map(|row| {
+            let mut risk = risk_of(&row.risk_reasons)?;
+            if let Some(count) =
+                pending.get(&row.phone1_normalized).filter(|_| row.status == OrderStatus::Pending.as_str())
+            {
+                risk = risk.with_other_pending(u32::try_from(count - 1).map_err(corrupt)?);
+            }
             Ok(Order {
                 id: OrderId::new(row.id).map_err(corrupt)?,
                 customer: CustomerId::new(row.customer_id).map_err(corrupt)?,
@@ -250,12 +258,43 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 history: history.remove(&row.id).unwrap_or_default(),
                 confirm_token: row.confirm_token,
                 confirmed_at: row.confirmed_at,
-                risk: risk_of(&row.risk_reasons)?,
+                risk,
                 created_at: row.created_at,
                 updated_at: row.updated_at,
             })
         })
         .collect()
+}
+
+/// How many pending orders each primary phone has, for the pending `rows` whose score counts them: the
+/// figure their reason tells is read now (docs/cod.md 'Risk score'), while the score, which moves only when
+/// the count crosses the rule's threshold, is stored. One grouped count over `orders_pending_phone1_idx`.
+fn pending_by_phone(conn: &mut PgConnection, rows: &[OrderRow]) -> Result<HashMap<String, i64>, RepositoryError> {
+    let mut phones: Vec<&str> = rows
+        .iter()
+        .filter(|row| row.status == OrderStatus::Pending.as_str() && counts_pending(&row.risk_reasons))
+        .map(|row| row.phone1_normalized.as_str())
+        .collect();
+    if phones.is_empty() {
+        return Ok(HashMap::new());
+    }
+    phones.sort_unstable();
+    phones.dedup();
+    let counts: Vec<(String, i64)> = orders::table
+        .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+        .filter(orders::phone1_normalized.eq_any(phones))
+        .group_by(orders::phone1_normalized)
+        .select((orders::phone1_normalized, diesel::dsl::count_star()))
+        .load(conn)
+        .map_err(from_diesel)?;
+    Ok(counts.into_iter().collect())
+}
+
+/// Whether stored reasons hold the rule on other pending orders.
+fn counts_pending(reasons: &serde_json::Value) -> bool {
+    reasons
+        .as_array()
+        .is_some_and(|list| list.iter().any(|reason| reason["rule"].as_str() == Some(RuleId::SeveralPending.as_str())))
 }
 
 fn find_order(conn: &mut PgConnection, id: OrderId) -> Result<Option<Order>, RepositoryError> {

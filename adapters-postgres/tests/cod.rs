@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use adapters_postgres::test_support::{execute, TestDb};
+use adapters_postgres::test_support::{execute, texts, TestDb};
 use adapters_postgres::{PgBlocklistRepository, PgCustomerRepository, PgMailOutbox, PgOrderRepository, PgUnitOfWork};
 use application::accounts::model::NewCredential;
 use application::accounts::ports::CustomerRepository;
@@ -18,6 +18,7 @@ use application::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, NewOrder, OrderFilter, OrderItem, OrderSort,
 };
 use application::orders::ports::{OrderRepository, OrdersTx};
+use application::orders::risk::score_placed;
 use chrono::{DateTime, TimeZone, Utc};
 use domain::contact::{Email, PersonName, Phone};
 use domain::ids::{CustomerId, OrderId, ProductId};
@@ -93,6 +94,33 @@ impl Shop {
         execute(&self.db.pool(), &format!("UPDATE orders SET status = '{}' WHERE id = {id}", status.as_str())).unwrap();
     }
 
+    /// Places `order` as the use case does: stored in one unit of work, scored in the next.
+    async fn place(&self, order: NewOrder) -> OrderId {
+        let phone = order.details.phone1.normal().to_owned();
+        let id = self.insert(order).await;
+        self.unit_of_work.run(move |tx| score_placed(tx.risk(), id, &phone)).await.unwrap();
+        id
+    }
+
+    /// The stored score and reason texts of an order, as written (not as read back).
+    fn stored(&self, id: OrderId) -> (String, String) {
+        let row = texts(
+            &self.db.pool(),
+            &format!(
+                "SELECT risk_score::TEXT || '|' || (SELECT COALESCE(string_agg(r->>'text', ' / '), '') \
+                 FROM jsonb_array_elements(risk_reasons) r) AS t FROM orders WHERE id = {id}"
+            ),
+        )
+        .unwrap();
+        let (score, reasons) = row[0].split_once('|').unwrap();
+        (score.to_owned(), reasons.to_owned())
+    }
+
+    async fn risk(&self, id: OrderId) -> (u8, Vec<String>) {
+        let risk = self.orders.find(id).await.unwrap().unwrap().risk;
+        (risk.score(), risk.reasons().iter().map(|r| r.text.clone()).collect())
+    }
+
     async fn facts(&self, scope: RiskScope) -> Vec<(i64, RiskFacts)> {
         let found = self.unit_of_work.run(move |tx| tx.risk().risk_facts(&scope)).await.unwrap();
         found.into_iter().map(|(id, facts)| (id.get(), facts)).collect()
@@ -162,6 +190,118 @@ async fn scores_are_stored_on_pending_orders_only_and_read_back_with_their_reaso
     let (risky, total) = shop.orders.search(filter(OrderSort::Newest, Some(40)), Page::FIRST).await.unwrap();
     assert_eq!(by_risk.iter().map(|o| o.id).collect::<Vec<_>>(), [pending, approved]);
     assert_eq!((risky.len(), total), (1, 1));
+}
+
+/// What every order of the tests below scores without other orders: a new account (10) and a short address
+/// (15).
+const BASE: [&str; 2] =
+    ["The account was opened less than 24 hours before the order.", "The address is shorter than 20 characters."];
+
+fn reasons(pending: Option<&str>) -> Vec<String> {
+    BASE.iter().copied().chain(pending).map(str::to_owned).collect()
+}
+
+#[tokio::test]
+async fn a_placement_scores_its_order_and_the_phones_orders_whose_score_it_moved_and_no_other_contacts() {
+    let shop = shop().await;
+    let same_email = shop.place(order(&shop, "0345 1112223", None, "ayesha@example.pk", 2, 1)).await;
+    let phone_as_phone2 = shop.place(order(&shop, "0321 9998887", Some("0300 1234567"), "zara@example.pk", 2, 1)).await;
+    // Marks that only a write could change: the placements below must not touch these contacts' orders.
+    for id in [same_email, phone_as_phone2] {
+        execute(
+            &shop.db.pool(),
+            &format!(
+                "UPDATE orders SET risk_score = 77, \
+                 risk_reasons = '[{{\"rule\": \"large_total\", \"points\": 77, \"text\": \"mark\"}}]' WHERE id = {id}"
+            ),
+        )
+        .unwrap();
+    }
+
+    let first = shop.place(order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 2)).await;
+    let alone = shop.risk(first).await;
+    let second = shop.place(order(&shop, "+92 300 1234567", None, "other@example.pk", 2, 3)).await;
+    let after_second = (shop.risk(first).await, shop.risk(second).await);
+    let third = shop.place(order(&shop, "0300-1234567", None, "ayesha@example.pk", 3, 4)).await;
+
+    assert_eq!(alone, (25, reasons(None)));
+    let one_other = reasons(Some("This phone has 1 other pending order."));
+    assert_eq!(after_second, ((45, one_other.clone()), (45, one_other)), "the second order crossed the threshold");
+    let two_others = reasons(Some("This phone has 2 other pending orders."));
+    for id in [first, second, third] {
+        assert_eq!(shop.risk(id).await, (45, two_others.clone()), "order #{id}");
+    }
+    let stored = |text: &str| ("45".to_owned(), format!("{} / {} / {text}", BASE[0], BASE[1]));
+    assert_eq!(shop.stored(first), stored("This phone has 1 other pending order."), "not written again");
+    assert_eq!(shop.stored(third), stored("This phone has 2 other pending orders."));
+    for id in [same_email, phone_as_phone2] {
+        assert_eq!(shop.stored(id), ("77".to_owned(), "mark".to_owned()), "order #{id} of another contact");
+    }
+    let expected: Vec<(i64, u8)> = shop
+        .facts(RiskScope::AllPending)
+        .await
+        .iter()
+        .filter(|(id, _)| ![same_email.get(), phone_as_phone2.get()].contains(id))
+        .map(|(id, facts)| (*id, assess(&CodSettings::default(), facts).score()))
+        .collect();
+    assert_eq!(expected, [(first.get(), 45), (second.get(), 45), (third.get(), 45)]);
+}
+
+#[tokio::test]
+async fn hundreds_of_pending_orders_of_one_phone_all_score_right_after_another_placement() {
+    let shop = shop().await;
+    let input = SettingsInput {
+        rules: RuleId::ALL
+            .into_iter()
+            .map(|rule| RuleInput {
+                id: rule.as_str().into(),
+                enabled: true,
+                points: Some(i64::from(rule.default_points())),
+                params: if rule == RuleId::SeveralPending { vec![("atLeast".into(), Some(100))] } else { vec![] },
+            })
+            .collect(),
+        confirm_window_hours: Some(48),
+        reject_unconfirmed_after_hours: Some(24),
+    };
+    let settings = CodSettings::parse(&input).unwrap();
+    let saved = settings.clone();
+    shop.unit_of_work.run(move |tx| tx.risk().save_cod_settings(&saved)).await.unwrap();
+    let other_contact = shop.place(order(&shop, "0321 9998887", None, "zara@example.pk", 2, 1)).await;
+    let mut ids = Vec::new();
+    let mut scores_at_100 = Vec::new();
+    for n in 0..300 {
+        let placed = NewOrder {
+            confirm_token: format!("bulk-{n}"),
+            ..order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 1 + n % 17)
+        };
+        ids.push(shop.place(placed).await);
+        if n == 99 {
+            scores_at_100 = [ids[0], ids[99]].iter().map(|id| shop.stored(*id).0).collect();
+        }
+    }
+
+    let last = shop
+        .place(NewOrder { confirm_token: "bulk-last".into(), ..order(&shop, "0300 1234567", None, "a@b.pk", 2, 5) })
+        .await;
+    ids.push(last);
+
+    assert_eq!(scores_at_100, ["25", "25"], "99 others are below the threshold of 100");
+    let pending = reasons(Some("This phone has 300 other pending orders."));
+    for id in &ids {
+        assert_eq!(shop.risk(*id).await, (45, pending.clone()), "order #{id}");
+    }
+    assert_eq!(shop.risk(other_contact).await, (25, reasons(None)));
+    let recomputed: Vec<u8> =
+        shop.facts(RiskScope::AllPending).await.iter().map(|(_, facts)| assess(&settings, facts).score()).collect();
+    assert_eq!(recomputed.len(), 302);
+    assert_eq!(recomputed.iter().filter(|score| **score == 45).count(), 301);
+    let (page, total) = shop
+        .orders
+        .search(OrderFilter { sort: OrderSort::Risk, min_risk: Some(45), ..OrderFilter::default() }, Page::FIRST)
+        .await
+        .unwrap();
+    assert_eq!(total, 301);
+    assert!(page.iter().all(|order| order.risk.reasons()[2].text == "This phone has 300 other pending orders."));
 }
 
 #[tokio::test]

@@ -532,6 +532,29 @@ impl Risk {
     pub fn reasons(&self) -> &[RiskReason] {
         &self.reasons
     }
+
+    /// Whether `rule` added its points.
+    #[must_use]
+    pub fn fired(&self, rule: RuleId) -> bool {
+        self.reasons.iter().any(|r| r.rule == rule)
+    }
+
+    /// The same score with the reason of [`RuleId::SeveralPending`] (when it fired) telling `other_pending`
+    /// orders: the figure of a pending order's reason as it is now. Points and score are unchanged, as they
+    /// only move when the count crosses the rule's threshold, which rescores the order.
+    #[must_use]
+    pub fn with_other_pending(mut self, other_pending: u32) -> Self {
+        for reason in &mut self.reasons {
+            if reason.rule == RuleId::SeveralPending {
+                reason.text = several_pending_text(other_pending);
+            }
+        }
+        self
+    }
+}
+
+fn several_pending_text(other_pending: u32) -> String {
+    plural(other_pending, "This phone has 1 other pending order.", "This phone has {n} other pending orders.")
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {
@@ -602,13 +625,9 @@ fn fires(setting: &RuleSetting, facts: &RiskFacts) -> Option<String> {
             (facts.total.paisa() > i64::from(rupees) * 100)
                 .then(|| format!("The total of Rs {} is above Rs {rupees}.", facts.total.round_to_whole()))
         }
-        RuleId::SeveralPending => (facts.other_pending >= v("atLeast")).then(|| {
-            plural(
-                facts.other_pending,
-                "This phone has 1 other pending order.",
-                "This phone has {n} other pending orders.",
-            )
-        }),
+        RuleId::SeveralPending => {
+            (facts.other_pending >= v("atLeast")).then(|| several_pending_text(facts.other_pending))
+        }
         RuleId::LateNight => {
             let local = facts.placed_at + Duration::hours(PAKISTAN_UTC_OFFSET_HOURS);
             let (hour, from, to) = (local.hour(), v("from"), v("to"));
@@ -993,6 +1012,25 @@ mod tests {
         assert_eq!(text_of(RuleId::SeveralPending, &two).unwrap(), "This phone has 2 other pending orders.");
         assert_eq!(assess(&off(RuleId::SeveralPending), &two).score(), 0);
         assert_eq!(assess(&tuned(RuleId::SeveralPending, "atLeast", 3), &two).score(), 0);
+    }
+
+    #[test]
+    fn the_pending_reason_tells_the_count_given_and_keeps_the_score_and_the_other_reasons() {
+        let risky = RiskFacts { other_pending: 1, city: None, ..calm() };
+        let scored = assess(&CodSettings::default(), &risky);
+
+        let now = scored.clone().with_other_pending(7);
+        let without = assess(&CodSettings::default(), &calm()).with_other_pending(7);
+
+        assert!(scored.fired(RuleId::SeveralPending) && !without.fired(RuleId::SeveralPending));
+        assert_eq!(now.score(), 40);
+        assert_eq!(
+            now.reasons().iter().map(|r| r.text.as_str()).collect::<Vec<_>>(),
+            ["No city was chosen.", "This phone has 7 other pending orders."]
+        );
+        assert_eq!(scored.with_other_pending(1).reasons()[1].text, "This phone has 1 other pending order.");
+        assert_eq!(without.score(), 0);
+        assert!(without.reasons().is_empty());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::orders::cod_ports::{Contact, RiskScope};
 use crate::orders::mail::status_mail;
 use crate::orders::model::{Actor, Order, ReviewToken};
 use crate::orders::ports::{OrdersTx, ReviewTokens};
+use crate::orders::risk::rescore;
 use crate::orders::service::Orders;
 
 /// The answer of a status change.
@@ -148,6 +149,10 @@ pub(crate) fn apply_change(
     public_url: &str,
 ) -> Result<bool, RepositoryError> {
     let (id, to) = (order.id, change.to());
+    if order.status == OrderStatus::Pending {
+        // Leaving pending, it keeps its last score: score it as it is now, the live figures included.
+        rescore(tx.risk(), &RiskScope::Order(id))?;
+    }
     if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment)? {
         return Ok(false);
     }
@@ -312,6 +317,7 @@ mod tests {
         handle.outbox.expect_enqueue().returning(|_| Ok(1));
         let mut after = Handle::default();
         let mut risk = crate::orders::cod_ports::MockRiskTx::new();
+        risk.expect_lock_phones().withf(|phones| phones == ["+923001234567"]).times(1).returning(|_| Ok(()));
         risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
         risk.expect_risk_facts()
             .withf(|scope| {
@@ -327,6 +333,33 @@ mod tests {
 
         orders(found_after(OrderStatus::Returned), run_then_rescore(handle, after))
             .change_status(id(), OrderStatus::Returned, None)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_pending_order_is_scored_in_the_change_before_it_leaves_pending_so_it_keeps_its_last_score() {
+        let mut handle = reading(OrderStatus::Pending, OrderStatus::Approved);
+        let mut sequence = mockall::Sequence::new();
+        let mut risk = crate::orders::cod_ports::MockRiskTx::new();
+        risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
+        risk.expect_risk_facts()
+            .withf(|scope| *scope == RiskScope::Order(id()))
+            .times(1)
+            .in_sequence(&mut sequence)
+            .returning(|_| Ok(vec![]));
+        handle.risk = risk;
+        handle
+            .orders
+            .expect_change_status()
+            .withf(|_, from, to, _, _, _| *from == OrderStatus::Pending && *to == OrderStatus::Approved)
+            .times(1)
+            .in_sequence(&mut sequence)
+            .returning(|_, _, _, _, _, _| Ok(true));
+        handle.outbox.expect_enqueue().returning(|_| Ok(1));
+
+        orders(found_after(OrderStatus::Approved), run_then_rescore(handle, Handle::default()))
+            .change_status(id(), OrderStatus::Approved, None)
             .await
             .unwrap();
     }

@@ -16,6 +16,8 @@ use crate::common::error::RepositoryError;
 pub enum RiskScope {
     /// This order alone.
     Order(OrderId),
+    /// These orders.
+    Orders(Vec<OrderId>),
     /// The pending orders of this contact.
     Contact(Contact),
     /// Every pending order.
@@ -51,11 +53,27 @@ pub trait RiskTx {
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn risk_facts(&mut self, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError>;
 
-    /// Stores each order's score and reasons.
+    /// Stores each pending order's score and reasons, in one statement.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn store_risk(&mut self, scores: &[(OrderId, Risk)]) -> Result<(), RepositoryError>;
+
+    /// Waits until no other unit of work scores the orders of these primary phones, and keeps them from
+    /// doing so until this one ends; phones are taken in sorted order, so two such waits cannot deadlock.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn lock_phones(&mut self, phones: &[String]) -> Result<(), RepositoryError>;
+
+    /// The pending orders other than `except` with primary phone `phone` whose stored score counts
+    /// (`counted`) or does not count the rule [`domain::risk::RuleId::SeveralPending`]: found through an
+    /// index, without reading the phone's other pending orders.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn pending_counted(&mut self, phone: &str, counted: bool, except: OrderId)
+        -> Result<Vec<OrderId>, RepositoryError>;
 }
 
 /// Another order of the same phone or e-mail, as the history lists it.

@@ -13,13 +13,12 @@ use domain::stock::Quantity;
 
 use crate::blocklist::model::NewAttempt;
 use crate::common::error::{Conflict, RepositoryError};
-use crate::orders::cod_ports::{Contact, RiskScope};
+use crate::orders::cod_ports::Contact;
 use crate::orders::mail::{confirmation_mail, new_order_mail};
 use crate::orders::model::{
     LockedCoupon, NewOrder, Order, OrderItem, OrderRequest, RequestedLine, StockedProduct, MAX_ORDER_LINES,
 };
 use crate::orders::ports::OrdersTx;
-use crate::orders::risk::rescore_with;
 use crate::orders::service::Orders;
 
 /// The answer of a placed order.
@@ -110,7 +109,7 @@ impl Orders {
             }
             Err(other) => return Err(other.into()),
         };
-        self.rescore_after(RiskScope::Contact(Contact::of_details(&request.details))).await;
+        self.score_after_placing(id, request.details.phone1.normal().to_owned()).await;
         self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
     }
 
@@ -233,7 +232,6 @@ fn place_in(
         mails.push(new_order_mail(id, &order, to));
     }
     tx.outbox().enqueue(&mails)?;
-    rescore_with(tx.risk(), &settings, &RiskScope::Order(id))?;
     Ok(Outcome::Placed(id))
 }
 
@@ -531,7 +529,23 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_placed_order_is_scored_in_its_transaction_and_the_other_pending_orders_of_its_contact_after() {
+    async fn a_placed_order_is_scored_after_its_transaction_with_the_orders_of_its_phone_whose_score_it_moved() {
+        use crate::orders::cod_ports::{MockRiskTx, RiskScope};
+        use domain::risk::{CodSettings, RiskFacts};
+
+        let facts = |other_pending| RiskFacts {
+            returned: 0,
+            rejected: 0,
+            other_pending,
+            account_opened: now() - chrono::Duration::days(30),
+            placed_at: now(),
+            address: "House 12, Street 4, Gulberg III".into(),
+            province: Some("Punjab".into()),
+            city: Some("Lahore".into()),
+            pieces: 2,
+            total: rs(1900),
+        };
+        let id = |n| OrderId::new(n).unwrap();
         let mut handle = reading(10, None);
         handle.stock.expect_take().returning(|_, _| Ok(true));
         handle
@@ -540,28 +554,35 @@ mod tests {
             .withf(|order| order.confirm_token == "token-1")
             .returning(|_| Ok(OrderId::new(42).unwrap()));
         handle.outbox.expect_enqueue().returning(|_| Ok(2));
-        let mut risk = crate::orders::cod_ports::MockRiskTx::new();
-        risk.expect_cod_settings().times(1).returning(|| Ok(domain::risk::CodSettings::default()));
-        risk.expect_risk_facts()
-            .withf(|scope| *scope == RiskScope::Order(OrderId::new(42).unwrap()))
-            .times(1)
-            .returning(|_| Ok(vec![]));
-        handle.risk = risk;
+        let mut locked_products = MockRiskTx::new();
+        locked_products.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
+        locked_products.expect_risk_facts().never();
+        locked_products.expect_store_risk().never();
+        handle.risk = locked_products;
         let mut after = Handle::default();
-        let mut others = crate::orders::cod_ports::MockRiskTx::new();
-        others.expect_cod_settings().times(1).returning(|| Ok(domain::risk::CodSettings::default()));
-        others
-            .expect_risk_facts()
-            .withf(|scope| {
-                *scope
-                    == RiskScope::Contact(Contact {
-                        phones: vec!["+923001234567".into()],
-                        email: "ayesha@example.pk".into(),
-                    })
+        let mut risk = MockRiskTx::new();
+        risk.expect_lock_phones().withf(|phones| phones == ["+923001234567"]).times(1).returning(|_| Ok(()));
+        risk.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
+        risk.expect_risk_facts()
+            .withf(move |scope| *scope == RiskScope::Order(id(42)))
+            .times(1)
+            .returning(move |_| Ok(vec![(id(42), facts(1))]));
+        risk.expect_pending_counted()
+            .withf(move |phone, counted, except| phone == "+923001234567" && !counted && *except == id(42))
+            .times(1)
+            .returning(move |_, _, _| Ok(vec![id(41)]));
+        risk.expect_risk_facts()
+            .withf(move |scope| *scope == RiskScope::Orders(vec![id(41)]))
+            .times(1)
+            .returning(move |_| Ok(vec![(id(41), facts(1))]));
+        risk.expect_store_risk()
+            .withf(move |scores| {
+                scores.iter().map(|(id, risk)| (id.get(), risk.score())).collect::<Vec<_>>() == [(42, 20), (41, 20)]
+                    && scores[1].1.reasons()[0].text == "This phone has 1 other pending order."
             })
             .times(1)
-            .returning(|_| Ok(vec![]));
-        after.risk = others;
+            .returning(|_| Ok(()));
+        after.risk = risk;
 
         orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, after))
             .place(request(None, 0, 1900))

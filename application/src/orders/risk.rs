@@ -1,10 +1,14 @@
 //! Risk scores of pending orders (docs/cod.md 'Risk score'): gathered as facts by the repository in one
-//! query, scored by `domain::risk`, stored on the orders. A new order is scored in the transaction that
-//! places it, and the other pending orders of its phone or e-mail right after; the pending orders of a
-//! phone or e-mail after one of its orders changes status; every pending order in the transaction that
-//! saves new settings. The owner reads and saves the settings here.
+//! query, scored by `domain::risk`, stored on the orders in one statement. A new order is scored right
+//! after the transaction that places it, with the other pending orders of its primary phone whose score
+//! it moved (only those: a placement changes no other order's facts but that phone's count of pending
+//! orders, and that count changes a score only when it crosses the rule's threshold; the figure in the
+//! reason is read live). An order is scored once more as it leaves pending, so it keeps the score it had;
+//! the pending orders of a phone or e-mail after one of its orders changes status; every pending order in
+//! the transaction that saves new settings. The owner reads and saves the settings here.
 
-use domain::risk::{assess, CodSettings, SettingsFault, SettingsInput};
+use domain::ids::OrderId;
+use domain::risk::{assess, CodSettings, RuleId, SettingsFault, SettingsInput};
 
 use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope, RiskTx};
@@ -16,8 +20,33 @@ use crate::orders::service::Orders;
 /// # Errors
 /// When the store fails.
 pub fn rescore(tx: &mut dyn RiskTx, scope: &RiskScope) -> Result<(), RepositoryError> {
+    if let RiskScope::Contact(contact) = scope {
+        tx.lock_phones(&contact.phones)?;
+    }
     let settings = tx.cod_settings()?;
     rescore_with(tx, &settings, scope)
+}
+
+/// Scores order `id`, just placed with primary phone `phone`, and the phone's other pending orders whose
+/// score the new order moved, inside the caller's unit of work. Every pending order of a phone has the same
+/// count of other pending orders, so the new order's score says whether the rule on that count fires for
+/// them all; those stored the other way are scored again (at most the rule's threshold of them, or those
+/// placed at the same moment). Placements of one phone take their turns, so the last one sees every order.
+///
+/// # Errors
+/// When the store fails.
+pub fn score_placed(tx: &mut dyn RiskTx, id: OrderId, phone: &str) -> Result<(), RepositoryError> {
+    tx.lock_phones(&[phone.to_owned()])?;
+    let settings = tx.cod_settings()?;
+    let Some((_, facts)) = tx.risk_facts(&RiskScope::Order(id))?.pop() else { return Ok(()) };
+    let risk = assess(&settings, &facts);
+    let stale = tx.pending_counted(phone, !risk.fired(RuleId::SeveralPending), id)?;
+    let mut scores = vec![(id, risk)];
+    if !stale.is_empty() {
+        let facts = tx.risk_facts(&RiskScope::Orders(stale))?;
+        scores.extend(facts.iter().map(|(id, facts)| (*id, assess(&settings, facts))));
+    }
+    tx.store_risk(&scores)
 }
 
 pub(crate) fn rescore_with(
@@ -74,6 +103,15 @@ impl Orders {
     pub(crate) async fn rescore_after(&self, scope: RiskScope) {
         if let Err(err) = self.unit_of_work.run(move |tx| rescore(tx.risk(), &scope)).await {
             tracing::warn!(error = %err, "risk scores could not be brought up to date");
+        }
+    }
+
+    /// Scores order `id` just placed with primary phone `phone` ([`score_placed`]) in a transaction of its
+    /// own, after the placement has committed and let its products go. A failure leaves the order unscored
+    /// until the next change of its phone's orders and is logged.
+    pub(crate) async fn score_after_placing(&self, id: OrderId, phone: String) {
+        if let Err(err) = self.unit_of_work.run(move |tx| score_placed(tx.risk(), id, &phone)).await {
+            tracing::warn!(error = %err, order = %id, "a placed order could not be scored");
         }
     }
 

@@ -56,6 +56,8 @@ impl Default for Handle {
         risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
         risk.expect_risk_facts().returning(|_| Ok(vec![]));
         risk.expect_store_risk().never();
+        risk.expect_lock_phones().returning(|_| Ok(()));
+        risk.expect_pending_counted().returning(|_, _, _| Ok(vec![]));
         Self {
             stock: MockStockTx::new(),
             orders: MockOrderTx::new(),

@@ -1,0 +1,6 @@
+DROP INDEX orders_pending_uncounted_phone1_idx;
+DROP INDEX orders_pending_counted_phone1_idx;
+DROP INDEX orders_pending_phone1_idx;
+DROP INDEX orders_returned_rejected_email_idx;
+DROP INDEX orders_returned_rejected_phone2_idx;
+DROP INDEX orders_returned_rejected_phone1_idx;
