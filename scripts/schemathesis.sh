@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzes the API against its own OpenAPI document with schemathesis, every check on, three times: without a
-# session, as a customer who signed up through the API, and as the admin. The debug app-server runs on a
+# Fuzzes the API against the OpenAPI document it serves (GET /api/openapi.json) with schemathesis, every check
+# on, every phase (examples, coverage, fuzzing, and the stateful phase walking the document's links), three
+# times: without a session, as a customer who signed up through the API, and as the admin. The debug app-server runs on a
 # free loopback port against a fresh database seeded with the demo shop, with scratch media, mail outbox and
 # front end; everything is removed at the end. Prints each run's case counts and failures; exits non-zero
 # when any run found a failure.
@@ -8,7 +9,8 @@
 # Environment (all optional):
 #   PG_BASE_URL          PostgreSQL server URL without a database name (default: postgres://postgres@127.0.0.1:5432)
 #   FUZZ_MAX_EXAMPLES    test cases per operation and phase (default 20)
-#   FUZZ_MAX_TIME        time budget of each run in seconds (default 120)
+#   FUZZ_MAX_TIME        time budget of each run in seconds (default 120; fuzzing and the stateful phase repeat
+#                        until it is spent, so the three runs take about 3 x this)
 #   FUZZ_SEED            schemathesis' random seed, to repeat a run
 #   FUZZ_REPORT_DIR      keep the JUnit and NDJSON reports here (default: a scratch directory, removed)
 set -euo pipefail
@@ -80,6 +82,37 @@ admin=$(session_cookie shop_admin /api/admin/login "{\"email\": \"$ADMIN_EMAIL\"
 [ -n "$customer" ] || { echo "signing up the fuzzing customer failed" >&2; exit 1; }
 [ -n "$admin" ] || { echo "the admin login failed" >&2; exit 1; }
 
+# Three orders of the customer, so the admin run finds orders to move from its first list (adminOrders and its
+# links): each is placed once with figures of 0, which answers 409 with the server's own figures (`quote`),
+# and then again with those, as a shopper's retry does (the document's link placeOrder 409 -> placeOrder).
+python3 - "$base" "$customer" <<'PY' || { echo "placing the customer's orders failed" >&2; exit 1; }
+import json, sys, urllib.error, urllib.request
+base, cookie = sys.argv[1:]
+def call(method, path, body=None):
+    request = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"cookie": cookie, "content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+me = call("GET", "/api/auth/me")[1]
+products = [p for p in call("GET", "/api/products?limit=50")[1] if p["stock"] > 0][:3]
+details = {"name": "Fuzz Customer", "phone1": "03001234567", "email": me["email"], "address": "House 1, Street 2",
+           "province": "Punjab", "city": "Lahore"}
+for product in products:
+    body = {"userId": me["uid"], "userDetails": details, "cart": [{"productId": product["_id"], "quantity": 1, "price": 0}],
+            "subtotal": 0, "deliveryCharge": 0, "couponDiscount": 0, "total": 0}
+    status, answer = call("POST", "/api/orders", body)
+    assert status == 409, (status, answer)
+    quote = answer["quote"]
+    body.update(cart=quote["cart"], subtotal=quote["subtotal"], deliveryCharge=quote["deliveryCharge"],
+                couponDiscount=quote["couponDiscount"], total=quote["total"])
+    status, answer = call("POST", "/api/orders", body)
+    assert status == 201, (status, answer)
+print(f"placed {len(products)} orders for the admin run", file=sys.stderr)
+PY
+
 status=0
 summary=""
 # One run: name, then schemathesis options.
@@ -88,7 +121,7 @@ run() {
     shift
     echo "== schemathesis, $name"
     local code=0
-    "$venv/bin/schemathesis" --config-file "$root/scripts/schemathesis.toml" run "$root/openapi.yaml" --url "$base" --checks all \
+    "$venv/bin/schemathesis" --config-file "$root/scripts/schemathesis.toml" run "$base/api/openapi.json" --checks all \
         --max-examples "$max_examples" --max-time "$max_time" --workers 2 --no-color \
         --generation-database none ${FUZZ_SEED:+--seed "$FUZZ_SEED"} \
         --report junit,ndjson --report-junit-path "$reports/$name.xml" --report-ndjson-path "$reports/$name.ndjson" \
@@ -108,9 +141,10 @@ run unauthenticated
 run customer -H "Cookie: $customer" --exclude-operation-id logOut
 run admin -H "Cookie: $admin" --exclude-operation-id adminLogout
 
-# actix-http logs a request it cannot parse (a header schemathesis made invalid) as an ERROR of its own and
-# answers it 400: the client's fault, not the server's, so those lines do not count.
-errors=$(grep 'ERROR\|panicked' "$scratch/server.log" | grep -v 'stream error: request parse error' || true)
+# Any ERROR line, in the text format (` ERROR `) or as JSON (`"level":"ERROR"`), and any panic. actix-http logs
+# a request it cannot parse (a header schemathesis made invalid) as an ERROR of its own and answers it 400: the
+# client's fault, not the server's, so those lines do not count.
+errors=$(grep -E ' ERROR |"level": ?"ERROR"|panicked' "$scratch/server.log" | grep -v 'stream error: request parse error' || true)
 if [ -n "$errors" ]; then
     echo "== server log errors (the first 40)"
     printf '%s\n' "$errors" | sed -n '1,40p'
