@@ -121,6 +121,18 @@ const fn link(
     LinkSpec { from, status, name, to, parameters, body: None }
 }
 
+/// An order moved on to the next status of SPEC.md §4 (the body's `status` is filled in by the link).
+const ORDER_APPROVE: LinkSpec =
+    link("placeOrder", "201", "approve", "changeOrderStatus", &[("id", "$response.body#/order/_id")]);
+const LISTED_ORDER_APPROVE: LinkSpec =
+    link("adminOrders", "200", "approve", "changeOrderStatus", &[("id", "$response.body#/orders/0/_id")]);
+const ORDER_DISPATCH: LinkSpec =
+    link("changeOrderStatus", "200", "dispatch", "changeOrderStatus", &[("id", "$response.body#/order/_id")]);
+const ORDER_DELIVER: LinkSpec =
+    link("changeOrderStatus", "200", "deliver", "changeOrderStatus", &[("id", "$response.body#/order/_id")]);
+const ORDER_RETURN: LinkSpec =
+    link("changeOrderStatus", "200", "return", "changeOrderStatus", &[("id", "$response.body#/order/_id")]);
+
 /// How the answers lead to further calls on the same resource, so a client (and schemathesis' stateful phase)
 /// can walk them: an order placed → listed, read through its related orders, moved through its statuses,
 /// given a tracking number, confirmed; a product made → read, changed, featured, deleted; a coupon, a
@@ -154,6 +166,11 @@ const LINKS: &[LinkSpec] = &[
     link("adminOrders", "200", "changeStatus", "changeOrderStatus", &[("id", "$response.body#/orders/0/_id")]),
     link("adminOrders", "200", "setTracking", "setOrderTracking", &[("id", "$response.body#/orders/0/_id")]),
     link("adminOrders", "200", "related", "relatedOrders", &[("id", "$response.body#/orders/0/_id")]),
+    LinkSpec { body: Some(|| serde_json::json!({ "status": "approved" })), ..ORDER_APPROVE },
+    LinkSpec { body: Some(|| serde_json::json!({ "status": "approved" })), ..LISTED_ORDER_APPROVE },
+    LinkSpec { body: Some(|| serde_json::json!({ "status": "dispatched" })), ..ORDER_DISPATCH },
+    LinkSpec { body: Some(|| serde_json::json!({ "status": "delivered" })), ..ORDER_DELIVER },
+    LinkSpec { body: Some(|| serde_json::json!({ "status": "returned" })), ..ORDER_RETURN },
     link("changeOrderStatus", "200", "changeStatus", "changeOrderStatus", &[("id", "$response.body#/order/_id")]),
     link("changeOrderStatus", "200", "setTracking", "setOrderTracking", &[("id", "$response.body#/order/_id")]),
     link("changeOrderStatus", "200", "related", "relatedOrders", &[("id", "$response.body#/order/_id")]),
