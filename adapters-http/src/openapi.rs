@@ -6,7 +6,6 @@ use actix_web::dev::{ServiceFactory, ServiceRequest};
 use actix_web::web::Bytes;
 use actix_web::{get, web, App, HttpResponse};
 use utoipa::openapi::extensions::Extensions;
-use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
 use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -248,19 +247,29 @@ fn add_links(document: &mut utoipa::openapi::OpenApi) {
         let Some(RefOr::T(response)) = operation.responses.responses.get_mut(spec.status) else {
             panic!("operation {} has no answer {} for link {}", spec.from, spec.status, spec.name);
         };
-        // utoipa 5.5 writes `Link`'s own `operation_id` and `request_body` fields under those snake_case names,
-        // which OpenAPI (`operationId`, `requestBody`) and every tool reading it ignore; its extension map is
-        // written flattened into the link object as it is, so those two go there under their OpenAPI names.
-        let mut fields = Extensions::default();
-        fields.insert("operationId".to_owned(), spec.to.into());
+        // utoipa 5.5 writes `Link`'s `operation_id` and `request_body` under those snake_case names, which
+        // OpenAPI (`operationId`, `requestBody`) and every tool reading it ignore, and a link's extension map is
+        // a `HashMap` (its order changes from run to run). So the answer's `links` are written as one JSON
+        // value in the answer's extension map (written flattened into the answer object, and its only entry),
+        // whose order is the order built here.
+        let mut link = serde_json::Map::new();
+        link.insert("operationId".to_owned(), spec.to.into());
+        if !spec.parameters.is_empty() {
+            let parameters: serde_json::Map<String, serde_json::Value> =
+                spec.parameters.iter().map(|(name, expression)| ((*name).to_owned(), (*expression).into())).collect();
+            link.insert("parameters".to_owned(), parameters.into());
+        }
         if let Some(body) = spec.body {
-            fields.insert("requestBody".to_owned(), body());
+            link.insert("requestBody".to_owned(), body());
         }
-        let mut builder = LinkBuilder::new().extensions(Some(fields));
-        for (name, expression) in spec.parameters {
-            builder = builder.parameter(*name, *expression);
+        let links = response
+            .extensions
+            .get_or_insert_with(Extensions::default)
+            .entry("links".to_owned())
+            .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
+        if let serde_json::Value::Object(links) = links {
+            links.insert(spec.name.to_owned(), link.into());
         }
-        response.links.insert(spec.name.to_owned(), builder.build().into());
     }
 }
 
