@@ -144,6 +144,15 @@ run unauthenticated
 run customer -H "Cookie: $customer" --exclude-operation-id logOut
 run admin -H "Cookie: $admin" --exclude-operation-id adminLogout
 
+# What the runs did to the orders (the admin's list, first 100): the stateful phase moves them through the
+# document's links.
+curl -sf -H "Cookie: $admin" "$base/api/orders?limit=100" | python3 -c '
+import collections, json, sys
+answer = json.load(sys.stdin)
+counts = collections.Counter(order["status"] for order in answer["orders"])
+print("== orders after the runs:", answer["total"], "(" + ", ".join(f"{status} {n}" for status, n in sorted(counts.items())) + ")")
+' || echo "== orders after the runs: the admin list could not be read"
+
 # Any ERROR line, in the text format (` ERROR `) or as JSON (`"level":"ERROR"`), and any panic. actix-http logs
 # a request it cannot parse (a header schemathesis made invalid) as an ERROR of its own and answers it 400: the
 # client's fault, not the server's, so those lines do not count.
