@@ -512,7 +512,9 @@ impl From<ModerateReviewError> for ApiError {
     fn from(err: ModerateReviewError) -> Self {
         match err {
             ModerateReviewError::NotFound => Self::NotFound(err.to_string()),
-            ModerateReviewError::ReplyTooLong => Self::invalid_field("adminComment", err.to_string()),
+            ModerateReviewError::ReplyTooLong | ModerateReviewError::ReplyText(_) => {
+                Self::invalid_field("adminComment", err.to_string())
+            }
             ModerateReviewError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
