@@ -206,12 +206,15 @@ const LINKS: &[LinkSpec] = &[
     link("getProduct", "200", "change", "changeProduct", &[("id", "$response.body#/_id")]),
     link("getProduct", "200", "reviews", "approvedReviews", &[("productId", "$response.body#/_id")]),
     // Categories.
-    link("addCategory", "201", "get", "getCategoryWithProducts", &[("id", "$response.body#/category/_id")]),
+    // A category's page and views are read after a change, not straight from its creation: their paths
+    // (`/api/categories/with-products/{id}`, CONTRACT.md's) do not sit under `DELETE /api/categories/{id}`, so
+    // schemathesis cannot tell that a 404 there followed the deletion of the category just made, and would
+    // report the right answer as "created resource not found".
     link("addCategory", "201", "change", "changeCategory", &[("id", "$response.body#/category/_id")]),
-    link("addCategory", "201", "view", "incrementCategoryViews", &[("id", "$response.body#/category/_id")]),
     link("addCategory", "201", "products", "productsByCategory", &[("id", "$response.body#/category/_id")]),
     link("addCategory", "201", "delete", "deleteCategory", &[("id", "$response.body#/category/_id")]),
     link("changeCategory", "200", "get", "getCategoryWithProducts", &[("id", "$response.body#/category/_id")]),
+    link("changeCategory", "200", "view", "incrementCategoryViews", &[("id", "$response.body#/category/_id")]),
     link("changeCategory", "200", "delete", "deleteCategory", &[("id", "$response.body#/category/_id")]),
     // Coupons.
     link("addCoupon", "201", "toggle", "toggleCoupon", &[("id", "$response.body#/coupon/_id")]),
