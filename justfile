@@ -30,7 +30,8 @@ run: _frontend-deps
     "{{app_server}}" seed-demo
     exec "{{app_server}}" serve
 
-# Run every test: Rust unit and PostgreSQL integration tests, frontend unit tests, browser end-to-end tests.
+# Run every test: Rust unit and PostgreSQL integration tests, schemathesis against the API, frontend unit
+# tests, browser end-to-end tests.
 test: _frontend-deps _chromium
     #!/usr/bin/env bash
     set -euo pipefail
@@ -38,6 +39,8 @@ test: _frontend-deps _chromium
     export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$base/postgres}"
     echo "== Rust: domain, application, PostgreSQL and HTTP API tests"
     cargo test -q --workspace
+    echo "== Fuzzing: schemathesis against the served OpenAPI document (no session, customer, admin)"
+    PG_BASE_URL="$base" scripts/schemathesis.sh
     echo "== Frontend: typecheck and unit tests (vitest)"
     (cd frontend && npm run -s typecheck && npm run -s test)
     echo "== Browser: end-to-end tests in headless Chromium against the real server"
@@ -47,7 +50,7 @@ test: _frontend-deps _chromium
     cd frontend && APP_SERVER_BIN="{{app_server}}" FAKE_OIDC_BIN="{{fake_oidc_issuer}}" PG_BASE_URL="$base" \
         node --test --test-concurrency=1 e2e/
 
-# Fuzz the API against openapi.yaml with schemathesis (every check; unauthenticated, as a customer and as the
+# Fuzz the API against its served OpenAPI document with schemathesis (every check; unauthenticated, as a customer and as the
 # admin) on a fresh, seeded database; see scripts/schemathesis.sh for its knobs.
 fuzz:
     #!/usr/bin/env bash

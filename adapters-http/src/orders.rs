@@ -377,8 +377,8 @@ pub struct AdminOrdersQuery {
     /// `newest` (default) or `risk`: highest risk score first, then newest.
     #[param(pattern = "^(newest|risk)?$")]
     pub sort: Option<String>,
-    /// Only orders scoring at least this, 0 to 100.
-    #[param(pattern = "^[0-9]{0,3}$")]
+    /// Only orders scoring at least this, 0 to 100 (leading zeros allowed); empty for all.
+    #[param(pattern = "^(0*([0-9]|[1-9][0-9]|100))?$")]
     pub min_risk: Option<String>,
     /// `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
     #[param(pattern = "^(true|false)?$")]

@@ -207,6 +207,7 @@ pub struct ReviewStatusQuery {
 #[into_params(parameter_in = Query)]
 pub struct AdminReviewsQuery {
     /// `pending`, `approved` or `rejected`; empty or absent for all.
+    #[param(pattern = "^(pending|approved|rejected)?$")]
     pub status: Option<String>,
     /// How many reviews at most, 1 to 100 (default 100).
     #[param(minimum = 1, maximum = 100)]
@@ -505,7 +506,9 @@ impl From<ModerateReviewError> for ApiError {
     fn from(err: ModerateReviewError) -> Self {
         match err {
             ModerateReviewError::NotFound => Self::NotFound(err.to_string()),
-            ModerateReviewError::ReplyTooLong => Self::invalid_field("adminComment", err.to_string()),
+            ModerateReviewError::ReplyTooLong | ModerateReviewError::ReplyText(_) => {
+                Self::invalid_field("adminComment", err.to_string())
+            }
             ModerateReviewError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
@@ -683,7 +686,7 @@ pub async fn all_reviews(
     media: web::Data<MediaAddresses>,
     query: web::Query<AdminReviewsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let status = match query.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+    let status = match query.status.as_deref().filter(|s| !s.is_empty()) {
         None => None,
         Some(text) => Some(text.parse::<ReviewStatus>().map_err(|e| ApiError::invalid_field("status", e.to_string()))?),
     };

@@ -542,6 +542,29 @@ async fn moderation_and_replies_answer_the_review_and_only_approved_ones_are_lis
         .send(&shop.admin, "PATCH", &format!("/api/reviews/comment/{approved_id}"), Some(json!({"adminComment": ""})))
         .await;
     assert_eq!((status, &cleared["review"]["adminReply"]), (200, &Value::Null));
+    // A NUL (which PostgreSQL refuses) or another control character: a 400 naming the field, not a 500
+    // (found by schemathesis), and the reply left as it was.
+    let (status, refused) = shop
+        .app
+        .send(
+            &shop.admin,
+            "PATCH",
+            &format!("/api/reviews/comment/{approved_id}"),
+            Some(json!({"adminComment": "Thanks\u{0}!"})),
+        )
+        .await;
+    let text = "The reply must not contain control characters other than line breaks and tabs.";
+    assert_eq!((status, refused), (400, json!({"message": text, "errors": {"adminComment": [text]}})));
+    let (status, kept) = shop
+        .app
+        .send(
+            &shop.admin,
+            "PATCH",
+            &format!("/api/reviews/comment/{approved_id}"),
+            Some(json!({"adminComment": "Line one\nline two\twith a tab"})),
+        )
+        .await;
+    assert_eq!((status, &kept["review"]["adminReply"]), (200, &json!("Line one\nline two\twith a tab")));
     assert_eq!(shop.moderate(&approved_id, "maybe").await.0, 400);
     assert_eq!(shop.moderate("999999", "approved").await, (404, json!({"message": "Review not found."})));
     assert_eq!(shop.app.send("", "GET", "/api/reviews/all", None).await.0, 401);

@@ -4,6 +4,7 @@
 
 use domain::ids::ReviewId;
 use domain::review::{ReviewStatus, MAX_ADMIN_REPLY_CHARS};
+use domain::text::{Lines, PlainText, TextError};
 
 use crate::common::error::RepositoryError;
 use crate::reviews::model::Review;
@@ -19,6 +20,10 @@ pub enum ModerateReviewError {
     NotFound,
     #[error("The reply may be at most {} characters.", MAX_ADMIN_REPLY_CHARS)]
     ReplyTooLong,
+    /// A reply holding a control character (other than line breaks and tabs): PostgreSQL refuses NUL, and
+    /// the others break the page and the e-mail it is shown in.
+    #[error(transparent)]
+    ReplyText(TextError),
     #[error("the review could not be changed")]
     Unexpected(#[source] RepositoryError),
 }
@@ -49,13 +54,13 @@ impl Reviews {
     /// Sets the admin's reply, trimmed; an empty one clears it.
     ///
     /// # Errors
-    /// [`ModerateReviewError::ReplyTooLong`], `NotFound` or `Unexpected`.
+    /// [`ModerateReviewError::ReplyTooLong`], `ReplyText`, `NotFound` or `Unexpected`.
     pub async fn reply(&self, id: ReviewId, reply: &str) -> Result<Review, ModerateReviewError> {
-        let reply = reply.trim();
-        if reply.chars().count() > MAX_ADMIN_REPLY_CHARS {
+        let reply = PlainText::parse(reply, Lines::Many, "The reply").map_err(ModerateReviewError::ReplyText)?;
+        if reply.chars() > MAX_ADMIN_REPLY_CHARS {
             return Err(ModerateReviewError::ReplyTooLong);
         }
-        let reply = Some(reply.to_owned()).filter(|r| !r.is_empty());
+        let reply = Some(reply.into_string()).filter(|r| !r.is_empty());
         if !self.unit_of_work.run(move |tx| tx.reviews().set_reply(id, reply)).await? {
             return Err(ModerateReviewError::NotFound);
         }

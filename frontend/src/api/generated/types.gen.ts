@@ -2413,7 +2413,7 @@ export type AdminOrdersData = {
          */
         sort?: string;
         /**
-         * Only orders scoring at least this, 0 to 100.
+         * Only orders scoring at least this, 0 to 100 (leading zeros allowed); empty for all.
          */
         minRisk?: string;
         /**

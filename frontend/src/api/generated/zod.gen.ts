@@ -1164,7 +1164,7 @@ export const zAdminOrdersQuery = z.object({
     status: z.optional(z.string().check(z.regex(/^(pending|approved|dispatched|delivered|rejected|returned)?$/))),
     q: z.optional(z.string()),
     sort: z.optional(z.string().check(z.regex(/^(newest|risk)?$/))),
-    minRisk: z.optional(z.string().check(z.regex(/^[0-9]{0,3}$/))),
+    minRisk: z.optional(z.string().check(z.regex(/^(0*([0-9]|[1-9][0-9]|100))?$/))),
     confirmed: z.optional(z.string().check(z.regex(/^(true|false)?$/))),
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
@@ -1369,7 +1369,7 @@ export const zApprovedReviewsQuery = z.object({
 export const zApprovedReviewsResponse = z.array(zReviewResponse);
 
 export const zAdminReviewsQuery = z.object({
-    status: z.optional(z.string()),
+    status: z.optional(z.string().check(z.regex(/^(pending|approved|rejected)?$/))),
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
