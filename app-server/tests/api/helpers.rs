@@ -218,15 +218,7 @@ impl TestApp {
 
     /// Signs the admin in; answers the `Cookie` header value that carries the session.
     pub async fn admin_cookie(&self) -> String {
-        let response = self
-            .client
-            .post(format!("{}/api/admin/login", self.address))
-            .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200, "the admin signs in");
-        session_cookie(&response)
+        admin_login(&self.client, &self.address).await
     }
 
     pub fn catalogue(&self) -> PgCatalogRepository {
@@ -315,6 +307,18 @@ pub fn new_product(
 }
 
 /// The `name=value` of the admin cookie a response sets.
+/// Signs the admin in through the server at `address`; answers the `Cookie` header value of the session.
+pub async fn admin_login(client: &reqwest::Client, address: &str) -> String {
+    let response = client
+        .post(format!("{address}/api/admin/login"))
+        .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "the admin signs in");
+    session_cookie(&response)
+}
+
 pub fn session_cookie(response: &reqwest::Response) -> String {
     let header = set_cookie(response, "shop_admin").expect("the admin cookie is set");
     header.split(';').next().unwrap().to_owned()

@@ -13,9 +13,7 @@ use domain::category::CategoryName;
 use domain::ids::CategoryId;
 use serde_json::{json, Value};
 
-use crate::helpers::{
-    customer_session, edit_as_clear_case, new_product, session_cookie, set_cookie, ADMIN_EMAIL, ADMIN_PASSWORD,
-};
+use crate::helpers::{customer_session, edit_as_clear_case, new_product, set_cookie, ADMIN_EMAIL, ADMIN_PASSWORD};
 use crate::order_races::{one_unit, race, send, stock_of};
 use crate::process::{spawn_process, spawn_together, ServerProcess};
 
@@ -105,16 +103,7 @@ async fn a_session_made_on_one_instance_works_on_the_other_until_a_logout_on_eit
     assert_eq!(get(&first, "/api/auth/me", &signed_up).await, (401, json!({"message": "Please log in."})));
     assert_eq!(get(&first, "/api/auth/session", &logged_in).await.1, hina(&session["user"]["uid"]));
 
-    let admin_login = call(
-        &first,
-        reqwest::Method::POST,
-        "/api/admin/login",
-        None,
-        Some(json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})),
-    )
-    .await;
-    assert_eq!(admin_login.status(), 200);
-    let admin = session_cookie(&admin_login);
+    let admin = first.admin_cookie().await;
     assert_eq!(get(&second, "/api/admin/check", &admin).await.0, 200);
     let (status, orders) = get(&second, "/api/orders?limit=1", &admin).await;
     assert_eq!((status, &orders["total"]), (200, &json!(0)), "{orders}");
@@ -198,16 +187,7 @@ async fn each_outbox_e_mail_is_sent_exactly_once_by_two_instances_polling_one_ou
     for n in 0..200 {
         customers.push(customer_session(&first.pool(), &format!("customer{n:03}@example.pk")).await.1);
     }
-    let admin = session_cookie(
-        &call(
-            &first,
-            reqwest::Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})),
-        )
-        .await,
-    );
+    let admin = first.admin_cookie().await;
 
     let bulk = json!({"subject": "Eid sale", "message": "20% off all cases", "sendToAll": true});
     let queued =
@@ -262,16 +242,7 @@ async fn a_price_changed_through_one_instance_shows_through_the_other_within_the
         .await
         .unwrap();
     let path = format!("/api/products/{product}");
-    let admin = session_cookie(
-        &call(
-            &first,
-            reqwest::Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})),
-        )
-        .await,
-    );
+    let admin = first.admin_cookie().await;
     assert_eq!(get(&first, &path, "").await.1["price"], 999);
     assert_eq!(get(&second, &path, "").await.1["price"], 999, "the second instance now holds the answer");
 
@@ -303,16 +274,7 @@ async fn orders_moved_through_both_instances_keep_a_history_without_gaps() {
         .await
         .unwrap();
     let (_, shopper) = customer_session(&first.pool(), "shopper@example.pk").await;
-    let admin = session_cookie(
-        &call(
-            &second,
-            reqwest::Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})),
-        )
-        .await,
-    );
+    let admin = second.admin_cookie().await;
     let place = |server: &ServerProcess| {
         send(
             server.client.clone(),

@@ -141,15 +141,7 @@ impl ServerProcess {
 
     /// The cookie of a new admin session, signed in through the API.
     pub async fn admin_cookie(&self) -> String {
-        let response = self
-            .client
-            .post(format!("{}/api/admin/login", self.address))
-            .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200, "the admin signs in");
-        crate::helpers::session_cookie(&response)
+        crate::helpers::admin_login(&self.client, &self.address).await
     }
 
     /// Everything the process has printed so far.

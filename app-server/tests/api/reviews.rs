@@ -403,6 +403,19 @@ async fn token_refusals_name_the_problem_and_store_nothing() {
     assert_eq!(nameless.1["message"], "Please enter your name.");
     shop.assert_nothing_stored("unknown, missing tokens and no name").await;
     assert_eq!(shop.verify("no-such-token").await, (404, json!({"message": "Invalid or expired token."})));
+    // Found by schemathesis: a NUL byte reached PostgreSQL, which refused it, and the answer was a 500.
+    for never_issued in ["%00", "abc%00def", "a%2Fb", "%C3%A9"] {
+        assert_eq!(
+            shop.verify(never_issued).await,
+            (404, json!({"message": "Invalid or expired token."})),
+            "{never_issued}"
+        );
+    }
+    let nul = [("token", "tok\u{0}en"), ("reviewerName", "Ayesha"), ("rating", "5")];
+    assert_eq!(
+        post_form(&shop.app, "", "/api/review-tokens/submit", form(&nul, vec![])).await,
+        (404, json!({"message": "Invalid or expired token."}))
+    );
     assert_eq!(shop.app.get_json("/api/review-tokens/verify").await.1["message"], "Missing review token.");
 
     assert_eq!(shop.submit_token(&case_token, "5", vec![]).await.0, 201);

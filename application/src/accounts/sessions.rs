@@ -23,10 +23,10 @@ use crate::common::error::RepositoryError;
 /// base64); an incoming token of any other length was never issued.
 pub const TOKEN_CHARS: usize = 43;
 
-/// Whether `token` has the length of an issued token, so it is worth looking up.
+/// Whether `token` has the length and the alphabet of an issued token, so it is worth looking up.
 #[must_use]
 pub fn is_token_shaped(token: &str) -> bool {
-    token.len() == TOKEN_CHARS
+    token.len() == TOKEN_CHARS && crate::common::token::well_formed(token)
 }
 
 /// Whom a session may sign in, with that principal's session lifetime.
@@ -304,13 +304,23 @@ pub(crate) mod tests {
     }
 
     #[tokio::test]
-    async fn a_token_of_the_wrong_length_is_refused_without_a_lookup() {
+    async fn a_token_of_the_wrong_length_or_alphabet_is_refused_without_a_lookup() {
         let mut store = MockSessionStore::new();
         store.expect_find().never();
         store.expect_delete().never();
         let sessions = sessions::<AdminId>(store);
 
-        for wrong in ["", "abc", &"a".repeat(TOKEN_CHARS - 1), &"a".repeat(TOKEN_CHARS + 1), &"a".repeat(5000)] {
+        let with_nul = format!("{}\0", "a".repeat(TOKEN_CHARS - 1));
+        let with_slash = format!("{}/", "a".repeat(TOKEN_CHARS - 1));
+        for wrong in [
+            "",
+            "abc",
+            &"a".repeat(TOKEN_CHARS - 1),
+            &"a".repeat(TOKEN_CHARS + 1),
+            &"a".repeat(5000),
+            &with_nul,
+            &with_slash,
+        ] {
             assert_eq!(sessions.resolve(wrong).await.unwrap(), None, "{} characters", wrong.len());
             sessions.end(wrong).await.unwrap();
         }

@@ -5,4 +5,5 @@ pub mod clock;
 pub mod error;
 pub mod page;
 pub mod throttle;
+pub mod token;
 pub mod unit_of_work;

@@ -7,11 +7,11 @@ use domain::ids::OrderId;
 use domain::order_status::OrderStatus;
 
 use crate::common::error::RepositoryError;
+use crate::common::token::well_formed;
 use crate::orders::change_status::ChangeStatusError;
 use crate::orders::service::Orders;
 
 /// The longest token looked up; a longer one is malformed.
-const MAX_TOKEN_CHARS: usize = 100;
 
 /// Why an order was not confirmed. Nothing was changed.
 #[derive(Debug, thiserror::Error)]
@@ -32,12 +32,6 @@ pub enum ConfirmError {
 #[must_use]
 pub fn confirmed_message(id: OrderId) -> String {
     format!("Thank you! Your order #{id} is confirmed.")
-}
-
-/// Whether `token` could be one the shop made: URL-safe base64 of a sane length.
-fn well_formed(token: &str) -> bool {
-    (1..=MAX_TOKEN_CHARS).contains(&token.len())
-        && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 fn hours(n: u32) -> String {

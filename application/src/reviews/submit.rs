@@ -153,6 +153,9 @@ impl Reviews {
         if token.is_empty() {
             return Err(VerifyTokenError::Missing);
         }
+        if !crate::common::token::well_formed(token) {
+            return Err(VerifyTokenError::Unknown);
+        }
         match self.repository.token(token).await.map_err(VerifyTokenError::Unexpected)? {
             None => Err(VerifyTokenError::Unknown),
             Some(info) if info.product_name.is_none() => Err(VerifyTokenError::Unknown),
