@@ -11,8 +11,6 @@ use crate::common::token::well_formed;
 use crate::orders::change_status::ChangeStatusError;
 use crate::orders::service::Orders;
 
-/// The longest token looked up; a longer one is malformed.
-
 /// Why an order was not confirmed. Nothing was changed.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfirmError {
