@@ -533,18 +533,7 @@ mod tests {
         use crate::orders::cod_ports::{MockRiskTx, RiskScope};
         use domain::risk::{CodSettings, RiskFacts};
 
-        let facts = |other_pending| RiskFacts {
-            returned: 0,
-            rejected: 0,
-            other_pending,
-            account_opened: now() - chrono::Duration::days(30),
-            placed_at: now(),
-            address: "House 12, Street 4, Gulberg III".into(),
-            province: Some("Punjab".into()),
-            city: Some("Lahore".into()),
-            pieces: 2,
-            total: rs(1900),
-        };
+        let facts = |other_pending| RiskFacts { other_pending, ..crate::orders::testing::risk_facts(rs(1900)) };
         let id = |n| OrderId::new(n).unwrap();
         let mut handle = reading(10, None);
         handle.stock.expect_take().returning(|_, _| Ok(true));

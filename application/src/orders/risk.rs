@@ -146,24 +146,13 @@ mod tests {
     use super::*;
     use crate::orders::cod_ports::MockRiskTx;
     use crate::orders::ports::MockOrderRepository;
-    use crate::orders::testing::{now, orders, run_once, Handle, MockUnitOfWork};
+    use crate::orders::testing::{orders, risk_facts, run_once, Handle, MockUnitOfWork};
     use domain::ids::OrderId;
     use domain::money::Rupees;
     use domain::risk::{RiskFacts, RuleId, RuleInput, SettingsField};
 
     fn facts(returned: u32) -> RiskFacts {
-        RiskFacts {
-            returned,
-            rejected: 0,
-            other_pending: 0,
-            account_opened: now() - chrono::Duration::days(30),
-            placed_at: now(),
-            address: "House 12, Street 4, Gulberg III".into(),
-            province: Some("Punjab".into()),
-            city: Some("Lahore".into()),
-            pieces: 2,
-            total: Rupees::from_whole(1710),
-        }
+        RiskFacts { returned, ..risk_facts(Rupees::from_whole(1710)) }
     }
 
     fn input(points: i64) -> SettingsInput {

@@ -118,6 +118,23 @@ pub fn run_then_rescore(handle: Handle, after: Handle) -> MockUnitOfWork {
     unit_of_work
 }
 
+/// The risk facts of an order of 2 pieces for `total` to Lahore, by a customer of 30 days with no other
+/// orders; tests change the counts they are about.
+pub fn risk_facts(total: Rupees) -> domain::risk::RiskFacts {
+    domain::risk::RiskFacts {
+        returned: 0,
+        rejected: 0,
+        other_pending: 0,
+        account_opened: now() - chrono::Duration::days(30),
+        placed_at: now(),
+        address: "House 12, Street 4, Gulberg III".into(),
+        province: Some("Punjab".into()),
+        city: Some("Lahore".into()),
+        pieces: 2,
+        total,
+    }
+}
+
 pub fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 24, 6, 0, 0).unwrap()
 }
