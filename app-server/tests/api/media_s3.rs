@@ -227,6 +227,22 @@ fn attr(doc: &Html, selector: &str, name: &str) -> String {
     found[0].value().attr(name).unwrap_or_else(|| panic!("{selector} has {name}")).to_owned()
 }
 
+/// The product page names the 1500 px JPEG stored as `{stem}.jpg` and its copies under `origin`: the
+/// gallery's picture and srcset, og:image and the JSON-LD image.
+fn assert_page_pictures(page: &Html, origin: &str, stem: &str) {
+    let (o, s) = (origin, stem);
+    assert_eq!(attr(page, "img.gallery__media", "src"), format!("{o}/media/{s}-1280.webp"));
+    assert_eq!(
+        attr(page, "img.gallery__media", "srcset"),
+        format!(
+            "{o}/media/{s}-320.webp 320w, {o}/media/{s}-640.webp 640w, {o}/media/{s}-1280.webp 1280w, \
+             {o}/media/{s}.jpg 1500w"
+        )
+    );
+    assert_eq!(attr(page, "meta[property=\"og:image\"]", "content"), format!("{o}/media/{s}-640.webp"));
+    assert_eq!(json_ld_images(page), json!([format!("{o}/media/{s}.jpg")]));
+}
+
 fn json_ld_images(doc: &Html) -> Value {
     let selector = Selector::parse("script[type=\"application/ld+json\"]").unwrap();
     doc.select(&selector)
@@ -299,17 +315,7 @@ async fn an_upload_lives_in_the_bucket_is_served_from_it_and_leaves_with_its_pro
     let (status, read) = send(&server, server.client.get(format!("{}/api/products/{id}", server.address))).await;
     assert_eq!((status, addresses(&read)), (200, (url.clone(), variants.clone())));
     let (_, page) = product_page(&server, &id).await;
-    let o = PUBLIC_URL;
-    assert_eq!(attr(&page, "img.gallery__media", "src"), format!("{o}/media/{s}-1280.webp"));
-    assert_eq!(
-        attr(&page, "img.gallery__media", "srcset"),
-        format!(
-            "{o}/media/{s}-320.webp 320w, {o}/media/{s}-640.webp 640w, {o}/media/{s}-1280.webp 1280w, \
-             {o}/media/{s}.jpg 1500w"
-        )
-    );
-    assert_eq!(attr(&page, "meta[property=\"og:image\"]", "content"), format!("{o}/media/{s}-640.webp"));
-    assert_eq!(json_ld_images(&page), json!([format!("{o}/media/{s}.jpg")]));
+    assert_page_pictures(&page, PUBLIC_URL, &s);
 
     // The files are served from the bucket: bytes, type, validator, caching, HEAD and 304.
     let served = server.client.get(format!("{}{url}", server.address)).send().await.unwrap();
@@ -405,16 +411,7 @@ async fn under_media_base_url_every_address_names_the_cdn_and_the_policy_allows_
     let (_, listed) = send(&server, server.client.get(format!("{}/api/products", server.address))).await;
     assert_eq!(listed[0]["media"][0]["url"], json!(url), "the cached list too");
     let (headers, page) = product_page(&server, &id).await;
-    assert_eq!(attr(&page, "img.gallery__media", "src"), format!("{CDN}/media/{s}-1280.webp"));
-    assert_eq!(
-        attr(&page, "img.gallery__media", "srcset"),
-        format!(
-            "{CDN}/media/{s}-320.webp 320w, {CDN}/media/{s}-640.webp 640w, {CDN}/media/{s}-1280.webp 1280w, \
-             {CDN}/media/{s}.jpg 1500w"
-        )
-    );
-    assert_eq!(attr(&page, "meta[property=\"og:image\"]", "content"), format!("{CDN}/media/{s}-640.webp"));
-    assert_eq!(json_ld_images(&page), json!([format!("{CDN}/media/{s}.jpg")]));
+    assert_page_pictures(&page, CDN, &s);
     assert_eq!(
         headers["content-security-policy"],
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data: https://cdn.example.test; \
