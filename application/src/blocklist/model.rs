@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use domain::contact::{Email, Phone};
 use domain::ids::BlockEntryId;
 use domain::money::Rupees;
+use domain::text::is_unseen;
 
 /// The longest reason accepted, in characters.
 pub const MAX_REASON_CHARS: usize = 500;
@@ -106,7 +107,7 @@ impl BlockReason {
         if text.is_empty() {
             return Err(BlockReasonError::Empty);
         }
-        if text.chars().any(char::is_control) {
+        if text.chars().any(|c| c.is_control() || is_unseen(c)) {
             return Err(BlockReasonError::ControlCharacter);
         }
         if text.chars().count() > MAX_REASON_CHARS {
@@ -195,6 +196,7 @@ mod tests {
         assert_eq!(BlockReason::parse(&"r".repeat(501)), Err(BlockReasonError::TooLong));
         assert!(BlockReason::parse(&"r".repeat(500)).is_ok());
         assert_eq!(BlockReason::parse("a\nb"), Err(BlockReasonError::ControlCharacter));
+        assert_eq!(BlockReason::parse("Refused \u{2066}parcels\u{2069}"), Err(BlockReasonError::ControlCharacter));
         assert_eq!(BlockReasonError::Empty.to_string(), "Give a reason for blocking.");
     }
 }
