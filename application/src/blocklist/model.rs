@@ -1,9 +1,9 @@
 //! What the blocklist holds: entries (a phone in its normal form or a lower-case e-mail, and a reason) and
-//! the refused checkouts.
+//! the refused checkouts, counted per entry, account and hour.
 
 use chrono::{DateTime, Utc};
 use domain::contact::{Email, Phone};
-use domain::ids::BlockEntryId;
+use domain::ids::{BlockEntryId, CustomerId};
 use domain::money::Rupees;
 use domain::text::is_unseen;
 
@@ -42,11 +42,13 @@ impl std::str::FromStr for BlockKind {
     }
 }
 
-/// A phone (any Pakistani number, in its normal form) or an e-mail (lower case) to block.
+/// A phone (any Pakistani number, in its normal form) or an e-mail (lower case) to block, and what it is
+/// compared by: the normal form, or the e-mail's mailbox ([`domain::contact::canonical_mailbox`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockTarget {
     kind: BlockKind,
     value: String,
+    canonical: String,
 }
 
 /// A value that is neither.
@@ -63,10 +65,11 @@ impl BlockTarget {
     pub fn parse(text: &str) -> Result<Self, BlockTargetError> {
         if text.contains('@') {
             let email = Email::parse(text).map_err(|_| BlockTargetError)?;
-            Ok(Self { kind: BlockKind::Email, value: email.as_str().to_lowercase() })
+            Ok(Self { kind: BlockKind::Email, value: email.as_str().to_lowercase(), canonical: email.canonical() })
         } else {
             let phone = Phone::parse(text).map_err(|_| BlockTargetError)?;
-            Ok(Self { kind: BlockKind::Phone, value: phone.normal().to_owned() })
+            let normal = phone.normal().to_owned();
+            Ok(Self { kind: BlockKind::Phone, value: normal.clone(), canonical: normal })
         }
     }
 
@@ -79,6 +82,13 @@ impl BlockTarget {
     #[must_use]
     pub fn value(&self) -> &str {
         &self.value
+    }
+
+    /// What checkouts are compared by: the normal form, or the e-mail's mailbox (`abc@gmail.com` for
+    /// `A.b.c+x@googlemail.com`).
+    #[must_use]
+    pub fn canonical(&self) -> &str {
+        &self.canonical
     }
 }
 
@@ -122,7 +132,7 @@ impl BlockReason {
     }
 }
 
-/// A stored entry, with how many checkouts it refused.
+/// A stored entry, with how many checkouts it refused (every refusal, however they were grouped).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockEntry {
     pub id: BlockEntryId,
@@ -133,11 +143,15 @@ pub struct BlockEntry {
     pub attempts: u64,
 }
 
-/// A checkout the blocklist refused, as recorded.
+/// The checkouts the blocklist refused one account in one clock hour by one entry, as recorded: how many, and
+/// the details of the latest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockedAttempt {
     pub id: i64,
+    /// When the latest was refused.
     pub at: DateTime<Utc>,
+    /// How many were refused (1 or more).
+    pub count: u64,
     /// The entry that matched; `None` once it was deleted.
     pub entry: Option<BlockEntryId>,
     /// What matched.
@@ -157,6 +171,8 @@ pub struct BlockedAttempt {
 pub struct NewAttempt {
     pub at: DateTime<Utc>,
     pub entry: BlockEntryId,
+    /// The account that tried.
+    pub customer: CustomerId,
     pub kind: BlockKind,
     pub value: String,
     pub name: String,
@@ -178,7 +194,17 @@ mod tests {
 
         assert_eq!((email.kind(), email.value()), (BlockKind::Email, "ayesha@example.pk"));
         assert_eq!((mobile.kind(), mobile.value()), (BlockKind::Phone, "+923001234567"));
+        assert_eq!((email.canonical(), mobile.canonical()), ("ayesha@example.pk", "+923001234567"));
         assert_eq!((landline.kind(), landline.value()), (BlockKind::Phone, "+924235761234"));
+    }
+
+    #[test]
+    fn a_blocked_email_is_compared_by_its_mailbox_and_shown_as_typed() {
+        let gmail = BlockTarget::parse("A.b.c+X@GoogleMail.com").unwrap();
+        let tagged = BlockTarget::parse("x+promo@example.pk").unwrap();
+
+        assert_eq!((gmail.value(), gmail.canonical()), ("a.b.c+x@googlemail.com", "abc@gmail.com"));
+        assert_eq!((tagged.value(), tagged.canonical()), ("x+promo@example.pk", "x@example.pk"));
     }
 
     #[test]
