@@ -73,10 +73,10 @@ impl TestDb {
         diesel::migration::MigrationConnection::setup(&mut conn).expect("diesel's table of migrations");
         let mut migrations = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS).expect("the migrations");
         // Versions compare as diesel writes them, without the dashes of the directory names.
-        let of = |m: &Box<dyn diesel::migration::Migration<diesel::pg::Pg>>| m.name().version().to_string().replace('-', "");
+        let of = |m: &dyn diesel::migration::Migration<diesel::pg::Pg>| m.name().version().to_string().replace('-', "");
         let version = version.replace('-', "");
-        migrations.sort_by_key(of);
-        for migration in migrations.iter().filter(|m| of(m) < version) {
+        migrations.sort_by_key(|m| of(&**m));
+        for migration in migrations.iter().filter(|m| of(&***m) < version) {
             conn.run_migration(&**migration).expect("apply an earlier migration");
         }
         db

@@ -515,7 +515,8 @@ async fn another_accounts_returns_and_rejections_count_only_when_that_order_was_
         (0, 3, 1, 2),
         "for the stranger's order, its own two rejections by phone and the confirmed one count, not my return"
     );
-    let (by_phone, by_email) = shop.orders.history(this, shop.customer, "+923001234567", "ayesha@example.pk").await.unwrap();
+    let (by_phone, by_email) =
+        shop.orders.history(this, shop.customer, "+923001234567", "ayesha@example.pk").await.unwrap();
     assert_eq!(
         (by_phone.placed, by_phone.rejected, by_email.placed, by_email.returned),
         (4, 3, 2, 2),
@@ -634,8 +635,9 @@ async fn the_migration_gives_entries_stored_before_it_their_mailboxes_and_attemp
 
     db.migrate();
 
-    let stored = texts(&db.pool(), "SELECT value || ' ' || canonical AS t FROM blocklist WHERE kind = 'email' ORDER BY id")
-        .unwrap();
+    let stored =
+        texts(&db.pool(), "SELECT value || ' ' || canonical AS t FROM blocklist WHERE kind = 'email' ORDER BY id")
+            .unwrap();
     let expected: Vec<String> = cases.iter().map(|(address, mailbox)| format!("{address} {mailbox}")).collect();
     assert_eq!(stored, expected, "the SQL of the migration agrees with domain::contact::canonical_mailbox");
     for (address, mailbox) in &cases {

@@ -894,9 +894,8 @@ async fn fifty_refused_checkouts_in_a_row_leave_one_row_with_a_count_of_fifty() 
 async fn a_blocked_e_mail_is_caught_in_any_spelling_of_its_mailbox() {
     let shop = shop().await;
     let (_, cookie) = shop.app.customer("x+promo@example.pk").await;
-    let with_email = |email: &str| {
-        two_cases(&shop, details("0333 7654321", email, "Lahore", "House 12, Street 4\nGulberg III"))
-    };
+    let with_email =
+        |email: &str| two_cases(&shop, details("0333 7654321", email, "Lahore", "House 12, Street 4\nGulberg III"));
     let (_, gmail) = shop.block("abc@gmail.com", "Fake orders").await;
 
     let (dotted, _) = shop.app.place_order(&cookie, &with_email("a.b.c+x@googlemail.com"), None).await;
@@ -910,11 +909,7 @@ async fn a_blocked_e_mail_is_caught_in_any_spelling_of_its_mailbox() {
 
     assert_eq!(dotted, 403, "a.b.c+x@googlemail.com is abc@gmail.com");
     assert_eq!((again, &again_body["message"]), (409, &json!("This e-mail address is already blocked.")));
-    assert_eq!(
-        (reverse_status, &reverse["entry"]["value"]),
-        (201, &json!("p.q.r+y@googlemail.com")),
-        "kept as typed"
-    );
+    assert_eq!((reverse_status, &reverse["entry"]["value"]), (201, &json!("p.q.r+y@googlemail.com")), "kept as typed");
     assert_eq!(plain, 403, "pqr@gmail.com is blocked by p.q.r+y@googlemail.com");
     assert_eq!(passes, 201, "unblocked, the mailbox goes through");
     assert_eq!((tagged_account, body), (403, json!({"message": REFUSAL})), "the account's x+promo@ is x@");

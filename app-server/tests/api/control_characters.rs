@@ -229,10 +229,7 @@ async fn bidirectional_controls_in_names_and_texts_are_refused_like_control_char
         assert_eq!(category_added, (400, refusal("name", "Category name", IN_LINE)));
         assert_eq!(named, (400, refusal("name", "Product name", IN_LINE)));
         assert_eq!(described, (400, refusal("description", "Description", IN_TEXT)));
-        assert_eq!(
-            (reason.0, &reason.1["errors"]["reason"]),
-            (400, &json!(["The reason must be one line of text."]))
-        );
+        assert_eq!((reason.0, &reason.1["errors"]["reason"]), (400, &json!(["The reason must be one line of text."])));
     }
     let login = post(&app, "/api/auth/login", json!({"email": "ayesha@example.pk", "password": "secret-123"})).await;
     assert_eq!(login.status(), 401, "no account was made");

@@ -5,9 +5,9 @@
 
 use chrono::NaiveDate;
 use domain::calendar::pakistan_date;
-use domain::contact::canonical_mailbox;
 use domain::cart::{CartLine, DeliveryCharge};
 use domain::checkout::{changes, Quote, QuotedLine};
+use domain::contact::canonical_mailbox;
 use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::stock::Quantity;

@@ -3,8 +3,8 @@
 //! anything refused after the pictures were kept removes them, so a refused request leaves no file.
 
 use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
-use domain::text::is_unseen;
 use domain::review::{Rating, RatingError, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_IMAGES};
+use domain::text::is_unseen;
 
 use crate::common::error::{Conflict, RepositoryError};
 use crate::media::picture::UnusablePicture;
