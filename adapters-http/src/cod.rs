@@ -87,6 +87,11 @@ pub struct RelatedOrderResponse {
     pub name: String,
     /// ISO 8601 in UTC.
     pub created_at: String,
+    /// Whether the same account as this order's placed it. A return or rejection counts towards this order's
+    /// risk score only when it is the same account's or was confirmed.
+    pub same_account: bool,
+    /// Whether its shopper confirmed it (by the e-mailed link).
+    pub confirmed: bool,
 }
 
 /// What the other orders of one phone or e-mail did.
@@ -124,6 +129,8 @@ impl From<ContactHistory> for ContactHistoryResponse {
                     total: whole_rupees(o.total),
                     name: o.name,
                     created_at: timestamp(o.created_at),
+                    same_account: o.same_account,
+                    confirmed: o.confirmed,
                 })
                 .collect(),
         }
@@ -421,7 +428,7 @@ pub struct BlockEntryResponse {
     pub reason: String,
     /// ISO 8601 in UTC.
     pub created_at: String,
-    /// How many checkouts it refused.
+    /// How many checkouts it refused (every refusal, the sum of its rows' counts).
     pub attempts: i32,
 }
 
@@ -438,14 +445,17 @@ impl From<BlockEntry> for BlockEntryResponse {
     }
 }
 
-/// A checkout the blocklist refused.
+/// The checkouts the blocklist refused one account in one clock hour by one entry: how many, and the details
+/// of the latest.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BlockedAttemptResponse {
     #[serde(rename = "_id")]
     pub id: String,
-    /// ISO 8601 in UTC.
+    /// When the latest was refused, ISO 8601 in UTC.
     pub at: String,
+    /// How many checkouts were refused (1 or more).
+    pub count: i32,
     /// The entry that matched; null once it was deleted.
     pub entry_id: Option<String>,
     /// What matched: `phone` or `email`, and its value.
@@ -466,6 +476,7 @@ impl From<BlockedAttempt> for BlockedAttemptResponse {
         Self {
             id: a.id.to_string(),
             at: timestamp(a.at),
+            count: count(a.count),
             entry_id: a.entry.map(|e| e.to_string()),
             kind: a.kind.as_str().to_owned(),
             value: a.value,
@@ -485,7 +496,7 @@ pub struct BlocklistResponse {
     pub success: bool,
     /// Newest first.
     pub entries: Vec<BlockEntryResponse>,
-    /// The 100 newest refused checkouts, newest first.
+    /// The 100 newest rows of refused checkouts (one per entry, account and clock hour), newest first.
     pub attempts: Vec<BlockedAttemptResponse>,
 }
 
@@ -560,7 +571,7 @@ impl From<UnblockError> for ApiError {
     operation_id = "relatedOrders",
     params(OrderIdPath),
     responses(
-        (status = 200, description = "Counts over every other order of the phone and of the e-mail, and the 20 newest of each", body = RelatedResponse),
+        (status = 200, description = "Counts over every other order of the phone and of the e-mail (of any account, confirmed or not), and the 20 newest of each, labelled", body = RelatedResponse),
         (status = 400, description = "A malformed id", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 404, description = "No order has this id: 'Order not found.'", body = ErrorBody),

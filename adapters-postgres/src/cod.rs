@@ -10,7 +10,7 @@ use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
-use domain::ids::OrderId;
+use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::risk::{CodSettings, Risk, RiskFacts, RiskReason, RuleId, StoredRule};
@@ -101,12 +101,18 @@ struct FactsRow {
 }
 
 /// The facts of the pending orders in scope (`{scope}`, a condition on `o` that [`facts`] writes). Counts are
-/// taken once per phone and per phone-and-e-mail of the scope, not once per order: the returns and
+/// taken once per phone and per phone-e-mail-and-account of the scope, not once per order: the returns and
 /// rejections from the partial indexes on returned and rejected orders (by either phone and by e-mail; an
 /// order in scope is pending, so it is never one of them), the pending orders of a primary phone from the
 /// index of pending orders by phone (the order itself is one of them, hence `- 1`). The two are
 /// materialized, so each count runs once, not once per order joined to it. One statement, so every count
 /// sees the same orders.
+///
+/// A return or rejection counts only when it was the same account's or that order was confirmed
+/// (`confirmed_at`, the shopper's click or reply): anyone may type someone else's phone or e-mail into a
+/// checkout, so an unconfirmed order of another account says nothing about this shopper (docs/security.md
+/// 'Risk, blocklist and texts'). The condition is checked on the rows the indexes found, which are read
+/// anyway.
 const FACTS: &str = "
 WITH scope AS (
     SELECT o.id, o.customer_id, o.address, o.province, o.city, o.total_paisa, o.created_at,
@@ -114,14 +120,15 @@ WITH scope AS (
       FROM orders o
      WHERE o.status = 'pending' AND {scope}
 ), contacts AS MATERIALIZED (
-    SELECT c.phone, c.email, h.returned, h.rejected
-      FROM (SELECT DISTINCT phone, email FROM scope) c
+    SELECT c.phone, c.email, c.customer_id, h.returned, h.rejected
+      FROM (SELECT DISTINCT phone, email, customer_id FROM scope) c
      CROSS JOIN LATERAL (
            SELECT count(*) FILTER (WHERE x.status = 'returned') AS returned,
                   count(*) FILTER (WHERE x.status = 'rejected') AS rejected
              FROM orders x
             WHERE x.status IN ('returned', 'rejected')
-              AND (x.phone1_normalized = c.phone OR x.phone2_normalized = c.phone OR lower(x.email) = c.email)) h
+              AND (x.phone1_normalized = c.phone OR x.phone2_normalized = c.phone OR lower(x.email) = c.email)
+              AND (x.customer_id = c.customer_id OR x.confirmed_at IS NOT NULL)) h
 ), phones AS MATERIALIZED (
     SELECT p.phone,
            (SELECT count(*) FROM orders q WHERE q.status = 'pending' AND q.phone1_normalized = p.phone) AS pending
@@ -133,7 +140,7 @@ SELECT s.id, s.address, s.province, s.city, s.total_paisa, s.created_at AS place
        c.returned, c.rejected, p.pending - 1 AS other_pending
   FROM scope s
   JOIN customers cu ON cu.id = s.customer_id
-  JOIN contacts c ON c.phone = s.phone AND c.email = s.email
+  JOIN contacts c ON c.phone = s.phone AND c.email = s.email AND c.customer_id = s.customer_id
   JOIN phones p ON p.phone = s.phone
  ORDER BY s.id";
 
@@ -297,9 +304,10 @@ struct IdRow {
 
 type BoxedOrders<'a> = orders::BoxedQuery<'a, Pg>;
 
-/// The counts by status and the newest orders of `query`.
+/// The counts by status and the newest orders of `query`, each saying whether it is `customer`'s.
 fn history_of(
     conn: &mut PgConnection,
+    customer: CustomerId,
     query: impl Fn() -> BoxedOrders<'static>,
 ) -> Result<ContactHistory, RepositoryError> {
     let filtered = |status: OrderStatus| {
@@ -315,10 +323,19 @@ fn history_of(
         .first(conn)
         .map_err(from_diesel)?;
     let of = |n: i64| u64::try_from(n).map_err(corrupt);
-    let listed: Vec<(i64, String, i64, String, DateTime<Utc>)> = query()
+    type Listed = (i64, String, i64, String, DateTime<Utc>, i64, Option<DateTime<Utc>>);
+    let listed: Vec<Listed> = query()
         .order((orders::created_at.desc(), orders::id.desc()))
         .limit(i64::from(RELATED_LISTED))
-        .select((orders::id, orders::status, orders::total_paisa, orders::name, orders::created_at))
+        .select((
+            orders::id,
+            orders::status,
+            orders::total_paisa,
+            orders::name,
+            orders::created_at,
+            orders::customer_id,
+            orders::confirmed_at,
+        ))
         .load(conn)
         .map_err(from_diesel)?;
     Ok(ContactHistory {
@@ -328,13 +345,15 @@ fn history_of(
         rejected: of(rejected)?,
         orders: listed
             .into_iter()
-            .map(|(id, status, total, name, created_at)| {
+            .map(|(id, status, total, name, created_at, customer_id, confirmed_at)| {
                 Ok(RelatedOrder {
                     id: OrderId::new(id).map_err(corrupt)?,
                     status: status.parse().map_err(corrupt)?,
                     total: Rupees::from_paisa(total),
                     name,
                     created_at,
+                    same_account: customer_id == customer.get(),
+                    confirmed: confirmed_at.is_some(),
                 })
             })
             .collect::<Result<_, RepositoryError>>()?,
@@ -350,19 +369,20 @@ impl CodRepository for PgOrderRepository {
     async fn history(
         &self,
         except: OrderId,
+        customer: CustomerId,
         phone: &str,
         email: &str,
     ) -> Result<(ContactHistory, ContactHistory), RepositoryError> {
         let (phone, email) = (phone.to_owned(), email.to_lowercase());
         with_connection(self.pool(), move |conn| {
-            let by_phone = history_of(conn, || {
+            let by_phone = history_of(conn, customer, || {
                 let phone = phone.clone();
                 orders::table
                     .filter(orders::id.ne(except.get()))
                     .filter(orders::phone1_normalized.eq(phone.clone()).or(orders::phone2_normalized.eq(phone)))
                     .into_boxed()
             })?;
-            let by_email = history_of(conn, || {
+            let by_email = history_of(conn, customer, || {
                 orders::table
                     .filter(orders::id.ne(except.get()))
                     .filter(lower(orders::email).eq(email.clone()))

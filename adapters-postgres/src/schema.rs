@@ -296,6 +296,7 @@ diesel::table! {
         value -> Text,
         reason -> Text,
         created_at -> Timestamptz,
+        canonical -> Text,
     }
 }
 
@@ -311,6 +312,9 @@ diesel::table! {
         email -> Text,
         city -> Nullable<Text>,
         total_paisa -> Int8,
+        customer_id -> Nullable<Int8>,
+        hour -> Timestamptz,
+        count -> Int4,
     }
 }
 

@@ -57,6 +57,40 @@ impl TestDb {
         Self { name, url, admin_url }
     }
 
+    /// A new database with only the migrations whose version sorts before `version` applied, for testing
+    /// what a migration makes of rows stored before it; [`TestDb::migrate`] applies the rest.
+    ///
+    /// # Panics
+    /// When PostgreSQL cannot be reached or a migration fails.
+    #[must_use]
+    pub fn migrated_before(version: &str) -> Self {
+        use diesel::migration::MigrationSource;
+
+        let db = Self::not_created();
+        let mut admin = PgConnection::establish(&db.admin_url).expect("reach PostgreSQL");
+        diesel::sql_query(format!("CREATE DATABASE {}", db.name)).execute(&mut admin).expect("create a database");
+        let mut conn = PgConnection::establish(&db.url).expect("connect to the new database");
+        diesel::migration::MigrationConnection::setup(&mut conn).expect("diesel's table of migrations");
+        let mut migrations = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS).expect("the migrations");
+        // Versions compare as diesel writes them, without the dashes of the directory names.
+        let of = |m: &dyn diesel::migration::Migration<diesel::pg::Pg>| m.name().version().to_string().replace('-', "");
+        let version = version.replace('-', "");
+        migrations.sort_by_key(|m| of(&**m));
+        for migration in migrations.iter().filter(|m| of(&***m) < version) {
+            conn.run_migration(&**migration).expect("apply an earlier migration");
+        }
+        db
+    }
+
+    /// Applies the migrations not applied yet.
+    ///
+    /// # Panics
+    /// When a migration fails.
+    pub fn migrate(&self) {
+        let mut conn = PgConnection::establish(&self.url).expect("connect to the database");
+        conn.run_pending_migrations(MIGRATIONS).expect("apply the later migrations");
+    }
+
     /// The URL of this database.
     #[must_use]
     pub fn url(&self) -> &str {

@@ -350,7 +350,7 @@ async fn the_history_counts_every_other_order_and_lists_the_twenty_newest() {
     shop.set(second_phone, OrderStatus::Returned).await;
     shop.set(by_email, OrderStatus::Rejected).await;
 
-    let (phone, email) = shop.orders.history(this, "+923001234567", "AYESHA@example.pk").await.unwrap();
+    let (phone, email) = shop.orders.history(this, shop.customer, "+923001234567", "AYESHA@example.pk").await.unwrap();
 
     assert_eq!((phone.placed, phone.delivered, phone.returned, phone.rejected), (22, 1, 1, 0));
     assert_eq!(phone.orders.len(), 20);
@@ -418,6 +418,11 @@ async fn the_unconfirmed_orders_to_reject_are_pending_unconfirmed_linked_and_old
 async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_keep_their_attempts() {
     let db = TestDb::new();
     let blocklist = PgBlocklistRepository::new(db.pool());
+    let account = PgCustomerRepository::new(db.pool())
+        .create_customer(&Email::parse("x@example.pk").unwrap(), "X", &NewCredential::PasswordHash("h".into()))
+        .await
+        .unwrap()
+        .id;
     let reason = BlockReason::parse("Refused three parcels").unwrap();
     let phone = blocklist.add(&BlockTarget::parse("0300 1234567").unwrap(), &reason, at(1)).await.unwrap();
     let email = blocklist.add(&BlockTarget::parse("Ayesha@Example.pk").unwrap(), &reason, at(2)).await.unwrap();
@@ -430,6 +435,7 @@ async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_ke
         .record_attempt(&NewAttempt {
             at: at(4),
             entry: phone.id,
+            customer: account,
             kind: BlockKind::Phone,
             value: phone.value.clone(),
             name: "Ayesha Khan".into(),
@@ -454,4 +460,197 @@ async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_ke
     assert_eq!((deleted, deleted_again), (true, false));
     assert_eq!(after.len(), 1);
     assert_eq!((kept[0].entry, kept[0].value.as_str()), (None, "+923001234567"), "the attempt stays");
+}
+
+impl Shop {
+    /// Another account, a month old.
+    async fn other_account(&self, email: &str) -> CustomerId {
+        let id = PgCustomerRepository::new(self.db.pool())
+            .create_customer(&Email::parse(email).unwrap(), "Other", &NewCredential::PasswordHash("h".into()))
+            .await
+            .unwrap()
+            .id;
+        execute(&self.db.pool(), &format!("UPDATE customers SET created_at = '2026-10-24T00:00:00Z' WHERE id = {id}"))
+            .unwrap();
+        id
+    }
+
+    async fn confirm_now(&self, id: OrderId) {
+        let token = self.orders.find(id).await.unwrap().unwrap().confirm_token.unwrap();
+        assert!(self.orders.confirm(id, &token, at(1)).await.unwrap());
+    }
+}
+
+#[tokio::test]
+async fn another_accounts_returns_and_rejections_count_only_when_that_order_was_confirmed() {
+    let shop = shop().await;
+    let stranger = shop.other_account("stranger@example.pk").await;
+    let theirs = |phone1: &str, phone2: Option<&str>, email: &str, hour: u32| NewOrder {
+        customer: stranger,
+        ..order(&shop, phone1, phone2, email, 2, hour)
+    };
+    // A stranger's orders on my phone (in either field) and my e-mail, unconfirmed: none counts.
+    let on_my_phone = shop.insert(theirs("0300 1234567", None, "stranger@example.pk", 1)).await;
+    let as_phone2 = shop.insert(theirs("0333 7654321", Some("0300 1234567"), "stranger@example.pk", 1)).await;
+    let on_my_email = shop.insert(theirs("0333 7654321", None, "Ayesha@Example.pk", 1)).await;
+    // A stranger's order on my phone that its shopper confirmed, and my own unconfirmed one: both count.
+    let confirmed = shop.insert(theirs("0300 1234567", None, "stranger@example.pk", 2)).await;
+    let mine = shop.insert(order(&shop, "0345 1112223", None, "ayesha@example.pk", 2, 2)).await;
+    let this = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 5)).await;
+    let stranger_pending = shop.insert(theirs("0300 1234567", None, "stranger@example.pk", 6)).await;
+    shop.confirm_now(confirmed).await;
+    for id in [on_my_phone, as_phone2, confirmed] {
+        shop.set(id, OrderStatus::Rejected).await;
+    }
+    shop.set(on_my_email, OrderStatus::Returned).await;
+    shop.set(mine, OrderStatus::Returned).await;
+
+    let facts = shop.facts(RiskScope::AllPending).await;
+
+    let ids: Vec<i64> = facts.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, [this.get(), stranger_pending.get()]);
+    assert_eq!(counts(&facts[0].1), (1, 1, 1, 2), "my own return by e-mail and the confirmed rejection");
+    assert_eq!(
+        counts(&facts[1].1),
+        (0, 3, 1, 2),
+        "for the stranger's order, its own two rejections by phone and the confirmed one count, not my return"
+    );
+    let (by_phone, by_email) =
+        shop.orders.history(this, shop.customer, "+923001234567", "ayesha@example.pk").await.unwrap();
+    assert_eq!(
+        (by_phone.placed, by_phone.rejected, by_email.placed, by_email.returned),
+        (4, 3, 2, 2),
+        "the history still counts every order"
+    );
+    let labels = |history: &application::orders::cod_ports::ContactHistory| -> Vec<(i64, bool, bool)> {
+        history.orders.iter().map(|o| (o.id.get(), o.same_account, o.confirmed)).collect()
+    };
+    assert_eq!(
+        labels(&by_phone),
+        [
+            (stranger_pending.get(), false, false),
+            (confirmed.get(), false, true),
+            (as_phone2.get(), false, false),
+            (on_my_phone.get(), false, false)
+        ]
+    );
+    assert_eq!(labels(&by_email), [(mine.get(), true, false), (on_my_email.get(), false, false)]);
+}
+
+#[tokio::test]
+async fn a_blocked_email_is_matched_by_its_mailbox_in_any_spelling_and_a_second_spelling_is_already_blocked() {
+    let db = TestDb::new();
+    let blocklist = PgBlocklistRepository::new(db.pool());
+    let reason = BlockReason::parse("Fake orders").unwrap();
+    let gmail = blocklist.add(&BlockTarget::parse("abc@gmail.com").unwrap(), &reason, at(1)).await.unwrap();
+    let tagged = blocklist.add(&BlockTarget::parse("a.b.c+x@googlemail.com").unwrap(), &reason, at(2)).await;
+    let plain = blocklist.add(&BlockTarget::parse("x+promo@example.pk").unwrap(), &reason, at(3)).await.unwrap();
+    let matching = |address: &str| {
+        let mailbox = domain::contact::canonical_mailbox(address);
+        let blocklist = blocklist.clone();
+        async move { blocklist.matching(&[], &[mailbox]).await.unwrap().map(|e| e.id) }
+    };
+
+    assert!(matches!(tagged, Err(RepositoryError::Conflict(Conflict::AlreadyBlocked))), "{tagged:?}");
+    assert_eq!((gmail.value.as_str(), plain.value.as_str()), ("abc@gmail.com", "x+promo@example.pk"));
+    assert_eq!(matching("A.b.c+x@googlemail.com").await, Some(gmail.id));
+    assert_eq!(matching("abc@gmail.com").await, Some(gmail.id));
+    assert_eq!(matching("x@example.pk").await, Some(plain.id));
+    assert_eq!(matching("x+other@Example.pk").await, Some(plain.id));
+    assert_eq!(matching("a.b.c@example.pk").await, None, "dots count outside Gmail");
+    assert_eq!(blocklist.matching(&["+923001234567".into()], &[]).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn refused_checkouts_are_one_row_per_entry_account_and_hour_with_a_count() {
+    let shop = shop().await;
+    let other = shop.other_account("other@example.pk").await;
+    let blocklist = PgBlocklistRepository::new(shop.db.pool());
+    let reason = BlockReason::parse("Refused three parcels").unwrap();
+    let entry = blocklist.add(&BlockTarget::parse("0300 1234567").unwrap(), &reason, at(0)).await.unwrap();
+    let attempt = |customer: CustomerId, when: DateTime<Utc>, name: &str| NewAttempt {
+        at: when,
+        entry: entry.id,
+        customer,
+        kind: BlockKind::Phone,
+        value: entry.value.clone(),
+        name: name.into(),
+        phone: "+923001234567".into(),
+        email: "x@example.pk".into(),
+        city: Some("Lahore".into()),
+        total: Rupees::from_whole(1710),
+    };
+    let attempts: Vec<NewAttempt> = (0..50)
+        .map(|n| attempt(shop.customer, at(4) + chrono::Duration::seconds(n * 70), &format!("Try {n}")))
+        .collect();
+
+    let mut at_once = tokio::task::JoinSet::new();
+    for one in attempts {
+        let blocklist = blocklist.clone();
+        at_once.spawn(async move { blocklist.record_attempt(&one).await });
+    }
+    let written = at_once.join_all().await;
+    blocklist.record_attempt(&attempt(shop.customer, at(5), "Next hour")).await.unwrap();
+    blocklist.record_attempt(&attempt(other, at(4), "Other account")).await.unwrap();
+    let (entries, rows) = blocklist.list(100).await.unwrap();
+
+    assert!(written.iter().all(Result::is_ok), "{written:?}");
+    let rows: Vec<(u64, &str)> = rows.iter().map(|r| (r.count, r.name.as_str())).collect();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows.contains(&(1, "Next hour")) && rows.contains(&(1, "Other account")), "{rows:?}");
+    let fifty: Vec<&(u64, &str)> = rows.iter().filter(|(count, _)| *count == 50).collect();
+    assert_eq!(fifty.len(), 1, "the 50 within one hour are one row: {rows:?}");
+    assert_eq!(entries[0].attempts, 52, "the entry counts every refusal");
+    assert_eq!(blocklist.matching(&["+923001234567".into()], &[]).await.unwrap().unwrap().attempts, 52);
+}
+
+#[tokio::test]
+async fn the_migration_gives_entries_stored_before_it_their_mailboxes_and_attempts_a_count_of_one() {
+    let db = TestDb::migrated_before("2026-12-01-000021");
+    let cases: serde_json::Value =
+        serde_json::from_str(include_str!("../../domain/tests/fixtures/mailbox-cases.json")).unwrap();
+    let cases: Vec<(String, String)> = cases["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["address"].as_str().unwrap().to_lowercase(), c["mailbox"].as_str().unwrap().to_owned()))
+        .collect();
+    for (n, (address, _)) in cases.iter().enumerate() {
+        execute(
+            &db.pool(),
+            &format!("INSERT INTO blocklist (id, kind, value, reason) VALUES ({}, 'email', '{address}', 'r')", n + 1),
+        )
+        .unwrap();
+    }
+    execute(&db.pool(), "INSERT INTO blocklist (id, kind, value, reason) VALUES (100, 'phone', '+923001234567', 'r')")
+        .unwrap();
+    for _ in 0..2 {
+        execute(
+            &db.pool(),
+            "INSERT INTO blocked_attempts (at, entry_id, kind, value, name, phone, email, total_paisa) \
+             VALUES ('2026-11-24T04:30:00+05:00', 100, 'phone', '+923001234567', 'A', '+923001234567', 'a@b.pk', 1)",
+        )
+        .unwrap();
+    }
+
+    db.migrate();
+
+    let stored =
+        texts(&db.pool(), "SELECT value || ' ' || canonical AS t FROM blocklist WHERE kind = 'email' ORDER BY id")
+            .unwrap();
+    let expected: Vec<String> = cases.iter().map(|(address, mailbox)| format!("{address} {mailbox}")).collect();
+    assert_eq!(stored, expected, "the SQL of the migration agrees with domain::contact::canonical_mailbox");
+    for (address, mailbox) in &cases {
+        assert_eq!(&domain::contact::canonical_mailbox(address), mailbox, "{address}");
+    }
+    assert_eq!(texts(&db.pool(), "SELECT canonical AS t FROM blocklist WHERE id = 100").unwrap(), ["+923001234567"]);
+    let attempts = texts(
+        &db.pool(),
+        "SELECT count::TEXT || ' ' || (hour AT TIME ZONE 'UTC')::TEXT || ' ' || (customer_id IS NULL)::TEXT AS t \
+         FROM blocked_attempts",
+    )
+    .unwrap();
+    assert_eq!(attempts, ["1 2026-11-23 23:00:00 true", "1 2026-11-23 23:00:00 true"], "each stays a row");
+    let (entries, _) = PgBlocklistRepository::new(db.pool()).list(100).await.unwrap();
+    assert_eq!(entries.iter().find(|e| e.value == "+923001234567").unwrap().attempts, 2);
 }

@@ -76,6 +76,41 @@ impl Email {
     }
 }
 
+/// The domains of Google's mail, where dots in the local part are ignored; `googlemail.com` is the same
+/// service as `gmail.com`.
+const GMAIL_DOMAINS: [&str; 2] = ["gmail.com", "googlemail.com"];
+
+/// The mailbox an address delivers to, as far as the shop can tell, for matching the blocklist: lower case;
+/// a `+tag` dropped from the local part (any provider: `x+promo@example.pk` is `x@example.pk`); for Gmail
+/// and Googlemail the dots of the local part dropped too and the domain `gmail.com`
+/// (`A.b.c+x@googlemail.com` is `abc@gmail.com`). A local part that would be left empty (`+x@example.pk`) is
+/// kept whole. Only for comparing: mail still goes to the address as given. The cases are in
+/// `domain/tests/fixtures/mailbox-cases.json`.
+#[must_use]
+pub fn canonical_mailbox(address: &str) -> String {
+    let address = address.trim().to_lowercase();
+    let Some((local, domain)) = address.rsplit_once('@') else { return address };
+    let local = match local.split_once('+') {
+        Some((untagged, _)) if !untagged.is_empty() => untagged,
+        _ => local,
+    };
+    if GMAIL_DOMAINS.contains(&domain) {
+        let dotless = local.replace('.', "");
+        let local = if dotless.is_empty() { local } else { &dotless };
+        format!("{local}@{}", GMAIL_DOMAINS[0])
+    } else {
+        format!("{local}@{domain}")
+    }
+}
+
+impl Email {
+    /// The mailbox this address delivers to: see [`canonical_mailbox`].
+    #[must_use]
+    pub fn canonical(&self) -> String {
+        canonical_mailbox(&self.0)
+    }
+}
+
 /// A mail domain in the ASCII form DNS uses: NFC, then UTS-46 ToASCII with the STD3 rules (letters, digits
 /// and hyphens only, which also refuses `[...]` address literals) and DNS lengths. `None` for a domain
 /// that is not a name of at least two labels, or whose last label is a number (an IPv4 address).
@@ -338,6 +373,17 @@ mod tests {
         assert!(Email::parse(&at_limit).is_ok());
         assert_eq!(Email::parse(&over), Err(EmailError::TooLong));
         assert_eq!(EmailError::TooLong.to_string(), "Email must be at most 254 characters.");
+    }
+
+    #[test]
+    fn gmail_dots_tags_and_googlemail_are_one_mailbox_and_either_way_round() {
+        let blocked = Email::parse("abc@gmail.com").unwrap().canonical();
+        let spelled = Email::parse("A.b.c+x@GoogleMail.com").unwrap().canonical();
+
+        assert_eq!((blocked.as_str(), spelled.as_str()), ("abc@gmail.com", "abc@gmail.com"));
+        assert_eq!(canonical_mailbox("x+promo@example.pk"), canonical_mailbox("X@Example.pk"));
+        assert_eq!(canonical_mailbox("x+promo@example.pk"), "x@example.pk");
+        assert_ne!(canonical_mailbox("a.b@example.pk"), canonical_mailbox("ab@example.pk"), "dots count elsewhere");
     }
 
     #[test]

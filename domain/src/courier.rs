@@ -8,6 +8,7 @@ use std::str::FromStr;
 use crate::contact::Phone;
 use crate::ids::OrderId;
 use crate::money::Rupees;
+use crate::text::is_unseen;
 
 /// The columns of the booking sheet, as Leopards', TCS's and PostEx's bulk booking sheets name them.
 pub const BOOKING_HEADER: [&str; 9] = [
@@ -173,7 +174,7 @@ impl Courier {
         if name.is_empty() {
             return Err(CourierError::Empty);
         }
-        if name.chars().any(char::is_control) {
+        if name.chars().any(|c| c.is_control() || is_unseen(c)) {
             return Err(CourierError::ControlCharacter);
         }
         if name.chars().count() > MAX_COURIER_CHARS {
@@ -423,6 +424,7 @@ mod tests {
         assert_eq!(Courier::parse("   "), Err(CourierError::Empty));
         assert_eq!(Courier::parse(&"c".repeat(41)), Err(CourierError::TooLong));
         assert_eq!(Courier::parse("TCS\nExpress"), Err(CourierError::ControlCharacter));
+        assert_eq!(Courier::parse("TCS \u{202E}sserpxE"), Err(CourierError::ControlCharacter));
         assert_eq!(CourierError::Empty.to_string(), "Courier is required.");
         assert_eq!(CourierError::TooLong.to_string(), "Courier must be at most 40 characters.");
     }

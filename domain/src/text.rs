@@ -3,7 +3,11 @@
 //! never one the shop can store or show: PostgreSQL refuses NUL, and the others break e-mail headers and
 //! layouts. A multi-line text keeps the line breaks and tabs a text area sends; a single line keeps none.
 //! U+2028 and U+2029 are refused in both: they break lines in scripts and e-mail but not in the shop's
-//! pages, so they are a line break no one sees.
+//! pages, so they are a line break no one sees. So are the bidirectional embedding, override and isolate
+//! controls (U+202A–U+202E, U+2066–U+2069): unseen, they reorder what follows them, so a name or an address
+//! could show the owner other characters, in another order, than those stored (a reversed phone number or
+//! file name). The marks that only set one character's direction (U+200E, U+200F, U+061C) are kept: Urdu
+//! typed beside Latin letters and digits may need them, and they reorder nothing around them.
 
 use std::fmt;
 
@@ -40,13 +44,13 @@ impl PlainText {
     pub fn parse(text: &str, lines: Lines, what: &'static str) -> Result<Self, TextError> {
         let text = text.trim();
         match lines {
-            Lines::One if text.chars().any(|c| c.is_control() || is_unseen_break(c)) => {
+            Lines::One if text.chars().any(|c| c.is_control() || is_unseen(c)) => {
                 Err(TextError::ControlCharacterInLine { what })
             }
             Lines::One => Ok(Self(text.to_owned())),
             Lines::Many => {
                 let text = text.replace("\r\n", "\n");
-                if text.chars().any(|c| (c.is_control() && c != '\n' && c != '\t') || is_unseen_break(c)) {
+                if text.chars().any(|c| (c.is_control() && c != '\n' && c != '\t') || is_unseen(c)) {
                     Err(TextError::ControlCharacter { what })
                 } else {
                     Ok(Self(text))
@@ -86,9 +90,19 @@ impl fmt::Display for PlainText {
     }
 }
 
-/// The line and paragraph separators, which only some renderers break at.
-const fn is_unseen_break(c: char) -> bool {
-    matches!(c, '\u{2028}' | '\u{2029}')
+/// Whether `c` is refused beside the control characters in every text the shop stores: the line and
+/// paragraph separators, which only some renderers break at, and the bidirectional controls (see the module
+/// documentation). Texts checked outside [`PlainText`] refuse these too.
+#[must_use]
+pub const fn is_unseen(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}') || is_bidi_control(c)
+}
+
+/// Whether `c` is a bidirectional embedding, override or isolate control: U+202A–U+202E (LRE, RLE, PDF, LRO,
+/// RLO) and U+2066–U+2069 (LRI, RLI, FSI, PDI).
+#[must_use]
+pub const fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
@@ -138,6 +152,42 @@ mod tests {
             TextError::ControlCharacter { what: "Description" }.to_string(),
             "Description must not contain control characters other than line breaks and tabs."
         );
+    }
+
+    /// Every bidirectional embedding, override and isolate control, by code point.
+    const BIDI_CONTROLS: [char; 9] =
+        ['\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'];
+
+    #[test]
+    fn every_bidirectional_control_is_refused_in_a_line_and_in_many_lines() {
+        for c in BIDI_CONTROLS {
+            let text = format!("Ayesha {c}Khan");
+
+            assert_eq!(
+                PlainText::parse(&text, Lines::One, "Name"),
+                Err(TextError::ControlCharacterInLine { what: "Name" }),
+                "U+{:04X}",
+                u32::from(c)
+            );
+            assert_eq!(
+                PlainText::parse(&format!("House 12\n{text}"), Lines::Many, "Address"),
+                Err(TextError::ControlCharacter { what: "Address" }),
+                "U+{:04X}",
+                u32::from(c)
+            );
+            assert!(is_unseen(c) && is_bidi_control(c));
+        }
+    }
+
+    #[test]
+    fn the_bidirectional_marks_and_the_characters_beside_the_controls_are_kept() {
+        for c in ['\u{200E}', '\u{200F}', '\u{061C}', '\u{2029}', '\u{202F}', '\u{2065}', '\u{206A}'] {
+            assert!(!is_bidi_control(c), "U+{:04X}", u32::from(c));
+        }
+        let urdu = "\u{200F}عائشہ خان\u{200E} 0300";
+
+        assert_eq!(PlainText::parse(urdu, Lines::One, "Name").unwrap().as_str(), urdu);
+        assert_eq!(PlainText::parse("a\u{202F}b", Lines::One, "Name").unwrap().as_str(), "a\u{202F}b");
     }
 
     #[test]

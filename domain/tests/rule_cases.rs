@@ -1,5 +1,6 @@
 //! The rules the browser runs too, against the case tables its tests read (fixtures/*-cases.json): rounding
-//! to whole rupees, stock readings and the product form's recomputations.
+//! to whole rupees, stock readings and the product form's recomputations; and the blocklist's mailboxes,
+//! whose table the migration that filled them for older entries is tested against.
 
 use domain::money::Rupees;
 use domain::product::{discount_from_sale, sale_from_discount};
@@ -89,5 +90,16 @@ fn the_shared_phone_cases_hold() {
                 assert_eq!(phone.kind() == domain::contact::PhoneKind::Mobile, kind == "mobile", "{typed:?}");
             }
         }
+    }
+}
+
+#[test]
+fn the_shared_mailbox_cases_hold() {
+    let cases = table(include_str!("fixtures/mailbox-cases.json"));
+
+    for case in cases["cases"].as_array().unwrap() {
+        let address = case["address"].as_str().unwrap();
+
+        assert_eq!(domain::contact::canonical_mailbox(address), case["mailbox"].as_str().unwrap(), "{address:?}");
     }
 }

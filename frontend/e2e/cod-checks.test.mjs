@@ -102,7 +102,7 @@ describe('COD checks', () => {
       const rows = adminPage.getByRole('region', { name: 'Refused checkouts' }).getByRole('row');
       await rows.nth(1).waitFor();
       const cells = await rows.nth(1).getByRole('cell').allInnerTexts();
-      assert.deepEqual(cells.slice(1), ['Kamran Ali', '+923337654321', 'blocked.buyer@example.pk', 'Lahore', `Rs ${product.price + 250}`]);
+      assert.deepEqual(cells.slice(1), ['1', 'Kamran Ali', '+923337654321', 'blocked.buyer@example.pk', 'Lahore', `Rs ${product.price + 250}`]);
       await assertFits(adminPage, 'the Blocklist page with an attempt');
     } finally {
       await page.close();

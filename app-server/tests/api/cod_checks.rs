@@ -819,3 +819,112 @@ async fn a_blocked_landline_given_as_the_second_phone_refuses_the_checkout() {
     assert_nothing_stored(&shop).await;
     assert_eq!(shop.blocklist().await["attempts"][0]["value"], json!("+924235761234"));
 }
+
+#[tokio::test]
+async fn a_strangers_rejections_on_my_phone_do_not_raise_my_score_but_confirmed_ones_and_my_own_do() {
+    let shop = shop().await;
+    shop.daytime_only().await;
+    let (_, me) = shop.app.customer("ayesha@example.pk").await;
+    let (_, stranger) = shop.app.customer("stranger@example.pk").await;
+    shop.age_accounts().await;
+    let on_my_phone = || details("0300 1234567", "stranger@example.pk", "Lahore", "House 12, Street 4\nGulberg III");
+    let unconfirmed = shop.place(&stranger, &cables(&shop, 1, on_my_phone())).await;
+    shop.set_status(&unconfirmed, "rejected", Some("Refused")).await;
+
+    let mine = shop.place(&me, &cables(&shop, 1, calm_details())).await;
+    let after_unconfirmed = shop.risk(&mine).await;
+    let confirmed = shop.place(&stranger, &cables(&shop, 1, on_my_phone())).await;
+    let token = shop.confirmation_token(&confirmed).await;
+    assert_eq!(shop.confirm(&confirmed, json!({"token": token})).await.0, 200);
+    shop.set_status(&confirmed, "rejected", Some("Refused")).await;
+    let after_confirmed = shop.risk(&mine).await;
+    let my_own = shop.place(&me, &cables(&shop, 1, calm_details())).await;
+    shop.set_status(&my_own, "rejected", Some("Refused")).await;
+    let after_my_own = shop.risk(&mine).await;
+
+    assert_eq!(after_unconfirmed, (0, "low".to_owned(), vec![]), "a stranger's unconfirmed rejection on my phone");
+    let rejected = |text: &str| (25, "low".to_owned(), reasons(&[("earlier_rejections", 25, text)]));
+    assert_eq!(after_confirmed, rejected("1 earlier order from this phone or e-mail was rejected."));
+    assert_eq!(after_my_own, rejected("2 earlier orders from this phone or e-mail were rejected."));
+    let (status, history) = shop.admin("GET", &format!("/api/orders/{mine}/related"), None).await;
+    assert_eq!(status, 200, "{history}");
+    let labels: Vec<(String, bool, bool)> = history["byPhone"]["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["_id"].as_str().unwrap().to_owned(), o["sameAccount"] == true, o["confirmed"] == true))
+        .collect();
+    assert_eq!(
+        labels,
+        [(my_own.clone(), true, false), (confirmed.clone(), false, true), (unconfirmed.clone(), false, false)],
+        "the history lists every order of the phone, labelled"
+    );
+    assert_eq!(history["byPhone"]["rejected"], json!(3));
+}
+
+#[tokio::test]
+async fn fifty_refused_checkouts_in_a_row_leave_one_row_with_a_count_of_fifty() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let (_, blocked) = shop.block("0300 1234567", "Refused three parcels").await;
+    let hour = || chrono::Utc::now().format("%Y-%m-%dT%H").to_string();
+
+    let started = hour();
+    for _ in 0..50 {
+        let (status, _) = shop.app.place_order(&cookie, &two_cases(&shop, calm_details()), None).await;
+        assert_eq!(status, 403);
+    }
+    let ended = hour();
+
+    let list = shop.blocklist().await;
+    assert_eq!(list["entries"][0]["attempts"], json!(50), "the entry counts every refusal");
+    let rows = list["attempts"].as_array().unwrap();
+    let counts: Vec<i64> = rows.iter().map(|a| a["count"].as_i64().unwrap()).collect();
+    if started == ended {
+        assert_eq!(counts, [50], "one row for the account, the entry and the hour");
+    } else {
+        assert_eq!((counts.len(), counts.iter().sum::<i64>()), (2, 50), "the refusals crossed an hour: {counts:?}");
+    }
+    assert_eq!(rows[0]["entryId"], blocked["entry"]["_id"]);
+    assert_eq!((&rows[0]["name"], &rows[0]["total"]), (&json!("Ayesha Khan"), &json!(1710)));
+    assert_nothing_stored(&shop).await;
+}
+
+#[tokio::test]
+async fn a_blocked_e_mail_is_caught_in_any_spelling_of_its_mailbox() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("x+promo@example.pk").await;
+    let with_email =
+        |email: &str| two_cases(&shop, details("0333 7654321", email, "Lahore", "House 12, Street 4\nGulberg III"));
+    let (_, gmail) = shop.block("abc@gmail.com", "Fake orders").await;
+
+    let (dotted, _) = shop.app.place_order(&cookie, &with_email("a.b.c+x@googlemail.com"), None).await;
+    let (again, again_body) = shop.block("A.B.C+other@gmail.com", "Again").await;
+    shop.admin("DELETE", &format!("/api/blocklist/{}", gmail["entry"]["_id"].as_str().unwrap()), None).await;
+    let (reverse_status, reverse) = shop.block("p.q.r+y@googlemail.com", "Fake orders").await;
+    let (plain, _) = shop.app.place_order(&cookie, &with_email("PQR@gmail.com"), None).await;
+    let (passes, _) = shop.app.place_order(&cookie, &with_email("abc@gmail.com"), None).await;
+    shop.block("x@example.pk", "Chargebacks").await;
+    let (tagged_account, body) = shop.app.place_order(&cookie, &with_email("someone@example.pk"), None).await;
+
+    assert_eq!(dotted, 403, "a.b.c+x@googlemail.com is abc@gmail.com");
+    assert_eq!((again, &again_body["message"]), (409, &json!("This e-mail address is already blocked.")));
+    assert_eq!((reverse_status, &reverse["entry"]["value"]), (201, &json!("p.q.r+y@googlemail.com")), "kept as typed");
+    assert_eq!(plain, 403, "pqr@gmail.com is blocked by p.q.r+y@googlemail.com");
+    assert_eq!(passes, 201, "unblocked, the mailbox goes through");
+    assert_eq!((tagged_account, body), (403, json!({"message": REFUSAL})), "the account's x+promo@ is x@");
+    let matched: Vec<String> = shop.blocklist().await["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| format!("{} {}", a["value"].as_str().unwrap(), a["email"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        matched,
+        [
+            "x@example.pk someone@example.pk",
+            "p.q.r+y@googlemail.com PQR@gmail.com",
+            "abc@gmail.com a.b.c+x@googlemail.com"
+        ]
+    );
+}

@@ -173,3 +173,103 @@ async fn a_login_with_a_nul_in_the_e_mail_is_refused_as_any_unknown_address() {
     assert_eq!(response.status(), 401);
     assert_eq!(response.json::<Value>().await.unwrap(), json!({"message": "Invalid email or password."}));
 }
+
+/// A bidirectional override or isolate in the middle of `text`: unseen, it would show the rest reversed.
+fn with_bidi(text: &str, control: char) -> String {
+    let (head, tail) = text.split_at(text.len() / 2);
+    format!("{head}{control}{tail}")
+}
+
+/// Two of the nine: the right-to-left override (U+202E) and the right-to-left isolate (U+2067); the domain's
+/// tests walk all nine.
+const BIDI: [char; 2] = ['\u{202E}', '\u{2067}'];
+
+#[tokio::test]
+async fn bidirectional_controls_in_names_and_texts_are_refused_like_control_characters_and_change_nothing() {
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let category = app.add_category("Cases", None).await.to_string();
+
+    for control in BIDI {
+        let signup = post(
+            &app,
+            "/api/auth/signup",
+            json!({"email": "ayesha@example.pk", "password": "secret-123", "name": with_bidi("Ayesha Khan", control)}),
+        )
+        .await;
+        let category_added =
+            app.send(&cookie, "POST", "/api/categories", Some(json!({"name": with_bidi("Covers", control)}))).await;
+        let named = send_form(
+            &app,
+            &cookie,
+            "POST",
+            "/api/products/upload",
+            product_form(&[("name", &with_bidi("Clear case", control))], &category),
+        )
+        .await;
+        let described = send_form(
+            &app,
+            &cookie,
+            "POST",
+            "/api/products/upload",
+            product_form(&[("description", &with_bidi("Slim.\nGrips well.", control))], &category),
+        )
+        .await;
+        let reason = app
+            .send(
+                &cookie,
+                "POST",
+                "/api/blocklist",
+                Some(json!({"value": "0300 1234567", "reason": with_bidi("Refused parcels", control)})),
+            )
+            .await;
+
+        assert_eq!(signup.status(), 400, "U+{:04X}", u32::from(control));
+        assert_eq!(signup.json::<Value>().await.unwrap(), refusal("name", "Name", IN_LINE));
+        assert_eq!(category_added, (400, refusal("name", "Category name", IN_LINE)));
+        assert_eq!(named, (400, refusal("name", "Product name", IN_LINE)));
+        assert_eq!(described, (400, refusal("description", "Description", IN_TEXT)));
+        assert_eq!((reason.0, &reason.1["errors"]["reason"]), (400, &json!(["The reason must be one line of text."])));
+    }
+    let login = post(&app, "/api/auth/login", json!({"email": "ayesha@example.pk", "password": "secret-123"})).await;
+    assert_eq!(login.status(), 401, "no account was made");
+    assert_eq!(app.get_json("/api/products").await.1, json!([]));
+    let (_, categories) = app.get_json("/api/categories").await;
+    assert_eq!(categories.as_array().unwrap().len(), 1);
+    let (_, blocklist) = app.send(&cookie, "GET", "/api/blocklist", None).await;
+    assert_eq!(blocklist["entries"], json!([]));
+}
+
+#[tokio::test]
+async fn a_checkout_with_a_bidirectional_control_in_the_name_or_address_is_refused_and_stores_nothing() {
+    let app = spawn_app().await;
+    let category = app.add_category("Cables", None).await;
+    let mut cable = crate::helpers::new_product("USB-C Cable", category, (500, None, 0), 100, false);
+    cable.free_delivery = true;
+    let cable = app.add_product(cable).await;
+    let (_, cookie) = app.customer("ayesha@example.pk").await;
+    let order = |name: &str, address: &str| {
+        json!({
+            "userDetails": {
+                "country": "Pakistan", "province": "Punjab", "city": "Lahore", "name": name,
+                "phone1": "0300 1234567", "phone2": "", "email": "ayesha@example.pk", "address": address,
+                "paymentMethod": "COD"
+            },
+            "cart": [{ "productId": cable.to_string(), "quantity": 1, "price": 500 }],
+            "subtotal": 500, "deliveryCharge": 0, "couponDiscount": 0, "total": 500
+        })
+    };
+    let address = "House 12, Street 4\nGulberg III";
+
+    for control in BIDI {
+        let by_name = app.place_order(&cookie, &order(&with_bidi("Ayesha Khan", control), address), None).await;
+        let by_address = app.place_order(&cookie, &order("Ayesha Khan", &with_bidi(address, control)), None).await;
+
+        let name = "Name must not contain line breaks or control characters.";
+        assert_eq!((by_name.0, &by_name.1["errors"]["userDetails.name"]), (400, &json!([name])));
+        let address = format!("Address {IN_TEXT}");
+        assert_eq!((by_address.0, &by_address.1["errors"]["userDetails.address"]), (400, &json!([address])));
+    }
+    assert_eq!(app.orders_count().await, 0);
+    assert_eq!(app.place_order(&cookie, &order("\u{200F}عائشہ خان", address), None).await.0, 201, "a mark is kept");
+}

@@ -1,10 +1,11 @@
 //! What the blocklist holds: entries (a phone in its normal form or a lower-case e-mail, and a reason) and
-//! the refused checkouts.
+//! the refused checkouts, counted per entry, account and hour.
 
 use chrono::{DateTime, Utc};
 use domain::contact::{Email, Phone};
-use domain::ids::BlockEntryId;
+use domain::ids::{BlockEntryId, CustomerId};
 use domain::money::Rupees;
+use domain::text::is_unseen;
 
 /// The longest reason accepted, in characters.
 pub const MAX_REASON_CHARS: usize = 500;
@@ -41,11 +42,13 @@ impl std::str::FromStr for BlockKind {
     }
 }
 
-/// A phone (any Pakistani number, in its normal form) or an e-mail (lower case) to block.
+/// A phone (any Pakistani number, in its normal form) or an e-mail (lower case) to block, and what it is
+/// compared by: the normal form, or the e-mail's mailbox ([`domain::contact::canonical_mailbox`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockTarget {
     kind: BlockKind,
     value: String,
+    canonical: String,
 }
 
 /// A value that is neither.
@@ -62,10 +65,11 @@ impl BlockTarget {
     pub fn parse(text: &str) -> Result<Self, BlockTargetError> {
         if text.contains('@') {
             let email = Email::parse(text).map_err(|_| BlockTargetError)?;
-            Ok(Self { kind: BlockKind::Email, value: email.as_str().to_lowercase() })
+            Ok(Self { kind: BlockKind::Email, value: email.as_str().to_lowercase(), canonical: email.canonical() })
         } else {
             let phone = Phone::parse(text).map_err(|_| BlockTargetError)?;
-            Ok(Self { kind: BlockKind::Phone, value: phone.normal().to_owned() })
+            let normal = phone.normal().to_owned();
+            Ok(Self { kind: BlockKind::Phone, value: normal.clone(), canonical: normal })
         }
     }
 
@@ -78,6 +82,13 @@ impl BlockTarget {
     #[must_use]
     pub fn value(&self) -> &str {
         &self.value
+    }
+
+    /// What checkouts are compared by: the normal form, or the e-mail's mailbox (`abc@gmail.com` for
+    /// `A.b.c+x@googlemail.com`).
+    #[must_use]
+    pub fn canonical(&self) -> &str {
+        &self.canonical
     }
 }
 
@@ -106,7 +117,7 @@ impl BlockReason {
         if text.is_empty() {
             return Err(BlockReasonError::Empty);
         }
-        if text.chars().any(char::is_control) {
+        if text.chars().any(|c| c.is_control() || is_unseen(c)) {
             return Err(BlockReasonError::ControlCharacter);
         }
         if text.chars().count() > MAX_REASON_CHARS {
@@ -121,7 +132,7 @@ impl BlockReason {
     }
 }
 
-/// A stored entry, with how many checkouts it refused.
+/// A stored entry, with how many checkouts it refused (every refusal, however they were grouped).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockEntry {
     pub id: BlockEntryId,
@@ -132,11 +143,15 @@ pub struct BlockEntry {
     pub attempts: u64,
 }
 
-/// A checkout the blocklist refused, as recorded.
+/// The checkouts the blocklist refused one account in one clock hour by one entry, as recorded: how many, and
+/// the details of the latest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockedAttempt {
     pub id: i64,
+    /// When the latest was refused.
     pub at: DateTime<Utc>,
+    /// How many were refused (1 or more).
+    pub count: u64,
     /// The entry that matched; `None` once it was deleted.
     pub entry: Option<BlockEntryId>,
     /// What matched.
@@ -156,6 +171,8 @@ pub struct BlockedAttempt {
 pub struct NewAttempt {
     pub at: DateTime<Utc>,
     pub entry: BlockEntryId,
+    /// The account that tried.
+    pub customer: CustomerId,
     pub kind: BlockKind,
     pub value: String,
     pub name: String,
@@ -177,7 +194,17 @@ mod tests {
 
         assert_eq!((email.kind(), email.value()), (BlockKind::Email, "ayesha@example.pk"));
         assert_eq!((mobile.kind(), mobile.value()), (BlockKind::Phone, "+923001234567"));
+        assert_eq!((email.canonical(), mobile.canonical()), ("ayesha@example.pk", "+923001234567"));
         assert_eq!((landline.kind(), landline.value()), (BlockKind::Phone, "+924235761234"));
+    }
+
+    #[test]
+    fn a_blocked_email_is_compared_by_its_mailbox_and_shown_as_typed() {
+        let gmail = BlockTarget::parse("A.b.c+X@GoogleMail.com").unwrap();
+        let tagged = BlockTarget::parse("x+promo@example.pk").unwrap();
+
+        assert_eq!((gmail.value(), gmail.canonical()), ("a.b.c+x@googlemail.com", "abc@gmail.com"));
+        assert_eq!((tagged.value(), tagged.canonical()), ("x+promo@example.pk", "x@example.pk"));
     }
 
     #[test]
@@ -195,6 +222,7 @@ mod tests {
         assert_eq!(BlockReason::parse(&"r".repeat(501)), Err(BlockReasonError::TooLong));
         assert!(BlockReason::parse(&"r".repeat(500)).is_ok());
         assert_eq!(BlockReason::parse("a\nb"), Err(BlockReasonError::ControlCharacter));
+        assert_eq!(BlockReason::parse("Refused \u{2066}parcels\u{2069}"), Err(BlockReasonError::ControlCharacter));
         assert_eq!(BlockReasonError::Empty.to_string(), "Give a reason for blocking.");
     }
 }

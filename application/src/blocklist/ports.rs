@@ -21,7 +21,8 @@ pub trait BlocklistRepository: Send + Sync + 'static {
     /// Stores an entry.
     ///
     /// # Errors
-    /// [`RepositoryError::Conflict`] (`AlreadyBlocked`) when the value is blocked already.
+    /// [`RepositoryError::Conflict`] (`AlreadyBlocked`) when an entry of its kind has its value or its
+    /// canonical form already (two entries added at once for one mailbox: one of them).
     async fn add(
         &self,
         target: &BlockTarget,
@@ -35,14 +36,16 @@ pub trait BlocklistRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn delete(&self, id: BlockEntryId) -> Result<bool, RepositoryError>;
 
-    /// The first entry, oldest first, blocking one of these phones (normal forms) or e-mails (compared
-    /// lower-case), or `None`.
+    /// The first entry, oldest first, blocking one of these phones (normal forms) or e-mails (their
+    /// mailboxes, [`domain::contact::canonical_mailbox`], compared with the entries' canonical forms), or
+    /// `None`.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn matching(&self, phones: &[String], emails: &[String]) -> Result<Option<BlockEntry>, RepositoryError>;
 
-    /// Records a refused checkout, in a write of its own.
+    /// Records a refused checkout, in a write of its own: adds one to the row of its entry, account and
+    /// clock hour, or starts that row, in one statement (so refusals at once all count).
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.

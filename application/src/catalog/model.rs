@@ -5,6 +5,7 @@ use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::pricing::PriceTag;
 use domain::review::RatingSpread;
+use domain::text::{is_bidi_control, is_unseen};
 
 use crate::media::model::Media;
 
@@ -81,12 +82,17 @@ pub enum ProductFilter {
 pub struct SearchTerms(String);
 
 impl SearchTerms {
-    /// Trims and lower-cases what the shopper typed; control characters become spaces.
+    /// Trims and lower-cases what the shopper typed; control characters become spaces and bidirectional
+    /// controls are dropped (unseen, they join the letters around them).
     ///
     /// # Errors
     /// [`SearchTermsError`] when nothing is left or more than 100 characters are.
     pub fn parse(text: &str) -> Result<Self, SearchTermsError> {
-        let cleaned: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let cleaned: String = text
+            .chars()
+            .filter(|c| !is_bidi_control(*c))
+            .map(|c| if c.is_control() || is_unseen(c) { ' ' } else { c })
+            .collect();
         let terms = cleaned.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         match terms.chars().count() {
             0 => Err(SearchTermsError::Empty),
@@ -136,6 +142,14 @@ mod tests {
     #[test]
     fn search_terms_are_trimmed_lower_cased_and_single_spaced() {
         assert_eq!(SearchTerms::parse("  iPhone \t  CASE\n").unwrap().as_str(), "iphone case");
+    }
+
+    #[test]
+    fn bidirectional_controls_are_dropped_from_a_search_and_separators_become_spaces() {
+        let typed = "\u{202E}ipho\u{2066}ne\u{2069}\u{2028}case\u{202C}";
+
+        assert_eq!(SearchTerms::parse(typed).unwrap().as_str(), "iphone case");
+        assert_eq!(SearchTerms::parse("\u{202E}\u{2069}"), Err(SearchTermsError::Empty));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::ids::OrderId;
+use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::risk::{CodSettings, Risk, RiskFacts};
@@ -76,7 +76,8 @@ pub trait RiskTx {
         -> Result<Vec<OrderId>, RepositoryError>;
 }
 
-/// Another order of the same phone or e-mail, as the history lists it.
+/// Another order of the same phone or e-mail, as the history lists it, labelled with what decides whether
+/// its return or rejection counts towards the risk score (docs/security.md 'Risk, blocklist and texts').
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RelatedOrder {
     pub id: OrderId,
@@ -84,6 +85,10 @@ pub struct RelatedOrder {
     pub total: Rupees,
     pub name: String,
     pub created_at: DateTime<Utc>,
+    /// Whether it was placed by the account of the order whose history this is.
+    pub same_account: bool,
+    /// Whether its shopper confirmed it (`confirmed_at` set).
+    pub confirmed: bool,
 }
 
 /// What the other orders of one phone or one e-mail did.
@@ -112,13 +117,14 @@ pub trait CodRepository: Send + Sync + 'static {
     async fn cod_settings(&self) -> Result<CodSettings, RepositoryError>;
 
     /// The other orders (not `except`) whose either phone is `phone`, and those whose e-mail is `email` in
-    /// any case.
+    /// any case, each listed one saying whether it is of `customer`'s account and whether it was confirmed.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn history(
         &self,
         except: OrderId,
+        customer: CustomerId,
         phone: &str,
         email: &str,
     ) -> Result<(ContactHistory, ContactHistory), RepositoryError>;

@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use domain::calendar::pakistan_date;
 use domain::cart::{CartLine, DeliveryCharge};
 use domain::checkout::{changes, Quote, QuotedLine};
+use domain::contact::canonical_mailbox;
 use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::stock::Quantity;
@@ -118,14 +119,16 @@ impl Orders {
     async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
         let d = &request.details;
         let contact = Contact::of_details(d);
-        let emails: Vec<String> = std::iter::once(contact.email.to_lowercase())
-            .chain(request.account_email.as_ref().map(|e| e.to_lowercase()))
+        let emails: Vec<String> = std::iter::once(contact.email.as_str())
+            .chain(request.account_email.as_deref())
+            .map(canonical_mailbox)
             .collect();
         let Some(entry) = self.blocklist.matching(&contact.phones, &emails).await? else { return Ok(()) };
         self.blocklist
             .record_attempt(&NewAttempt {
                 at: self.clock.now(),
                 entry: entry.id,
+                customer: request.customer,
                 kind: entry.kind,
                 value: entry.value,
                 name: d.name.as_str().to_owned(),
@@ -607,6 +610,7 @@ mod tests {
             .expect_record_attempt()
             .withf(|a| {
                 a.entry.get() == 5
+                    && a.customer == customer()
                     && a.value == "ayesha.k@example.pk"
                     && a.phone == "+923001234567"
                     && a.email == "ayesha@example.pk"

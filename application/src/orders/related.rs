@@ -34,7 +34,7 @@ impl Orders {
     pub async fn related(&self, id: OrderId) -> Result<RelatedHistory, RelatedError> {
         let order = self.repository.find(id).await?.ok_or(RelatedError::NotFound)?;
         let (phone, email) = (order.details.phone1_normal, order.details.email);
-        let (by_phone, by_email) = self.cod.history(id, &phone, &email).await?;
+        let (by_phone, by_email) = self.cod.history(id, order.customer, &phone, &email).await?;
         Ok(RelatedHistory { phone, email, by_phone, by_email })
     }
 }
@@ -53,11 +53,14 @@ mod tests {
         repository.expect_find().returning(|_| Ok(Some(stored(42, OrderStatus::Pending))));
         let mut cod = MockCodRepository::new();
         cod.expect_history()
-            .withf(|except, phone, email| {
-                except.get() == 42 && phone == "+923001234567" && email == "ayesha@example.pk"
+            .withf(|except, customer, phone, email| {
+                except.get() == 42
+                    && *customer == crate::orders::testing::customer()
+                    && phone == "+923001234567"
+                    && email == "ayesha@example.pk"
             })
             .times(1)
-            .returning(|_, _, _| {
+            .returning(|_, _, _, _| {
                 Ok((ContactHistory { placed: 3, returned: 1, ..ContactHistory::default() }, ContactHistory::default()))
             });
 

@@ -4,6 +4,7 @@
 
 use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
 use domain::review::{Rating, RatingError, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_IMAGES};
+use domain::text::is_unseen;
 
 use crate::common::error::{Conflict, RepositoryError};
 use crate::media::picture::UnusablePicture;
@@ -126,14 +127,14 @@ fn check(form: ReviewForm, which: Form, images: usize) -> Result<Checked, Submit
     if reviewer_name.chars().count() > MAX_REVIEWER_NAME_CHARS {
         return Err(SubmitReviewError::NameTooLong);
     }
-    if reviewer_name.chars().any(char::is_control) {
+    if reviewer_name.chars().any(|c| c.is_control() || is_unseen(c)) {
         return Err(SubmitReviewError::NameInvalid);
     }
     let rating = Rating::try_from(form.rating.ok_or(RatingError)?)?;
     if comment.chars().count() > MAX_REVIEW_COMMENT_CHARS {
         return Err(SubmitReviewError::CommentTooLong);
     }
-    if comment.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+    if comment.chars().any(|c| (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || is_unseen(c)) {
         return Err(SubmitReviewError::CommentInvalid);
     }
     if images > MAX_REVIEW_IMAGES {
@@ -338,6 +339,23 @@ mod tests {
 
     fn form(rating: i64) -> ReviewForm {
         ReviewForm { reviewer_name: " Ayesha ".into(), rating: Some(rating), comment: " Holds firm. ".into() }
+    }
+
+    #[test]
+    fn a_bidirectional_control_in_the_name_or_the_comment_is_refused_like_a_control_character() {
+        let with = |name: &str, comment: &str| ReviewForm {
+            reviewer_name: name.into(),
+            rating: Some(5),
+            comment: comment.into(),
+        };
+
+        let name = check(with("Ayesha \u{202E}nahK", "Holds firm."), Form::Token, 0);
+        let comment = check(with("Ayesha", "Holds \u{2067}firm\u{2069}."), Form::Token, 0);
+        let kept = check(with("Ayesha", "Holds firm.\r\n\tFive stars."), Form::Token, 0);
+
+        assert!(matches!(name, Err(SubmitReviewError::NameInvalid)), "{:?}", name.err());
+        assert!(matches!(comment, Err(SubmitReviewError::CommentInvalid)), "{:?}", comment.err());
+        assert!(kept.is_ok());
     }
 
     fn picture() -> ReviewPicture {

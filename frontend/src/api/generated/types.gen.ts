@@ -230,20 +230,25 @@ export type BlockEntryResponse = {
      */
     createdAt: string;
     /**
-     * How many checkouts it refused.
+     * How many checkouts it refused (every refusal, the sum of its rows' counts).
      */
     attempts: number;
 };
 
 /**
- * A checkout the blocklist refused.
+ * The checkouts the blocklist refused one account in one clock hour by one entry: how many, and the details
+ * of the latest.
  */
 export type BlockedAttemptResponse = {
     _id: string;
     /**
-     * ISO 8601 in UTC.
+     * When the latest was refused, ISO 8601 in UTC.
      */
     at: string;
+    /**
+     * How many checkouts were refused (1 or more).
+     */
+    count: number;
     /**
      * The entry that matched; null once it was deleted.
      */
@@ -294,7 +299,7 @@ export type BlocklistResponse = {
      */
     entries: Array<BlockEntryResponse>;
     /**
-     * The 100 newest refused checkouts, newest first.
+     * The 100 newest rows of refused checkouts (one per entry, account and clock hour), newest first.
      */
     attempts: Array<BlockedAttemptResponse>;
 };
@@ -1236,6 +1241,15 @@ export type RelatedOrderResponse = {
      * ISO 8601 in UTC.
      */
     createdAt: string;
+    /**
+     * Whether the same account as this order's placed it. A return or rejection counts towards this order's
+     * risk score only when it is the same account's or was confirmed.
+     */
+    sameAccount: boolean;
+    /**
+     * Whether its shopper confirmed it (by the e-mailed link).
+     */
+    confirmed: boolean;
 };
 
 /**
@@ -2688,7 +2702,7 @@ export type RelatedOrdersError = RelatedOrdersErrors[keyof RelatedOrdersErrors];
 
 export type RelatedOrdersResponses = {
     /**
-     * Counts over every other order of the phone and of the e-mail, and the 20 newest of each
+     * Counts over every other order of the phone and of the e-mail (of any account, confirmed or not), and the 20 newest of each, labelled
      */
     200: RelatedResponse;
 };

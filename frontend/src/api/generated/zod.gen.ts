@@ -103,11 +103,13 @@ export const zBlockEntryResponse = z.object({
 });
 
 /**
- * A checkout the blocklist refused.
+ * The checkouts the blocklist refused one account in one clock hour by one entry: how many, and the details
+ * of the latest.
  */
 export const zBlockedAttemptResponse = z.object({
     _id: z.string(),
     at: z.string(),
+    count: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     entryId: z.nullish(z.string()),
     kind: z.string().check(z.regex(/^(phone|email)$/)),
     value: z.string(),
@@ -570,7 +572,9 @@ export const zRelatedOrderResponse = z.object({
     status: z.string(),
     total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     name: z.string(),
-    createdAt: z.string()
+    createdAt: z.string(),
+    sameAccount: z.boolean(),
+    confirmed: z.boolean()
 });
 
 /**
@@ -1230,7 +1234,7 @@ export const zRelatedOrdersPath = z.object({
 });
 
 /**
- * Counts over every other order of the phone and of the e-mail, and the 20 newest of each
+ * Counts over every other order of the phone and of the e-mail (of any account, confirmed or not), and the 20 newest of each, labelled
  */
 export const zRelatedOrdersResponse = zRelatedResponse;
 

@@ -13,7 +13,7 @@ const history = (orders: { _id: string }[]) => ({
   delivered: 0,
   returned: 0,
   rejected: 0,
-  orders: orders.map(({ _id }) => ({ _id, status: 'returned', total: 1710, name: 'Ayesha Khan', createdAt: '2026-11-20T06:00:00Z' })),
+  orders: orders.map(({ _id }) => ({ _id, status: 'returned', total: 1710, name: 'Ayesha Khan', createdAt: '2026-11-20T06:00:00Z', sameAccount: true, confirmed: false })),
 });
 
 describe('/admin/orders', () => {

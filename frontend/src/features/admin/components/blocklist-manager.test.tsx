@@ -19,6 +19,7 @@ const emailEntry = { _id: '4', kind: 'email', value: 'fake@example.pk', reason: 
 const attempt = {
   _id: '9',
   at: '2026-11-24T09:15:00Z',
+  count: 50,
   entryId: '3',
   kind: 'phone',
   value: '+923001234567',
@@ -31,7 +32,7 @@ const attempt = {
 
 type Handler = (body: { value: string; reason: string }) => Response;
 
-function setup({ block, entries = [emailEntry, phoneEntry], attempts = [attempt, { ...attempt, _id: '8', entryId: null, city: null, total: 450 }] }: {
+function setup({ block, entries = [emailEntry, phoneEntry], attempts = [attempt, { ...attempt, _id: '8', count: 1, entryId: null, city: null, total: 450 }] }: {
   block?: Handler;
   entries?: (typeof phoneEntry)[];
   attempts?: unknown[];
@@ -65,7 +66,7 @@ function setup({ block, entries = [emailEntry, phoneEntry], attempts = [attempt,
 const form = () => within(screen.getByRole('form', { name: 'Block a phone or e-mail' }));
 
 describe('BlocklistManager', () => {
-  it('lists each entry with its kind, date, attempts and reason, and the refused checkouts in a table', async () => {
+  it('lists each entry with its kind, date, attempts and reason, and the refused checkouts in a table with their counts', async () => {
     setup();
 
     const phone = within(await screen.findByRole('article', { name: '+923001234567' }));
@@ -77,10 +78,11 @@ describe('BlocklistManager', () => {
 
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows.map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent))).toEqual([
-      ['When', 'Name', 'Phone', 'E-mail', 'City', 'Total'],
-      ['24 Nov 2026, 14:15', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', 'Lahore', 'Rs 2749'],
-      ['24 Nov 2026, 14:15', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', '—', 'Rs 450'],
+      ['When', 'Attempts', 'Name', 'Phone', 'E-mail', 'City', 'Total'],
+      ['24 Nov 2026, 14:15', '50', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', 'Lahore', 'Rs 2749'],
+      ['24 Nov 2026, 14:15', '1', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', '—', 'Rs 450'],
     ]);
+    expect(screen.getByText('One row per account, blocked value and hour; When is the latest attempt.')).toBeInTheDocument();
   });
 
   it('blocks a phone written any way, says so and shows the new entry', async () => {

@@ -20,7 +20,7 @@ const MAX_REASON_CHARS = 500;
 /**
  * The Blocklist page (docs/cod.md 'Blocklist'): the form that blocks a phone (any writing) or an e-mail with
  * a reason, the server's errors beside its fields; the entries, each with its attempts and 'Unblock'; and
- * the checkout attempts they refused.
+ * the checkout attempts they refused, one row per account, entry and hour with how many.
  */
 export function BlocklistManager() {
   const list = useBlocklist();
@@ -79,37 +79,44 @@ export function BlocklistManager() {
         {list.data === undefined ? null : list.data.attempts.length === 0 ? (
           <p className="status-text">{codMessages.noAttempts}</p>
         ) : (
-          <div className="admin-table-wrap" role="region" aria-labelledby={`${id}-attempts`} tabIndex={0}>
-            <table className="admin-table">
-              <caption className="visually-hidden">Checkouts refused by the blocklist, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">City</th>
-                  <th scope="col" className="admin-table__number">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.attempts.map((attempt) => (
-                  <tr key={attempt._id}>
-                    <td className="blocklist__when">
-                      <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>
-                    </td>
-                    <td>{attempt.name}</td>
-                    <td>{attempt.phone}</td>
-                    <td>{attempt.email}</td>
-                    <td>{attempt.city ?? '—'}</td>
-                    <td className="admin-table__number">{formatRupees(attempt.total)}</td>
+          <>
+            <p className="status-text">{codMessages.attemptsNote}</p>
+            <div className="admin-table-wrap" role="region" aria-labelledby={`${id}-attempts`} tabIndex={0}>
+              <table className="admin-table">
+                <caption className="visually-hidden">Checkouts refused by the blocklist, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col" className="admin-table__number">
+                      Attempts
+                    </th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Phone</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">City</th>
+                    <th scope="col" className="admin-table__number">
+                      Total
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {list.data.attempts.map((attempt) => (
+                    <tr key={attempt._id}>
+                      <td className="blocklist__when">
+                        <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>
+                      </td>
+                      <td className="admin-table__number">{attempt.count}</td>
+                      <td>{attempt.name}</td>
+                      <td>{attempt.phone}</td>
+                      <td>{attempt.email}</td>
+                      <td>{attempt.city ?? '—'}</td>
+                      <td className="admin-table__number">{formatRupees(attempt.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </div>
     </>

@@ -33,9 +33,9 @@ const related = {
     returned: 1,
     rejected: 0,
     orders: [
-      { _id: '40', status: 'returned', total: 1710, name: 'Ayesha Khan', createdAt: '2026-11-20T06:00:00Z' },
-      { _id: '38', status: 'delivered', total: 999, name: 'Ayesha K.', createdAt: '2026-11-10T06:00:00Z' },
-      { _id: '37', status: 'pending', total: 450, name: 'Ayesha', createdAt: '2026-11-09T06:00:00Z' },
+      { _id: '40', status: 'returned', total: 1710, name: 'Ayesha Khan', createdAt: '2026-11-20T06:00:00Z', sameAccount: true, confirmed: false },
+      { _id: '38', status: 'delivered', total: 999, name: 'Ayesha K.', createdAt: '2026-11-10T06:00:00Z', sameAccount: false, confirmed: true },
+      { _id: '37', status: 'pending', total: 450, name: 'Ayesha', createdAt: '2026-11-09T06:00:00Z', sameAccount: false, confirmed: false },
     ],
   },
   byEmail: { placed: 0, delivered: 0, returned: 0, rejected: 0, orders: [] },
@@ -128,6 +128,21 @@ describe('order checks on the admin orders page', () => {
           ].join('\n'),
         ),
     );
+  });
+
+  it('labels each earlier order with whether it is the same account’s and confirmed, which decide whether it counts', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: /^#42/ }));
+
+    const history = within(await card('42').findByRole('region', { name: 'Contact history' }));
+    await history.findByText('3 other orders: 1 delivered, 1 returned, 0 rejected.');
+
+    expect(['#40', '#38', '#37'].map((id) => history.getByRole('link', { name: id }).parentElement?.textContent)).toEqual([
+      '#40 Ayesha Khan · Rs 1710 · 20 Nov 2026, 11:00 Returned Same account, not confirmed',
+      '#38 Ayesha K. · Rs 999 · 10 Nov 2026, 11:00 Delivered Another account, confirmed',
+      '#37 Ayesha · Rs 450 · 9 Nov 2026, 11:00 Pending Another account, not confirmed',
+    ]);
+    expect(history.getByText('Returns and rejections count towards the risk score only when they were the same account’s or confirmed.')).toBeInTheDocument();
   });
 
   it('searches for the order named in the address, ?q=', async () => {

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/date-time';
 import { formatRupees } from '@/lib/money';
 
 import { useRelatedOrders } from '../api/order-checks';
-import { codMessages, contactSummary } from '../lib/order-checks';
+import { codMessages, contactSummary, relatedOrderLabel } from '../lib/order-checks';
 import { whatsAppLink } from '../lib/whatsapp';
 
 import '../order-checks.css';
@@ -24,7 +24,8 @@ function ContactHistory({ title, history }: { title: string; history: History })
           {history.orders.map((other) => (
             <li key={other._id}>
               <Link to={paths.admin.orders.getHref(other._id)}>#{other._id}</Link> {other.name} · {formatRupees(other.total)} ·{' '}
-              <time dateTime={other.createdAt}>{formatDateTime(other.createdAt)}</time> <OrderStatusBadge status={other.status} />
+              <time dateTime={other.createdAt}>{formatDateTime(other.createdAt)}</time> <OrderStatusBadge status={other.status} />{' '}
+              <span className="order-contact__label">{relatedOrderLabel(other)}</span>
             </li>
           ))}
         </ul>
@@ -36,7 +37,8 @@ function ContactHistory({ title, history }: { title: string; history: History })
 /**
  * The expanded order's checks (docs/cod.md 'Contact history', 'WhatsApp'): 'Chat on WhatsApp' with the
  * order's summary filled in, and what this phone and this e-mail did before, each earlier order linked to
- * the list searched for it. Mounted when the order is opened, so the history is asked for then.
+ * the list searched for it and labelled with whether it counts towards the score (the same account's, or
+ * confirmed). Mounted when the order is opened, so the history is asked for then.
  */
 export function OrderContact({ order }: { order: OrderResponse }) {
   const related = useRelatedOrders(order._id);
@@ -58,6 +60,7 @@ export function OrderContact({ order }: { order: OrderResponse }) {
         <>
           <ContactHistory title={`This phone (${related.data.phone})`} history={related.data.byPhone} />
           <ContactHistory title={`This e-mail (${related.data.email})`} history={related.data.byEmail} />
+          <p className="order-contact__note">{codMessages.historyNote}</p>
         </>
       )}
     </section>

@@ -3,6 +3,9 @@ export const codMessages = {
   confirmed: 'Confirmed',
   notConfirmed: 'Not confirmed',
   noOtherOrders: 'No other orders.',
+  sameAccount: 'Same account',
+  otherAccount: 'Another account',
+  historyNote: 'Returns and rejections count towards the risk score only when they were the same account’s or confirmed.',
   historyLoadFailed: 'Could not load the contact history.',
   whatsApp: 'Chat on WhatsApp',
   rejectUnconfirmed: 'Reject unconfirmed orders',
@@ -12,6 +15,7 @@ export const codMessages = {
   blocklistLoadFailed: 'Could not load the blocklist.',
   noEntries: 'Nobody is blocked.',
   noAttempts: 'No blocked checkout attempts yet.',
+  attemptsNote: 'One row per account, blocked value and hour; When is the latest attempt.',
 } as const;
 
 export type RiskLevel = 'low' | 'medium' | 'high';
@@ -31,6 +35,15 @@ export function riskBadgeText(risk: { level: string; score: number }): string {
 /** 'Confirmed' once the shopper used the e-mailed link, 'Not confirmed' before. */
 export function confirmationLabel(confirmedAt: string | null | undefined): string {
   return confirmedAt ? codMessages.confirmed : codMessages.notConfirmed;
+}
+
+/**
+ * Whether another order of the phone or e-mail counts towards this one's risk score: 'Same account' or
+ * 'Another account', then 'Confirmed' or 'Not confirmed'.
+ */
+export function relatedOrderLabel(order: { sameAccount: boolean; confirmed: boolean }): string {
+  const account = order.sameAccount ? codMessages.sameAccount : codMessages.otherAccount;
+  return `${account}, ${(order.confirmed ? codMessages.confirmed : codMessages.notConfirmed).toLowerCase()}`;
 }
 
 /** What a phone or e-mail did before: '3 other orders: 1 delivered, 1 returned, 0 rejected.' */
