@@ -18,8 +18,8 @@ use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::{MediaStoreConfig, ObjectMediaStore};
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
-    PgCustomerRepository, PgHealthProbe, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository, PgPool,
-    PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository,
+    PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -360,7 +360,11 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             max_failures: config.login_max_failures,
             first_delay: config.login_first_delay,
             max_delay: config.login_max_delay,
+            failures_per_address: config.login_max_failures_per_address,
+            failures_per_email: config.login_max_failures_per_email,
         },
+        Arc::new(PgKnownDevices::new(pool.clone())),
+        tokens.clone(),
     );
     let admin_auth = AdminAuth::new(
         admins,

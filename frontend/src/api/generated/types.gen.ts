@@ -3682,7 +3682,7 @@ export type LogInErrors = {
      */
     415: ErrorBody;
     /**
-     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
+     * Too many failed attempts of this e-mail from this address, from this address (a device that signed in to this e-mail before is spared), or of this e-mail; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
     /**
@@ -3695,7 +3695,7 @@ export type LogInError = LogInErrors[keyof LogInErrors];
 
 export type LogInResponses = {
     /**
-     * Signed in; the cookie is set
+     * Signed in; the session cookie and the device cookie (`shop_device`) are set
      */
     200: UserResponse;
 };
@@ -3947,7 +3947,7 @@ export type AdminLoginErrors = {
      */
     415: ErrorBody;
     /**
-     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
+     * Too many failed attempts of this e-mail from this address, from this address (a device that signed in to this e-mail before is spared), or of this e-mail; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
     /**
@@ -3960,7 +3960,7 @@ export type AdminLoginError = AdminLoginErrors[keyof AdminLoginErrors];
 
 export type AdminLoginResponses = {
     /**
-     * Signed in; the cookie is set
+     * Signed in; the session cookie and the device cookie (`shop_device`) are set
      */
     200: AdminStatusResponse;
 };

@@ -1432,7 +1432,7 @@ export const zSignUpResponse = zUserResponse;
 export const zLogInBody = zCredentialsBody;
 
 /**
- * Signed in; the cookie is set
+ * Signed in; the session cookie and the device cookie (`shop_device`) are set
  */
 export const zLogInResponse = zUserResponse;
 
@@ -1486,7 +1486,7 @@ export const zGoogleCallbackQuery = z.object({
 export const zAdminLoginBody2 = zAdminLoginBody;
 
 /**
- * Signed in; the cookie is set
+ * Signed in; the session cookie and the device cookie (`shop_device`) are set
  */
 export const zAdminLoginResponse = zAdminStatusResponse;
 
