@@ -17,6 +17,7 @@ mod google;
 mod helpers;
 mod instances;
 mod log_lines;
+mod login_flood;
 mod media_s3;
 mod memory;
 mod observability;
