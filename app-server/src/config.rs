@@ -78,6 +78,9 @@ pub struct Config {
     pub body_min_bytes_per_sec: u64,
     /// The most client connections served at once, shared between the workers.
     pub max_connections: usize,
+    /// The most connections open at once from one client address (an IPv6 one by its /64); trusted proxies
+    /// are not bound.
+    pub max_connections_per_address: usize,
     /// Who hears of each new order: ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL; nobody without either.
     pub order_notify_email: Option<domain::contact::Email>,
     /// METRICS_ADDR: a second listener serving only `/metrics`, unauthenticated.
@@ -145,6 +148,7 @@ impl fmt::Debug for Config {
             .field("body_timeout_ms", &self.body_timeout_ms)
             .field("body_min_bytes_per_sec", &self.body_min_bytes_per_sec)
             .field("max_connections", &self.max_connections)
+            .field("max_connections_per_address", &self.max_connections_per_address)
             .field("metrics_addr", &self.metrics_addr)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "<set>"))
             .finish()
@@ -280,6 +284,8 @@ impl Config {
         let body_timeout_ms = at_least_one("BODY_TIMEOUT_MS", 10_000)?;
         let body_min_bytes_per_sec = at_least_one("BODY_MIN_BYTES_PER_SEC", 16 * 1024)?;
         let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
+        let max_connections_per_address =
+            usize::try_from(at_least_one("MAX_CONNECTIONS_PER_ADDRESS", 64)?).unwrap_or(usize::MAX);
         let metrics_addr =
             text("METRICS_ADDR").map(|addr| parsed(Some(addr), "METRICS_ADDR", None::<SocketAddr>)).transpose()?;
         let metrics_token = match text("METRICS_TOKEN") {
@@ -299,6 +305,7 @@ impl Config {
             body_timeout_ms,
             body_min_bytes_per_sec,
             max_connections,
+            max_connections_per_address,
             google,
             admin,
             order_notify_email,
@@ -533,6 +540,16 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("MAX_CONNECTIONS is invalid"));
+    }
+
+    #[test]
+    fn one_address_gets_64_connections_unless_told_otherwise_and_never_none() {
+        let told = config(&[("MAX_CONNECTIONS_PER_ADDRESS", "1000")]).unwrap();
+        let none = config(&[("MAX_CONNECTIONS_PER_ADDRESS", "0")]).unwrap_err();
+
+        assert_eq!(config(&[]).unwrap().max_connections_per_address, 64);
+        assert_eq!(told.max_connections_per_address, 1000);
+        assert_eq!(none.to_string(), "MAX_CONNECTIONS_PER_ADDRESS is invalid: must be at least 1");
     }
 
     #[test]

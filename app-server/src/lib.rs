@@ -345,7 +345,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let migrate_pool = pool.clone();
     tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&migrate_pool)).await??;
     let media = media_store(config).await?;
-    let listener = TcpListener::bind(config.bind_addr)
+    let listener = adapters_http::bind(config.bind_addr)
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
     let admins = Arc::new(PgAdminRepository::new(pool.clone()));
@@ -525,6 +525,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
                 min_bytes_per_second: config.body_min_bytes_per_sec,
             },
             max_connections: config.max_connections,
+            max_connections_per_address: config.max_connections_per_address,
             trusted_proxies: config.trusted_proxies.clone(),
             http_metrics,
             metrics,

@@ -8,6 +8,7 @@ mod catalogue;
 mod catalogue_cache;
 mod category_views;
 mod cod_checks;
+mod connections_per_address;
 mod control_characters;
 mod coupons;
 mod courier;
