@@ -472,7 +472,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         }
         None => None,
     };
-    let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())));
+    let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())), Arc::new(SystemClock));
     spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
     let media_files = match config.media_store() {
         MediaStoreConfig::Directory(dir) => MediaFiles::Directory(dir),

@@ -2141,7 +2141,7 @@ export type IncrementCategoryViewsError = IncrementCategoryViewsErrors[keyof Inc
 
 export type IncrementCategoryViewsResponses = {
     /**
-     * Counted; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
+     * Counted, or a repeat of this client's view within the hour that adds nothing; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
      */
     200: ViewsResponse;
 };

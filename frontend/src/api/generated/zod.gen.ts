@@ -1103,7 +1103,7 @@ export const zIncrementCategoryViewsPath = z.object({
 });
 
 /**
- * Counted; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
+ * Counted, or a repeat of this client's view within the hour that adds nothing; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
  */
 export const zIncrementCategoryViewsResponse = zViewsResponse;
 
