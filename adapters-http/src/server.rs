@@ -3,7 +3,6 @@
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::Arc;
-
 use std::time::Duration;
 
 use actix_http::{HttpService, KeepAlive};
@@ -321,6 +320,9 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
                 .client_disconnect_timeout(Duration::from_secs(1))
                 .h1_allow_half_closed(true)
                 .local_addr(local)
+                // The configuration HttpServer gives each connection: plain HTTP, the local address as the
+                // host of last resort. AppConfig's constructor is private to actix-web; this is the public
+                // one it keeps for actix-test.
                 .finish(map_config(
                     shop().into_factory().map_err(|err: actix_web::Error| err.error_response()),
                     move |()| AppConfig::__priv_test_new(false, local.to_string(), local),

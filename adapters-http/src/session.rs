@@ -1,5 +1,6 @@
-//! The two session cookies (the admin's and a customer's), built and read in one place, the one extractor
-//! of the signed-in party both are read by, and the other request facts the logins use.
+//! The two session cookies (the admin's and a customer's) and the device cookie, built and read in one
+//! place, the one extractor of the signed-in party both sessions are read by, and the other request facts the
+//! logins use.
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
