@@ -5,6 +5,7 @@ use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use application::accounts::customers::{AccountError, Accounts, SignedIn};
 use application::accounts::model::{CustomerRecord, PendingExternalLogin};
+use application::accounts::password_login::LoginAttempt;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use domain::contact::EmailError;
@@ -18,7 +19,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
 use crate::json::Json;
 use crate::session::{
-    check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, CUSTOMER_SESSION,
+    check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, CUSTOMER_SESSION, DEVICE,
     GOOGLE_LOGIN,
 };
 
@@ -129,9 +130,12 @@ pub struct SaveUserBody {
 }
 
 fn signed_in(status: actix_web::http::StatusCode, origin: &PublicOrigin, session: SignedIn) -> HttpResponse {
-    HttpResponse::build(status)
-        .cookie(CUSTOMER_SESSION.set(origin, session.token, session.lifetime.num_seconds()))
-        .json(UserResponse::from(session.customer))
+    let mut response = HttpResponse::build(status);
+    response.cookie(CUSTOMER_SESSION.set(origin, session.token, session.lifetime.num_seconds()));
+    if let Some(device) = session.device {
+        response.cookie(DEVICE.set(origin, device.token, device.lifetime.num_seconds()));
+    }
+    response.json(UserResponse::from(session.customer))
 }
 
 fn credentials(body: &CredentialsBody) -> Result<(&str, &str), ApiError> {
@@ -174,10 +178,10 @@ pub async fn sign_up(
     operation_id = "logIn",
     request_body = CredentialsBody,
     responses(
-        (status = 200, description = "Signed in; the cookie is set", body = UserResponse),
+        (status = 200, description = "Signed in; the session cookie and the device cookie (`shop_device`) are set", body = UserResponse),
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid email or password.", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts of this e-mail from this address, from this address (a device that signed in to this e-mail before is spared), or of this e-mail; `Retry-After` gives the seconds to wait", body = ErrorBody),
         (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
@@ -191,7 +195,9 @@ pub async fn log_in(
     personal(&req);
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
-    let session = accounts.log_in(email, password, &client_address(&req)).await?;
+    let (address, device) = (client_address(&req), DEVICE.token(&req));
+    let session =
+        accounts.log_in(&LoginAttempt { email, password, address: &address, device: device.as_deref() }).await?;
     Ok(signed_in(actix_web::http::StatusCode::OK, &origin, session))
 }
 

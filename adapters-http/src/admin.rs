@@ -3,6 +3,7 @@
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use application::accounts::admin_auth::{AdminAuth, AdminIdentity};
+use application::accounts::password_login::LoginAttempt;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -12,7 +13,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::forms::Text;
 use crate::json::Json;
 use crate::session::{
-    check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, ADMIN_SESSION,
+    check_origin, client_address, Authenticated, PublicOrigin, SessionCookie, SessionParty, ADMIN_SESSION, DEVICE,
 };
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -63,11 +64,11 @@ pub struct MessageResponse {
     operation_id = "adminLogin",
     request_body = AdminLoginBody,
     responses(
-        (status = 200, description = "Signed in; the cookie is set", body = AdminStatusResponse),
+        (status = 200, description = "Signed in; the session cookie and the device cookie (`shop_device`) are set", body = AdminStatusResponse),
         (status = 400, description = "E-mail or password missing or too long", body = ErrorBody),
         (status = 401, description = "Invalid email or password.", body = ErrorBody),
         (status = 403, description = "Another site's Origin", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts of this e-mail from this address, from this address (a device that signed in to this e-mail before is spared), or of this e-mail; `Retry-After` gives the seconds to wait", body = ErrorBody),
         (status = 503, description = "The server is busy. Please try again in a moment.", body = ErrorBody),
     )
 )]
@@ -83,9 +84,12 @@ pub async fn login(
     let (Some(email), Some(password)) = (body.email.text(), body.password.text()) else {
         return Err(ApiError::bad_request("Email and password are required."));
     };
-    let session = auth.login(email, password, &client_address(&req)).await?;
+    let (address, device) = (client_address(&req), DEVICE.token(&req));
+    let attempt = LoginAttempt { email, password, address: &address, device: device.as_deref() };
+    let session = auth.login(&attempt).await?;
     Ok(HttpResponse::Ok()
         .cookie(ADMIN_SESSION.set(&origin, session.token, session.lifetime.num_seconds()))
+        .cookie(DEVICE.set(&origin, session.device.token, session.device.lifetime.num_seconds()))
         .json(AdminStatusResponse { ok: true, email: session.email }))
 }
 

@@ -1,7 +1,7 @@
 //! The public catalogue: product lists, one product, categories.
 
 use actix_web::web::Bytes;
-use actix_web::{get, put, web, HttpResponse};
+use actix_web::{get, put, web, HttpRequest, HttpResponse};
 use application::catalog::browse::Catalog;
 use application::catalog::model::{CategoryPage, ProductFilter, SearchTerms, SearchTermsError};
 use application::catalog::views::CategoryViews;
@@ -14,6 +14,7 @@ use crate::cache::ResponseCache;
 use crate::dto::{CategoryIdPath, CategoryResponse, PageQuery, ProductIdPath, ProductResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::media::MediaAddresses;
+use crate::session::client_address;
 
 /// Registers the catalogue routes; `search` before `{id}`, which would otherwise take it.
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -159,25 +160,28 @@ pub(crate) async fn category_page_json(
         .await
 }
 
-/// Counts a view of a category page (the browser sends it once per category).
+/// Counts a view of a category page (the browser sends it once per category); a client's further views of
+/// the category within the hour add nothing (docs/security.md).
 #[utoipa::path(
     tag = "catalogue",
     operation_id = "incrementCategoryViews",
     params(CategoryIdPath),
     responses(
-        (status = 200, description = "Counted; the count as this instance knows it (written to the database \
-            within a second, so other instances may lag by as much)", body = ViewsResponse),
+        (status = 200, description = "Counted, or a repeat of this client's view within the hour that adds \
+            nothing; the count as this instance knows it (written to the database within a second, so other \
+            instances may lag by as much)", body = ViewsResponse),
         (status = 400, description = "A malformed id", body = ErrorBody),
         (status = 404, description = "No category has this id", body = ErrorBody),
     )
 )]
 #[put("/api/categories/increment-view/{id}")]
 pub async fn increment_category_views(
+    req: HttpRequest,
     views: web::Data<CategoryViews>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CategoryId = id.parse()?;
-    let views = views.count(id).await?;
+    let views = views.count(id, &client_address(&req)).await?;
     Ok(HttpResponse::Ok().json(ViewsResponse { views: i32::try_from(views).unwrap_or(i32::MAX) }))
 }
 

@@ -3,13 +3,16 @@
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
+use actix_http::{HttpService, KeepAlive};
+use actix_service::{apply_fn_factory, map_config, IntoServiceFactory as _, ServiceFactoryExt as _};
 use actix_web::body::MessageBody;
-use actix_web::dev::Service as _;
-use actix_web::dev::{Server, ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::dev::{AppConfig, Server, Service, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{PathError, QueryPayloadError};
 use actix_web::http::Method;
 use actix_web::middleware::Compress;
+use actix_web::rt::net::TcpStream;
 use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use application::accounts::admin_auth::AdminAuth;
@@ -31,6 +34,7 @@ use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::cache::ResponseCache;
+use crate::connections::ConnectionBound;
 use crate::edges::{self, BodyDeadline, Routes};
 use crate::error::ApiError;
 use crate::media::{self, MediaAddresses, MediaFiles};
@@ -84,6 +88,9 @@ pub struct ServerConfig {
     pub body_deadline: BodyDeadline,
     /// The most connections served at once, shared evenly between the workers; more wait to be accepted.
     pub max_connections: usize,
+    /// The most connections open at once from one client address (an IPv6 one by its /64), trusted
+    /// proxies' aside; more are closed as soon as they are accepted.
+    pub max_connections_per_address: usize,
     /// The reverse proxies whose `X-Forwarded-For` names the client (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
     /// The request series every answer adds to.
@@ -196,7 +203,32 @@ pub(crate) fn openapi_document() -> utoipa::openapi::OpenApi {
     openapi::register(App::new(), routes).1
 }
 
-/// Starts serving on `listener`. The server stops gracefully on SIGINT or SIGTERM.
+/// How many accepted connections the kernel may hold for the server before it accepts them: what Linux allows
+/// by default (`net.core.somaxconn`), far above std's 128, so sockets that reconnect as fast as they are
+/// closed (see [`ConnectionBound`]) cannot fill the queue and make an ordinary client's connection wait a
+/// second for its SYN to be sent again.
+const LISTEN_BACKLOG: i32 = 4096;
+
+/// A listener on `addr` with the server's backlog, to pass to [`serve`].
+///
+/// # Errors
+/// When the address cannot be bound.
+pub fn bind(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = socket2::Socket::new(socket2::Domain::for_address(addr), socket2::Type::STREAM, None)?;
+    // As std's TcpListener::bind does: a restarted server binds its port again at once.
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(LISTEN_BACKLOG)?;
+    Ok(socket.into())
+}
+
+/// Starts serving on `listener` (made by [`bind`]). The server stops gracefully on SIGINT or SIGTERM.
+///
+/// actix-web's `HttpServer` has no bound per client address, so the server is assembled as `HttpServer`
+/// assembles it (actix-server's workers, each connection served by actix-http's `HttpService` with the
+/// same keep-alive and timeouts, `MAX_CONNECTIONS` shared between the workers, a graceful stop), with one
+/// service in front of HTTP: [`ConnectionBound`] closes a connection beyond its address's bound as soon as
+/// it is accepted, and counts the others until they close.
 ///
 /// # Errors
 /// When the listener cannot be used.
@@ -233,7 +265,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     };
     let metrics_endpoint = web::Data::new(config.metrics.clone());
     let allowed = web::Data::from(edges.routes.clone());
-    let mut server = HttpServer::new(move || {
+    let shop = move || {
         let (app, document) = openapi::register(app(&edges), routes);
         app.app_data(web::Data::new(openapi::Document::new(&document)))
             .app_data(web::QueryConfig::default().error_handler(query_error))
@@ -266,14 +298,55 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .route("/metrics", web::get().to(telemetry::public_metrics))
             .configure(|cfg| media::configure(cfg, media_path, &media_files))
             .default_service(web::to(spa::fallback))
-    })
-    .shutdown_timeout(10)
-    .max_connections(config.max_connections.div_ceil(workers(config.workers)).max(1))
-    .listen(listener)?;
-    if let Some(workers) = config.workers {
-        server = server.workers(workers);
-    }
-    Ok(server.run())
+    };
+    let bound = ConnectionBound::new(config.max_connections_per_address, config.trusted_proxies.clone());
+    let workers = workers(config.workers);
+    let local = listener.local_addr()?;
+    let builder = actix_server::Server::build();
+    let stopping = builder.graceful_shutdown_signal();
+    let server = builder
+        .workers(workers)
+        .max_concurrent_connections(config.max_connections.div_ceil(workers).max(1))
+        .shutdown_timeout(10)
+        .listen("shop", listener, move || {
+            let stopping = stopping.clone();
+            let http = HttpService::build()
+                .graceful_shutdown_signal(move || {
+                    let stopping = stopping.clone();
+                    async move { stopping.notified().await }
+                })
+                .keep_alive(KeepAlive::default())
+                .client_request_timeout(Duration::from_secs(5))
+                .client_disconnect_timeout(Duration::from_secs(1))
+                .h1_allow_half_closed(true)
+                .local_addr(local)
+                // The configuration HttpServer gives each connection: plain HTTP, the local address as the
+                // host of last resort. AppConfig's constructor is private to actix-web; this is the public
+                // one it keeps for actix-test.
+                .finish(map_config(
+                    shop().into_factory().map_err(|err: actix_web::Error| err.error_response()),
+                    move |()| AppConfig::__priv_test_new(false, local.to_string(), local),
+                ))
+                .tcp();
+            let bound = bound.clone();
+            apply_fn_factory(http, move |io: TcpStream, http: &_| {
+                let open = io.peer_addr().ok().map(|peer| bound.admit(peer.ip().to_canonical()));
+                match open {
+                    // Dropping the stream closes the connection, unread.
+                    Some(None) => Either::Left(ready(Ok(()))),
+                    open => {
+                        let served = Service::call(http, io);
+                        Either::Right(async move {
+                            let result = served.await;
+                            drop(open);
+                            result
+                        })
+                    }
+                }
+            })
+        })?
+        .run();
+    Ok(server)
 }
 
 /// The worker count actix-web starts with `workers`.

@@ -1,13 +1,15 @@
-//! The two session cookies (the admin's and a customer's), built and read in one place, the one extractor
-//! of the signed-in party both are read by, and the other request facts the logins use.
+//! The two session cookies (the admin's and a customer's) and the device cookie, built and read in one
+//! place, the one extractor of the signed-in party both sessions are read by, and the other request facts the
+//! logins use.
 
 use std::future::Future;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::pin::Pin;
 
 use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::http::Method;
 use actix_web::{web, FromRequest, HttpRequest};
+use application::common::throttle::ClientKey;
 
 use crate::error::ApiError;
 
@@ -30,6 +32,10 @@ pub struct SessionCookie {
 pub const ADMIN_SESSION: SessionCookie = SessionCookie { name: "shop_admin", same_site: SameSite::Strict, path: "/" };
 /// A customer's session: SameSite=Lax, so arriving from a link keeps the shopper signed in.
 pub const CUSTOMER_SESSION: SessionCookie = SessionCookie { name: "shop_session", same_site: SameSite::Lax, path: "/" };
+/// A browser that signed in to a login with its password before: spared the caps on failed logins per
+/// client address and per e-mail that a flood fills (docs/security.md). SameSite=Strict, sent only to the
+/// API, kept a year from the last sign-in and given a new token at each.
+pub const DEVICE: SessionCookie = SessionCookie { name: "shop_device", same_site: SameSite::Strict, path: "/api" };
 /// A "Login with Google" under way: the state, nonce and PKCE verifier the browser keeps while it is at
 /// the provider. SameSite=Lax, so it comes back with the provider's redirect; sent only to the Google calls.
 pub const GOOGLE_LOGIN: SessionCookie =
@@ -111,14 +117,20 @@ impl TrustedProxies {
     }
 }
 
-/// The client's network address, as the limits key it: the peer's, unless the peer is a trusted proxy; then
-/// `X-Forwarded-For` is read from the right, past further trusted proxies, to the first address that is not
-/// one (what a client writes into the header itself stands to the left of it and is never reached).
+/// The client, as every limit keyed by client address counts it ([`ClientKey`]: the address, or an IPv6
+/// address's /64): the peer's, unless the peer is a trusted proxy; then `X-Forwarded-For` is read from the
+/// right, past further trusted proxies, to the first address that is not one (what a client writes into the
+/// header itself stands to the left of it and is never reached).
 #[must_use]
 pub fn client_address(req: &HttpRequest) -> String {
-    let Some(peer) = req.peer_addr().map(|a| a.ip().to_canonical()) else { return String::new() };
+    client_ip(req).map(|ip| ClientKey::of(ip).to_string()).unwrap_or_default()
+}
+
+/// The client's own address, before it is keyed (see [`client_address`]).
+fn client_ip(req: &HttpRequest) -> Option<IpAddr> {
+    let peer = req.peer_addr()?.ip().to_canonical();
     let Some(trusted) = req.app_data::<web::Data<TrustedProxies>>().filter(|t| t.contains(peer)) else {
-        return peer.to_string();
+        return Some(peer);
     };
     let forwarded: Vec<&str> = req
         .headers()
@@ -129,13 +141,23 @@ pub fn client_address(req: &HttpRequest) -> String {
         .collect();
     let mut client = peer;
     for entry in forwarded.iter().rev() {
-        let Ok(address) = entry.parse::<IpAddr>() else { break };
+        let Some(address) = forwarded_address(entry) else { break };
         client = address.to_canonical();
         if !trusted.contains(client) {
             break;
         }
     }
-    client.to_string()
+    Some(client)
+}
+
+/// An address of `X-Forwarded-For` as proxies write it: bare (`203.0.113.7`, `2001:db8::1`), with a port
+/// (`203.0.113.7:51234`, `[2001:db8::1]:443`) or bracketed without one (`[2001:db8::1]`).
+fn forwarded_address(entry: &str) -> Option<IpAddr> {
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|socket| socket.ip()))
+        .or_else(|| entry.strip_prefix('[')?.strip_suffix(']')?.parse::<Ipv6Addr>().ok().map(IpAddr::V6))
 }
 
 /// Refuses a state-changing request whose Origin header names another site (403).
@@ -223,7 +245,24 @@ mod tests {
         assert_eq!(address_of("10.0.0.1", forged_then_real, "10.0.0.0/8"), "198.51.100.1");
         assert_eq!(address_of("10.0.0.1", Some("garbage, 10.0.0.2"), "10.0.0.0/8"), "10.0.0.2");
         assert_eq!(address_of("10.0.0.1", None, "10.0.0.0/8"), "10.0.0.1");
-        assert_eq!(address_of("::ffff:10.0.0.1", Some("2001:db8::1"), "10.0.0.1"), "2001:db8::1");
+        assert_eq!(address_of("::ffff:10.0.0.1", Some("2001:db8::1"), "10.0.0.1"), "2001:db8::/64");
+    }
+
+    #[test]
+    fn a_forwarded_address_written_with_a_port_is_read() {
+        assert_eq!(address_of("10.0.0.1", Some("203.0.113.7:51234"), "10.0.0.0/8"), "203.0.113.7");
+        assert_eq!(address_of("10.0.0.1", Some("[2001:db8::1]:443"), "10.0.0.0/8"), "2001:db8::/64");
+        assert_eq!(address_of("10.0.0.1", Some("[2001:db8::1]"), "10.0.0.0/8"), "2001:db8::/64");
+        assert_eq!(address_of("10.0.0.1", Some("198.51.100.1:1, 10.0.0.2:8080"), "10.0.0.0/8"), "198.51.100.1");
+        assert_eq!(address_of("10.0.0.1", Some("[::ffff:198.51.100.1]:80"), "10.0.0.0/8"), "198.51.100.1");
+        assert_eq!(address_of("10.0.0.1", Some("203.0.113.7:port"), "10.0.0.0/8"), "10.0.0.1");
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        assert_eq!(address_of("2001:db8:1:2:aaaa:bbbb:cccc:dddd", None, ""), "2001:db8:1:2::/64");
+        assert_eq!(address_of("10.0.0.1", Some("2001:db8:1:2::99"), "10.0.0.0/8"), "2001:db8:1:2::/64");
+        assert_eq!(address_of("::ffff:203.0.113.7", None, ""), "203.0.113.7");
     }
 
     #[test]

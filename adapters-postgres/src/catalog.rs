@@ -578,6 +578,13 @@ impl CategoryViewStore for PgCatalogRepository {
         .await
     }
 
+    async fn views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            categories::table.find(id.get()).select(categories::views).first(conn).optional().map_err(from_diesel)
+        })
+        .await
+    }
+
     async fn add_views(&self, counts: Vec<(CategoryId, u64)>) -> Result<Vec<(CategoryId, i64)>, RepositoryError> {
         let (ids, added): (Vec<i64>, Vec<i64>) =
             counts.iter().map(|(id, n)| (id.get(), i64::try_from(*n).unwrap_or(i64::MAX))).unzip();

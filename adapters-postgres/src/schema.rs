@@ -93,6 +93,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    known_devices (digest, login) {
+        digest -> Text,
+        login -> Text,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     throttles (key) {
         key -> Text,
         count -> Int4,

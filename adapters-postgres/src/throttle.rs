@@ -68,7 +68,7 @@ impl Throttle for PgThrottle {
         let key = key.to_owned();
         with_connection(&self.pool, move |conn| {
             diesel::update(throttles::table.find(key).filter(throttles::count.gt(0)))
-                .set(throttles::count.eq(throttles::count - 1))
+                .set((throttles::count.eq(throttles::count - 1), throttles::blocked_until.eq(None::<DateTime<Utc>>)))
                 .execute(conn)
                 .map_err(from_diesel)?;
             Ok(())

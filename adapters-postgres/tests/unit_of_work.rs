@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use adapters_postgres::test_support::TestDb;
-use adapters_postgres::{PgCustomerRepository, PgMailOutbox, PgSessionStore, PgThrottle, PgUnitOfWork};
+use adapters_postgres::{PgCustomerRepository, PgKnownDevices, PgMailOutbox, PgSessionStore, PgThrottle, PgUnitOfWork};
 use application::accounts::customers::{AccountError, AccountLimits, Accounts};
 use application::accounts::model::{NewCredential, ResetRequest, TokenDigest};
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
@@ -92,7 +92,13 @@ impl Shop {
         let accounts = Accounts::new(
             Arc::new(customers.clone()),
             Sessions::new(Arc::new(PgSessionStore::new(pool.clone())), Arc::new(FixedTokens), Arc::new(FixedClock)),
-            PasswordCheck::new(Arc::new(PgThrottle::new(pool.clone())), hasher.clone(), ThrottlePolicy::default()),
+            PasswordCheck::new(
+                Arc::new(PgThrottle::new(pool.clone())),
+                hasher.clone(),
+                ThrottlePolicy::default(),
+                Arc::new(PgKnownDevices::new(pool.clone())),
+                Arc::new(FixedTokens),
+            ),
             hasher,
             Arc::new(FixedTokens),
             Arc::new(FixedClock),

@@ -43,6 +43,10 @@ pub struct Config {
     /// The first wait after those, doubled with each further attempt up to `login_max_delay`.
     pub login_first_delay: chrono::Duration,
     pub login_max_delay: chrono::Duration,
+    /// Failed logins one client address may make per hour, across e-mails (a known device is spared).
+    pub login_max_failures_per_address: u32,
+    /// Failed logins of one e-mail per day, from every address together (a known device is spared).
+    pub login_max_failures_per_email: u32,
     /// Hourly limits of reset mails per address and per e-mail, and of sign-ups per address.
     pub account_limits: AccountLimits,
     /// Unknown or expired coupon codes one address may try per hour.
@@ -74,6 +78,9 @@ pub struct Config {
     pub body_min_bytes_per_sec: u64,
     /// The most client connections served at once, shared between the workers.
     pub max_connections: usize,
+    /// The most connections open at once from one client address (an IPv6 one by its /64); trusted proxies
+    /// are not bound.
+    pub max_connections_per_address: usize,
     /// Who hears of each new order: ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL; nobody without either.
     pub order_notify_email: Option<domain::contact::Email>,
     /// METRICS_ADDR: a second listener serving only `/metrics`, unauthenticated.
@@ -123,6 +130,8 @@ impl fmt::Debug for Config {
             .field("login_max_failures", &self.login_max_failures)
             .field("login_first_delay", &self.login_first_delay)
             .field("login_max_delay", &self.login_max_delay)
+            .field("login_max_failures_per_address", &self.login_max_failures_per_address)
+            .field("login_max_failures_per_email", &self.login_max_failures_per_email)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("account_limits", &self.account_limits)
             .field("coupon_max_failures", &self.coupon_max_failures)
@@ -139,6 +148,7 @@ impl fmt::Debug for Config {
             .field("body_timeout_ms", &self.body_timeout_ms)
             .field("body_min_bytes_per_sec", &self.body_min_bytes_per_sec)
             .field("max_connections", &self.max_connections)
+            .field("max_connections_per_address", &self.max_connections_per_address)
             .field("metrics_addr", &self.metrics_addr)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "<set>"))
             .finish()
@@ -210,6 +220,14 @@ impl Config {
                 reason: "must not be shorter than LOGIN_FIRST_DELAY_SECONDS".into(),
             });
         }
+        let login_max_failures_per_address = at_least_one(
+            parsed(text("LOGIN_MAX_FAILURES_PER_ADDRESS"), "LOGIN_MAX_FAILURES_PER_ADDRESS", Some(30))?,
+            "LOGIN_MAX_FAILURES_PER_ADDRESS",
+        )?;
+        let login_max_failures_per_email = at_least_one(
+            parsed(text("LOGIN_MAX_FAILURES_PER_EMAIL"), "LOGIN_MAX_FAILURES_PER_EMAIL", Some(50))?,
+            "LOGIN_MAX_FAILURES_PER_EMAIL",
+        )?;
         let account_limits = AccountLimits {
             resets_per_address: parsed(text("RESET_MAX_PER_ADDRESS"), "RESET_MAX_PER_ADDRESS", Some(5))?,
             resets_per_email: parsed(text("RESET_MAX_PER_EMAIL"), "RESET_MAX_PER_EMAIL", Some(3))?,
@@ -266,6 +284,8 @@ impl Config {
         let body_timeout_ms = at_least_one("BODY_TIMEOUT_MS", 10_000)?;
         let body_min_bytes_per_sec = at_least_one("BODY_MIN_BYTES_PER_SEC", 16 * 1024)?;
         let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
+        let max_connections_per_address =
+            usize::try_from(at_least_one("MAX_CONNECTIONS_PER_ADDRESS", 64)?).unwrap_or(usize::MAX);
         let metrics_addr =
             text("METRICS_ADDR").map(|addr| parsed(Some(addr), "METRICS_ADDR", None::<SocketAddr>)).transpose()?;
         let metrics_token = match text("METRICS_TOKEN") {
@@ -285,12 +305,15 @@ impl Config {
             body_timeout_ms,
             body_min_bytes_per_sec,
             max_connections,
+            max_connections_per_address,
             google,
             admin,
             order_notify_email,
             login_max_failures,
             login_first_delay,
             login_max_delay,
+            login_max_failures_per_address,
+            login_max_failures_per_email,
             trusted_proxies,
             account_limits,
             coupon_max_failures,
@@ -520,6 +543,16 @@ mod tests {
     }
 
     #[test]
+    fn one_address_gets_64_connections_unless_told_otherwise_and_never_none() {
+        let told = config(&[("MAX_CONNECTIONS_PER_ADDRESS", "1000")]).unwrap();
+        let none = config(&[("MAX_CONNECTIONS_PER_ADDRESS", "0")]).unwrap_err();
+
+        assert_eq!(config(&[]).unwrap().max_connections_per_address, 64);
+        assert_eq!(told.max_connections_per_address, 1000);
+        assert_eq!(none.to_string(), "MAX_CONNECTIONS_PER_ADDRESS is invalid: must be at least 1");
+    }
+
+    #[test]
     fn password_hashing_is_bounded_by_the_machine_unless_told_and_never_to_nothing() {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let told = config(&[("PASSWORD_HASH_CONCURRENCY", "3"), ("PASSWORD_HASH_QUEUE", "0")]).unwrap();
@@ -545,12 +578,25 @@ mod tests {
         assert_eq!((told.login_first_delay.num_seconds(), told.login_max_delay.num_seconds()), (5, 60));
         assert!(told.trusted_proxies.contains("10.9.8.7".parse().unwrap()));
         assert_eq!((defaults.login_first_delay.num_seconds(), defaults.login_max_delay.num_seconds()), (60, 900));
+        assert_eq!((defaults.login_max_failures_per_address, defaults.login_max_failures_per_email), (30, 50));
         assert_eq!(defaults.trusted_proxies, TrustedProxies::default());
         assert!(inverted.unwrap_err().to_string().starts_with("LOGIN_MAX_DELAY_SECONDS is invalid"));
         assert_eq!(
             bad_proxy.unwrap_err().to_string(),
             "TRUSTED_PROXIES is invalid: \"proxy.local\" is not an address or range"
         );
+    }
+
+    #[test]
+    fn the_caps_on_failed_logins_per_address_and_per_email_are_read_and_never_zero() {
+        let told =
+            config(&[("LOGIN_MAX_FAILURES_PER_ADDRESS", "100"), ("LOGIN_MAX_FAILURES_PER_EMAIL", "20")]).unwrap();
+        let zero = config(&[("LOGIN_MAX_FAILURES_PER_EMAIL", "0")]).unwrap_err();
+        let word = config(&[("LOGIN_MAX_FAILURES_PER_ADDRESS", "many")]).unwrap_err();
+
+        assert_eq!((told.login_max_failures_per_address, told.login_max_failures_per_email), (100, 20));
+        assert_eq!(zero.to_string(), "LOGIN_MAX_FAILURES_PER_EMAIL is invalid: must be at least 1");
+        assert!(word.to_string().starts_with("LOGIN_MAX_FAILURES_PER_ADDRESS is invalid: \"many\""), "{word}");
     }
 
     #[test]

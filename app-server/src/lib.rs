@@ -18,8 +18,8 @@ use adapters_mail::{OutboxMailer, SmtpMailer};
 use adapters_media::{MediaStoreConfig, ObjectMediaStore};
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
-    PgCustomerRepository, PgHealthProbe, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository, PgPool,
-    PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository,
+    PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -345,7 +345,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let migrate_pool = pool.clone();
     tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&migrate_pool)).await??;
     let media = media_store(config).await?;
-    let listener = TcpListener::bind(config.bind_addr)
+    let listener = adapters_http::bind(config.bind_addr)
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
     let admins = Arc::new(PgAdminRepository::new(pool.clone()));
@@ -360,7 +360,11 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             max_failures: config.login_max_failures,
             first_delay: config.login_first_delay,
             max_delay: config.login_max_delay,
+            failures_per_address: config.login_max_failures_per_address,
+            failures_per_email: config.login_max_failures_per_email,
         },
+        Arc::new(PgKnownDevices::new(pool.clone())),
+        tokens.clone(),
     );
     let admin_auth = AdminAuth::new(
         admins,
@@ -468,7 +472,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         }
         None => None,
     };
-    let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())));
+    let category_views = CategoryViews::new(Arc::new(PgCatalogRepository::new(pool.clone())), Arc::new(SystemClock));
     spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
     let media_files = match config.media_store() {
         MediaStoreConfig::Directory(dir) => MediaFiles::Directory(dir),
@@ -521,6 +525,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
                 min_bytes_per_second: config.body_min_bytes_per_sec,
             },
             max_connections: config.max_connections,
+            max_connections_per_address: config.max_connections_per_address,
             trusted_proxies: config.trusted_proxies.clone(),
             http_metrics,
             metrics,

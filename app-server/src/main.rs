@@ -74,7 +74,7 @@ async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
         "bench-floor" => {
             let file = std::env::args().nth(2).ok_or_else(|| anyhow::anyhow!("{USAGE}"))?;
             let body = std::fs::read(&file)?;
-            let listener = std::net::TcpListener::bind(config.bind_addr)?;
+            let listener = adapters_http::bind(config.bind_addr)?;
             adapters_http::serve_floor(listener, body, config.workers)?.await?;
         }
         "seed-demo" | "seed-bench" => match app_server::seed(

@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::helpers::{new_product, spawn_app};
+use crate::helpers::{new_product, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn a_product_is_answered_with_the_prices_the_shopper_pays() {
@@ -374,12 +374,15 @@ async fn a_category_page_holds_its_products_and_a_section_per_child() {
 
 #[tokio::test]
 async fn category_views_count_up_and_unknown_or_malformed_ids_are_refused() {
-    let app = spawn_app().await;
+    // Two shoppers, named by a trusted proxy on loopback: one shopper's views count once an hour.
+    let app = spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1".to_owned())]).await;
     let cases = app.add_category("Cases", None).await;
     let url = |id: &str| format!("{}/api/categories/increment-view/{id}", app.address);
+    let view =
+        |shopper: &'static str| app.client.put(url(&cases.to_string())).header("x-forwarded-for", shopper).send();
 
-    let first: serde_json::Value = app.client.put(url(&cases.to_string())).send().await.unwrap().json().await.unwrap();
-    let second: serde_json::Value = app.client.put(url(&cases.to_string())).send().await.unwrap().json().await.unwrap();
+    let first: serde_json::Value = view("203.0.113.1").await.unwrap().json().await.unwrap();
+    let second: serde_json::Value = view("203.0.113.2").await.unwrap().json().await.unwrap();
     let unknown = app.client.put(url("999999")).send().await.unwrap();
     let malformed = app.client.put(url("abc")).send().await.unwrap();
 

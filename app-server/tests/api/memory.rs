@@ -63,6 +63,8 @@ async fn start_server(db: &TestDb, scratch: &ScratchDir) -> Server {
         .env("ADMIN_PASSWORD", ADMIN_PASSWORD)
         // This test floods from one address on purpose: the per-address limits are not what it measures.
         .env("SIGNUP_MAX_PER_ADDRESS", "100000")
+        .env("LOGIN_MAX_FAILURES_PER_ADDRESS", "100000")
+        .env("MAX_CONNECTIONS_PER_ADDRESS", "100000")
         .env("RUST_LOG", "error")
         .stdin(Stdio::null())
         .stdout(Stdio::null())

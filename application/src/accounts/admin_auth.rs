@@ -7,7 +7,8 @@ use chrono::{DateTime, Duration, Utc};
 use domain::contact::Email;
 use domain::ids::AdminId;
 
-use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
+use crate::accounts::model::DeviceToken;
+use crate::accounts::password_login::{LoginAttempt, LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{AdminRepository, PasswordHasher};
 use crate::accounts::sessions::Sessions;
 use crate::common::clock::Clock;
@@ -28,6 +29,8 @@ pub struct AdminLogin {
     pub expires_at: DateTime<Utc>,
     /// How long the session lasts from now, for the cookie's Max-Age.
     pub lifetime: Duration,
+    /// The device cookie this browser keeps from now on.
+    pub device: DeviceToken,
 }
 
 /// Why an admin call failed.
@@ -81,29 +84,31 @@ impl AdminAuth {
         Ok(self.admins.replace_admin(&email, &hash).await?)
     }
 
-    /// Checks the credentials and opens a session. `address` is the client's network address.
+    /// Checks the credentials of `attempt` and opens a session.
     ///
     /// # Errors
-    /// [`AdminAuthError::Refused`] while this e-mail from this address waits out a delay, or for anything
-    /// that does not match; [`AdminAuthError::Busy`] when too many passwords are being checked.
-    pub async fn login(&self, email: &str, password: &str, address: &str) -> Result<AdminLogin, AdminAuthError> {
+    /// [`AdminAuthError::Refused`] while this e-mail from this address waits out a delay, past a cap on
+    /// failures, or for anything that does not match; [`AdminAuthError::Busy`] when too many passwords are
+    /// being checked.
+    pub async fn login(&self, attempt: &LoginAttempt<'_>) -> Result<AdminLogin, AdminAuthError> {
         let now = self.clock.now();
         let admins = &self.admins;
-        let admin = self
+        let verified = self
             .check
-            .check("admin", email, password, address, now, |email| async move { admins.find_admin(&email).await })
+            .check("admin", attempt, now, |email| async move { admins.find_admin(&email).await })
             .await
             .map_err(|err| match err {
                 PasswordCheckError::Refused(refusal) => AdminAuthError::Refused(refusal),
                 PasswordCheckError::Busy => AdminAuthError::Busy,
                 PasswordCheckError::Unexpected(source) => AdminAuthError::Unexpected(source),
             })?;
-        let session = self.sessions.open(admin).await?;
+        let session = self.sessions.open(verified.account).await?;
         Ok(AdminLogin {
             token: session.token,
-            email: email.trim().to_lowercase(),
+            email: attempt.email.trim().to_lowercase(),
             expires_at: session.expires_at,
             lifetime: session.lifetime,
+            device: verified.device,
         })
     }
 
@@ -130,9 +135,9 @@ impl AdminAuth {
 mod tests {
     use super::*;
     use crate::accounts::model::{PasswordCredentials, Principal, Session, TokenDigest};
-    use crate::accounts::password_login::ThrottlePolicy;
-    use crate::accounts::ports::{MockAdminRepository, MockPasswordHasher, MockSessionStore};
-    use crate::accounts::sessions::tests::{clock, now, sessions, token};
+    use crate::accounts::password_login::{ThrottlePolicy, DEVICE_MEMORY};
+    use crate::accounts::ports::{MockAdminRepository, MockKnownDevices, MockPasswordHasher, MockSessionStore};
+    use crate::accounts::sessions::tests::{clock, now, sessions, token, tokens};
     use crate::common::throttle::{Admission, Limit, MockThrottle};
 
     struct Ports {
@@ -140,34 +145,50 @@ mod tests {
         sessions: MockSessionStore,
         throttle: MockThrottle,
         hasher: MockPasswordHasher,
+        devices: MockKnownDevices,
     }
 
-    /// Ports whose throttle answers `admission` for the pair of the admin's e-mail and 10.0.0.1.
+    const PAIR: &str = "admin-login:owner@shop.pk|10.0.0.1";
+
+    /// Ports whose throttle answers `admission` for the pair of the admin's e-mail and 10.0.0.1, and admits
+    /// the attempt under the caps of the address and of the e-mail.
     fn ports(admission: Admission) -> Ports {
         let mut throttle = MockThrottle::new();
-        throttle.expect_count().returning(move |key, limit, at| {
-            assert_eq!(key, "admin-login:owner@shop.pk|10.0.0.1");
+        throttle.expect_count().withf(|key, _, _| key.starts_with("admin-login:")).returning(move |key, limit, at| {
+            assert_eq!(key, PAIR);
             assert!(matches!(limit, Limit::Growing { free: 5, .. }));
             assert_eq!(at, now());
             Ok(admission)
+        });
+        throttle.expect_count().withf(|key, _, _| !key.starts_with("admin-login:")).returning(|key, limit, _| {
+            assert!(["login-address:10.0.0.1", "admin-login-email:owner@shop.pk"].contains(&key), "{key}");
+            assert!(matches!(limit, Limit::Window { .. }));
+            Ok(Admission::Admitted)
         });
         Ports {
             admins: MockAdminRepository::new(),
             sessions: MockSessionStore::new(),
             throttle,
             hasher: MockPasswordHasher::new(),
+            devices: MockKnownDevices::new(),
         }
     }
 
     fn auth(p: Ports) -> AdminAuth {
         let hasher = Arc::new(p.hasher);
-        AdminAuth::new(
-            Arc::new(p.admins),
-            sessions(p.sessions),
-            PasswordCheck::new(Arc::new(p.throttle), hasher.clone(), ThrottlePolicy::default()),
-            hasher,
-            Arc::new(clock()),
-        )
+        let check = PasswordCheck::new(
+            Arc::new(p.throttle),
+            hasher.clone(),
+            ThrottlePolicy::default(),
+            Arc::new(p.devices),
+            Arc::new(tokens()),
+        );
+        AdminAuth::new(Arc::new(p.admins), sessions(p.sessions), check, hasher, Arc::new(clock()))
+    }
+
+    /// A login from 10.0.0.1 without a device cookie.
+    fn attempt<'a>(email: &'a str, password: &'a str) -> LoginAttempt<'a> {
+        LoginAttempt { email, password, address: "10.0.0.1", device: None }
     }
 
     fn known_admin(p: &mut Ports) {
@@ -185,7 +206,19 @@ mod tests {
             .withf(|pw, h| pw == "secret-pass" && h == "stored-hash")
             .times(1)
             .returning(|_, _| Ok(true));
-        p.throttle.expect_forget().withf(|k| k == "admin-login:owner@shop.pk|10.0.0.1").times(1).returning(|_| Ok(()));
+        p.throttle.expect_forget().withf(|k| k == PAIR).times(1).returning(|_| Ok(()));
+        p.throttle.expect_give_back().withf(|k| k != PAIR).times(2).returning(|_| Ok(()));
+        p.devices
+            .expect_remember()
+            .withf(|sign_in, at| {
+                sign_in.digest == TokenDigest::new(format!("digest-of-{}", token('t')))
+                    && sign_in.previous.is_none()
+                    && sign_in.login == "admin:owner@shop.pk"
+                    && sign_in.until == now() + Duration::days(365)
+                    && *at == now()
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
         p.sessions.expect_delete_expired().withf(|at| *at == now()).times(1).returning(|_| Ok(0));
         p.sessions
             .expect_create()
@@ -197,7 +230,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
 
-        let login = auth(p).login(" Owner@Shop.pk ", "secret-pass", "10.0.0.1").await.unwrap();
+        let login = auth(p).login(&attempt(" Owner@Shop.pk ", "secret-pass")).await.unwrap();
 
         assert_eq!(
             login,
@@ -206,6 +239,7 @@ mod tests {
                 email: "owner@shop.pk".into(),
                 expires_at: now() + Duration::days(7),
                 lifetime: Duration::days(7),
+                device: DeviceToken { token: token('t'), lifetime: DEVICE_MEMORY },
             }
         );
     }
@@ -218,7 +252,7 @@ mod tests {
         p.throttle.expect_forget().never();
         p.throttle.expect_give_back().never();
 
-        let err = auth(p).login("owner@shop.pk", "wrong", "10.0.0.1").await.unwrap_err();
+        let err = auth(p).login(&attempt("owner@shop.pk", "wrong")).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Invalid email or password.");
     }
@@ -235,7 +269,7 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(true));
 
-        let err = auth(p).login("nobody@shop.pk", "anything", "10.0.0.1").await.unwrap_err();
+        let err = auth(p).login(&attempt("nobody@shop.pk", "anything")).await.unwrap_err();
 
         assert!(matches!(err, AdminAuthError::Refused(LoginRefusal::InvalidCredentials)));
     }
@@ -246,7 +280,7 @@ mod tests {
         p.hasher.expect_verify().never();
         p.admins.expect_find_admin().never();
 
-        let err = auth(p).login("owner@shop.pk", "secret-pass", "10.0.0.1").await.unwrap_err();
+        let err = auth(p).login(&attempt("owner@shop.pk", "secret-pass")).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Too many failed attempts. Please try again in 42 seconds.");
         assert!(matches!(
@@ -266,8 +300,8 @@ mod tests {
             p
         };
 
-        let by_email = auth(uncounted()).login(&long_email, "secret-pass", "10.0.0.1").await.unwrap_err();
-        let by_password = auth(uncounted()).login("owner@shop.pk", &long_password, "10.0.0.1").await.unwrap_err();
+        let by_email = auth(uncounted()).login(&attempt(&long_email, "secret-pass")).await.unwrap_err();
+        let by_password = auth(uncounted()).login(&attempt("owner@shop.pk", &long_password)).await.unwrap_err();
 
         assert_eq!(by_email.to_string(), "Invalid email or password.");
         assert_eq!(by_password.to_string(), "Invalid email or password.");

@@ -11,10 +11,10 @@ use domain::password::{check_new_password, PasswordError};
 use domain::text::TextError;
 
 use crate::accounts::model::{
-    CustomerLogin, CustomerRecord, ExternalLoginStart, NewCredential, PasswordCredentials, PendingExternalLogin,
-    ResetRequest,
+    CustomerLogin, CustomerRecord, DeviceToken, ExternalLoginStart, NewCredential, PasswordCredentials,
+    PendingExternalLogin, ResetRequest,
 };
-use crate::accounts::password_login::{LoginRefusal, PasswordCheck, PasswordCheckError};
+use crate::accounts::password_login::{LoginAttempt, LoginRefusal, PasswordCheck, PasswordCheckError};
 use crate::accounts::ports::{
     AccountsTx, CustomerRepository, ExternalIdentityError, ExternalIdentityProvider, PasswordHashError, PasswordHasher,
     ResetQueue, SessionTokens,
@@ -57,6 +57,8 @@ pub struct SignedIn {
     pub customer: CustomerRecord,
     pub token: String,
     pub lifetime: Duration,
+    /// The device cookie the browser keeps from now on, after a login with the password.
+    pub device: Option<DeviceToken>,
 }
 
 /// Why an account call failed; the texts are the ones shoppers see.
@@ -174,7 +176,7 @@ impl Accounts {
 
     async fn open_session(&self, customer: CustomerRecord) -> Result<SignedIn, AccountError> {
         let session = self.sessions.open(customer.id).await?;
-        Ok(SignedIn { customer, token: session.token, lifetime: session.lifetime })
+        Ok(SignedIn { customer, token: session.token, lifetime: session.lifetime, device: None })
     }
 
     /// Creates an account and signs it in; `address` is the client's network address, whose sign-ups are
@@ -212,15 +214,15 @@ impl Accounts {
         self.open_session(customer).await
     }
 
-    /// Signs a customer in. `address` is the client's network address.
+    /// Signs a customer in with the e-mail and password of `attempt`.
     ///
     /// # Errors
-    /// [`AccountError::Refused`] or a store failure.
-    pub async fn log_in(&self, email: &str, password: &str, address: &str) -> Result<SignedIn, AccountError> {
+    /// [`AccountError::Refused`], [`AccountError::Busy`] or a store failure.
+    pub async fn log_in(&self, attempt: &LoginAttempt<'_>) -> Result<SignedIn, AccountError> {
         let customers = &self.customers;
-        let found = self
+        let verified = self
             .check
-            .check("customer", email, password, address, self.clock.now(), |email| async move {
+            .check("customer", attempt, self.clock.now(), |email| async move {
                 Ok(customers.find_by_email(&email).await?.and_then(|found| {
                     found
                         .password_hash
@@ -233,7 +235,8 @@ impl Accounts {
                 PasswordCheckError::Busy => AccountError::Busy,
                 PasswordCheckError::Unexpected(source) => AccountError::Unexpected(source),
             })?;
-        self.open_session(found).await
+        let signed_in = self.open_session(verified.account).await?;
+        Ok(SignedIn { device: Some(verified.device), ..signed_in })
     }
 
     /// The customer a session token belongs to, while it lasts.
@@ -493,6 +496,8 @@ mod tests {
                 Arc::new(crate::common::throttle::MockThrottle::new()),
                 hasher.clone(),
                 ThrottlePolicy::default(),
+                Arc::new(crate::accounts::ports::MockKnownDevices::new()),
+                tokens.clone(),
             ),
             hasher,
             tokens,

@@ -118,3 +118,21 @@ pub struct Session {
     pub principal: Principal,
     pub expires_at: DateTime<Utc>,
 }
+
+/// A device (a browser) that just signed in to a login with the right password, to be remembered: the digest
+/// of the new token its cookie carries from now on, the digest of the token it carried before (its logins
+/// move to the new one), the login (realm and e-mail, e.g. `admin:owner@shop.pk`) and until when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceSignIn {
+    pub digest: TokenDigest,
+    pub previous: Option<TokenDigest>,
+    pub login: String,
+    pub until: DateTime<Utc>,
+}
+
+/// The token a device cookie carries and how long the cookie lasts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceToken {
+    pub token: String,
+    pub lifetime: chrono::Duration,
+}

@@ -6,7 +6,7 @@ use domain::contact::Email;
 use domain::ids::{AdminId, CustomerId};
 
 use crate::accounts::model::{
-    CustomerLogin, CustomerRecord, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential,
+    CustomerLogin, CustomerRecord, DeviceSignIn, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential,
     PasswordCredentials, PendingExternalLogin, ResetRequest, Session, TokenDigest,
 };
 use crate::common::error::RepositoryError;
@@ -67,6 +67,29 @@ pub trait SessionStore: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn delete_expired(&self, now: DateTime<Utc>) -> Result<u64, RepositoryError>;
+}
+
+/// The devices (browsers) that signed in to a login with its password before, by the digest of the token
+/// their device cookie carries. The store keeps and answers what it is given; the rules (who is spared
+/// which limit, how long a device is remembered) are [`PasswordCheck`]'s.
+///
+/// [`PasswordCheck`]: crate::accounts::password_login::PasswordCheck
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait KnownDevices: Send + Sync + 'static {
+    /// Whether the device whose cookie carries the token of `digest` is remembered for `login` at `now`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn is_known(&self, digest: &TokenDigest, login: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// Remembers a device's sign-in: its login under the new digest, and the logins remembered under its
+    /// previous digest moved to the new one, all until `until`. Devices past their time may be forgotten
+    /// meanwhile.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn remember(&self, sign_in: &DeviceSignIn, now: DateTime<Utc>) -> Result<(), RepositoryError>;
 }
 
 /// A password could not be hashed or checked.

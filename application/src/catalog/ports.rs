@@ -70,6 +70,12 @@ pub trait CategoryViewStore: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError>;
 
+    /// A category's stored views, or `None` when there is no such category.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError>;
+
     /// Adds each count to its category's views in one write; answers the new counts of the categories
     /// that exist (a count for a category deleted meanwhile is dropped).
     ///

@@ -2,11 +2,43 @@
 //! instance shares. An attempt is counted before its work is done, in one atomic step that also says whether
 //! it may go ahead, so parallel attempts cannot overrun a limit; an attempt that turned out harmless is given
 //! back. The rules (fixed windows, growing delays) are pure and live here; the store only keeps counters.
+//! Limits per client count a [`ClientKey`]: an IPv4 address, or the /64 network of an IPv6 one.
+
+use std::fmt;
+use std::net::{IpAddr, Ipv6Addr};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 
 use crate::common::error::RepositoryError;
+
+/// A client as every limit keyed by client address counts it: an IPv4 address, or the /64 network of an
+/// IPv6 address. A subscriber's line is routinely given a whole /64, and its devices pick their addresses
+/// inside it at will (privacy extensions rotate them daily), so one IPv6 host could otherwise count as
+/// 2^64 clients. An IPv4-mapped IPv6 address is its IPv4 address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClientKey(IpAddr);
+
+impl ClientKey {
+    /// The key `address` is counted under.
+    #[must_use]
+    pub fn of(address: IpAddr) -> Self {
+        match address.to_canonical() {
+            IpAddr::V6(v6) => Self(IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX)))),
+            v4 => Self(v4),
+        }
+    }
+}
+
+/// `203.0.113.7`, or `2001:db8:1:2::/64`.
+impl fmt::Display for ClientKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            IpAddr::V4(v4) => write!(f, "{v4}"),
+            IpAddr::V6(v6) => write!(f, "{v6}/64"),
+        }
+    }
+}
 
 /// What the store keeps for a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +126,9 @@ pub trait Throttle: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn count(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> Result<Admission, RepositoryError>;
 
-    /// Gives back one attempt counted for `key`: it turned out harmless.
+    /// Gives back one attempt counted for `key`: it turned out harmless, or was not done. One fewer is
+    /// counted, and a wait the count had started is lifted (a wait is only ever started by the latest
+    /// attempt counted; if the count still calls for one, the next attempt starts it again).
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
@@ -107,7 +141,8 @@ pub trait Throttle: Send + Sync + 'static {
     async fn forget(&self, key: &str) -> Result<(), RepositoryError>;
 }
 
-/// A wait in words for a refusal's message: "45 seconds", "1 minute", "15 minutes" (rounded up).
+/// A wait in words for a refusal's message: "45 seconds", "1 minute", "15 minutes", and past two hours
+/// "23 hours" (rounded up).
 #[must_use]
 pub fn wait_in_words(wait: Duration) -> String {
     let seconds = seconds_to_wait(wait);
@@ -115,7 +150,8 @@ pub fn wait_in_words(wait: Duration) -> String {
         1 => "1 second".to_owned(),
         2..60 => format!("{seconds} seconds"),
         60 => "1 minute".to_owned(),
-        _ => format!("{} minutes", seconds.div_ceil(60)),
+        61..=7200 => format!("{} minutes", seconds.div_ceil(60)),
+        _ => format!("{} hours", seconds.div_ceil(3600)),
     }
 }
 
@@ -207,6 +243,21 @@ mod tests {
         assert_eq!(limit.forgotten_at(&counter), at(2 * 86_400));
     }
 
+    fn key(address: &str) -> ClientKey {
+        ClientKey::of(address.parse().unwrap())
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_64_network_and_an_ipv4_one_its_address() {
+        assert_eq!(key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), key("2001:db8:1:2::1"));
+        assert_eq!(key("2001:db8:1:2:aaaa:bbbb:cccc:dddd").to_string(), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("203.0.113.7").to_string(), "203.0.113.7");
+        assert_ne!(key("203.0.113.7"), key("203.0.113.8"));
+        assert_eq!(key("::ffff:203.0.113.7"), key("203.0.113.7"));
+        assert_eq!(key("::1").to_string(), "::/64");
+    }
+
     #[test]
     fn waits_are_told_in_whole_seconds_or_minutes_rounded_up() {
         assert_eq!(wait_in_words(Duration::milliseconds(200)), "1 second");
@@ -214,6 +265,9 @@ mod tests {
         assert_eq!(wait_in_words(Duration::milliseconds(59_100)), "1 minute");
         assert_eq!(wait_in_words(Duration::seconds(61)), "2 minutes");
         assert_eq!(wait_in_words(Duration::minutes(15)), "15 minutes");
+        assert_eq!(wait_in_words(Duration::minutes(120)), "120 minutes");
+        assert_eq!(wait_in_words(Duration::seconds(7201)), "3 hours");
+        assert_eq!(wait_in_words(Duration::hours(23) + Duration::minutes(5)), "24 hours");
         assert_eq!(seconds_to_wait(Duration::milliseconds(59_100)), 60);
         assert_eq!(seconds_to_wait(Duration::zero()), 1);
     }

@@ -118,7 +118,8 @@ export const getCategoryWithProducts = <ThrowOnError extends boolean = false>(op
 });
 
 /**
- * Counts a view of a category page (the browser sends it once per category).
+ * Counts a view of a category page (the browser sends it once per category); a client's further views of
+ * the category within the hour add nothing (docs/security.md).
  */
 export const incrementCategoryViews = <ThrowOnError extends boolean = false>(options: Options<IncrementCategoryViewsData, ThrowOnError>) => (options.client ?? client).put<IncrementCategoryViewsResponses, IncrementCategoryViewsErrors, ThrowOnError>({
     requestValidator: async (data) => await (await import('./zod.gen')).zIncrementCategoryViewsData.parseAsync(data),

@@ -2155,7 +2155,7 @@ export type IncrementCategoryViewsError = IncrementCategoryViewsErrors[keyof Inc
 
 export type IncrementCategoryViewsResponses = {
     /**
-     * Counted; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
+     * Counted, or a repeat of this client's view within the hour that adds nothing; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
      */
     200: ViewsResponse;
 };
@@ -3696,7 +3696,7 @@ export type LogInErrors = {
      */
     415: ErrorBody;
     /**
-     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
+     * Too many failed attempts of this e-mail from this address, from this address (a device that signed in to this e-mail before is spared), or of this e-mail; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
     /**
@@ -3709,7 +3709,7 @@ export type LogInError = LogInErrors[keyof LogInErrors];
 
 export type LogInResponses = {
     /**
-     * Signed in; the cookie is set
+     * Signed in; the session cookie and the device cookie (`shop_device`) are set
      */
     200: UserResponse;
 };
@@ -3961,7 +3961,7 @@ export type AdminLoginErrors = {
      */
     415: ErrorBody;
     /**
-     * Too many failed attempts of this e-mail from this address; `Retry-After` gives the seconds to wait
+     * Too many failed attempts of this e-mail from this address, from this address (a device that signed in to this e-mail before is spared), or of this e-mail; `Retry-After` gives the seconds to wait
      */
     429: ErrorBody;
     /**
@@ -3974,7 +3974,7 @@ export type AdminLoginError = AdminLoginErrors[keyof AdminLoginErrors];
 
 export type AdminLoginResponses = {
     /**
-     * Signed in; the cookie is set
+     * Signed in; the session cookie and the device cookie (`shop_device`) are set
      */
     200: AdminStatusResponse;
 };

@@ -1107,7 +1107,7 @@ export const zIncrementCategoryViewsPath = z.object({
 });
 
 /**
- * Counted; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
+ * Counted, or a repeat of this client's view within the hour that adds nothing; the count as this instance knows it (written to the database within a second, so other instances may lag by as much)
  */
 export const zIncrementCategoryViewsResponse = zViewsResponse;
 
@@ -1436,7 +1436,7 @@ export const zSignUpResponse = zUserResponse;
 export const zLogInBody = zCredentialsBody;
 
 /**
- * Signed in; the cookie is set
+ * Signed in; the session cookie and the device cookie (`shop_device`) are set
  */
 export const zLogInResponse = zUserResponse;
 
@@ -1490,7 +1490,7 @@ export const zGoogleCallbackQuery = z.object({
 export const zAdminLoginBody2 = zAdminLoginBody;
 
 /**
- * Signed in; the cookie is set
+ * Signed in; the session cookie and the device cookie (`shop_device`) are set
  */
 export const zAdminLoginResponse = zAdminStatusResponse;
 

@@ -336,7 +336,8 @@ export const getCategoryWithProductsOptions = (options: Options<GetCategoryWithP
 });
 
 /**
- * Counts a view of a category page (the browser sends it once per category).
+ * Counts a view of a category page (the browser sends it once per category); a client's further views of
+ * the category within the hour add nothing (docs/security.md).
  */
 export const incrementCategoryViewsMutation = (options?: Partial<Options<IncrementCategoryViewsData>>): UseMutationOptions<IncrementCategoryViewsResponse, IncrementCategoryViewsError, Options<IncrementCategoryViewsData>> => {
     const mutationOptions: UseMutationOptions<IncrementCategoryViewsResponse, IncrementCategoryViewsError, Options<IncrementCategoryViewsData>> = {
