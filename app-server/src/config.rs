@@ -74,6 +74,10 @@ pub struct Config {
     pub body_min_bytes_per_sec: u64,
     /// The most client connections served at once, shared between the workers.
     pub max_connections: usize,
+    /// Review forms with pictures received and worked on at once; beyond them 503.
+    pub uploads_at_once: usize,
+    /// Where uploaded files are written while they arrive (unnamed files, gone when the request ends).
+    pub upload_temp_dir: PathBuf,
     /// Who hears of each new order: ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL; nobody without either.
     pub order_notify_email: Option<domain::contact::Email>,
     /// METRICS_ADDR: a second listener serving only `/metrics`, unauthenticated.
@@ -139,6 +143,8 @@ impl fmt::Debug for Config {
             .field("body_timeout_ms", &self.body_timeout_ms)
             .field("body_min_bytes_per_sec", &self.body_min_bytes_per_sec)
             .field("max_connections", &self.max_connections)
+            .field("uploads_at_once", &self.uploads_at_once)
+            .field("upload_temp_dir", &self.upload_temp_dir)
             .field("metrics_addr", &self.metrics_addr)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "<set>"))
             .finish()
@@ -266,6 +272,8 @@ impl Config {
         let body_timeout_ms = at_least_one("BODY_TIMEOUT_MS", 10_000)?;
         let body_min_bytes_per_sec = at_least_one("BODY_MIN_BYTES_PER_SEC", 16 * 1024)?;
         let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
+        let uploads_at_once = usize::try_from(at_least_one("UPLOADS_AT_ONCE", 8)?).unwrap_or(usize::MAX);
+        let upload_temp_dir = text("UPLOAD_TEMP_DIR").map_or_else(std::env::temp_dir, PathBuf::from);
         let metrics_addr =
             text("METRICS_ADDR").map(|addr| parsed(Some(addr), "METRICS_ADDR", None::<SocketAddr>)).transpose()?;
         let metrics_token = match text("METRICS_TOKEN") {
@@ -285,6 +293,8 @@ impl Config {
             body_timeout_ms,
             body_min_bytes_per_sec,
             max_connections,
+            uploads_at_once,
+            upload_temp_dir,
             google,
             admin,
             order_notify_email,
@@ -517,6 +527,19 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("MAX_CONNECTIONS is invalid"));
+    }
+
+    #[test]
+    fn eight_review_uploads_at_once_unless_told_and_never_none() {
+        let set = config(&[("UPLOADS_AT_ONCE", "3"), ("UPLOAD_TEMP_DIR", "/srv/shop/uploads")]).unwrap();
+
+        assert_eq!(config(&[]).unwrap().uploads_at_once, 8);
+        assert_eq!(config(&[]).unwrap().upload_temp_dir, std::env::temp_dir());
+        assert_eq!((set.uploads_at_once, set.upload_temp_dir), (3, PathBuf::from("/srv/shop/uploads")));
+        assert_eq!(
+            config(&[("UPLOADS_AT_ONCE", "0")]).unwrap_err().to_string(),
+            "UPLOADS_AT_ONCE is invalid: must be at least 1"
+        );
     }
 
     #[test]

@@ -267,9 +267,12 @@ async fn a_token_review_with_two_pictures_is_stored_pending_and_its_link_then_sa
         .map(|v| v.as_array().unwrap().iter().map(|c| c["width"].as_i64().unwrap()).collect())
         .collect();
     assert_eq!(widths, [vec![320, 640, 1280], vec![]]);
-    assert_eq!(shop.media_files().len(), 2 + 3, "two pictures and three copies of the wide one");
+    assert_eq!(review["imageVariants"][0][2]["url"], images[0], "the 1280 px copy is the kept picture itself");
+    assert_eq!(shop.media_files().len(), 2 + 2, "two pictures and the 320 and 640 px copies of the wide one");
     let served = shop.app.get(images[0].as_str().unwrap()).await;
     assert_eq!(served.headers()["content-type"], "image/webp");
+    let served = image::load_from_memory(&served.bytes().await.unwrap()).unwrap();
+    assert_eq!((served.width(), served.height()), (1280, 853), "never served wider than its largest copy");
 
     assert_eq!(shop.verify(&token).await, (410, json!({"message": "This review link has already been used."})));
     assert_eq!(
