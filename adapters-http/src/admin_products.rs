@@ -121,7 +121,7 @@ const fn missing_field_name(field: MissingField) -> &'static str {
 
 /// The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
 /// empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
-/// 64 KiB, and the whole form at most 150 MiB.
+/// 64 KiB, all of them 1 MiB, and the whole form at most 150 MiB.
 #[derive(Debug, ToSchema)]
 #[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
 pub struct ProductFormBody {
@@ -156,7 +156,8 @@ pub struct ProductFormBody {
     #[schema(rename = "freeDelivery", value_type = Option<String>)]
     free_delivery: Option<String>,
     /// Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB and 40 megapixels
-    /// each) and, when editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
+    /// each; kept re-encoded as WebP without their camera's metadata, upright, at most 2048 px wide) and, when
+    /// editing, MP4 or WebM videos (100 MB each, kept as sent); at most 10. Empty parts are skipped.
     #[schema(value_type = Vec<Value>)]
     media: Vec<Vec<u8>>,
     /// More files, as under `media` (which come first).
@@ -286,9 +287,10 @@ fn product_form(form: &FormReader) -> Result<ProductForm, ApiError> {
         (status = 201, description = "Created", body = ProductEnvelope),
         (status = 400, description = "A required field is missing, a value is out of range, or a text holds a control character", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
-        (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
+        (status = 413, description = "A file or the whole upload (declared or sent, chunked too) is too large", body = ErrorBody),
         (status = 415, description = "A file is not a picture, or is a picture over 40 megapixels or one that does \
             not decode", body = ErrorBody),
+        (status = 503, description = "The admin's upload slots are taken: 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
     )
 )]
 #[post("/api/products/upload")]
@@ -316,9 +318,10 @@ pub async fn upload_product(
         (status = 400, description = "A required field is missing, a value is out of range, or a text holds a control character", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 404, description = "No product has this id", body = ErrorBody),
-        (status = 413, description = "A file or the whole upload is too large", body = ErrorBody),
+        (status = 413, description = "A file or the whole upload (declared or sent, chunked too) is too large", body = ErrorBody),
         (status = 415, description = "A file is neither a picture nor a video, or is a picture over 40 megapixels or \
             one that does not decode", body = ErrorBody),
+        (status = 503, description = "The admin's upload slots are taken: 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
     )
 )]
 #[put("/api/products/{id}")]

@@ -291,12 +291,14 @@ pub struct ReplyBody {
     pub admin_comment: crate::forms::Text,
 }
 
-/// The review form of the e-mailed link, sent as multipart/form-data. Text fields hold at most 64 KiB; of
-/// a text field sent twice the last counts.
+/// The review form of the e-mailed link, sent as multipart/form-data and read in the order sent: the token
+/// is checked at the first picture, before any picture byte is read, so it must come before the pictures
+/// (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
+/// the last counts.
 #[derive(Debug, ToSchema)]
 #[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
 pub struct TokenReviewFormBody {
-    /// The token from the link.
+    /// The token from the link; before the pictures.
     #[schema(value_type = String, required)]
     token: Option<String>,
     /// The name to show (required, at most 100 characters).
@@ -326,8 +328,10 @@ pub struct TokenReviewFormBody {
     images_listed: Vec<Vec<u8>>,
 }
 
-/// The review form of My Orders, sent as multipart/form-data by the signed-in customer. Text fields hold at
-/// most 64 KiB; of a text field sent twice the last counts.
+/// The review form of My Orders, sent as multipart/form-data by the signed-in customer and read in the
+/// order sent: `productId` and `orderId` are checked at the first picture, before any picture byte is read,
+/// so they must come before the pictures. Text fields hold at most 64 KiB; of a text field sent twice the
+/// last counts.
 #[derive(Debug, ToSchema)]
 #[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
 pub struct InternalReviewFormBody {
@@ -528,8 +532,9 @@ pub async fn verify_token(
         (status = 404, description = "Unknown token: 'Invalid or expired token.'", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
         (status = 410, description = "Used already: 'This review link has already been used.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB (declared or sent, chunked too), over 256 KiB before its first picture, or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
+        (status = 503, description = "Every upload slot is taken (UPLOADS_AT_ONCE forms with pictures at once): 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
     )
 )]
 #[post("/api/review-tokens/submit")]
@@ -599,8 +604,9 @@ pub async fn reviewed_items(
         (status = 401, description = "Not signed in as a customer", body = ErrorBody),
         (status = 403, description = "Not an item of a delivered order of the customer's ('You can only review products from your delivered orders.'), or a request from another site's Origin", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB (declared or sent, chunked too), over 256 KiB before its first picture, or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
+        (status = 503, description = "Every upload slot is taken (UPLOADS_AT_ONCE forms with pictures at once): 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
     )
 )]
 #[post("/api/reviews/internal-submit")]

@@ -11,6 +11,7 @@ mod cod;
 mod coupons;
 mod courier;
 mod customers;
+mod digest;
 mod error;
 mod health;
 mod metrics;

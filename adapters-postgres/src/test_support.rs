@@ -57,6 +57,27 @@ impl TestDb {
         Self { name, url, admin_url }
     }
 
+    /// A new database migrated up to the migration whose name starts with `version` (e.g.
+    /// `2026-11-30-000017`) and no further: for tests of what a later migration does to the rows already
+    /// there. [`crate::run_migrations`] applies the rest.
+    ///
+    /// # Panics
+    /// When PostgreSQL cannot be reached or no migration has that version.
+    #[must_use]
+    pub fn migrated_to(version: &str) -> Self {
+        let db = Self::not_created();
+        crate::create_database_if_missing(&db.url).expect("create the database");
+        let mut conn = PgConnection::establish(&db.url).expect("connect to the new database");
+        let wanted = version.replace('-', "");
+        loop {
+            let applied = conn.run_next_migration(MIGRATIONS).expect("a migration left to apply").to_string();
+            if applied == wanted {
+                break;
+            }
+        }
+        db
+    }
+
     /// The URL of this database.
     #[must_use]
     pub fn url(&self) -> &str {
