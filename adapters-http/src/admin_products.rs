@@ -56,8 +56,7 @@ const PRODUCT_FIELDS: FormFields = FormFields {
     files: &["media", "media[]"],
 };
 
-const PRODUCT_REFUSALS: FormRefusals =
-    FormRefusals { too_large, file_too_large: too_large, too_many_files: too_many_files };
+const PRODUCT_REFUSALS: FormRefusals = FormRefusals { too_large, file_too_large: too_large, too_many_files };
 
 fn too_many_files() -> ApiError {
     ApiError::invalid_field("media", "At most 10 files per product.")
