@@ -17,7 +17,7 @@ use actix_web::error::PayloadError;
 use actix_web::web::Bytes;
 use actix_web::HttpRequest;
 use futures_util::{Stream, StreamExt as _};
-use tokio::io::AsyncWriteExt as _;
+use tokio::io::{AsyncWriteExt as _, BufWriter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
@@ -27,6 +27,9 @@ pub const UPLOADS_BUSY: &str = "Too many pictures are being uploaded right now. 
 
 /// How many of the first bytes of a file judge what it is.
 const HEAD_BYTES: usize = 64 * 1024;
+
+/// How much of a file is held before it is written out.
+const WRITE_BUFFER_BYTES: usize = 1024 * 1024;
 
 /// What a route's form may hold, in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -325,7 +328,7 @@ impl FormReader {
     ) -> Result<Option<UploadedFile>, ApiError> {
         let mut head: Vec<u8> = Vec::new();
         let mut size: u64 = 0;
-        let mut open: Option<(tokio::fs::File, u64)> = None;
+        let mut open: Option<(BufWriter<tokio::fs::File>, u64)> = None;
         while let Some(chunk) = field.next().await {
             let chunk = self.arrived(chunk)?;
             if chunk.is_empty() {
@@ -362,7 +365,7 @@ impl FormReader {
         };
         file.flush().await.map_err(write_failed)?;
         head.truncate(HEAD_BYTES);
-        Ok(Some(UploadedFile { head, size, file: file.into_std().await }))
+        Ok(Some(UploadedFile { head, size, file: file.into_inner().into_std().await }))
     }
 
     /// The file a part whose first bytes are `head` (of `size` so far) is written to, and the most bytes it
@@ -373,7 +376,7 @@ impl FormReader {
         head: &[u8],
         size: u64,
         judge: &dyn Fn(&[u8]) -> Result<u64, ApiError>,
-    ) -> Result<(tokio::fs::File, u64), ApiError> {
+    ) -> Result<(BufWriter<tokio::fs::File>, u64), ApiError> {
         let cap = judge(head)?;
         if size > cap {
             return Err((self.refusals.file_too_large)());
@@ -383,7 +386,8 @@ impl FormReader {
             .await
             .map_err(|err| ApiError::Internal(Box::new(err)))?
             .map_err(write_failed)?;
-        let mut file = tokio::fs::File::from_std(file);
+        // Written a megabyte at a time: each write of a file is a task on the blocking pool.
+        let mut file = BufWriter::with_capacity(WRITE_BUFFER_BYTES, tokio::fs::File::from_std(file));
         file.write_all(head).await.map_err(write_failed)?;
         Ok((file, cap))
     }
