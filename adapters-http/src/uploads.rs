@@ -28,6 +28,9 @@ pub const UPLOADS_BUSY: &str = "Too many pictures are being uploaded right now. 
 /// How many of the first bytes of a file judge what it is.
 const HEAD_BYTES: usize = 64 * 1024;
 
+/// What each text part counts against [`FormLimits::texts`] beside its bytes.
+const TEXT_PART_COST: usize = 64;
+
 /// How much of a file is held before it is written out.
 const WRITE_BUFFER_BYTES: usize = 1024 * 1024;
 
@@ -232,6 +235,10 @@ impl FormReader {
         while self.waiting.is_none() {
             let Some(field) = self.next_part().await? else { break };
             self.take(field).await?;
+            // Parts without data (headers alone) count too.
+            if self.waiting.is_none() && self.received() > self.limits.before_files {
+                return Err((self.refusals.too_large)());
+            }
         }
         Ok(())
     }
@@ -303,6 +310,11 @@ impl FormReader {
             }
             return Ok(());
         };
+        // A text part costs its bytes and a little more, so many empty ones cannot fill the list either.
+        self.text_bytes += TEXT_PART_COST;
+        if self.text_bytes > self.limits.texts {
+            return Err((self.refusals.too_large)());
+        }
         let mut value = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = self.arrived(chunk)?;

@@ -1055,3 +1055,21 @@ async fn pictures_past_the_upload_slots_are_answered_503_and_a_freed_slot_is_tak
     let sent = send_by_hand(&shop.app, path, "", &freed, Framing::ContentLength, Pause::No).await;
     assert_eq!(sent.status, 201, "the slot is free again: {sent:?}");
 }
+
+#[tokio::test]
+async fn more_than_256_kib_before_the_first_picture_is_refused_whatever_the_parts_hold() {
+    let shop = shop().await;
+    let too_large = "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB.";
+    let mut unknown_and_empty = token_fields("madeUpToken42");
+    unknown_and_empty.extend((0..6000).map(|_| RawPart::Text("x", String::new())));
+    unknown_and_empty.push(RawPart::File("images", png(400, 300), 10_000));
+    let mut repeated = token_fields("madeUpToken42");
+    repeated.extend((0..3000).map(|_| RawPart::Text("comment", "a".into())));
+    repeated.push(RawPart::File("images", png(400, 300), 10_000));
+
+    for (case, parts) in [("empty parts of no field", unknown_and_empty), ("a field sent again and again", repeated)] {
+        let sent = send_by_hand(&shop.app, "/api/review-tokens/submit", "", &parts, Framing::Chunked, Pause::No).await;
+
+        assert_eq!((sent.status, sent.body["message"].as_str()), (413, Some(too_large)), "{case}");
+    }
+}
