@@ -21,8 +21,8 @@ use crate::forms::{Field, FormValue};
 use crate::media::MediaAddresses;
 use crate::uploads::{FormFields, FormLimits, FormReader, FormRefusals, UploadSlots};
 
-/// The largest whole upload: ten pictures or one video with room to spare. The `media` limits of
-/// [`ProductFormBody`] say the same in words.
+/// The largest whole upload: ten pictures or one video with room to spare ([`ProductFormBody`]'s
+/// description says the same in words).
 pub const MAX_UPLOAD_BYTES: usize = 150 * 1024 * 1024;
 /// At most this many files per product form.
 const MAX_FILES: usize = 10;
