@@ -31,6 +31,7 @@ mod settings;
 mod sitemap;
 mod spa;
 mod telemetry;
+mod uploads;
 
 pub use cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use edges::BodyDeadline;
@@ -40,3 +41,4 @@ pub use pages::{page_paths, page_titles};
 pub use server::{bind, openapi_yaml, serve, serve_floor, AppState, ServerConfig};
 pub use session::{PublicOrigin, TrustedProxies};
 pub use telemetry::{request_id, serve_metrics, HttpMetrics, MetricsEndpoint, Refresh, REQUEST_ID};
+pub use uploads::UploadSlots;

@@ -230,7 +230,9 @@ pub struct OrderResponse {
     pub courier: Option<String>,
     /// The courier's consignment number, e.g. `LE123456789`; null until the admin gives one.
     pub tracking_number: Option<String>,
-    /// One per product once the order is delivered; empty before.
+    /// The review links' tokens, one per product: only in the answer of the change to `delivered` that made
+    /// them (the shop keeps nothing but their SHA-256 digests; the customer gets the links by e-mail), and
+    /// empty in every other answer.
     pub review_tokens: Vec<ReviewTokenResponse>,
     /// Every status the order took, oldest first.
     pub history: Vec<OrderEventResponse>,

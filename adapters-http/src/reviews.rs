@@ -1,13 +1,9 @@
 //! Reviews (CONTRACT.md §6, docs/reviews.md): the token link's verify and submit, My Orders' reviewed items
 //! and internal submit, a product's approved reviews, and the admin's list, moderation, reply and delete.
 
-use actix_multipart::form::bytes::Bytes;
-use actix_multipart::form::text::Text;
-use actix_multipart::form::{MultipartCollect, MultipartForm};
-use actix_multipart::MultipartError;
-use actix_web::dev::Payload;
-use actix_web::{delete, get, patch, post, web, FromRequest, HttpRequest, HttpResponse};
+use actix_web::{delete, get, patch, post, web, FromRequest as _, HttpRequest, HttpResponse};
 use application::media::picture::UnusablePicture;
+use application::media::ports::UploadContent;
 use application::reviews::list_reviews::ListReviewsError;
 use application::reviews::model::{
     NotAReviewPicture, Review, ReviewFilter, ReviewForm, ReviewPicture, MAX_REVIEW_IMAGE_BYTES,
@@ -18,23 +14,50 @@ use application::reviews::submit::{ReviewedPairsError, SubmitReviewError, Verify
 use chrono::SecondsFormat;
 use domain::ids::{CustomerId, IdError, OrderId, ProductId, ReviewId};
 use domain::review::{ReviewStatus, MAX_REVIEW_IMAGES};
-use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts::CustomerSession;
 use crate::admin::AdminSession;
-use crate::admin_products::form_error;
 use crate::dto::MediaVariantResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::Field;
 use crate::json::Json;
 use crate::media::MediaAddresses;
 use crate::session::check_origin;
+use crate::uploads::{FormFields, FormLimits, FormReader, FormRefusals, UploadSlots};
 
 /// The largest whole review form: five pictures of 5 MiB and the text fields, with room to spare.
 pub const MAX_REVIEW_UPLOAD_BYTES: usize = MAX_REVIEW_IMAGES * MAX_REVIEW_IMAGE_BYTES + 1024 * 1024;
+
+/// The text fields of a review form: small, and what is decided before any picture is read comes first.
+const TEXT_FIELD_BYTES: usize = 64 * 1024;
+
+/// What a review form may hold. Before its first picture no more than its text fields can have arrived.
+const REVIEW_FORM: FormLimits = FormLimits {
+    total: MAX_REVIEW_UPLOAD_BYTES as u64,
+    before_files: 256 * 1024,
+    text_field: TEXT_FIELD_BYTES,
+    texts: 128 * 1024,
+    files: MAX_REVIEW_IMAGES,
+};
+
+/// The file fields of both review forms.
+const PICTURE_FIELDS: &[&str] = &["images", "images[]"];
+
+const TOKEN_FORM: FormFields = FormFields {
+    texts: &["token", "reviewerName", "rating", "comment", "productId", "userId", "orderId"],
+    files: PICTURE_FIELDS,
+};
+
+const INTERNAL_FORM: FormFields = FormFields {
+    texts: &["productId", "orderId", "userId", "reviewerName", "rating", "comment"],
+    files: PICTURE_FIELDS,
+};
+
+const REVIEW_REFUSALS: FormRefusals =
+    FormRefusals { too_large: form_too_large, file_too_large: image_too_large, too_many_files: too_many_images };
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(verify_token)
@@ -268,90 +291,74 @@ pub struct ReplyBody {
     pub admin_comment: crate::forms::Text,
 }
 
-/// The review form of the e-mailed link, sent as multipart/form-data. Text fields hold at most 64 KiB; of
-/// a text field sent twice the last counts.
-#[derive(Debug, MultipartForm, ToSchema)]
-#[multipart(duplicate_field = "replace")]
+/// The review form of the e-mailed link, sent as multipart/form-data and read in the order sent: the token
+/// is checked at the first picture, before any picture byte is read, so it must come before the pictures
+/// (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
+/// the last counts.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
 pub struct TokenReviewFormBody {
-    /// The token from the link.
-    #[multipart(limit = "64 KiB")]
+    /// The token from the link; before the pictures.
     #[schema(value_type = String, required)]
-    token: Option<Text<String>>,
+    token: Option<String>,
     /// The name to show (required, at most 100 characters).
-    #[multipart(rename = "reviewerName", limit = "64 KiB")]
     #[schema(rename = "reviewerName", value_type = String, required)]
-    reviewer_name: Option<Text<String>>,
+    reviewer_name: Option<String>,
     /// A whole number from 1 to 5.
-    #[multipart(limit = "64 KiB")]
     #[schema(value_type = String, required)]
-    rating: Option<Text<String>>,
+    rating: Option<String>,
     /// Optional, at most 2,000 characters.
-    #[multipart(limit = "64 KiB")]
     #[schema(value_type = Option<String>)]
-    comment: Option<Text<String>>,
+    comment: Option<String>,
     /// Optional: when sent, it must be the token's product.
-    #[multipart(rename = "productId", limit = "64 KiB")]
     #[schema(rename = "productId", value_type = Option<String>)]
-    product_id: Option<Text<String>>,
+    product_id: Option<String>,
     /// Accepted and ignored: the token decides.
-    #[multipart(rename = "userId", limit = "64 KiB")]
     #[schema(rename = "userId", value_type = Option<String>)]
-    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
-    user_id: Option<Text<String>>,
+    user_id: Option<String>,
     /// Accepted and ignored: the token decides.
-    #[multipart(rename = "orderId", limit = "64 KiB")]
     #[schema(rename = "orderId", value_type = Option<String>)]
-    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
-    order_id: Option<Text<String>>,
+    order_id: Option<String>,
     /// Pictures, each a part of its own under this name: JPEG, PNG, WebP or GIF by their bytes, at most
     /// 5 MB and 40 megapixels each, at most 5 in all (with `images[]`). Empty parts are skipped.
-    #[multipart(limit = "26 MiB")]
     #[schema(value_type = Vec<Value>)]
-    images: Vec<Bytes>,
+    images: Vec<Vec<u8>>,
     /// More pictures, as under `images` (which come first).
-    #[multipart(rename = "images[]", limit = "26 MiB")]
     #[schema(rename = "images[]", value_type = Vec<Value>, required = false)]
-    images_listed: Vec<Bytes>,
+    images_listed: Vec<Vec<u8>>,
 }
 
-/// The review form of My Orders, sent as multipart/form-data by the signed-in customer. Text fields hold at
-/// most 64 KiB; of a text field sent twice the last counts.
-#[derive(Debug, MultipartForm, ToSchema)]
-#[multipart(duplicate_field = "replace")]
+/// The review form of My Orders, sent as multipart/form-data by the signed-in customer and read in the
+/// order sent: `productId` and `orderId` are checked at the first picture, before any picture byte is read,
+/// so they must come before the pictures. Text fields hold at most 64 KiB; of a text field sent twice the
+/// last counts.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
 pub struct InternalReviewFormBody {
     /// The product reviewed: an item of `orderId`.
-    #[multipart(rename = "productId", limit = "64 KiB")]
     #[schema(rename = "productId", value_type = String, required)]
-    product_id: Option<Text<String>>,
+    product_id: Option<String>,
     /// The customer's delivered order holding the product.
-    #[multipart(rename = "orderId", limit = "64 KiB")]
     #[schema(rename = "orderId", value_type = String, required)]
-    order_id: Option<Text<String>>,
+    order_id: Option<String>,
     /// Accepted and ignored: the review is the signed-in customer's.
-    #[multipart(rename = "userId", limit = "64 KiB")]
     #[schema(rename = "userId", value_type = Option<String>)]
-    #[allow(dead_code, reason = "accepted as the original client sends it, and ignored")]
-    user_id: Option<Text<String>>,
+    user_id: Option<String>,
     /// The name to show (required, at most 100 characters).
-    #[multipart(rename = "reviewerName", limit = "64 KiB")]
     #[schema(rename = "reviewerName", value_type = String, required)]
-    reviewer_name: Option<Text<String>>,
+    reviewer_name: Option<String>,
     /// A whole number from 1 to 5.
-    #[multipart(limit = "64 KiB")]
     #[schema(value_type = String, required)]
-    rating: Option<Text<String>>,
+    rating: Option<String>,
     /// Required, at most 2,000 characters.
-    #[multipart(limit = "64 KiB")]
     #[schema(value_type = String, required)]
-    comment: Option<Text<String>>,
+    comment: Option<String>,
     /// Pictures, as the token form's `images`.
-    #[multipart(limit = "26 MiB")]
     #[schema(value_type = Vec<Value>)]
-    images: Vec<Bytes>,
+    images: Vec<Vec<u8>>,
     /// More pictures, as under `images` (which come first).
-    #[multipart(rename = "images[]", limit = "26 MiB")]
     #[schema(rename = "images[]", value_type = Vec<Value>, required = false)]
-    images_listed: Vec<Bytes>,
+    images_listed: Vec<Vec<u8>>,
 }
 
 fn image_too_large() -> ApiError {
@@ -365,80 +372,52 @@ fn form_too_large() -> ApiError {
     )
 }
 
-/// A review form, read after the party `A` is known (a signed-in customer, or `()` for the token form) and
-/// after a state change from another site's Origin is refused: 413 at once when the declared length is
-/// above [`MAX_REVIEW_UPLOAD_BYTES`]. actix-multipart shares a field's limit between all parts of that name,
-/// so `images` and `images[]` are each limited to the whole upload's size (which bounds a body sent without
-/// a length), and each picture's own 5 MiB is checked once read ([`ReviewPicture::parse`]).
-pub struct ReviewUpload<A, T>(pub A, pub T);
-
-impl<A: FromRequest + 'static, T: MultipartCollect + 'static> FromRequest for ReviewUpload<A, T>
-where
-    A::Error: Into<actix_web::Error>,
-{
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        let mut payload = payload.take();
-        Box::pin(async move {
-            crate::edges::personal(&req);
-            check_origin(&req)?;
-            let party = A::extract(&req).await.map_err(Into::into)?;
-            let declared =
-                req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-            if declared.is_some_and(|length| length > MAX_REVIEW_UPLOAD_BYTES) {
-                return Err(form_too_large().into());
-            }
-            let MultipartForm(form) = MultipartForm::<T>::from_request(&req, &mut payload).await.map_err(|err| {
-                let refused = match err.as_error::<MultipartError>() {
-                    Some(refused) => form_error(refused),
-                    None => match err.as_error::<ApiError>() {
-                        Some(ApiError::PayloadTooLarge(_)) => form_too_large(),
-                        _ => return err,
-                    },
-                };
-                match refused {
-                    ApiError::PayloadTooLarge(_) => form_too_large().into(),
-                    other => other.into(),
-                }
-            })?;
-            Ok(Self(party, form))
-        })
-    }
+fn too_many_images() -> ApiError {
+    SubmitReviewError::TooManyImages.into()
 }
 
-fn text(field: Option<&Text<String>>) -> Option<&str> {
-    field.map(|text| text.as_str())
-}
-
-/// The pictures of a form, each judged by its bytes: at most five, then each a picture of at most 5 MB.
-fn pictures(files: impl Iterator<Item = Bytes>) -> Result<Vec<ReviewPicture>, ApiError> {
-    let files: Vec<Bytes> = files.filter(|file| !file.data.is_empty()).collect();
-    if files.len() > MAX_REVIEW_IMAGES {
-        return Err(SubmitReviewError::TooManyImages.into());
+/// Reads the rest of a review form, its pictures into files, holding one of the shoppers' upload slots
+/// (taken only when a picture part follows, after the checks that need no picture have passed). Each
+/// picture is judged by its first bytes (415 for anything but JPEG, PNG, WebP or GIF) and refused past
+/// 5 MiB as it arrives.
+async fn read_pictures(
+    form: &mut FormReader,
+    slots: &UploadSlots,
+) -> Result<(Vec<ReviewPicture>, Option<tokio::sync::OwnedSemaphorePermit>), ApiError> {
+    if !form.file_waits() {
+        return Ok((Vec::new(), None));
     }
-    files
+    let slot = slots.shopper()?;
+    let judge = |head: &[u8]| match ReviewPicture::type_of(head) {
+        Ok(_) => Ok(MAX_REVIEW_IMAGE_BYTES as u64),
+        Err(err) => Err(ApiError::UnsupportedMediaType(err.to_string())),
+    };
+    let files = form.read_files(slots.dir(), &judge).await?;
+    let pictures = files
         .into_iter()
         .map(|file| {
-            ReviewPicture::parse(Vec::from(file.data)).map_err(|err| match err {
+            ReviewPicture::new(UploadContent::File(file.file), &file.head, file.size).map_err(|err| match err {
                 NotAReviewPicture::NotAPicture => ApiError::UnsupportedMediaType(err.to_string()),
                 NotAReviewPicture::TooLarge => image_too_large(),
             })
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    Ok((pictures, Some(slot)))
 }
 
-fn form(
-    reviewer_name: Option<&Text<String>>,
-    rating: Option<&Text<String>>,
-    comment: Option<&Text<String>>,
-) -> ReviewForm {
+/// A review form of `req` with its text parts up to its first picture read.
+async fn review_form(req: &HttpRequest, payload: web::Payload, fields: FormFields) -> Result<FormReader, ApiError> {
+    let mut form = FormReader::new(req, payload, fields, REVIEW_FORM, REVIEW_REFUSALS)?;
+    form.read_texts().await?;
+    Ok(form)
+}
+
+/// What the reviewer typed.
+fn typed(form: &FormReader) -> ReviewForm {
     ReviewForm {
-        reviewer_name: text(reviewer_name).unwrap_or_default().to_owned(),
-        rating: Field::<i64>::from_text(text(rating)).given(),
-        comment: text(comment).unwrap_or_default().to_owned(),
+        reviewer_name: form.text("reviewerName").unwrap_or_default().to_owned(),
+        rating: Field::<i64>::from_text(form.text("rating")).given(),
+        comment: form.text("comment").unwrap_or_default().to_owned(),
     }
 }
 
@@ -553,23 +532,30 @@ pub async fn verify_token(
         (status = 404, description = "Unknown token: 'Invalid or expired token.'", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
         (status = 410, description = "Used already: 'This review link has already been used.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB (declared or sent, chunked too), over 256 KiB before its first picture, or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
+        (status = 503, description = "Every upload slot is taken (UPLOADS_AT_ONCE forms with pictures at once): 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
     )
 )]
 #[post("/api/review-tokens/submit")]
 pub async fn submit_by_token(
-    upload: ReviewUpload<(), TokenReviewFormBody>,
+    req: HttpRequest,
+    payload: web::Payload,
     reviews: web::Data<Reviews>,
     media: web::Data<MediaAddresses>,
+    slots: web::Data<UploadSlots>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut body = upload.1;
-    let images = std::mem::take(&mut body.images);
-    let pictures = pictures(images.into_iter().chain(std::mem::take(&mut body.images_listed)))?;
-    let product: Option<ProductId> = id_field("productId", text(body.product_id.as_ref()))?;
-    let form = form(body.reviewer_name.as_ref(), body.rating.as_ref(), body.comment.as_ref());
-    let token = text(body.token.as_ref()).unwrap_or_default();
-    let review = reviews.submit_by_token(token, product, form, pictures).await?;
+    crate::edges::personal(&req);
+    check_origin(&req)?;
+    let mut form = review_form(&req, payload, TOKEN_FORM).await?;
+    if form.file_waits() {
+        let product: Option<ProductId> = id_field("productId", form.text("productId"))?;
+        reviews.check_token_review(form.text("token").unwrap_or_default(), product).await?;
+    }
+    let (pictures, _slot) = read_pictures(&mut form, &slots).await?;
+    let product: Option<ProductId> = id_field("productId", form.text("productId"))?;
+    let token = form.text("token").unwrap_or_default();
+    let review = reviews.submit_by_token(token, product, typed(&form), pictures).await?;
     Ok(HttpResponse::Created().json(ReviewSubmittedResponse {
         success: true,
         message: REVIEW_THANKS.into(),
@@ -618,25 +604,37 @@ pub async fn reviewed_items(
         (status = 401, description = "Not signed in as a customer", body = ErrorBody),
         (status = 403, description = "Not an item of a delivered order of the customer's ('You can only review products from your delivered orders.'), or a request from another site's Origin", body = ErrorBody),
         (status = 409, description = "The item has a review already: 'You have already reviewed this product for this order.'", body = ErrorBody),
-        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
+        (status = 413, description = "A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB (declared or sent, chunked too), over 256 KiB before its first picture, or with a text field over 64 KiB ('The review form is too large: ...')", body = ErrorBody),
         (status = 415, description = "A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'", body = ErrorBody),
+        (status = 503, description = "Every upload slot is taken (UPLOADS_AT_ONCE forms with pictures at once): 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
     )
 )]
 #[post("/api/reviews/internal-submit")]
 pub async fn submit_internal(
-    upload: ReviewUpload<CustomerSession, InternalReviewFormBody>,
+    req: HttpRequest,
+    payload: web::Payload,
     reviews: web::Data<Reviews>,
     media: web::Data<MediaAddresses>,
+    slots: web::Data<UploadSlots>,
 ) -> Result<HttpResponse, ApiError> {
-    let ReviewUpload(customer, mut body) = upload;
-    let images = std::mem::take(&mut body.images);
-    let pictures = pictures(images.into_iter().chain(std::mem::take(&mut body.images_listed)))?;
-    let product: ProductId = id_field("productId", text(body.product_id.as_ref()))?
-        .ok_or_else(|| ApiError::invalid_field("productId", "productId is required."))?;
-    let order: OrderId = id_field("orderId", text(body.order_id.as_ref()))?
-        .ok_or_else(|| ApiError::invalid_field("orderId", "orderId is required."))?;
-    let form = form(body.reviewer_name.as_ref(), body.rating.as_ref(), body.comment.as_ref());
-    let review = reviews.submit_internal(customer.0.id, order, product, form, pictures).await?;
+    crate::edges::personal(&req);
+    check_origin(&req)?;
+    let customer = CustomerSession::extract(&req).await?;
+    let mut form = review_form(&req, payload, INTERNAL_FORM).await?;
+    let item = |form: &FormReader| -> Result<(ProductId, OrderId), ApiError> {
+        let product = id_field("productId", form.text("productId"))?
+            .ok_or_else(|| ApiError::invalid_field("productId", "productId is required."))?;
+        let order = id_field("orderId", form.text("orderId"))?
+            .ok_or_else(|| ApiError::invalid_field("orderId", "orderId is required."))?;
+        Ok((product, order))
+    };
+    if form.file_waits() {
+        let (product, order) = item(&form)?;
+        reviews.check_item_review(customer.0.id, order, product).await?;
+    }
+    let (pictures, _slot) = read_pictures(&mut form, &slots).await?;
+    let (product, order) = item(&form)?;
+    let review = reviews.submit_internal(customer.0.id, order, product, typed(&form), pictures).await?;
     Ok(HttpResponse::Created().json(ReviewSubmittedResponse {
         success: true,
         message: REVIEW_THANKS.into(),
@@ -774,4 +772,22 @@ pub async fn delete_review(
 ) -> Result<HttpResponse, ApiError> {
     reviews.delete(id.parse()?).await?;
     Ok(HttpResponse::Ok().json(ReviewDeletedResponse { success: true, message: REVIEW_DELETED.into() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_documented_form_field_is_read_under_the_same_name() {
+        for (documented, fields) in [
+            (crate::uploads::documented_fields::<TokenReviewFormBody>(), TOKEN_FORM),
+            (crate::uploads::documented_fields::<InternalReviewFormBody>(), INTERNAL_FORM),
+        ] {
+            let read: Vec<&str> = fields.texts.iter().chain(fields.files).copied().collect();
+
+            assert_eq!(documented.len(), read.len());
+            assert!(read.iter().all(|name| documented.iter().any(|d| d == name)), "{documented:?} {read:?}");
+        }
+    }
 }

@@ -42,6 +42,7 @@ use crate::pages::{self, Pages};
 use crate::session::{PublicOrigin, TrustedProxies};
 use crate::spa::{self, SpaDir};
 use crate::telemetry::{self, HttpMetrics, MetricsEndpoint};
+use crate::uploads::UploadSlots;
 use crate::{
     accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, cod, coupons, courier, health,
     openapi, orders, reviews, settings, sitemap,
@@ -93,6 +94,8 @@ pub struct ServerConfig {
     pub max_connections_per_address: usize,
     /// The reverse proxies whose `X-Forwarded-For` names the client (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
+    /// The upload slots and where uploads are written while they arrive.
+    pub uploads: UploadSlots,
     /// The request series every answer adds to.
     pub http_metrics: Arc<HttpMetrics>,
     /// What `/metrics` answers on this listener, and the token it asks for (none: 404).
@@ -256,6 +259,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let media_files = config.media_files.clone();
     let media_path = config.media_path;
     let media_addresses = web::Data::new(config.media_addresses.clone());
+    let uploads = web::Data::new(config.uploads.clone());
     let edges = Edges {
         routes: Arc::new(Routes::new(&openapi_document())),
         body_deadline: config.body_deadline,
@@ -289,6 +293,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(health.clone())
             .app_data(sitemap.clone())
             .app_data(media_addresses.clone())
+            .app_data(uploads.clone())
             .configure(sitemap::configure)
             .app_data(spa_dir.clone())
             .app_data(pages.clone())

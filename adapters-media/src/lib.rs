@@ -1,27 +1,34 @@
 //! Uploaded media in an object store, a local directory or an S3 bucket (through the `object_store` crate,
 //! so both are written by the same code): each upload under a new random name, pictures also as lossy WebP
-//! copies at the widths phones need. This crate alone knows how files are named and addressed: the addresses
-//! it answers are stored and shown as they are, whichever store holds the files.
+//! copies at the widths phones need. Uploaded pictures are kept re-encoded from their pixels (turned upright
+//! as their camera's orientation tag says, narrowed to a largest width), so no camera metadata is ever
+//! served. An upload written to a file as it arrived is read from it only while it is kept: a picture whole
+//! while it is decoded (one decode a core at a time), a video streamed to the store. This crate alone knows
+//! how files are named and addressed: the addresses it answers are stored and shown as they are, whichever
+//! store holds the files.
 
 mod open;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
-use std::io::Cursor;
+use std::io::{Cursor, Read as _, Seek as _, SeekFrom};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use application::media::model::MediaVariant;
 use application::media::picture::{check_dimensions, UnusablePicture, MAX_PICTURE_PIXELS};
-use application::media::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia};
+use application::media::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia, UploadContent};
 use async_trait::async_trait;
 use futures_util::StreamExt as _;
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageError, ImageFormat, ImageReader, Limits};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder as _, ImageError, ImageFormat, ImageReader, Limits};
+use object_store::buffered::BufWriter;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::{Attribute, Attributes, ObjectStore, PutOptions, PutPayload};
 use rand::Rng;
+use tokio::io::AsyncWriteExt as _;
 use tokio::sync::Semaphore;
 
 pub use open::{MediaStoreConfig, S3Bucket, S3Config, S3ConfigError, S3Credentials, S3Endpoint, S3Prefix, S3Region};
@@ -179,23 +186,43 @@ fn decode_limits() -> Limits {
 }
 
 /// Decodes a picture of an accepted type after checking the size its header declares, so a small file
-/// declaring a huge picture takes no memory.
+/// declaring a huge picture takes no memory; the pixels are turned upright as the file's orientation tag
+/// (EXIF) says, as browsers show the file itself.
 fn decode(bytes: &[u8], content_type: &str) -> Result<DynamicImage, UnusablePicture> {
     let format = ImageFormat::from_mime_type(content_type).ok_or(UnusablePicture::Undecodable)?;
     if format == ImageFormat::Jpeg && !jpeg_reaches_its_end(bytes) {
         return Err(UnusablePicture::Undecodable);
     }
-    let reader = || {
-        let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-        reader.limits(decode_limits());
-        reader
-    };
-    let (width, height) = reader().into_dimensions().map_err(|_| UnusablePicture::Undecodable)?;
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    reader.limits(decode_limits());
+    let mut decoder = reader.into_decoder().map_err(|_| UnusablePicture::Undecodable)?;
+    let (width, height) = decoder.dimensions();
     check_dimensions(width, height)?;
-    reader().decode().map_err(|err| match err {
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut limits = decode_limits();
+    limits.reserve(decoder.total_bytes()).map_err(|_| UnusablePicture::TooManyPixels { width, height })?;
+    let mut picture = DynamicImage::from_decoder(decoder).map_err(|err| match err {
         ImageError::Limits(_) => UnusablePicture::TooManyPixels { width, height },
         _ => UnusablePicture::Undecodable,
-    })
+    })?;
+    picture.apply_orientation(orientation);
+    Ok(picture)
+}
+
+/// The most pixels a WebP file may have on a side.
+const WEBP_MAX_SIDE: u32 = 16_383;
+
+/// `picture` resized to `width` pixels wide, its height in proportion.
+fn resized(picture: &DynamicImage, width: u32) -> DynamicImage {
+    let height = (u64::from(picture.height()) * u64::from(width) / u64::from(picture.width())).max(1);
+    picture.resize_exact(width, u32::try_from(height).unwrap_or(1), FilterType::Triangle)
+}
+
+/// `picture` as it is kept when re-encoded: at most `max_width` wide, and no side over what WebP holds.
+fn narrowed(picture: &DynamicImage, max_width: u32) -> Option<DynamicImage> {
+    let by_height = u64::from(picture.width()) * u64::from(WEBP_MAX_SIDE) / u64::from(picture.height().max(1));
+    let width = u64::from(max_width.min(WEBP_MAX_SIDE)).min(by_height).max(1);
+    (width < u64::from(picture.width())).then(|| resized(picture, u32::try_from(width).unwrap_or(1)))
 }
 
 /// A file ready to be written: its name, content type and bytes.
@@ -205,16 +232,24 @@ struct File {
     bytes: Vec<u8>,
 }
 
-/// The narrower copies of a picture, as WebP files named after `stem`.
-fn variant_files(stem: &str, picture: &DynamicImage) -> Result<Vec<(File, MediaVariant)>, MediaStoreError> {
+/// The narrower copies of a picture, as WebP files named after `stem`, at each of [`VARIANT_WIDTHS`] below
+/// the picture's width. The copy exactly as wide as `kept` (the picture as kept, `name`) is `kept` itself:
+/// it gets no file of its own.
+fn variant_files(
+    stem: &str,
+    picture: &DynamicImage,
+    kept: (&str, u32),
+) -> Result<Vec<(Option<File>, MediaVariant)>, MediaStoreError> {
     let mut copies = Vec::new();
     for width in VARIANT_WIDTHS.into_iter().filter(|w| *w < picture.width()) {
-        let height = (u64::from(picture.height()) * u64::from(width) / u64::from(picture.width())).max(1);
-        let resized = picture.resize_exact(width, u32::try_from(height).unwrap_or(1), FilterType::Triangle);
+        if width == kept.1 {
+            copies.push((None, MediaVariant { url: address(kept.0), width }));
+            continue;
+        }
         let name = variant_name(stem, width);
-        let file =
-            File { name: name.clone(), content_type: "image/webp".into(), bytes: webp_of(&resized, VARIANT_QUALITY)? };
-        copies.push((file, MediaVariant { url: address(&name), width }));
+        let bytes = webp_of(&resized(picture, width), VARIANT_QUALITY)?;
+        let file = File { name: name.clone(), content_type: "image/webp".into(), bytes };
+        copies.push((Some(file), MediaVariant { url: address(&name), width }));
     }
     Ok(copies)
 }
@@ -231,44 +266,62 @@ fn webp_of(picture: &DynamicImage, quality: f32) -> Result<Vec<u8>, MediaStoreEr
     Ok(encoded.to_vec())
 }
 
-/// The files an upload is kept as (a picture decoded first, then with its copies) and what the store answers
-/// for it. With `reencode` the picture is kept as WebP encoded from its pixels, never as the bytes uploaded.
-fn prepare(
+/// The bytes of an upload, read from the start of its file when it is in one.
+fn bytes_of(content: UploadContent) -> Result<Vec<u8>, MediaStoreError> {
+    match content {
+        UploadContent::Bytes(bytes) => Ok(bytes),
+        UploadContent::File(mut file) => {
+            let mut bytes = Vec::new();
+            file.seek(SeekFrom::Start(0)).and_then(|_| file.read_to_end(&mut bytes)).map_err(failed)?;
+            Ok(bytes)
+        }
+    }
+}
+
+/// The files a picture is kept as (decoded first, then with its copies) and what the store answers for it.
+/// With `reencode` (the widest it may be kept) the picture is kept as WebP encoded from its pixels, never as
+/// the bytes uploaded.
+fn prepare_picture(
     stem: &str,
     name: &str,
-    upload: MediaUpload,
-    reencode: bool,
+    bytes: Vec<u8>,
+    content_type: String,
+    reencode: Option<u32>,
 ) -> Result<(Vec<File>, StoredMedia), MediaStoreError> {
-    let picture = if upload.content_type.starts_with("image/") {
-        Some(decode(&upload.bytes, &upload.content_type)?)
-    } else {
-        None
+    let picture = decode(&bytes, &content_type)?;
+    let (main, width, content_type) = match reencode {
+        Some(max_width) => {
+            drop(bytes);
+            let kept = narrowed(&picture, max_width);
+            let kept = kept.as_ref().unwrap_or(&picture);
+            (webp_of(kept, REENCODED_QUALITY)?, kept.width(), "image/webp".to_owned())
+        }
+        None => (bytes, picture.width(), content_type),
     };
-    let (bytes, content_type) = match (&picture, reencode) {
-        (Some(picture), true) => (webp_of(picture, REENCODED_QUALITY)?, "image/webp".to_owned()),
-        (None, true) => return Err(MediaStoreError::Unusable(UnusablePicture::Undecodable)),
-        (_, false) => (upload.bytes, upload.content_type),
-    };
-    let copies = picture.as_ref().map_or(Ok(Vec::new()), |picture| variant_files(stem, picture))?;
-    let (copies, variants): (Vec<File>, Vec<MediaVariant>) = copies.into_iter().unzip();
-    let mut files = vec![File { name: name.to_owned(), content_type, bytes }];
-    files.extend(copies);
-    Ok((files, StoredMedia { url: address(name), width: picture.map(|p| p.width()), variants }))
+    let (copies, variants): (Vec<Option<File>>, Vec<MediaVariant>) =
+        variant_files(stem, &picture, (name, width))?.into_iter().unzip();
+    let mut files = vec![File { name: name.to_owned(), content_type, bytes: main }];
+    files.extend(copies.into_iter().flatten());
+    Ok((files, StoredMedia { url: address(name), width: Some(width), variants }))
 }
 
 impl ObjectMediaStore {
-    async fn store(&self, upload: MediaUpload, reencode: bool) -> Result<StoredMedia, MediaStoreError> {
+    async fn store(&self, upload: MediaUpload, reencode: Option<u32>) -> Result<StoredMedia, MediaStoreError> {
         let stem = format!("{:032x}", rand::rng().random::<u128>());
-        let name = format!("{stem}.{}", if reencode { "webp" } else { extension(&upload.content_type) });
-        // A decoded picture takes up to a few hundred MB: only so many are decoded at once. The permit is
-        // held while decoding and encoding, not while the files travel to the store.
-        let permit = if upload.content_type.starts_with("image/") {
-            Some(self.decodes.clone().acquire_owned().await.map_err(failed)?)
-        } else {
-            None
-        };
+        let name = format!("{stem}.{}", if reencode.is_some() { "webp" } else { extension(&upload.content_type) });
+        if !upload.content_type.starts_with("image/") {
+            if reencode.is_some() {
+                return Err(MediaStoreError::Unusable(UnusablePicture::Undecodable));
+            }
+            return self.store_as_uploaded(name, upload).await;
+        }
+        // A decoded picture takes up to a few hundred MB: only so many are read and decoded at once. The
+        // permit is held while reading, decoding and encoding, not while the files travel to the store.
+        let permit = self.decodes.clone().acquire_owned().await.map_err(failed)?;
+        let MediaUpload { content, content_type } = upload;
         let (files, stored) = tokio::task::spawn_blocking(move || {
-            let prepared = prepare(&stem, &name, upload, reencode);
+            let prepared =
+                bytes_of(content).and_then(|bytes| prepare_picture(&stem, &name, bytes, content_type, reencode));
             drop(permit);
             prepared
         })
@@ -284,13 +337,55 @@ impl ObjectMediaStore {
         Ok(stored)
     }
 
+    /// Keeps a file that is not a picture (a video) as uploaded: from memory in one write, from its file
+    /// streamed to the store a few megabytes at a time.
+    async fn store_as_uploaded(&self, name: String, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
+        let url = address(&name);
+        let written = match upload.content {
+            UploadContent::Bytes(bytes) => {
+                self.write(File { name: name.clone(), content_type: upload.content_type, bytes }).await.map_err(failed)
+            }
+            UploadContent::File(file) => self.stream(&name, upload.content_type, file).await,
+        };
+        if let Err(err) = written {
+            self.delete(vec![name]).await;
+            return Err(err);
+        }
+        Ok(StoredMedia { url, width: None, variants: Vec::new() })
+    }
+
+    /// Copies `file` from its start to the object `name`, holding at most a few parts in memory.
+    async fn stream(&self, name: &str, content_type: String, file: std::fs::File) -> Result<(), MediaStoreError> {
+        const PART: usize = 8 * 1024 * 1024;
+        let mut writer = BufWriter::with_capacity(self.objects.clone(), Path::from(name), PART).with_max_concurrency(2);
+        if self.attributes {
+            writer = writer.with_attributes(self.attributes_of(content_type));
+        }
+        let mut file = tokio::fs::File::from_std(file);
+        let copied = async {
+            tokio::io::AsyncSeekExt::seek(&mut file, SeekFrom::Start(0)).await?;
+            tokio::io::copy(&mut file, &mut writer).await?;
+            writer.shutdown().await
+        }
+        .await;
+        if let Err(err) = copied {
+            let _ = writer.abort().await;
+            return Err(failed(err));
+        }
+        Ok(())
+    }
+
+    fn attributes_of(&self, content_type: String) -> Attributes {
+        Attributes::from_iter([
+            (Attribute::ContentType, content_type),
+            (Attribute::CacheControl, CACHE_CONTROL.to_owned()),
+        ])
+    }
+
     async fn write(&self, file: File) -> Result<(), object_store::Error> {
         let mut options = PutOptions::default();
         if self.attributes {
-            options.attributes = Attributes::from_iter([
-                (Attribute::ContentType, file.content_type),
-                (Attribute::CacheControl, CACHE_CONTROL.to_owned()),
-            ]);
+            options.attributes = self.attributes_of(file.content_type);
         }
         self.objects.put_opts(&Path::from(file.name), PutPayload::from(file.bytes), options).await.map(|_| ())
     }
@@ -315,11 +410,11 @@ impl ObjectMediaStore {
 #[async_trait]
 impl MediaStore for ObjectMediaStore {
     async fn save(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
-        self.store(upload, false).await
+        self.store(upload, None).await
     }
 
-    async fn save_reencoded(&self, upload: MediaUpload) -> Result<StoredMedia, MediaStoreError> {
-        self.store(upload, true).await
+    async fn save_reencoded(&self, upload: MediaUpload, max_width: u32) -> Result<StoredMedia, MediaStoreError> {
+        self.store(upload, Some(max_width)).await
     }
 
     async fn remove(&self, urls: Vec<String>) {
@@ -332,7 +427,7 @@ impl MediaStore for ObjectMediaStore {
 mod tests {
     use super::*;
 
-    use crate::test_support::{picture, png_declaring};
+    use crate::test_support::{contains, phone_photo, picture, png_declaring};
 
     fn png(width: u32, height: u32) -> Vec<u8> {
         picture(ImageFormat::Png, width, height)
@@ -343,7 +438,7 @@ mod tests {
     }
 
     fn upload(bytes: Vec<u8>, content_type: &str) -> MediaUpload {
-        MediaUpload { bytes, content_type: content_type.into() }
+        MediaUpload::bytes(bytes, content_type)
     }
 
     fn scratch() -> PathBuf {
@@ -359,8 +454,7 @@ mod tests {
         let dir = scratch();
         let store = ObjectMediaStore::local(dir.clone()).unwrap();
 
-        let stored =
-            store.save(MediaUpload { bytes: png(1500, 1000), content_type: "image/png".into() }).await.unwrap();
+        let stored = store.save(upload(png(1500, 1000), "image/png")).await.unwrap();
 
         assert_eq!(stored.width, Some(1500));
         assert!(stored.url.starts_with("/media/") && stored.url.ends_with(".png"), "{}", stored.url);
@@ -377,14 +471,110 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
+    fn files_in(dir: &std::path::Path) -> Vec<Vec<u8>> {
+        std::fs::read_dir(dir).unwrap().map(|entry| std::fs::read(entry.unwrap().path()).unwrap()).collect()
+    }
+
+    #[tokio::test]
+    async fn a_phone_photo_kept_re_encoded_loses_its_metadata_and_is_narrowed_to_the_largest_width() {
+        let dir = scratch();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
+        let photo = phone_photo(2400, 1600, 1);
+
+        let stored = store.save_reencoded(upload(photo.bytes, "image/jpeg"), 2048).await.unwrap();
+
+        assert!(stored.url.ends_with(".webp"), "{}", stored.url);
+        assert_eq!(stored.width, Some(2048));
+        let kept = image::load_from_memory(&std::fs::read(file(&dir, &stored.url)).unwrap()).unwrap();
+        assert_eq!((kept.width(), kept.height()), (2048, 1365));
+        assert_eq!(stored.variants.iter().map(|v| v.width).collect::<Vec<_>>(), [320, 640, 1280]);
+        let files = files_in(&dir);
+        assert_eq!(files.len(), 4, "the picture and its three copies");
+        for bytes in files {
+            assert!(bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WEBP");
+            for trace in &photo.traces {
+                assert!(!contains(&bytes, trace), "{:?} survived", String::from_utf8_lossy(trace));
+            }
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_picture_narrowed_to_a_copys_width_is_that_copy_itself() {
+        let dir = scratch();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
+
+        let stored = store.save_reencoded(upload(png(1500, 1000), "image/png"), 1280).await.unwrap();
+
+        assert_eq!(stored.width, Some(1280));
+        let copies: Vec<(u32, bool)> = stored.variants.iter().map(|v| (v.width, v.url == stored.url)).collect();
+        assert_eq!(copies, [(320, false), (640, false), (1280, true)]);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "no second file of 1280 px");
+        store.remove(vec![stored.url]).await;
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_photo_taken_turned_is_kept_and_copied_upright() {
+        let dir = scratch();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
+
+        let reencoded = store.save_reencoded(upload(phone_photo(900, 600, 6).bytes, "image/jpeg"), 2048).await.unwrap();
+        let as_uploaded = store.save(upload(phone_photo(900, 600, 6).bytes, "image/jpeg")).await.unwrap();
+
+        let kept = image::load_from_memory(&std::fs::read(file(&dir, &reencoded.url)).unwrap()).unwrap();
+        assert_eq!((reencoded.width, kept.width(), kept.height()), (Some(600), 600, 900));
+        assert_eq!(as_uploaded.width, Some(600), "as a browser shows the file, turned by its tag");
+        let copy = image::load_from_memory(&std::fs::read(file(&dir, &as_uploaded.variants[0].url)).unwrap()).unwrap();
+        assert_eq!((copy.width(), copy.height()), (320, 480));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn uploads_in_files_are_read_from_their_start_and_a_long_video_is_streamed_whole() {
+        let dir = scratch();
+        let store = ObjectMediaStore::local(dir.clone()).unwrap();
+        let in_file = |bytes: &[u8]| {
+            let mut file = tempfile_in(&dir);
+            std::io::Write::write_all(&mut file, bytes).unwrap();
+            file
+        };
+        let video: Vec<u8> = (0..20 * 1024 * 1024 + 5).map(|i| (i % 251) as u8).collect();
+
+        let picture = store
+            .save_reencoded(
+                MediaUpload { content: UploadContent::File(in_file(&png(700, 500))), content_type: "image/png".into() },
+                2048,
+            )
+            .await
+            .unwrap();
+        let stored = store
+            .save(MediaUpload { content: UploadContent::File(in_file(&video)), content_type: "video/mp4".into() })
+            .await
+            .unwrap();
+
+        assert_eq!(picture.width, Some(700));
+        assert!(stored.url.ends_with(".mp4"));
+        assert!(std::fs::read(file(&dir, &stored.url)).unwrap() == video, "the video arrives whole");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// An unnamed scratch file beside the store's files (it vanishes when closed).
+    fn tempfile_in(dir: &std::path::Path) -> std::fs::File {
+        let path = dir.join(format!(".scratch-{:016x}", rand::rng().random::<u64>()));
+        let file = std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        file
+    }
+
     #[tokio::test]
     async fn a_narrow_picture_and_a_video_get_no_copies() {
         let dir = scratch();
         let store = ObjectMediaStore::local(dir.clone()).unwrap();
 
-        let small = store.save(MediaUpload { bytes: png(300, 300), content_type: "image/png".into() }).await.unwrap();
-        let video =
-            store.save(MediaUpload { bytes: vec![0, 0, 0, 24], content_type: "video/mp4".into() }).await.unwrap();
+        let small = store.save(upload(png(300, 300), "image/png")).await.unwrap();
+        let video = store.save(upload(vec![0, 0, 0, 24], "video/mp4")).await.unwrap();
 
         assert_eq!((small.width, small.variants.len()), (Some(300), 0));
         assert_eq!((video.width, video.variants.len()), (None, 0));
@@ -396,10 +586,10 @@ mod tests {
     async fn the_same_bytes_saved_twice_are_two_files_of_their_own() {
         let dir = scratch();
         let store = ObjectMediaStore::local(dir.clone()).unwrap();
-        let upload = MediaUpload { bytes: png(400, 400), content_type: "image/png".into() };
+        let bytes = png(400, 400);
 
-        let first = store.save(upload.clone()).await.unwrap();
-        let second = store.save(upload).await.unwrap();
+        let first = store.save(upload(bytes.clone(), "image/png")).await.unwrap();
+        let second = store.save(upload(bytes, "image/png")).await.unwrap();
         store.remove(vec![first.url.clone()]).await;
 
         assert_ne!(first.url, second.url);

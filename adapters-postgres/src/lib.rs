@@ -12,6 +12,7 @@ mod coupons;
 mod courier;
 mod customers;
 mod devices;
+mod digest;
 mod error;
 mod health;
 mod metrics;

@@ -110,15 +110,6 @@ struct EventRow {
     comment: Option<String>,
 }
 
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = review_tokens)]
-#[diesel(check_for_backend(diesel::pg::Pg))]
-struct TokenRow {
-    order_id: i64,
-    product_id: i64,
-    token: String,
-}
-
 #[derive(Insertable)]
 #[diesel(table_name = orders)]
 struct NewOrderRow<'a> {
@@ -208,19 +199,6 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
             comment: row.comment,
         });
     }
-    let mut tokens: HashMap<i64, Vec<ReviewToken>> = HashMap::new();
-    for row in review_tokens::table
-        .filter(review_tokens::order_id.eq_any(&ids))
-        .order((review_tokens::order_id, review_tokens::created_at, review_tokens::product_id))
-        .select(TokenRow::as_select())
-        .load(conn)
-        .map_err(from_diesel)?
-    {
-        tokens
-            .entry(row.order_id)
-            .or_default()
-            .push(ReviewToken { product_id: ProductId::new(row.product_id).map_err(corrupt)?, token: row.token });
-    }
     let pending = pending_by_phone(conn, &rows)?;
     rows.into_iter()
         .map(|row| {
@@ -254,7 +232,8 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 },
                 admin_comment: row.admin_comment,
                 consignment: consignment(row.courier, row.tracking_number)?,
-                review_tokens: tokens.remove(&row.id).unwrap_or_default(),
+                // Only their digests are stored: the tokens are known to the change that makes them.
+                review_tokens: Vec::new(),
                 history: history.remove(&row.id).unwrap_or_default(),
                 confirm_token: row.confirm_token,
                 confirmed_at: row.confirmed_at,
@@ -661,7 +640,7 @@ impl OrderTx for PgTransaction {
             .iter()
             .map(|t| {
                 (
-                    review_tokens::token.eq(t.token.as_str()),
+                    review_tokens::token_hash.eq(crate::digest::token_digest(&t.token)),
                     review_tokens::order_id.eq(id.get()),
                     review_tokens::product_id.eq(t.product_id.get()),
                 )

@@ -161,12 +161,12 @@ fn purchase_in(
 #[async_trait]
 impl ReviewRepository for PgReviewRepository {
     async fn token(&self, token: &str) -> Result<Option<TokenInfo>, RepositoryError> {
-        let token = token.to_owned();
+        let digest = crate::digest::token_digest(token);
         with_connection(&self.pool, move |conn| {
             let row: Option<(i64, i64, i64, Option<DateTime<Utc>>, Option<String>)> = review_tokens::table
                 .inner_join(orders::table)
                 .left_join(products::table.on(products::id.eq(review_tokens::product_id)))
-                .filter(review_tokens::token.eq(&token))
+                .filter(review_tokens::token_hash.eq(&digest))
                 .select((
                     review_tokens::product_id,
                     review_tokens::order_id,
@@ -315,10 +315,10 @@ impl ReviewTx for PgTransaction {
     fn use_token(&mut self, token: &str) -> Result<Option<TokenInfo>, RepositoryError> {
         let used: Option<UsedToken> = diesel::sql_query(
             "UPDATE review_tokens t SET used_at = now() FROM orders o \
-             WHERE t.token = $1 AND t.used_at IS NULL AND o.id = t.order_id \
+             WHERE t.token_hash = $1 AND t.used_at IS NULL AND o.id = t.order_id \
              RETURNING t.product_id, t.order_id, o.customer_id",
         )
-        .bind::<Text, _>(token)
+        .bind::<Text, _>(crate::digest::token_digest(token))
         .get_result(self.conn())
         .optional()
         .map_err(from_diesel)?;

@@ -223,8 +223,8 @@ diesel::table! {
 }
 
 diesel::table! {
-    review_tokens (token) {
-        token -> Text,
+    review_tokens (token_hash) {
+        token_hash -> Text,
         order_id -> Int8,
         product_id -> Int8,
         created_at -> Timestamptz,

@@ -357,3 +357,44 @@ async fn a_moderation_that_changes_the_stars_moves_the_products_last_change_and_
     assert_eq!(after_rejecting_a_pending_review, long_ago, "the stars did not change");
     assert!(after_approving > started, "{after_approving}");
 }
+
+#[tokio::test]
+async fn a_review_token_is_stored_only_as_its_digest_and_found_by_the_token() {
+    let shop = shop().await;
+    shop.order(OrderStatus::Delivered, "secret").await;
+    let token = format!("secret-{}", shop.case);
+
+    let stored = adapters_postgres::test_support::texts(&shop.db.pool(), "SELECT token_hash AS t FROM review_tokens");
+
+    let stored = stored.unwrap();
+    assert_eq!(stored.len(), 2);
+    assert!(stored.iter().all(|digest| digest.len() == 64 && !digest.contains("secret")), "{stored:?}");
+    assert!(shop.reviews.token(&token).await.unwrap().is_some());
+    for digest in &stored {
+        assert_eq!(shop.reviews.token(digest).await.unwrap(), None, "a digest read from a copy is no link");
+    }
+}
+
+#[tokio::test]
+async fn links_e_mailed_before_tokens_were_digested_keep_working_after_the_migration() {
+    let db = TestDb::migrated_before("2026-12-01-000018");
+    let pool = db.pool();
+    for statement in [
+        "INSERT INTO customers (id, email, name) VALUES (1, 'ayesha@example.pk', 'Ayesha Khan')",
+        "INSERT INTO orders (id, customer_id, status, subtotal_paisa, delivery_charge_paisa, coupon_discount_paisa, \
+         total_paisa, name, phone1, phone1_normalized, email, address) \
+         VALUES (7, 1, 'delivered', 90000, 0, 0, 90000, 'Ayesha', '0300 1234567', '+923001234567', \
+         'ayesha@example.pk', 'House 12')",
+        "INSERT INTO review_tokens (token, order_id, product_id) VALUES ('an-old-link-token', 7, 3)",
+    ] {
+        adapters_postgres::test_support::execute(&pool, statement).unwrap();
+    }
+
+    adapters_postgres::run_migrations(&pool).unwrap();
+
+    let stored = adapters_postgres::test_support::texts(&pool, "SELECT token_hash AS t FROM review_tokens").unwrap();
+    // SHA-256 of "an-old-link-token", as the server digests tokens that come back.
+    assert_eq!(stored, ["46680bd85f939cc81d3df8e7759e9c13f463b20ddd98f2b66e6d9be4c769f25e"]);
+    let found = PgReviewRepository::new(pool).token("an-old-link-token").await.unwrap().unwrap();
+    assert_eq!((found.order.get(), found.product.get(), found.used), (7, 3, false));
+}

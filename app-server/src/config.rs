@@ -81,6 +81,10 @@ pub struct Config {
     /// The most connections open at once from one client address (an IPv6 one by its /64); trusted proxies
     /// are not bound.
     pub max_connections_per_address: usize,
+    /// Review forms with pictures received and worked on at once; beyond them 503.
+    pub uploads_at_once: usize,
+    /// Where uploaded files are written while they arrive (unnamed files, gone when the request ends).
+    pub upload_temp_dir: PathBuf,
     /// Who hears of each new order: ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL; nobody without either.
     pub order_notify_email: Option<domain::contact::Email>,
     /// METRICS_ADDR: a second listener serving only `/metrics`, unauthenticated.
@@ -149,6 +153,8 @@ impl fmt::Debug for Config {
             .field("body_min_bytes_per_sec", &self.body_min_bytes_per_sec)
             .field("max_connections", &self.max_connections)
             .field("max_connections_per_address", &self.max_connections_per_address)
+            .field("uploads_at_once", &self.uploads_at_once)
+            .field("upload_temp_dir", &self.upload_temp_dir)
             .field("metrics_addr", &self.metrics_addr)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "<set>"))
             .finish()
@@ -286,6 +292,8 @@ impl Config {
         let max_connections = usize::try_from(at_least_one("MAX_CONNECTIONS", 800)?).unwrap_or(usize::MAX);
         let max_connections_per_address =
             usize::try_from(at_least_one("MAX_CONNECTIONS_PER_ADDRESS", 64)?).unwrap_or(usize::MAX);
+        let uploads_at_once = usize::try_from(at_least_one("UPLOADS_AT_ONCE", 8)?).unwrap_or(usize::MAX);
+        let upload_temp_dir = text("UPLOAD_TEMP_DIR").map_or_else(std::env::temp_dir, PathBuf::from);
         let metrics_addr =
             text("METRICS_ADDR").map(|addr| parsed(Some(addr), "METRICS_ADDR", None::<SocketAddr>)).transpose()?;
         let metrics_token = match text("METRICS_TOKEN") {
@@ -306,6 +314,8 @@ impl Config {
             body_min_bytes_per_sec,
             max_connections,
             max_connections_per_address,
+            uploads_at_once,
+            upload_temp_dir,
             google,
             admin,
             order_notify_email,
@@ -550,6 +560,19 @@ mod tests {
         assert_eq!(config(&[]).unwrap().max_connections_per_address, 64);
         assert_eq!(told.max_connections_per_address, 1000);
         assert_eq!(none.to_string(), "MAX_CONNECTIONS_PER_ADDRESS is invalid: must be at least 1");
+    }
+
+    #[test]
+    fn eight_review_uploads_at_once_unless_told_and_never_none() {
+        let set = config(&[("UPLOADS_AT_ONCE", "3"), ("UPLOAD_TEMP_DIR", "/srv/shop/uploads")]).unwrap();
+
+        assert_eq!(config(&[]).unwrap().uploads_at_once, 8);
+        assert_eq!(config(&[]).unwrap().upload_temp_dir, std::env::temp_dir());
+        assert_eq!((set.uploads_at_once, set.upload_temp_dir), (3, PathBuf::from("/srv/shop/uploads")));
+        assert_eq!(
+            config(&[("UPLOADS_AT_ONCE", "0")]).unwrap_err().to_string(),
+            "UPLOADS_AT_ONCE is invalid: must be at least 1"
+        );
     }
 
     #[test]

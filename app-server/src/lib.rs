@@ -11,7 +11,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use adapters_http::{
-    AppState, BodyDeadline, HttpMetrics, MediaFiles, MetricsEndpoint, Refresh, ResponseCache, ServerConfig,
+    AppState, BodyDeadline, HttpMetrics, MediaFiles, MetricsEndpoint, Refresh, ResponseCache, ServerConfig, UploadSlots,
 };
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomReviewTokens, RandomSessionTokens};
 use adapters_mail::{OutboxMailer, SmtpMailer};
@@ -336,6 +336,25 @@ fn spawn_view_flusher(views: CategoryViews, every: std::time::Duration) {
     });
 }
 
+/// The upload slots, their files written under UPLOAD_TEMP_DIR (made when missing, and tried once).
+///
+/// # Errors
+/// When UPLOAD_TEMP_DIR cannot be made or written to.
+fn upload_slots(config: &Config) -> anyhow::Result<UploadSlots> {
+    let dir = &config.upload_temp_dir;
+    std::fs::create_dir_all(dir)
+        .and_then(|()| probe(dir))
+        .with_context(|| format!("UPLOAD_TEMP_DIR {} cannot be written to", dir.display()))?;
+    Ok(UploadSlots::new(config.uploads_at_once, dir.clone()))
+}
+
+/// Writes and removes a file in `dir`.
+fn probe(dir: &std::path::Path) -> std::io::Result<()> {
+    let probe = dir.join(format!(".upload-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"")?;
+    std::fs::remove_file(probe)
+}
+
 /// Migrates, then starts serving on the configured address (port 0 picks a free port).
 ///
 /// # Errors
@@ -345,6 +364,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let migrate_pool = pool.clone();
     tokio::task::spawn_blocking(move || adapters_postgres::run_migrations(&migrate_pool)).await??;
     let media = media_store(config).await?;
+    let uploads = upload_slots(config)?;
     let listener = adapters_http::bind(config.bind_addr)
         .with_context(|| format!("BIND_ADDR {} cannot be bound", config.bind_addr))?;
     let addr = listener.local_addr()?;
@@ -526,6 +546,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
             },
             max_connections: config.max_connections,
             max_connections_per_address: config.max_connections_per_address,
+            uploads,
             trusted_proxies: config.trusted_proxies.clone(),
             http_metrics,
             metrics,

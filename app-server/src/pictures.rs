@@ -1,7 +1,6 @@
 //! Product pictures for the demo shop, drawn here (nothing is downloaded): a flat illustration of the
 //! accessory in its colour, encoded as lossless WebP, which keeps flat artwork to a few kilobytes.
 
-use application::media::ports::MediaUpload;
 use image::codecs::webp::WebPEncoder;
 use image::{Rgb, RgbImage};
 
@@ -126,14 +125,14 @@ fn draw(img: &mut RgbImage, kind: Kind, main: Rgb<u8>, variant: u8) {
 /// # Panics
 /// Never in practice: encoding an in-memory picture cannot fail.
 #[must_use]
-pub fn picture(kind: Kind, colour_name: &str, variant: u8) -> MediaUpload {
+pub fn picture(kind: Kind, colour_name: &str, variant: u8) -> Vec<u8> {
     let main = colour(colour_name);
     let background = mix(main, Rgb([255, 255, 255]), if variant == 0 { 0.88 } else { 0.78 });
     let mut img = RgbImage::from_pixel(SIZE, SIZE, background);
     draw(&mut img, kind, main, variant);
     let mut bytes = Vec::new();
     img.write_with_encoder(WebPEncoder::new_lossless(&mut bytes)).expect("encode a demo picture");
-    MediaUpload { bytes, content_type: "image/webp".into() }
+    bytes
 }
 
 #[cfg(test)]
@@ -142,12 +141,12 @@ mod tests {
 
     #[test]
     fn a_picture_is_a_small_webp_of_the_right_size() {
-        let upload = picture(Kind::Case, "Blue", 0);
+        let bytes = picture(Kind::Case, "Blue", 0);
 
-        assert_eq!(&upload.bytes[0..4], b"RIFF");
-        assert_eq!(&upload.bytes[8..12], b"WEBP");
-        assert!(upload.bytes.len() < 40_000, "{} bytes", upload.bytes.len());
-        let decoded = image::load_from_memory(&upload.bytes).unwrap();
+        assert_eq!(&bytes[0..4], b"RIFF");
+        assert_eq!(&bytes[8..12], b"WEBP");
+        assert!(bytes.len() < 40_000, "{} bytes", bytes.len());
+        let decoded = image::load_from_memory(&bytes).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (SIZE, SIZE));
     }
 }

@@ -44,12 +44,13 @@ pub struct DemoProduct {
     pub quantity: u32,
     pub featured: bool,
     pub free_delivery: bool,
-    pub pictures: Vec<MediaUpload>,
+    /// Its pictures' files (drawn WebP pictures, or any file the admin's form would take).
+    pub pictures: Vec<Vec<u8>>,
 }
 
 impl DemoProduct {
     /// The admin's product form for this product in `category`, and its pictures.
-    fn into_form(self, category: CategoryId) -> (ProductForm, Vec<MediaUpload>) {
+    fn into_form(self, category: CategoryId) -> (ProductForm, Vec<Vec<u8>>) {
         let form = ProductForm {
             name: self.name,
             category: Some(category),
@@ -165,10 +166,10 @@ impl SeedDemo {
         let (form, pictures) = product.into_form(category);
         let uploads = pictures
             .into_iter()
-            .map(|upload| {
+            .map(|bytes| {
                 let (kind, content_type) =
-                    sniff(&upload.bytes).map_err(|source| SeedError::Picture { name: name.clone(), source })?;
-                Ok(CheckedUpload { kind, upload: MediaUpload { content_type: content_type.to_owned(), ..upload } })
+                    sniff(&bytes).map_err(|source| SeedError::Picture { name: name.clone(), source })?;
+                Ok(CheckedUpload { kind, upload: MediaUpload::bytes(bytes, content_type) })
             })
             .collect::<Result<Vec<_>, SeedError>>()?;
         self.admin.add_product(form, uploads).await.map_err(|source| SeedError::Product { name, source })?;
@@ -184,6 +185,7 @@ mod tests {
     use crate::common::clock::MockClock;
     use crate::coupons::ports::MockCouponRepository;
     use crate::media::model::{Media, MediaKind};
+    use crate::media::picture::MAX_PRODUCT_PICTURE_WIDTH;
     use crate::media::ports::{MockMediaStore, StoredMedia};
     use crate::settings::ports::MockSettingsRepository;
     use chrono::NaiveDate;
@@ -204,7 +206,7 @@ mod tests {
             quantity: 5,
             featured: false,
             free_delivery: false,
-            pictures: vec![MediaUpload { bytes: WEBP.to_vec(), content_type: String::new() }],
+            pictures: vec![WEBP.to_vec()],
         }
     }
 
@@ -323,10 +325,15 @@ mod tests {
         });
         let saved = Arc::new(AtomicUsize::new(0));
         let counter = saved.clone();
-        ports.media.expect_save().withf(|u| u.content_type == "image/webp").times(2).returning(move |_| {
-            let n = counter.fetch_add(1, Ordering::SeqCst);
-            Ok(StoredMedia { url: format!("/media/{n}.webp"), width: Some(480), variants: vec![] })
-        });
+        ports
+            .media
+            .expect_save_reencoded()
+            .withf(|u, max_width| u.content_type == "image/webp" && *max_width == MAX_PRODUCT_PICTURE_WIDTH)
+            .times(2)
+            .returning(move |_, _| {
+                let n = counter.fetch_add(1, Ordering::SeqCst);
+                Ok(StoredMedia { url: format!("/media/{n}.webp"), width: Some(480), variants: vec![] })
+            });
         ports
             .writer
             .expect_create_product()

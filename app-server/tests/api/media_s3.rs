@@ -209,7 +209,7 @@ async fn upload_product(server: &ServerProcess, cookie: &str, photo: Vec<u8>) ->
 fn stem_of(url: &str) -> String {
     let name = url.rsplit('/').next().unwrap();
     let (stem, extension) = name.split_once('.').unwrap();
-    assert_eq!((stem.len(), extension), (32, "jpg"), "{url}");
+    assert_eq!((stem.len(), extension), (32, "webp"), "{url}");
     stem.to_owned()
 }
 
@@ -227,7 +227,7 @@ fn attr(doc: &Html, selector: &str, name: &str) -> String {
     found[0].value().attr(name).unwrap_or_else(|| panic!("{selector} has {name}")).to_owned()
 }
 
-/// The product page names the 1500 px JPEG stored as `{stem}.jpg` and its copies under `origin`: the
+/// The product page names the 1500 px JPEG, kept as `{stem}.webp`, and its copies under `origin`: the
 /// gallery's picture and srcset, og:image and the JSON-LD image.
 fn assert_page_pictures(page: &Html, origin: &str, stem: &str) {
     let (o, s) = (origin, stem);
@@ -236,11 +236,11 @@ fn assert_page_pictures(page: &Html, origin: &str, stem: &str) {
         attr(page, "img.gallery__media", "srcset"),
         format!(
             "{o}/media/{s}-320.webp 320w, {o}/media/{s}-640.webp 640w, {o}/media/{s}-1280.webp 1280w, \
-             {o}/media/{s}.jpg 1500w"
+             {o}/media/{s}.webp 1500w"
         )
     );
     assert_eq!(attr(page, "meta[property=\"og:image\"]", "content"), format!("{o}/media/{s}-640.webp"));
-    assert_eq!(json_ld_images(page), json!([format!("{o}/media/{s}.jpg")]));
+    assert_eq!(json_ld_images(page), json!([format!("{o}/media/{s}.webp")]));
 }
 
 fn json_ld_images(doc: &Html) -> Value {
@@ -269,14 +269,14 @@ async fn an_upload_lives_in_the_bucket_is_served_from_it_and_leaves_with_its_pro
     let moto = Moto::start().await;
     let server = start_server(&moto.env()).await;
     let cookie = server.admin_cookie().await;
-    let photo = picture(ImageFormat::Jpeg, 1500, 1000);
+    let uploaded = picture(ImageFormat::Jpeg, 1500, 1000);
 
-    let product = upload_product(&server, &cookie, photo.clone()).await;
+    let product = upload_product(&server, &cookie, uploaded).await;
 
     let id = product["_id"].as_str().unwrap().to_owned();
     let (url, variants) = addresses(&product);
     let s = stem_of(&url);
-    assert_eq!(url, format!("/media/{s}.jpg"));
+    assert_eq!(url, format!("/media/{s}.webp"));
     assert_eq!(
         variants,
         [
@@ -293,17 +293,20 @@ async fn an_upload_lives_in_the_bucket_is_served_from_it_and_leaves_with_its_pro
             format!("{PREFIX}/{s}-1280.webp"),
             format!("{PREFIX}/{s}-320.webp"),
             format!("{PREFIX}/{s}-640.webp"),
-            format!("{PREFIX}/{s}.jpg"),
+            format!("{PREFIX}/{s}.webp"),
         ]
     );
     let bucket = moto.bucket();
-    let original = bucket.get(&ObjectPath::from(format!("{PREFIX}/{s}.jpg"))).await.unwrap();
-    assert_eq!(original.attributes.get(&Attribute::ContentType).map(|v| v.as_ref()), Some("image/jpeg"));
+    let original = bucket.get(&ObjectPath::from(format!("{PREFIX}/{s}.webp"))).await.unwrap();
+    assert_eq!(original.attributes.get(&Attribute::ContentType).map(|v| v.as_ref()), Some("image/webp"));
     assert_eq!(
         original.attributes.get(&Attribute::CacheControl).map(|v| v.as_ref()),
         Some("public, max-age=31536000, immutable")
     );
-    assert_eq!(original.bytes().await.unwrap(), photo, "the original is kept as uploaded");
+    // The picture is kept re-encoded (no camera metadata), at its own size.
+    let photo = original.bytes().await.unwrap().to_vec();
+    let kept = image::load_from_memory(&photo).unwrap();
+    assert_eq!((kept.width(), kept.height()), (1500, 1000));
     let copy = bucket.get(&ObjectPath::from(format!("{PREFIX}/{s}-640.webp"))).await.unwrap();
     assert_eq!(copy.attributes.get(&Attribute::ContentType).map(|v| v.as_ref()), Some("image/webp"));
     let copy = copy.bytes().await.unwrap();
@@ -320,7 +323,7 @@ async fn an_upload_lives_in_the_bucket_is_served_from_it_and_leaves_with_its_pro
     // The files are served from the bucket: bytes, type, validator, caching, HEAD and 304.
     let served = server.client.get(format!("{}{url}", server.address)).send().await.unwrap();
     assert_eq!(served.status(), 200);
-    assert_eq!(served.headers()["content-type"], "image/jpeg");
+    assert_eq!(served.headers()["content-type"], "image/webp");
     assert_eq!(served.headers()["cache-control"], "public, max-age=31536000, immutable");
     let etag = served.headers()["etag"].to_str().unwrap().to_owned();
     assert!(etag.starts_with('"') && etag.len() > 2, "{etag}");
@@ -369,13 +372,35 @@ async fn an_upload_lives_in_the_bucket_is_served_from_it_and_leaves_with_its_pro
         ("/media/.env".to_owned(), 404),
         ("/media/%2e%2e%2fsecret".to_owned(), 404),
         ("/media/..%2F..%2Fetc%2Fpasswd".to_owned(), 404),
-        (format!("/media/{PREFIX}/{s}.jpg"), 404),
+        (format!("/media/{PREFIX}/{s}.webp"), 404),
     ] {
         let (got, body) = send(&server, server.client.get(format!("{}{path}", server.address))).await;
         assert_eq!((got, body), (status, json!({"message": "No such file."})), "{path}");
     }
     let missing = server.client.get(format!("{}/media/{s}-999.webp", server.address)).send().await.unwrap();
     assert!(missing.headers().get("cache-control").is_none_or(|v| !v.to_str().unwrap().contains("immutable")));
+
+    // A video added by an edit goes to the bucket as it was sent, streamed from its file in parts.
+    let mut video = b"\0\0\0\x18ftypmp42\0\0\0\0isommp42".to_vec();
+    video.extend((0..9 * 1024 * 1024).map(|i| (i % 251) as u8));
+    let edit = Form::new()
+        .text("name", "Clear MagSafe Case")
+        .text("category", product["category"]["_id"].as_str().unwrap().to_owned())
+        .text("price", "2500")
+        .text("description", "Now with a video.")
+        .text("quantity", "12")
+        .part("media", Part::bytes(video.clone()).file_name("clip.mp4"));
+    let (status, edited) = send(
+        &server,
+        server.client.put(format!("{}/api/products/{id}", server.address)).header("cookie", &cookie).multipart(edit),
+    )
+    .await;
+    assert_eq!(status, 200, "{edited}");
+    let clip = edited["product"]["media"][1]["url"].as_str().unwrap().to_owned();
+    let key = format!("{PREFIX}/{}", clip.trim_start_matches("/media/"));
+    let stored = bucket.get(&ObjectPath::from(key)).await.unwrap();
+    assert_eq!(stored.attributes.get(&Attribute::ContentType).map(|v| v.as_ref()), Some("video/mp4"));
+    assert!(stored.bytes().await.unwrap() == video, "the video arrives whole");
 
     // Deleting the product removes every key.
     let (status, deleted) =
@@ -399,7 +424,7 @@ async fn under_media_base_url_every_address_names_the_cdn_and_the_policy_allows_
     let id = product["_id"].as_str().unwrap().to_owned();
     let (url, variants) = addresses(&product);
     let s = stem_of(&url);
-    assert_eq!(url, format!("{CDN}/media/{s}.jpg"));
+    assert_eq!(url, format!("{CDN}/media/{s}.webp"));
     assert_eq!(
         variants.iter().map(|(u, _)| u.as_str()).collect::<Vec<_>>(),
         [
@@ -419,7 +444,7 @@ async fn under_media_base_url_every_address_names_the_cdn_and_the_policy_allows_
          base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     );
     // The CDN's origin is the shop: the stored address still answers there.
-    assert_eq!(server.client.get(format!("{}/media/{s}.jpg", server.address)).send().await.unwrap().status(), 200);
+    assert_eq!(server.client.get(format!("{}/media/{s}.webp", server.address)).send().await.unwrap().status(), 200);
 
     // The admin's edit sends back the addresses it was given: the picture is kept, as stored.
     let edit = Form::new()
@@ -443,5 +468,5 @@ async fn under_media_base_url_every_address_names_the_cdn_and_the_policy_allows_
     .await
     .unwrap()
     .unwrap();
-    assert_eq!(stored, [format!("/media/{s}.jpg")], "rows keep the stored address");
+    assert_eq!(stored, [format!("/media/{s}.webp")], "rows keep the stored address");
 }

@@ -165,3 +165,144 @@ async fn two_hundred_parallel_password_calls_keep_the_server_under_300_mb_and_th
     assert_eq!(read_during_confirms.unwrap().status(), 200);
     assert_eq!(read_during_accounts.unwrap().status(), 200);
 }
+
+/// The multipart boundary of [`review_flood`]'s forms.
+const BOUNDARY: &str = "shop-flood-7Hq2Zr";
+
+/// One chunk of a chunked body.
+fn chunk(data: &[u8]) -> Vec<u8> {
+    let mut framed = format!("{:x}\r\n", data.len()).into_bytes();
+    framed.extend_from_slice(data);
+    framed.extend_from_slice(b"\r\n");
+    framed
+}
+
+/// How one flooding request ended: the answer's status (0 without one) and how much of its body had been
+/// handed to the connection when the answer came.
+#[derive(Debug)]
+struct Flooded {
+    status: u16,
+    sent_before_answer: usize,
+}
+
+/// POST /api/review-tokens/submit without an account: a made-up token, a name and a rating, then eight
+/// 6 MiB pictures under `images` and `images[]` (48 MiB in all), chunked, with no Content-Length. The body
+/// is written until the server answers.
+async fn review_flood(addr: std::net::SocketAddr, token: String) -> Flooded {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    let stream = tokio::net::TcpStream::connect(addr).await.expect("the server accepts");
+    let (mut reader, mut writer) = stream.into_split();
+    let answered = Arc::new(AtomicBool::new(false));
+    let sent = Arc::new(AtomicU64::new(0));
+    let writing = tokio::spawn({
+        let (answered, sent) = (answered.clone(), sent.clone());
+        async move {
+            let head = format!(
+                "POST /api/review-tokens/submit HTTP/1.1\r\nHost: shop.test\r\n\
+                 Content-Type: multipart/form-data; boundary={BOUNDARY}\r\nTransfer-Encoding: chunked\r\n\r\n"
+            );
+            let mut texts = String::new();
+            for (name, value) in [("token", token.as_str()), ("reviewerName", "Flood"), ("rating", "5")] {
+                texts.push_str(&format!(
+                    "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                ));
+            }
+            for piece in [head.into_bytes(), chunk(texts.as_bytes())] {
+                if writer.write_all(&piece).await.is_err() {
+                    return;
+                }
+                sent.fetch_add(piece.len() as u64, Ordering::Relaxed);
+            }
+            let block = chunk(&[0x5A; 64 * 1024]);
+            for picture in 0..8 {
+                let field = if picture % 2 == 0 { "images" } else { "images[]" };
+                let part = format!(
+                    "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"p{picture}.jpg\"\r\n\
+                     Content-Type: image/jpeg\r\n\r\n"
+                );
+                let mut pieces = vec![chunk(part.as_bytes())];
+                pieces.extend((0..96).map(|_| block.clone()));
+                pieces.push(chunk(b"\r\n"));
+                for piece in pieces {
+                    if answered.load(Ordering::Relaxed) || writer.write_all(&piece).await.is_err() {
+                        return;
+                    }
+                    sent.fetch_add(piece.len() as u64, Ordering::Relaxed);
+                }
+            }
+            let _ = writer.write_all(&chunk(format!("--{BOUNDARY}--\r\n").as_bytes())).await;
+            let _ = writer.write_all(b"0\r\n\r\n").await;
+        }
+    });
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let status = loop {
+        match reader.read(&mut buffer).await {
+            Ok(0) | Err(_) => break 0,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+        if answer.windows(4).any(|w| w == b"\r\n\r\n") {
+            let line = String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned();
+            break line.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
+        }
+    };
+    answered.store(true, Ordering::Relaxed);
+    let sent_before_answer = usize::try_from(sent.load(Ordering::Relaxed)).unwrap_or(usize::MAX);
+    writing.abort();
+    Flooded { status, sent_before_answer }
+}
+
+/// The largest resident set of process `pid` so far (the kernel's high-water mark), in KiB.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[tokio::test]
+async fn forty_unauthenticated_review_uploads_of_48_mib_at_once_are_refused_without_holding_memory() {
+    let db = TestDb::new();
+    let scratch = ScratchDir::new("shop-upload-flood");
+    let server = start_server(&db, &scratch).await;
+    let pid = server.child.id();
+    let addr: std::net::SocketAddr = server.address.trim_start_matches("http://").parse().unwrap();
+    let client = reqwest::Client::new();
+    let warm = client.get(format!("{}/api/review-tokens/verify?token=warm", server.address)).send().await;
+    assert_eq!(warm.unwrap().status(), 404);
+    let idle = resident_kib(pid).expect("the server runs");
+    let (stop, peak) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicU64::new(0)));
+    let sampler = sample_peak(pid, stop.clone(), peak.clone());
+
+    let floods: Vec<_> = (0..40).map(|i| tokio::spawn(review_flood(addr, format!("madeUpToken{i:0>32}")))).collect();
+    let mut endings = Vec::new();
+    for flood in floods {
+        endings.push(flood.await.unwrap());
+    }
+    let high_water = peak_kib(pid);
+    let mut settled = None;
+    for _ in 0..100 {
+        let now = resident_kib(pid);
+        if now.is_some_and(|kib| kib < idle + 64 * 1024) {
+            settled = now;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    sampler.join().unwrap();
+    let peak_kib = peak.load(Ordering::Relaxed).max(high_water.unwrap_or(0));
+    eprintln!(
+        "app-server resident set: idle {} MiB, peak {} MiB (VmHWM {:?} MiB), after {:?} MiB; at most {} KiB of a \
+         body handed to the connection before its answer",
+        idle / 1024,
+        peak_kib / 1024,
+        high_water.map(|k| k / 1024),
+        settled.map(|k| k / 1024),
+        endings.iter().map(|e| e.sent_before_answer).max().unwrap_or(0) / 1024
+    );
+
+    assert!(peak_kib < LIMIT_KIB, "the server's resident set peaked at {} MiB", peak_kib / 1024);
+    assert!(settled.is_some(), "the server is back near its idle {} MiB within 10 s", idle / 1024);
+    assert!(endings.iter().all(|e| e.status == 404), "each is told its link is unknown: {endings:?}");
+}

@@ -536,3 +536,57 @@ async fn pictures_over_forty_megapixels_or_that_do_not_decode_are_refused_and_le
     assert_eq!(app.get_json(&format!("/api/products/{id}")).await.1, product, "the product is unchanged");
     assert_eq!(media_files(&app), 3);
 }
+
+/// Every `/media/...` address in `text`.
+fn media_addresses(text: &str) -> Vec<String> {
+    text.match_indices("/media/")
+        .map(|(at, _)| {
+            text[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-' | '_')).collect()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_phone_photos_camera_and_position_are_served_under_none_of_the_products_addresses() {
+    use adapters_media::test_support::{contains, phone_photo, CAMERA_MAKE};
+
+    let app = spawn_app().await;
+    let cookie = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await.to_string();
+    let photo = phone_photo(2400, 1600, 1);
+    assert!(contains(&photo.bytes, CAMERA_MAKE.as_bytes()), "the upload names its camera");
+    let fields = [
+        ("name", "Armour Case"),
+        ("category", cases.as_str()),
+        ("price", "1500"),
+        ("description", "Shot on a phone."),
+        ("quantity", "3"),
+    ];
+
+    let (status, created) =
+        send(&app, &cookie, "POST", "/api/products/upload", Some(form(&fields, vec![("media", photo.bytes.clone())])))
+            .await;
+
+    assert_eq!(status, 201, "{created}");
+    let product = &created["product"];
+    assert_eq!(product["media"][0]["width"], 2048, "a camera-sized picture is kept 2048 px wide");
+    let id = product["_id"].as_str().unwrap();
+    let page = app.get(&format!("/product/{id}")).await.text().await.unwrap();
+    let mut addresses = media_addresses(&product.to_string());
+    addresses.extend(media_addresses(&page));
+    addresses.sort();
+    addresses.dedup();
+    assert_eq!(addresses.len(), 4, "the picture and its 320, 640 and 1280 px copies: {addresses:?}");
+    for address in &addresses {
+        let served = app.get(address).await;
+        assert_eq!(served.status(), 200, "{address}");
+        let bytes = served.bytes().await.unwrap();
+        assert!(bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WEBP", "{address} is WebP");
+        for trace in &photo.traces {
+            assert!(!contains(&bytes, trace), "{address} holds {:?}", String::from_utf8_lossy(trace));
+        }
+    }
+    let original = app.get(product["media"][0]["url"].as_str().unwrap()).await.bytes().await.unwrap();
+    let original = image::load_from_memory(&original).unwrap();
+    assert_eq!((original.width(), original.height()), (2048, 1365));
+}

@@ -10,7 +10,7 @@ use image::ImageFormat;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 
-use crate::helpers::{new_product, spawn_app, TestApp};
+use crate::helpers::{new_product, spawn_app_with, TestApp};
 
 /// A shop with a Phone Case (Rs 850) and a USB-C Cable (Rs 500), delivery Rs 200, and Ayesha, who has
 /// bought one of each in an order that has been delivered.
@@ -28,7 +28,12 @@ struct Shop {
 }
 
 async fn shop() -> Shop {
-    let app = spawn_app().await;
+    shop_with(&[]).await
+}
+
+/// The shop of [`shop`] on an app started with further configuration variables.
+async fn shop_with(extra: &[(&'static str, String)]) -> Shop {
+    let app = spawn_app_with(extra).await;
     let category = app.add_category("Cases", None).await;
     let case = app.add_product(new_product("Phone Case", category, (900, Some(850), 0), 50, false)).await;
     let cable = app.add_product(new_product("USB-C Cable", category, (500, None, 0), 50, false)).await;
@@ -267,9 +272,12 @@ async fn a_token_review_with_two_pictures_is_stored_pending_and_its_link_then_sa
         .map(|v| v.as_array().unwrap().iter().map(|c| c["width"].as_i64().unwrap()).collect())
         .collect();
     assert_eq!(widths, [vec![320, 640, 1280], vec![]]);
-    assert_eq!(shop.media_files().len(), 2 + 3, "two pictures and three copies of the wide one");
+    assert_eq!(review["imageVariants"][0][2]["url"], images[0], "the 1280 px copy is the kept picture itself");
+    assert_eq!(shop.media_files().len(), 2 + 2, "two pictures and the 320 and 640 px copies of the wide one");
     let served = shop.app.get(images[0].as_str().unwrap()).await;
     assert_eq!(served.headers()["content-type"], "image/webp");
+    let served = image::load_from_memory(&served.bytes().await.unwrap()).unwrap();
+    assert_eq!((served.width(), served.height()), (1280, 853), "never served wider than its largest copy");
 
     assert_eq!(shop.verify(&token).await, (410, json!({"message": "This review link has already been used."})));
     assert_eq!(
@@ -738,4 +746,330 @@ async fn deleting_a_product_deletes_its_reviews_and_their_pictures() {
     assert_eq!(shop.all_reviews().await, Vec::<Value>::new());
     assert_eq!(shop.app.get_json(&format!("/api/reviews/approved/{}", shop.case)).await, (200, json!([])));
     assert_eq!(shop.verify(&shop.token(shop.cable)).await.0, 200, "the other item's link still works");
+}
+
+/// A part of a form sent by hand: a text field, or a file of `size` bytes beginning with `head` (the rest
+/// zeros).
+#[derive(Clone)]
+enum RawPart {
+    Text(&'static str, String),
+    File(&'static str, Vec<u8>, usize),
+}
+
+const BOUNDARY: &str = "shop-by-hand-Qw9e";
+
+/// `parts` as a multipart/form-data body, and where the first file's bytes begin in it.
+fn multipart(parts: &[RawPart]) -> (Vec<u8>, Option<usize>) {
+    let mut body = Vec::new();
+    let mut first_file = None;
+    for part in parts {
+        match part {
+            RawPart::Text(name, value) => body.extend_from_slice(
+                format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            ),
+            RawPart::File(name, head, size) => {
+                body.extend_from_slice(
+                    format!(
+                        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"p.png\"\r\n\
+                         Content-Type: image/png\r\n\r\n"
+                    )
+                    .as_bytes(),
+                );
+                let start = body.len();
+                first_file.get_or_insert(start);
+                body.extend_from_slice(head);
+                body.resize(start + size, 0);
+                body.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    (body, first_file)
+}
+
+/// How a form sent by hand was answered, and how much of its body had been handed to the connection then.
+#[derive(Debug)]
+struct Sent {
+    status: u16,
+    body: Value,
+    sent_before_answer: usize,
+}
+
+/// How a body is framed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Framing {
+    ContentLength,
+    Chunked,
+}
+
+/// Where a body sent by hand stops for a while.
+enum Pause {
+    No,
+    /// After that many bytes, until the receiver fires (or is dropped).
+    Until(usize, tokio::sync::oneshot::Receiver<()>),
+    /// After the first 64 KiB of the first file, until the answer arrives (or 30 s have passed): an answer
+    /// then was decided without the files.
+    AtFirstFile,
+}
+
+/// How far into the first file a [`Pause::AtFirstFile`] body may have been sent when it is answered.
+const FIRST_FILE_SENT: usize = 128 * 1024;
+
+/// Sends `parts` to `path` with `cookie`, 64 KiB at a time, until the server answers, stopping as `pause`
+/// says.
+async fn send_by_hand(
+    app: &TestApp,
+    path: &str,
+    cookie: &str,
+    parts: &[RawPart],
+    framing: Framing,
+    pause: Pause,
+) -> Sent {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    let (body, first_file) = multipart(parts);
+    let mut pause = match pause {
+        Pause::No => None,
+        Pause::Until(at, resume) => Some((at, Some(resume))),
+        Pause::AtFirstFile => Some((first_file.expect("a file to stop in") + 64 * 1024, None)),
+    };
+    let length = match framing {
+        Framing::ContentLength => format!("Content-Length: {}", body.len()),
+        Framing::Chunked => "Transfer-Encoding: chunked".to_owned(),
+    };
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: shop.test\r\nCookie: {cookie}\r\n\
+         Content-Type: multipart/form-data; boundary={BOUNDARY}\r\n{length}\r\n\r\n"
+    );
+    let addr = app.address.trim_start_matches("http://");
+    let (mut reader, mut writer) = tokio::net::TcpStream::connect(addr).await.unwrap().into_split();
+    let answered = Arc::new(AtomicBool::new(false));
+    let sent = Arc::new(AtomicUsize::new(0));
+    let writing = tokio::spawn({
+        let (answered, sent) = (answered.clone(), sent.clone());
+        async move {
+            if writer.write_all(head.as_bytes()).await.is_err() {
+                return;
+            }
+            for piece in body.chunks(64 * 1024) {
+                if pause.as_ref().is_some_and(|(at, _)| sent.load(Ordering::Relaxed) >= *at) {
+                    match pause.take() {
+                        Some((_, Some(resume))) => {
+                            let _ = resume.await;
+                        }
+                        _ => {
+                            for _ in 0..1500 {
+                                if answered.load(Ordering::Relaxed) {
+                                    return;
+                                }
+                                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                            }
+                        }
+                    }
+                }
+                let framed = match framing {
+                    Framing::ContentLength => piece.to_vec(),
+                    Framing::Chunked => [format!("{:x}\r\n", piece.len()).as_bytes(), piece, b"\r\n"].concat(),
+                };
+                if answered.load(Ordering::Relaxed) || writer.write_all(&framed).await.is_err() {
+                    return;
+                }
+                sent.fetch_add(piece.len(), Ordering::Relaxed);
+            }
+            if framing == Framing::Chunked {
+                let _ = writer.write_all(b"0\r\n\r\n").await;
+            }
+            // As a browser does, the connection stays open for the answer (it is not half-closed).
+            std::future::pending::<()>().await;
+            drop(writer);
+        }
+    });
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 8192];
+    let mut sent_before_answer = None;
+    loop {
+        let text = String::from_utf8_lossy(&answer).into_owned();
+        if let Some((headers, rest)) = text.split_once("\r\n\r\n") {
+            let length = headers
+                .lines()
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_owned()))
+                .and_then(|v| v.parse::<usize>().ok())
+                .unwrap_or(0);
+            if rest.len() >= length {
+                break;
+            }
+        }
+        match reader.read(&mut buffer).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                sent_before_answer.get_or_insert_with(|| sent.load(Ordering::Relaxed));
+                answer.extend_from_slice(&buffer[..n]);
+            }
+        }
+    }
+    answered.store(true, Ordering::Relaxed);
+    writing.abort();
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").and_then(|(_, body)| serde_json::from_str(body).ok()).unwrap_or(Value::Null);
+    Sent { status, body, sent_before_answer: sent_before_answer.unwrap_or(usize::MAX) }
+}
+
+/// The token form's text fields.
+fn token_fields(token: &str) -> Vec<RawPart> {
+    vec![
+        RawPart::Text("token", token.to_owned()),
+        RawPart::Text("reviewerName", "Ayesha".into()),
+        RawPart::Text("rating", "5".into()),
+    ]
+}
+
+/// Six pictures' worth of bytes (24 MiB) after `first`: far more than any check before them needs.
+fn with_pictures(mut first: Vec<RawPart>) -> Vec<RawPart> {
+    first.extend((0..4).map(|_| RawPart::File("images", png(400, 300), 6 * 1024 * 1024)));
+    first
+}
+
+#[tokio::test]
+async fn an_unusable_link_or_item_is_answered_before_any_picture_is_read() {
+    let shop = shop().await;
+    let (_, ayesha) = shop.ayesha.clone();
+    let (_, bilal) = shop.app.customer("bilal@example.pk").await;
+    assert_eq!(shop.submit_token(&shop.token(shop.cable), "5", vec![]).await.0, 201);
+    assert_eq!(shop.submit_internal(&ayesha, &shop.order, shop.case, "5", vec![]).await.0, 201);
+    let internal = |product: ProductId| {
+        vec![
+            RawPart::Text("productId", product.to_string()),
+            RawPart::Text("orderId", shop.order.clone()),
+            RawPart::Text("reviewerName", "Ayesha".into()),
+            RawPart::Text("rating", "5".into()),
+            RawPart::Text("comment", "Fine.".into()),
+        ]
+    };
+    let cases = [
+        ("an unknown token", "", token_fields("madeUpToken42"), 404, "Invalid or expired token."),
+        ("a used token", "", token_fields(&shop.token(shop.cable)), 410, "This review link has already been used."),
+        (
+            "someone else's order",
+            bilal.as_str(),
+            internal(shop.cable),
+            403,
+            "You can only review products from your delivered orders.",
+        ),
+        (
+            "a reviewed item",
+            ayesha.as_str(),
+            internal(shop.case),
+            409,
+            "You have already reviewed this product for this order.",
+        ),
+    ];
+
+    for (case, cookie, fields, status, message) in cases {
+        let path = if cookie.is_empty() { "/api/review-tokens/submit" } else { "/api/reviews/internal-submit" };
+        for framing in [Framing::ContentLength, Framing::Chunked] {
+            let parts = with_pictures(fields.clone());
+            let first_file = multipart(&parts).1.unwrap();
+
+            let sent = send_by_hand(&shop.app, path, cookie, &parts, framing, Pause::AtFirstFile).await;
+
+            assert_eq!((sent.status, sent.body["message"].as_str()), (status, Some(message)), "{case}, {framing:?}");
+            assert!(
+                sent.sent_before_answer <= first_file + FIRST_FILE_SENT,
+                "{case}, {framing:?}: answered only after {} bytes",
+                sent.sent_before_answer
+            );
+        }
+    }
+    assert_eq!(shop.all_reviews().await.len(), 2);
+    assert_eq!(shop.media_files(), Vec::<String>::new());
+}
+
+#[tokio::test]
+async fn a_picture_sent_before_the_token_is_refused_as_a_missing_token() {
+    let shop = shop().await;
+    let mut parts = vec![RawPart::File("images", png(400, 300), 10_000)];
+    parts.extend(token_fields(&shop.token(shop.case)));
+
+    let sent = send_by_hand(&shop.app, "/api/review-tokens/submit", "", &parts, Framing::Chunked, Pause::No).await;
+
+    assert_eq!((sent.status, sent.body["message"].as_str()), (400, Some("Missing review token.")));
+    let (status, body) = shop.submit_token(&shop.token(shop.case), "5", vec![("images", png(400, 300), "a.png")]).await;
+    assert_eq!(status, 201, "the token first, as the shop's own form sends it: {body}");
+}
+
+#[tokio::test]
+async fn a_chunked_form_is_bounded_exactly_like_one_with_a_length() {
+    let shop = shop().await;
+    // Five pictures just under 5 MB (as a test above accepts), and a field no form has, of 2 MiB.
+    let mut parts = token_fields(&shop.token(shop.case));
+    parts.extend((0..5).map(|_| RawPart::File("images", png(400, 300), 5 * 1024 * 1024 - 1024)));
+    parts.push(RawPart::Text("padding", "x".repeat(2 * 1024 * 1024)));
+    let too_large = "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB.";
+
+    for framing in [Framing::ContentLength, Framing::Chunked] {
+        let sent = send_by_hand(&shop.app, "/api/review-tokens/submit", "", &parts, framing, Pause::No).await;
+
+        assert_eq!((sent.status, sent.body["message"].as_str()), (413, Some(too_large)), "{framing:?}");
+        shop.assert_nothing_stored(&format!("{framing:?}")).await;
+    }
+}
+
+#[tokio::test]
+async fn pictures_past_the_upload_slots_are_answered_503_and_a_freed_slot_is_taken_again() {
+    let shop = shop_with(&[("UPLOADS_AT_ONCE", "1".to_owned())]).await;
+    let mut slow = token_fields(&shop.token(shop.case));
+    slow.push(RawPart::File("images", png(400, 300), 2 * 1024 * 1024));
+    // A probe that takes a slot when one is free and is then refused for its picture (415).
+    let mut probe = token_fields(&shop.token(shop.cable));
+    probe.push(RawPart::File("images", b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec(), 200));
+    let (resume, paused) = tokio::sync::oneshot::channel();
+    let path = "/api/review-tokens/submit";
+
+    let holding = send_by_hand(&shop.app, path, "", &slow, Framing::Chunked, Pause::Until(1024 * 1024, paused));
+    let probing = async {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let sent = send_by_hand(&shop.app, path, "", &probe, Framing::ContentLength, Pause::No).await;
+            if sent.status == 503 {
+                let _ = resume.send(());
+                return sent;
+            }
+            assert_eq!(sent.status, 415, "the slot was still free: {sent:?}");
+            assert!(std::time::Instant::now() < deadline, "the slow upload never took its slot");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    let (held, busy) = tokio::join!(holding, probing);
+
+    assert_eq!(
+        busy.body,
+        json!({"message": "Too many pictures are being uploaded right now. Please try again in a minute."})
+    );
+    assert_eq!(held.status, 201, "the slow upload finishes: {held:?}");
+    let mut freed = token_fields(&shop.token(shop.cable));
+    freed.push(RawPart::File("images", png(400, 300), 10_000));
+    let sent = send_by_hand(&shop.app, path, "", &freed, Framing::ContentLength, Pause::No).await;
+    assert_eq!(sent.status, 201, "the slot is free again: {sent:?}");
+}
+
+#[tokio::test]
+async fn more_than_256_kib_before_the_first_picture_is_refused_whatever_the_parts_hold() {
+    let shop = shop().await;
+    let too_large = "The review form is too large: at most 5 images of 5 MB each, and text fields of at most 64 KiB.";
+    let mut unknown_and_empty = token_fields("madeUpToken42");
+    unknown_and_empty.extend((0..6000).map(|_| RawPart::Text("x", String::new())));
+    unknown_and_empty.push(RawPart::File("images", png(400, 300), 10_000));
+    let mut repeated = token_fields("madeUpToken42");
+    repeated.extend((0..3000).map(|_| RawPart::Text("comment", "a".into())));
+    repeated.push(RawPart::File("images", png(400, 300), 10_000));
+
+    for (case, parts) in [("empty parts of no field", unknown_and_empty), ("a field sent again and again", repeated)] {
+        let sent = send_by_hand(&shop.app, "/api/review-tokens/submit", "", &parts, Framing::Chunked, Pause::No).await;
+
+        assert_eq!((sent.status, sent.body["message"].as_str()), (413, Some(too_large)), "{case}");
+    }
 }

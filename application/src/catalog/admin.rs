@@ -18,7 +18,7 @@ use crate::catalog::ports::{CatalogChanges, CatalogRepository, CatalogWriter};
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::page::Page;
 use crate::media::model::{Media, MediaKind};
-use crate::media::picture::UnusablePicture;
+use crate::media::picture::{UnusablePicture, MAX_PRODUCT_PICTURE_WIDTH};
 use crate::media::ports::{MediaStore, MediaStoreError, MediaUpload};
 
 /// Why a catalogue change was refused.
@@ -170,7 +170,7 @@ impl ProductForm {
 }
 
 /// An upload recognised by its bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct CheckedUpload {
     pub kind: MediaKind,
     pub upload: MediaUpload,
@@ -204,11 +204,16 @@ impl CatalogAdmin {
         Self { catalog, writer, media, changes }
     }
 
-    /// Keeps the uploads; on a later failure the caller removes them.
+    /// Keeps the uploads, one at a time: pictures re-encoded (without their camera's metadata) and at most
+    /// [`MAX_PRODUCT_PICTURE_WIDTH`] wide, videos as uploaded; on a later failure the caller removes them.
     async fn keep(&self, uploads: Vec<CheckedUpload>) -> Result<Vec<Media>, ProductAdminError> {
         let mut kept = Vec::with_capacity(uploads.len());
         for CheckedUpload { kind, upload } in uploads {
-            match self.media.save(upload).await {
+            let saved = match kind {
+                MediaKind::Image => self.media.save_reencoded(upload, MAX_PRODUCT_PICTURE_WIDTH).await,
+                MediaKind::Video => self.media.save(upload).await,
+            };
+            match saved {
                 Ok(stored) => {
                     kept.push(Media { url: stored.url, kind, width: stored.width, variants: stored.variants })
                 }
@@ -559,10 +564,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_video_is_refused_when_adding_before_anything_is_stored() {
-        let upload = CheckedUpload {
-            kind: MediaKind::Video,
-            upload: MediaUpload { bytes: vec![1], content_type: "video/mp4".into() },
-        };
+        let upload = CheckedUpload { kind: MediaKind::Video, upload: MediaUpload::bytes(vec![1], "video/mp4") };
 
         let err = admin(MockCatalogRepository::new(), MockCatalogWriter::new())
             .add_product(form(), vec![upload])
@@ -573,20 +575,53 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn pictures_are_kept_re_encoded_and_narrowed_and_videos_as_uploaded() {
+        let mut catalog = MockCatalogRepository::new();
+        catalog.expect_product().returning(|product| Ok(Some(stored_product(product, vec![]))));
+        let mut writer = MockCatalogWriter::new();
+        writer
+            .expect_update_product()
+            .withf(|_, product| product.media.iter().map(|m| m.url.as_str()).eq(["/media/p.webp", "/media/v.mp4"]))
+            .times(1)
+            .returning(|_, _| Ok(vec![]));
+        let mut media = MockMediaStore::new();
+        media
+            .expect_save_reencoded()
+            .withf(|upload, max_width| upload.content_type == "image/jpeg" && *max_width == MAX_PRODUCT_PICTURE_WIDTH)
+            .times(1)
+            .returning(|_, _| {
+                Ok(crate::media::ports::StoredMedia {
+                    url: "/media/p.webp".into(),
+                    width: Some(2048),
+                    variants: vec![],
+                })
+            });
+        media.expect_save().withf(|upload| upload.content_type == "video/mp4").times(1).returning(|_| {
+            Ok(crate::media::ports::StoredMedia { url: "/media/v.mp4".into(), width: None, variants: vec![] })
+        });
+        media.expect_remove().returning(|_| ());
+        let admin =
+            CatalogAdmin::new(Arc::new(catalog), Arc::new(writer), Arc::new(media), Arc::new(Announced::default()));
+        let uploads = vec![
+            CheckedUpload { kind: MediaKind::Image, upload: MediaUpload::bytes(vec![1], "image/jpeg") },
+            CheckedUpload { kind: MediaKind::Video, upload: MediaUpload::bytes(vec![2], "video/mp4") },
+        ];
+
+        admin.change_product(ProductId::new(3).unwrap(), form(), KeptMedia::Only(vec![]), uploads).await.unwrap();
+    }
+
+    #[tokio::test]
     async fn pictures_are_removed_again_when_the_category_is_unknown() {
         let mut writer = MockCatalogWriter::new();
         writer.expect_create_product().returning(|_| Err(RepositoryError::NotFound));
         let mut media = MockMediaStore::new();
-        media.expect_save().times(1).returning(|_| {
-            Ok(crate::media::ports::StoredMedia { url: "/media/a.png".into(), width: Some(800), variants: vec![] })
+        media.expect_save_reencoded().times(1).returning(|_, _| {
+            Ok(crate::media::ports::StoredMedia { url: "/media/a.webp".into(), width: Some(800), variants: vec![] })
         });
-        media.expect_remove().withf(|urls| urls == &["/media/a.png".to_owned()]).times(1).returning(|_| ());
+        media.expect_remove().withf(|urls| urls == &["/media/a.webp".to_owned()]).times(1).returning(|_| ());
         let admin =
             CatalogAdmin::new(Arc::new(MockCatalogRepository::new()), Arc::new(writer), Arc::new(media), unannounced());
-        let upload = CheckedUpload {
-            kind: MediaKind::Image,
-            upload: MediaUpload { bytes: vec![1], content_type: "image/png".into() },
-        };
+        let upload = CheckedUpload { kind: MediaKind::Image, upload: MediaUpload::bytes(vec![1], "image/png") };
 
         let err = admin.add_product(form(), vec![upload]).await.unwrap_err();
 
@@ -597,7 +632,7 @@ mod tests {
     async fn a_refused_picture_refuses_the_product_and_removes_the_pictures_kept_before_it() {
         let mut media = MockMediaStore::new();
         let mut saved = 0;
-        media.expect_save().times(2).returning(move |_| {
+        media.expect_save_reencoded().times(2).returning(move |_, _| {
             saved += 1;
             if saved == 1 {
                 Ok(crate::media::ports::StoredMedia { url: "/media/a.png".into(), width: Some(800), variants: vec![] })
@@ -610,12 +645,9 @@ mod tests {
         writer.expect_create_product().never();
         let admin =
             CatalogAdmin::new(Arc::new(MockCatalogRepository::new()), Arc::new(writer), Arc::new(media), unannounced());
-        let upload = CheckedUpload {
-            kind: MediaKind::Image,
-            upload: MediaUpload { bytes: vec![1], content_type: "image/png".into() },
-        };
+        let upload = || CheckedUpload { kind: MediaKind::Image, upload: MediaUpload::bytes(vec![1], "image/png") };
 
-        let err = admin.add_product(form(), vec![upload.clone(), upload]).await.unwrap_err();
+        let err = admin.add_product(form(), vec![upload(), upload()]).await.unwrap_err();
 
         assert!(matches!(err, ProductAdminError::Picture(UnusablePicture::TooManyPixels { width: 11_000, .. })));
     }

@@ -6,6 +6,15 @@
 /// and decoding it takes about 160 MB.
 pub const MAX_PICTURE_PIXELS: u64 = 40_000_000;
 
+/// The widest a product picture is kept (and served): three times the widest slot the product page shows
+/// it in (about 620 px beside the details), so it stays sharp on any phone or desktop screen while a
+/// camera's 4000-8000 px original is never served whole. Narrower uploads keep their width.
+pub const MAX_PRODUCT_PICTURE_WIDTH: u32 = 2048;
+
+/// The widest a review picture is kept (and served): the widest of the copies phones get (1280 px), which
+/// is what the review's full-screen view shows.
+pub const MAX_REVIEW_PICTURE_WIDTH: u32 = 1280;
+
 /// Why a picture of an accepted type cannot be used. Nothing of it is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum UnusablePicture {

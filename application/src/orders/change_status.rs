@@ -45,8 +45,8 @@ impl From<RepositoryError> for ChangeStatusError {
 const CONFIRMED_MEANWHILE: &str = "the order was confirmed while it was being rejected";
 
 enum Outcome {
-    /// Changed; the contact whose pending orders to score again.
-    Changed(Contact),
+    /// Changed; the contact whose pending orders to score again, and the review tokens the change made.
+    Changed(Contact, Vec<ReviewToken>),
     /// Left alone: confirmed meanwhile (reject-unconfirmed only).
     Skipped,
     Refused(ChangeStatusError),
@@ -104,16 +104,16 @@ impl Orders {
                     Ok(change) => change,
                     Err(refused) => return Ok(Outcome::Refused(refused.into())),
                 };
-                if !apply_change(tx, &order, change, comment, now, tokens.as_ref(), &public_url)? {
+                let Some(made) = apply_change(tx, &order, change, comment, now, tokens.as_ref(), &public_url)? else {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
-                }
+                };
                 if unless_confirmed && tx.orders().find(id)?.is_some_and(|o| o.confirmed_at.is_some()) {
                     // Confirmed after the first read and before this update took the row: undo the change.
                     return Err(RepositoryError::Refused(CONFIRMED_MEANWHILE.into()));
                 }
-                Ok(Outcome::Changed(Contact::of_order(&order)))
+                Ok(Outcome::Changed(Contact::of_order(&order), made))
             })
             .await;
         let outcome = match outcome {
@@ -121,9 +121,11 @@ impl Orders {
             other => other?,
         };
         match outcome {
-            Outcome::Changed(contact) => {
+            Outcome::Changed(contact, made) => {
                 self.rescore_after(RiskScope::Contact(contact)).await;
-                Ok(Some(self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?))
+                let mut changed = self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?;
+                changed.review_tokens = made;
+                Ok(Some(changed))
             }
             Outcome::Skipped => Ok(None),
             Outcome::Refused(refusal) => Err(refusal),
@@ -134,8 +136,10 @@ impl Orders {
 /// The writes of one status change of `order` (as read in this transaction), which the status machine
 /// allows as `change`: the conditional update with its history entry, stock put back on a rejection or a
 /// return, the coupon's use released on a rejection, review tokens on delivery, and the customer's e-mail.
-/// Every way an order's status changes goes through here (`change_status`, bulk dispatch). Answers `false`,
-/// having written nothing, when the order was no longer in its status (another request changed it first).
+/// Every way an order's status changes goes through here (`change_status`, bulk dispatch). Answers the
+/// review tokens made (only their digests are stored, so this is the one time they are known besides the
+/// e-mail), or `None`, having written nothing, when the order was no longer in its status (another request
+/// changed it first).
 ///
 /// # Errors
 /// A store failure.
@@ -147,14 +151,14 @@ pub(crate) fn apply_change(
     now: DateTime<Utc>,
     tokens: &dyn ReviewTokens,
     public_url: &str,
-) -> Result<bool, RepositoryError> {
+) -> Result<Option<Vec<ReviewToken>>, RepositoryError> {
     let (id, to) = (order.id, change.to());
     if order.status == OrderStatus::Pending {
         // Leaving pending, it keeps its last score: score it as it is now, the live figures included.
         rescore(tx.risk(), &RiskScope::Order(id))?;
     }
     if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment)? {
-        return Ok(false);
+        return Ok(None);
     }
     if change.restocks() {
         let mut items = order.items.clone();
@@ -171,8 +175,9 @@ pub(crate) fn apply_change(
         }
     }
     let mut links = Vec::new();
+    let mut made: Vec<ReviewToken> = Vec::new();
     if to == OrderStatus::Delivered {
-        let made: Vec<ReviewToken> = order
+        made = order
             .items
             .iter()
             .map(|item| ReviewToken { product_id: item.product_id, token: tokens.generate() })
@@ -189,7 +194,7 @@ pub(crate) fn apply_change(
         }
         Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
     }
-    Ok(true)
+    Ok(Some(made))
 }
 
 #[cfg(test)]
@@ -431,9 +436,12 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
 
-        orders(found_after(OrderStatus::Delivered), run_then_rescore(handle, Handle::default()))
+        let delivered = orders(found_after(OrderStatus::Delivered), run_then_rescore(handle, Handle::default()))
             .change_status(id(), OrderStatus::Delivered, None)
             .await
             .unwrap();
+
+        let answered: Vec<_> = delivered.review_tokens.iter().map(|t| (t.product_id.get(), t.token.as_str())).collect();
+        assert_eq!(answered, [(30, "token-1"), (12, "token-2")], "the change's answer is where the tokens are told");
     }
 }

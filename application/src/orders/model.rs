@@ -247,7 +247,7 @@ pub struct ReviewToken {
     pub token: String,
 }
 
-/// A stored order with its items, history and review tokens.
+/// A stored order with its items and history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
     pub id: OrderId,
@@ -264,6 +264,8 @@ pub struct Order {
     pub admin_comment: Option<String>,
     /// The courier and tracking number it was booked under, once the admin gave them.
     pub consignment: Option<Consignment>,
+    /// The review tokens the status change that answers this order made (on delivery); empty anywhere else,
+    /// since only their digests are stored.
     pub review_tokens: Vec<ReviewToken>,
     pub history: Vec<OrderEvent>,
     /// The token of the e-mailed confirmation link; `None` for orders placed before links existed.

@@ -5,6 +5,7 @@ use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
 use domain::review::{Rating, ReviewStatus};
 
 use crate::media::model::{MediaKind, MediaVariant};
+use crate::media::ports::UploadContent;
 use crate::media::sniff::sniff;
 
 /// The largest review picture accepted, in bytes (5 MiB).
@@ -93,9 +94,9 @@ pub struct ReviewForm {
 }
 
 /// A picture for a review, recognised by its bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct ReviewPicture {
-    pub bytes: Vec<u8>,
+    pub content: UploadContent,
     pub content_type: &'static str,
 }
 
@@ -110,19 +111,41 @@ pub enum NotAReviewPicture {
 }
 
 impl ReviewPicture {
-    /// The file as a review picture: judged by its bytes, at most [`MAX_REVIEW_IMAGE_BYTES`].
+    /// The content type of a file whose first bytes are `head`, when it is a review picture by them: what an
+    /// upload is judged by as soon as its first bytes have arrived.
+    ///
+    /// # Errors
+    /// [`NotAReviewPicture::NotAPicture`] for anything that is not a JPEG, PNG, WebP or GIF picture.
+    pub fn type_of(head: &[u8]) -> Result<&'static str, NotAReviewPicture> {
+        match sniff(head) {
+            Ok((MediaKind::Image, content_type)) => Ok(content_type),
+            Ok((MediaKind::Video, _)) | Err(_) => Err(NotAReviewPicture::NotAPicture),
+        }
+    }
+
+    /// The file of `size` bytes, beginning with `head`, held in `content`, as a review picture: judged by its
+    /// first bytes, at most [`MAX_REVIEW_IMAGE_BYTES`].
     ///
     /// # Errors
     /// [`NotAReviewPicture`] for anything that is not a JPEG, PNG, WebP or GIF picture of at most 5 MB.
+    pub fn new(content: UploadContent, head: &[u8], size: u64) -> Result<Self, NotAReviewPicture> {
+        let content_type = Self::type_of(head)?;
+        if size > MAX_REVIEW_IMAGE_BYTES as u64 {
+            return Err(NotAReviewPicture::TooLarge);
+        }
+        Ok(Self { content, content_type })
+    }
+
+    /// The bytes as a review picture, as [`ReviewPicture::new`] judges them.
+    ///
+    /// # Errors
+    /// As [`ReviewPicture::new`].
     pub fn parse(bytes: Vec<u8>) -> Result<Self, NotAReviewPicture> {
-        let content_type = match sniff(&bytes) {
-            Ok((MediaKind::Image, content_type)) => content_type,
-            Ok((MediaKind::Video, _)) | Err(_) => return Err(NotAReviewPicture::NotAPicture),
-        };
+        let content_type = Self::type_of(&bytes)?;
         if bytes.len() > MAX_REVIEW_IMAGE_BYTES {
             return Err(NotAReviewPicture::TooLarge);
         }
-        Ok(Self { bytes, content_type })
+        Ok(Self { content: UploadContent::Bytes(bytes), content_type })
     }
 }
 
@@ -142,11 +165,17 @@ mod tests {
         let mut big = png.clone();
         big.resize(MAX_REVIEW_IMAGE_BYTES + 1, 0);
 
-        assert_eq!(ReviewPicture::parse(png).map(|p| p.content_type), Ok("image/png"));
-        assert_eq!(ReviewPicture::parse(big), Err(NotAReviewPicture::TooLarge));
+        assert_eq!(ReviewPicture::parse(png.clone()).map(|p| p.content_type), Ok("image/png"));
+        assert_eq!(ReviewPicture::parse(big).err(), Some(NotAReviewPicture::TooLarge));
         assert_eq!(
-            ReviewPicture::parse(b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec()),
-            Err(NotAReviewPicture::NotAPicture)
+            ReviewPicture::parse(b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec()).err(),
+            Some(NotAReviewPicture::NotAPicture)
+        );
+        assert_eq!(ReviewPicture::type_of(&png[..16]), Ok("image/png"), "the first bytes are enough");
+        assert_eq!(
+            ReviewPicture::new(UploadContent::Bytes(Vec::new()), &png, MAX_REVIEW_IMAGE_BYTES as u64 + 1).err(),
+            Some(NotAReviewPicture::TooLarge),
+            "the size is the file's, not the head's"
         );
         assert_eq!(NotAReviewPicture::NotAPicture.to_string(), "Only image files (jpg, png, etc.) are allowed.");
     }

@@ -1,4 +1,6 @@
 //! Submitting a review: through the e-mailed token link, or from My Orders by the signed-in customer. The
+//! checks that need no picture (the token, or the customer's delivered order) can run on their own before
+//! the pictures are even read ([`Reviews::check_token_review`], [`Reviews::check_item_review`]). The
 //! pictures are kept first (re-encoded), then the token is used and the review stored in one transaction;
 //! anything refused after the pictures were kept removes them, so a refused request leaves no file.
 
@@ -7,7 +9,7 @@ use domain::review::{Rating, RatingError, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_CO
 use domain::text::is_unseen;
 
 use crate::common::error::{Conflict, RepositoryError};
-use crate::media::picture::UnusablePicture;
+use crate::media::picture::{UnusablePicture, MAX_REVIEW_PICTURE_WIDTH};
 use crate::media::ports::{MediaStoreError, MediaUpload};
 use crate::reviews::model::{
     NewReview, Purchase, Review, ReviewForm, ReviewImage, ReviewPicture, ReviewedPair, TokenInfo,
@@ -165,12 +167,55 @@ impl Reviews {
         }
     }
 
-    /// Keeps the pictures, re-encoded; on a failure removes those already kept.
+    /// The checks of a token review that need neither its text nor its pictures: the token given, known
+    /// (for a product that still exists), unused, and for `product` when the form named one. Run as soon as
+    /// the token has arrived, an unusable link is refused before any picture is read; [`Reviews::submit_by_token`]
+    /// runs them again.
+    ///
+    /// # Errors
+    /// [`SubmitReviewError::MissingToken`], `UnknownToken`, `UsedToken`, `OtherProduct`, or a failure.
+    pub async fn check_token_review(&self, token: &str, product: Option<ProductId>) -> Result<(), SubmitReviewError> {
+        let info = self.verify_token(token).await.map_err(|err| match err {
+            VerifyTokenError::Missing => SubmitReviewError::MissingToken,
+            VerifyTokenError::Unknown => SubmitReviewError::UnknownToken,
+            VerifyTokenError::Used => SubmitReviewError::UsedToken,
+            VerifyTokenError::Unexpected(source) => SubmitReviewError::Unexpected(source),
+        })?;
+        if product.is_some_and(|p| p != info.product) {
+            return Err(SubmitReviewError::OtherProduct);
+        }
+        Ok(())
+    }
+
+    /// The checks of a review from My Orders that need neither its text nor its pictures: `product` is an
+    /// item of `customer`'s delivered `order` and has no review yet. Run before the pictures are read;
+    /// [`Reviews::submit_internal`] runs them again.
+    ///
+    /// # Errors
+    /// [`SubmitReviewError::NotYourDeliveredOrder`], `AlreadyReviewed`, or a failure.
+    pub async fn check_item_review(
+        &self,
+        customer: CustomerId,
+        order: OrderId,
+        product: ProductId,
+    ) -> Result<(), SubmitReviewError> {
+        match self.repository.purchase(customer, order, product).await? {
+            Purchase::Delivered => {}
+            Purchase::NotDelivered | Purchase::None => return Err(SubmitReviewError::NotYourDeliveredOrder),
+        }
+        if self.repository.is_reviewed(order, product).await? {
+            return Err(SubmitReviewError::AlreadyReviewed);
+        }
+        Ok(())
+    }
+
+    /// Keeps the pictures, re-encoded and at most [`MAX_REVIEW_PICTURE_WIDTH`] wide; on a failure removes
+    /// those already kept.
     async fn keep(&self, pictures: Vec<ReviewPicture>) -> Result<Vec<ReviewImage>, SubmitReviewError> {
         let mut kept: Vec<ReviewImage> = Vec::with_capacity(pictures.len());
         for picture in pictures {
-            let upload = MediaUpload { bytes: picture.bytes, content_type: picture.content_type.to_owned() };
-            match self.media.save_reencoded(upload).await {
+            let upload = MediaUpload { content: picture.content, content_type: picture.content_type.to_owned() };
+            match self.media.save_reencoded(upload, MAX_REVIEW_PICTURE_WIDTH).await {
                 Ok(stored) => {
                     kept.push(ReviewImage { url: stored.url, width: stored.width, variants: stored.variants })
                 }
@@ -229,15 +274,7 @@ impl Reviews {
             return Err(SubmitReviewError::MissingToken);
         }
         let checked = check(form, Form::Token, pictures.len())?;
-        let info = self.verify_token(&token).await.map_err(|err| match err {
-            VerifyTokenError::Missing => SubmitReviewError::MissingToken,
-            VerifyTokenError::Unknown => SubmitReviewError::UnknownToken,
-            VerifyTokenError::Used => SubmitReviewError::UsedToken,
-            VerifyTokenError::Unexpected(source) => SubmitReviewError::Unexpected(source),
-        })?;
-        if product.is_some_and(|p| p != info.product) {
-            return Err(SubmitReviewError::OtherProduct);
-        }
+        self.check_token_review(&token, product).await?;
         let images = self.keep(pictures).await?;
         self.store(images, move |tx, images| {
             let Some(info) = tx.use_token(&token)? else {
@@ -272,13 +309,7 @@ impl Reviews {
         pictures: Vec<ReviewPicture>,
     ) -> Result<Review, SubmitReviewError> {
         let checked = check(form, Form::Internal, pictures.len())?;
-        match self.repository.purchase(customer, order, product).await? {
-            Purchase::Delivered => {}
-            Purchase::NotDelivered | Purchase::None => return Err(SubmitReviewError::NotYourDeliveredOrder),
-        }
-        if self.repository.is_reviewed(order, product).await? {
-            return Err(SubmitReviewError::AlreadyReviewed);
-        }
+        self.check_item_review(customer, order, product).await?;
         let images = self.keep(pictures).await?;
         self.store(images, move |tx, images| {
             match tx.purchase(customer, order, product)? {
@@ -359,7 +390,7 @@ mod tests {
     }
 
     fn picture() -> ReviewPicture {
-        ReviewPicture { bytes: vec![1, 2, 3], content_type: "image/png" }
+        ReviewPicture { content: vec![1, 2, 3].into(), content_type: "image/png" }
     }
 
     fn kept(url: &str) -> StoredMedia {
@@ -371,7 +402,11 @@ mod tests {
         let mut media = MockMediaStore::new();
         let count = urls.len();
         let mut urls = urls.iter().copied();
-        media.expect_save_reencoded().times(count).returning(move |_| Ok(kept(urls.next().unwrap())));
+        media
+            .expect_save_reencoded()
+            .withf(|_, max_width| *max_width == MAX_REVIEW_PICTURE_WIDTH)
+            .times(count)
+            .returning(move |_, _| Ok(kept(urls.next().unwrap())));
         match removed {
             Some(removed) => {
                 media.expect_remove().with(eq(removed)).times(1).returning(|_| ());
@@ -436,7 +471,7 @@ mod tests {
             let err = reviews.submit_by_token("tok", None, form, vec![picture()]).await.unwrap_err();
             assert_eq!(err.to_string(), message);
         }
-        let six = vec![picture(); 6];
+        let six = (0..6).map(|_| picture()).collect();
         let err = reviews.submit_by_token("tok", None, form(5), six).await.unwrap_err();
         assert_eq!(err.to_string(), "You can only upload up to 5 images.");
         let err = reviews.submit_by_token(" ", None, form(5), vec![]).await.unwrap_err();
@@ -465,6 +500,55 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_token_checks_alone_name_an_unusable_link_without_reading_the_form() {
+        for (info, product_sent, expected) in [
+            (None, None, "Invalid or expired token."),
+            (Some(token_info(true)), None, "This review link has already been used."),
+            (Some(token_info(false)), Some(ProductId::new(8).unwrap()), "This review link is for another product."),
+        ] {
+            let reviews = reviews(
+                repository_with_token(info),
+                MockUnitOfWork::new(),
+                media(&[], None),
+                MockCatalogChanges::new(),
+            );
+
+            let err = reviews.check_token_review(" tok ", product_sent).await.unwrap_err();
+
+            assert_eq!(err.to_string(), expected);
+        }
+        let unused = reviews(
+            repository_with_token(Some(token_info(false))),
+            MockUnitOfWork::new(),
+            media(&[], None),
+            MockCatalogChanges::new(),
+        );
+        assert!(unused.check_token_review("tok", Some(product())).await.is_ok());
+        let mut repository = MockReviewRepository::new();
+        repository.expect_token().never();
+        let blank = reviews(repository, MockUnitOfWork::new(), media(&[], None), MockCatalogChanges::new());
+        assert!(matches!(blank.check_token_review("  ", None).await, Err(SubmitReviewError::MissingToken)));
+    }
+
+    #[tokio::test]
+    async fn the_item_checks_alone_name_an_item_that_cannot_be_reviewed() {
+        for (purchase, reviewed, expected) in [
+            (Purchase::NotDelivered, false, Some("You can only review products from your delivered orders.")),
+            (Purchase::Delivered, true, Some("You have already reviewed this product for this order.")),
+            (Purchase::Delivered, false, None),
+        ] {
+            let mut repository = MockReviewRepository::new();
+            repository.expect_purchase().times(1).returning(move |_, _, _| Ok(purchase));
+            repository.expect_is_reviewed().returning(move |_, _| Ok(reviewed));
+            let reviews = reviews(repository, MockUnitOfWork::new(), media(&[], None), MockCatalogChanges::new());
+
+            let checked = reviews.check_item_review(customer(), order(), product()).await;
+
+            assert_eq!(checked.err().map(|err| err.to_string()).as_deref(), expected);
+        }
+    }
+
+    #[tokio::test]
     async fn a_token_used_meanwhile_stores_nothing_and_removes_the_kept_pictures() {
         let mut tx = MockReviewTx::new();
         tx.expect_use_token().times(1).returning(|_| Ok(None));
@@ -485,7 +569,7 @@ mod tests {
     async fn pictures_kept_before_a_refused_one_are_removed() {
         let mut media = MockMediaStore::new();
         let mut calls = 0;
-        media.expect_save_reencoded().times(2).returning(move |_| {
+        media.expect_save_reencoded().times(2).returning(move |_, _| {
             calls += 1;
             if calls == 1 {
                 Ok(kept("/media/a.webp"))

@@ -73,7 +73,7 @@ impl Courier {
                     .map_err(|e| RepositoryError::Corrupt(e.to_string()))?;
                 for id in chosen {
                     let order = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
-                    if !apply_change(tx, &order, change, None, now, tokens.as_ref(), &public_url)? {
+                    if apply_change(tx, &order, change, None, now, tokens.as_ref(), &public_url)?.is_none() {
                         return Err(RepositoryError::Refused(format!("order {id} changed under its row lock")));
                     }
                 }

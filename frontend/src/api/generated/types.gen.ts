@@ -712,8 +712,10 @@ export type HealthResponse = {
 };
 
 /**
- * The review form of My Orders, sent as multipart/form-data by the signed-in customer. Text fields hold at
- * most 64 KiB; of a text field sent twice the last counts.
+ * The review form of My Orders, sent as multipart/form-data by the signed-in customer and read in the
+ * order sent: `productId` and `orderId` are checked at the first picture, before any picture byte is read,
+ * so they must come before the pictures. Text fields hold at most 64 KiB; of a text field sent twice the
+ * last counts.
  */
 export type InternalReviewFormBody = {
     /**
@@ -922,7 +924,9 @@ export type OrderResponse = {
      */
     trackingNumber?: string | null;
     /**
-     * One per product once the order is delivered; empty before.
+     * The review links' tokens, one per product: only in the answer of the change to `delivered` that made
+     * them (the shop keeps nothing but their SHA-256 digests; the customer gets the links by e-mail), and
+     * empty in every other answer.
      */
     reviewTokens: Array<ReviewTokenResponse>;
     /**
@@ -1019,7 +1023,7 @@ export type ProductEnvelope = {
 /**
  * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
  * empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
- * 64 KiB, and the whole form at most 150 MiB.
+ * 64 KiB, all of them 1 MiB, and the whole form at most 150 MiB.
  */
 export type ProductFormBody = {
     /**
@@ -1064,7 +1068,8 @@ export type ProductFormBody = {
     freeDelivery?: string | null;
     /**
      * Files, each a part of its own under this name: pictures (JPEG, PNG, WebP, GIF; 10 MB and 40 megapixels
-     * each) and, when editing, MP4 or WebM videos (100 MB each); at most 10. Empty parts are skipped.
+     * each; kept re-encoded as WebP without their camera's metadata, upright, at most 2048 px wide) and, when
+     * editing, MP4 or WebM videos (100 MB each, kept as sent); at most 10. Empty parts are skipped.
      */
     media: Array<unknown>;
     /**
@@ -1606,12 +1611,14 @@ export type SuccessMessageResponse = {
 };
 
 /**
- * The review form of the e-mailed link, sent as multipart/form-data. Text fields hold at most 64 KiB; of
- * a text field sent twice the last counts.
+ * The review form of the e-mailed link, sent as multipart/form-data and read in the order sent: the token
+ * is checked at the first picture, before any picture byte is read, so it must come before the pictures
+ * (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
+ * the last counts.
  */
 export type TokenReviewFormBody = {
     /**
-     * The token from the link.
+     * The token from the link; before the pictures.
      */
     token: string;
     /**
@@ -2003,13 +2010,17 @@ export type ChangeProductErrors = {
      */
     404: ErrorBody;
     /**
-     * A file or the whole upload is too large
+     * A file or the whole upload (declared or sent, chunked too) is too large
      */
     413: ErrorBody;
     /**
      * A file is neither a picture nor a video, or is a picture over 40 megapixels or one that does not decode
      */
     415: ErrorBody;
+    /**
+     * The admin's upload slots are taken: 'Too many pictures are being uploaded right now. Please try again in a minute.'
+     */
+    503: ErrorBody;
 };
 
 export type ChangeProductError = ChangeProductErrors[keyof ChangeProductErrors];
@@ -3234,13 +3245,17 @@ export type SubmitReviewByTokenErrors = {
      */
     410: ErrorBody;
     /**
-     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')
+     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB (declared or sent, chunked too), over 256 KiB before its first picture, or with a text field over 64 KiB ('The review form is too large: ...')
      */
     413: ErrorBody;
     /**
      * A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'
      */
     415: ErrorBody;
+    /**
+     * Every upload slot is taken (UPLOADS_AT_ONCE forms with pictures at once): 'Too many pictures are being uploaded right now. Please try again in a minute.'
+     */
+    503: ErrorBody;
 };
 
 export type SubmitReviewByTokenError = SubmitReviewByTokenErrors[keyof SubmitReviewByTokenErrors];
@@ -3317,13 +3332,17 @@ export type SubmitReviewInternalErrors = {
      */
     409: ErrorBody;
     /**
-     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB or with a text field over 64 KiB ('The review form is too large: ...')
+     * A picture over 5 MB ('Each image may be at most 5 MB.') or over 40 megapixels, or a form over 26 MiB (declared or sent, chunked too), over 256 KiB before its first picture, or with a text field over 64 KiB ('The review form is too large: ...')
      */
     413: ErrorBody;
     /**
      * A file that is not a JPEG, PNG, WebP or GIF picture by its bytes: 'Only image files (jpg, png, etc.) are allowed.'
      */
     415: ErrorBody;
+    /**
+     * Every upload slot is taken (UPLOADS_AT_ONCE forms with pictures at once): 'Too many pictures are being uploaded right now. Please try again in a minute.'
+     */
+    503: ErrorBody;
 };
 
 export type SubmitReviewInternalError = SubmitReviewInternalErrors[keyof SubmitReviewInternalErrors];
@@ -4221,13 +4240,17 @@ export type UploadProductErrors = {
      */
     401: ErrorBody;
     /**
-     * A file or the whole upload is too large
+     * A file or the whole upload (declared or sent, chunked too) is too large
      */
     413: ErrorBody;
     /**
      * A file is not a picture, or is a picture over 40 megapixels or one that does not decode
      */
     415: ErrorBody;
+    /**
+     * The admin's upload slots are taken: 'Too many pictures are being uploaded right now. Please try again in a minute.'
+     */
+    503: ErrorBody;
 };
 
 export type UploadProductError = UploadProductErrors[keyof UploadProductErrors];

@@ -350,8 +350,10 @@ export const zHealthResponse = z.object({
 });
 
 /**
- * The review form of My Orders, sent as multipart/form-data by the signed-in customer. Text fields hold at
- * most 64 KiB; of a text field sent twice the last counts.
+ * The review form of My Orders, sent as multipart/form-data by the signed-in customer and read in the
+ * order sent: `productId` and `orderId` are checked at the first picture, before any picture byte is read,
+ * so they must come before the pictures. Text fields hold at most 64 KiB; of a text field sent twice the
+ * last counts.
  */
 export const zInternalReviewFormBody = z.object({
     productId: z.string(),
@@ -432,7 +434,7 @@ export const zOrderLineBody = z.object({
 /**
  * The product form, sent as multipart/form-data. Numbers are decimal text; booleans "true" or "false"; an
  * empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
- * 64 KiB, and the whole form at most 150 MiB.
+ * 64 KiB, all of them 1 MiB, and the whole form at most 150 MiB.
  */
 export const zProductFormBody = z.object({
     name: z.string(),
@@ -821,8 +823,10 @@ export const zSuccessMessageResponse = z.object({
 });
 
 /**
- * The review form of the e-mailed link, sent as multipart/form-data. Text fields hold at most 64 KiB; of
- * a text field sent twice the last counts.
+ * The review form of the e-mailed link, sent as multipart/form-data and read in the order sent: the token
+ * is checked at the first picture, before any picture byte is read, so it must come before the pictures
+ * (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
+ * the last counts.
  */
 export const zTokenReviewFormBody = z.object({
     token: z.string(),

@@ -87,6 +87,7 @@ describe('ItemReview (My Orders)', () => {
       '3',
       'Snug fit.',
     ]);
+    expect([...(body?.keys() ?? [])].slice(0, 2)).toEqual(['productId', 'orderId']);
   });
 
   it('shows the server message when the review is refused', async () => {

@@ -124,6 +124,11 @@ describe('TokenReview', () => {
     expect(body?.get('rating')).toBe('4');
     expect(body?.get('comment')).toBe('Fits well.');
     expect(body?.getAll('images')).toHaveLength(4);
+    // The server decides the link at the first picture, before reading it: the token comes first, the
+    // pictures last.
+    const keys = [...(body?.keys() ?? [])];
+    expect(keys[0]).toBe('token');
+    expect(keys.slice(keys.indexOf('images'))).toEqual(['images', 'images', 'images', 'images']);
   });
 
   it.each([
