@@ -19,12 +19,13 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text, Timestamptz};
 use domain::cart::DeliveryCharge;
 use domain::coupon::CouponCode;
 use domain::courier::{Consignment, Courier, TrackingNumber};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::money::Rupees;
+use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::risk::RuleId;
@@ -35,7 +36,8 @@ use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
 use crate::schema::{
-    coupons, order_events, order_idempotency_keys, order_items, orders, products, review_tokens, shop_settings,
+    coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
+    shop_settings,
 };
 use crate::unit_of_work::PgTransaction;
 
@@ -79,7 +81,7 @@ struct OrderRow {
     email: String,
     address: String,
     admin_comment: Option<String>,
-    confirm_token: Option<String>,
+    confirm_token_hash: Option<String>,
     confirmed_at: Option<DateTime<Utc>>,
     risk_reasons: serde_json::Value,
     created_at: DateTime<Utc>,
@@ -138,7 +140,7 @@ struct NewOrderRow<'a> {
     phone2_normalized: Option<&'a str>,
     email: &'a str,
     address: &'a str,
-    confirm_token: &'a str,
+    confirm_token_hash: &'a str,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -175,9 +177,19 @@ pub(crate) fn orders_with_ids(conn: &mut PgConnection, ids: &[OrderId]) -> Resul
     assemble(conn, rows)
 }
 
-/// Orders with their items, history and tokens, in the order of `rows`.
+/// Orders with their items, history, tokens and their accounts' e-mails, in the order of `rows`.
 fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, RepositoryError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut customer_ids: Vec<i64> = rows.iter().map(|r| r.customer_id).collect();
+    customer_ids.sort_unstable();
+    customer_ids.dedup();
+    let accounts: HashMap<i64, String> = customers::table
+        .filter(customers::id.eq_any(customer_ids))
+        .select((customers::id, customers::email))
+        .load(conn)
+        .map_err(from_diesel)?
+        .into_iter()
+        .collect();
     let mut items: HashMap<i64, Vec<OrderItem>> = HashMap::new();
     for row in order_items::table
         .filter(order_items::order_id.eq_any(&ids))
@@ -256,7 +268,11 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 consignment: consignment(row.courier, row.tracking_number)?,
                 review_tokens: tokens.remove(&row.id).unwrap_or_default(),
                 history: history.remove(&row.id).unwrap_or_default(),
-                confirm_token: row.confirm_token,
+                account_email: accounts
+                    .get(&row.customer_id)
+                    .cloned()
+                    .ok_or_else(|| corrupt(format!("order {} has no customer", row.id)))?,
+                confirm_digest: row.confirm_token_hash,
                 confirmed_at: row.confirmed_at,
                 risk,
                 created_at: row.created_at,
@@ -414,6 +430,32 @@ impl OrderRepository for PgOrderRepository {
     }
 }
 
+/// The class of the advisory locks that take placements with one primary phone in turns (two-key form, apart
+/// from the risk scores' class and the one-key locks of the test databases' template).
+const PLACEMENT_LOCKS: i32 = 0x4F52_4452;
+
+/// What a customer (`$1`) and a primary phone (`$2`) have ordered, each count stopping at its limit (`$3`,
+/// `$4`), and when the customer placed its n-th newest order (`$5` = n - 1 skipped): each from an index
+/// (`orders_pending_customer_idx`, `orders_pending_phone1_idx`, `orders_customer_newest_idx`), reading at
+/// most the limit's number of entries however many orders there are.
+const RECENT_ORDERS: &str = "
+SELECT (SELECT count(*) FROM (SELECT 1 FROM orders WHERE customer_id = $1 AND status = 'pending' LIMIT $3) a)
+           AS pending_by_account,
+       (SELECT count(*) FROM (SELECT 1 FROM orders WHERE phone1_normalized = $2 AND status = 'pending' LIMIT $4) p)
+           AS pending_by_phone,
+       (SELECT created_at FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT 1)
+           AS nth_newest_placed";
+
+#[derive(QueryableByName)]
+struct RecentRow {
+    #[diesel(sql_type = BigInt)]
+    pending_by_account: i64,
+    #[diesel(sql_type = BigInt)]
+    pending_by_phone: i64,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    nth_newest_placed: Option<DateTime<Utc>>,
+}
+
 #[derive(Queryable)]
 struct StockRow {
     id: i64,
@@ -555,7 +597,7 @@ impl OrderTx for PgTransaction {
             phone2_normalized: d.phone2.as_ref().map(|p| p.normal()),
             email: d.email.as_str(),
             address: d.address.as_str(),
-            confirm_token: &order.confirm_token,
+            confirm_token_hash: &order.confirm_digest,
             created_at: order.at,
             updated_at: order.at,
         };
@@ -615,6 +657,43 @@ impl OrderTx for PgTransaction {
 
     fn find(&mut self, id: OrderId) -> Result<Option<Order>, RepositoryError> {
         find_order(self.conn(), id)
+    }
+
+    fn lock_placements(&mut self, customer: CustomerId, phone: &str) -> Result<(), RepositoryError> {
+        // The customer's row, in a mode that lets other orders' foreign keys to it through (they take KEY
+        // SHARE) but not another placement's; then the phone, by an advisory lock of its own class.
+        diesel::sql_query("SELECT id FROM customers WHERE id = $1 FOR NO KEY UPDATE")
+            .bind::<BigInt, _>(customer.get())
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+            .bind::<Integer, _>(PLACEMENT_LOCKS)
+            .bind::<Text, _>(phone)
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(())
+    }
+
+    fn recent_orders(
+        &mut self,
+        customer: CustomerId,
+        phone: &str,
+        limits: &OrderLimits,
+    ) -> Result<RecentOrders, RepositoryError> {
+        let limit = |id| i64::from(limits.get(id));
+        let row: RecentRow = diesel::sql_query(RECENT_ORDERS)
+            .bind::<BigInt, _>(customer.get())
+            .bind::<Text, _>(phone)
+            .bind::<BigInt, _>(limit(LimitId::PendingPerAccount))
+            .bind::<BigInt, _>(limit(LimitId::PendingPerPhone))
+            .bind::<BigInt, _>(limit(LimitId::OrdersPerDay) - 1)
+            .get_result(self.conn())
+            .map_err(from_diesel)?;
+        Ok(RecentOrders {
+            pending_by_account: u32::try_from(row.pending_by_account).map_err(corrupt)?,
+            pending_by_phone: u32::try_from(row.pending_by_phone).map_err(corrupt)?,
+            nth_newest_placed: row.nth_newest_placed,
+        })
     }
 
     fn change_status(

@@ -107,6 +107,29 @@ pub fn texts(pool: &PgPool, query: &str) -> Result<Vec<String>, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Reverts the migrations of the database of `pool`, newest first, up to and with the one of `version`
+/// (diesel's version: the digits of the directory's date prefix, `20261201000020`), runs `statement` on the
+/// schema as it was before that migration, and migrates again: for tests of what a migration does to rows
+/// written before it.
+///
+/// # Errors
+/// A migration that cannot be reverted or run, or PostgreSQL's refusal of `statement`, in words.
+///
+/// # Panics
+/// When no connection can be had.
+pub fn across_migration(pool: &PgPool, version: &str, statement: &str) -> Result<(), String> {
+    let mut conn = pool.get().expect("a connection to the test database");
+    loop {
+        let reverted = conn.revert_last_migration(MIGRATIONS).map_err(|e| e.to_string())?;
+        if reverted.to_string() == version {
+            break;
+        }
+    }
+    diesel::sql_query(statement).execute(&mut conn).map_err(|e| e.to_string())?;
+    conn.run_pending_migrations(MIGRATIONS).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 impl Default for TestDb {
     fn default() -> Self {
         Self::new()
