@@ -187,7 +187,9 @@ pub(crate) fn apply_change(
         Ok(to) => {
             tx.outbox().enqueue(&[status_mail(&changed, to, &links)])?;
         }
-        Err(err) => tracing::warn!(order = %id, error = %err, "the e-mail of an order's account does not parse; no mail"),
+        Err(err) => {
+            tracing::warn!(order = %id, error = %err, "the e-mail of an order's account does not parse; no mail")
+        }
     }
     Ok(true)
 }

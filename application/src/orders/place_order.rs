@@ -135,8 +135,7 @@ impl Orders {
     async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
         let d = &request.details;
         let contact = Contact::of_details(d);
-        let emails: Vec<String> =
-            [contact.email.to_lowercase(), request.account_email.as_str().to_lowercase()].into();
+        let emails: Vec<String> = [contact.email.to_lowercase(), request.account_email.as_str().to_lowercase()].into();
         let Some(entry) = self.blocklist.matching(&contact.phones, &emails).await? else { return Ok(()) };
         self.blocklist
             .record_attempt(&NewAttempt {
@@ -683,7 +682,8 @@ mod tests {
         let mut eleven = request(None, 0, 9550);
         eleven.lines[0].quantity = Quantity::new(11).unwrap();
 
-        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(handle))).place(eleven).await.unwrap_err();
+        let err =
+            orders(MockOrderRepository::new(), run_once(writing_nothing(handle))).place(eleven).await.unwrap_err();
 
         assert!(matches!(err, PlaceOrderError::TooManyUnits { line: 0, .. }), "{err:?}");
         assert_eq!(err.to_string(), "You can order at most 10 of one item. Please contact us for larger orders.");
@@ -703,7 +703,11 @@ mod tests {
             .returning(|_, _| Ok(()));
         orders_tx
             .expect_recent_orders()
-            .withf(|who, phone, limits| *who == customer() && phone == "+923001234567" && limits.get(domain::order_limits::LimitId::PendingPerAccount) == 3)
+            .withf(|who, phone, limits| {
+                *who == customer()
+                    && phone == "+923001234567"
+                    && limits.get(domain::order_limits::LimitId::PendingPerAccount) == 3
+            })
             .times(1)
             .in_sequence(&mut sequence)
             .returning(move |_, _, _| {
@@ -733,7 +737,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_retry_refused_by_a_limit_its_first_submit_reached_answers_that_first_order() {
-        let keyed = OrderRequest { idempotency_key: Some(IdempotencyKey::parse("tap-1").unwrap()), ..request(None, 0, 1900) };
+        let keyed =
+            OrderRequest { idempotency_key: Some(IdempotencyKey::parse("tap-1").unwrap()), ..request(None, 0, 1900) };
         let digest = keyed.digest();
         let mut repository = finding(stored(42, OrderStatus::Pending));
         let mut sequence = mockall::Sequence::new();

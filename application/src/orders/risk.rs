@@ -232,8 +232,10 @@ mod tests {
         risk.expect_store_risk().withf(|scores| scores[0].1.score() == 70).times(1).returning(|_| Ok(()));
         handle.risk = risk;
 
-        let saved =
-            orders_with(MockOrderRepository::new(), run_once(handle), in_force()).save_cod_settings(input(70)).await.unwrap();
+        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
+            .save_cod_settings(input(70))
+            .await
+            .unwrap();
 
         assert_eq!(saved.rule(RuleId::EarlierReturns).points(), 70);
     }
@@ -243,9 +245,7 @@ mod tests {
         let mut handle = Handle::default();
         let mut risk = MockRiskTx::new();
         risk.expect_save_cod_settings()
-            .withf(|s| {
-                s.limits().iter().map(|(_, v)| v).collect::<Vec<_>>() == [20, 3, 3, 40]
-            })
+            .withf(|s| s.limits().iter().map(|(_, v)| v).collect::<Vec<_>>() == [20, 3, 3, 40])
             .times(1)
             .returning(|_| Ok(()));
         risk.expect_risk_facts().returning(|_| Ok(vec![]));
@@ -253,7 +253,10 @@ mod tests {
         let mut sent = input(40);
         sent.limits = vec![("unitsPerProduct".into(), Some(20))];
 
-        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force()).save_cod_settings(sent).await.unwrap();
+        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
+            .save_cod_settings(sent)
+            .await
+            .unwrap();
 
         assert_eq!(saved.limits().get(LimitId::UnitsPerProduct), 20);
     }
@@ -263,8 +266,10 @@ mod tests {
         let mut unit_of_work = MockUnitOfWork::new();
         unit_of_work.expect_run_boxed().never();
 
-        let err =
-            orders_with(MockOrderRepository::new(), unit_of_work, in_force()).save_cod_settings(input(101)).await.unwrap_err();
+        let err = orders_with(MockOrderRepository::new(), unit_of_work, in_force())
+            .save_cod_settings(input(101))
+            .await
+            .unwrap_err();
 
         let CodSettingsError::Invalid(faults) = err else { panic!("{err:?}") };
         assert_eq!(faults[0].field, SettingsField::Points(0));
