@@ -719,8 +719,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_fourth_pending_order_of_the_account_is_refused_under_its_lock_writing_nothing() {
-        let mut handle = Handle::default();
-        handle.orders = counting(3);
+        let mut handle = Handle { orders: counting(3), ..Handle::default() };
         handle.stock.expect_lock_products().never();
 
         let err = orders(MockOrderRepository::new(), run_once(writing_nothing(handle)))
@@ -748,8 +747,7 @@ mod tests {
             .times(1)
             .in_sequence(&mut sequence)
             .returning(move |_, _| Ok(Some((digest.clone(), OrderId::new(42).unwrap()))));
-        let mut handle = Handle::default();
-        handle.orders = counting(3);
+        let handle = Handle { orders: counting(3), ..Handle::default() };
 
         let order = orders(repository, run_once(writing_nothing(handle))).place(keyed).await.unwrap();
 
