@@ -19,7 +19,7 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Bool, Integer, Nullable, Text};
 use domain::cart::DeliveryCharge;
 use domain::coupon::CouponCode;
 use domain::courier::{Consignment, Courier, TrackingNumber};
@@ -434,28 +434,6 @@ impl OrderRepository for PgOrderRepository {
 /// from the risk scores' class and the one-key locks of the test databases' template).
 const PLACEMENT_LOCKS: i32 = 0x4F52_4452;
 
-/// What a customer (`$1`) and a primary phone (`$2`) have ordered, each count stopping at its limit (`$3`,
-/// `$4`), and when the customer placed its n-th newest order (`$5` = n - 1 skipped): each from an index
-/// (`orders_pending_customer_idx`, `orders_pending_phone1_idx`, `orders_customer_newest_idx`), reading at
-/// most the limit's number of entries however many orders there are.
-const RECENT_ORDERS: &str = "
-SELECT (SELECT count(*) FROM (SELECT 1 FROM orders WHERE customer_id = $1 AND status = 'pending' LIMIT $3) a)
-           AS pending_by_account,
-       (SELECT count(*) FROM (SELECT 1 FROM orders WHERE phone1_normalized = $2 AND status = 'pending' LIMIT $4) p)
-           AS pending_by_phone,
-       (SELECT created_at FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT 1)
-           AS nth_newest_placed";
-
-#[derive(QueryableByName)]
-struct RecentRow {
-    #[diesel(sql_type = BigInt)]
-    pending_by_account: i64,
-    #[diesel(sql_type = BigInt)]
-    pending_by_phone: i64,
-    #[diesel(sql_type = Nullable<Timestamptz>)]
-    nth_newest_placed: Option<DateTime<Utc>>,
-}
-
 #[derive(Queryable)]
 struct StockRow {
     id: i64,
@@ -660,11 +638,13 @@ impl OrderTx for PgTransaction {
     }
 
     fn lock_placements(&mut self, customer: CustomerId, phone: &str) -> Result<(), RepositoryError> {
-        // The customer's row, in a mode that lets other orders' foreign keys to it through (they take KEY
+        // The customer's row, in a mode that lets other rows' foreign keys to it through (they take KEY
         // SHARE) but not another placement's; then the phone, by an advisory lock of its own class.
-        diesel::sql_query("SELECT id FROM customers WHERE id = $1 FOR NO KEY UPDATE")
-            .bind::<BigInt, _>(customer.get())
-            .execute(self.conn())
+        customers::table
+            .find(customer.get())
+            .select(customers::id)
+            .for_no_key_update()
+            .load::<i64>(self.conn())
             .map_err(from_diesel)?;
         diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
             .bind::<Integer, _>(PLACEMENT_LOCKS)
@@ -680,19 +660,36 @@ impl OrderTx for PgTransaction {
         phone: &str,
         limits: &OrderLimits,
     ) -> Result<RecentOrders, RepositoryError> {
+        // Each count reads at most its limit's entries of an index (`orders_pending_customer_idx`,
+        // `orders_pending_phone1_idx`, `orders_customer_newest_idx`), however many orders there are; the three
+        // statements are prepared once per connection.
         let limit = |id| i64::from(limits.get(id));
-        let row: RecentRow = diesel::sql_query(RECENT_ORDERS)
-            .bind::<BigInt, _>(customer.get())
-            .bind::<Text, _>(phone)
-            .bind::<BigInt, _>(limit(LimitId::PendingPerAccount))
-            .bind::<BigInt, _>(limit(LimitId::PendingPerPhone))
-            .bind::<BigInt, _>(limit(LimitId::OrdersPerDay) - 1)
-            .get_result(self.conn())
+        let pending = || orders::table.filter(orders::status.eq(OrderStatus::Pending.as_str()));
+        let conn = self.conn();
+        let by_account: Vec<i64> = pending()
+            .filter(orders::customer_id.eq(customer.get()))
+            .select(orders::id)
+            .limit(limit(LimitId::PendingPerAccount))
+            .load(conn)
+            .map_err(from_diesel)?;
+        let by_phone: Vec<i64> = pending()
+            .filter(orders::phone1_normalized.eq(phone))
+            .select(orders::id)
+            .limit(limit(LimitId::PendingPerPhone))
+            .load(conn)
+            .map_err(from_diesel)?;
+        let nth_newest_placed: Option<DateTime<Utc>> = orders::table
+            .filter(orders::customer_id.eq(customer.get()))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .select(orders::created_at)
+            .offset(limit(LimitId::OrdersPerDay) - 1)
+            .first(conn)
+            .optional()
             .map_err(from_diesel)?;
         Ok(RecentOrders {
-            pending_by_account: u32::try_from(row.pending_by_account).map_err(corrupt)?,
-            pending_by_phone: u32::try_from(row.pending_by_phone).map_err(corrupt)?,
-            nth_newest_placed: row.nth_newest_placed,
+            pending_by_account: u32::try_from(by_account.len()).map_err(corrupt)?,
+            pending_by_phone: u32::try_from(by_phone.len()).map_err(corrupt)?,
+            nth_newest_placed,
         })
     }
 
