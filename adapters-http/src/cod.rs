@@ -177,7 +177,21 @@ pub struct RiskRuleResponse {
     pub params: Vec<RiskParamResponse>,
 }
 
-/// The COD settings: the rules of the risk score and the confirmation hours.
+/// A limit on what one account may order (docs/security.md 'Orders').
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderLimitResponse {
+    /// `unitsPerProduct`, `pendingPerAccount`, `pendingPerPhone` or `ordersPerDay`.
+    pub key: String,
+    /// e.g. 'Units of one product per order'.
+    pub label: String,
+    /// What it stops, in a sentence.
+    pub description: String,
+    pub value: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+/// The COD settings: the rules of the risk score, the confirmation hours and the limits on orders.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodSettingsResponse {
@@ -189,6 +203,8 @@ pub struct CodSettingsResponse {
     pub confirm_window_hours: i32,
     /// Pending orders unconfirmed for longer than this may be rejected in one action, 1 to 720.
     pub reject_unconfirmed_after_hours: i32,
+    /// The limits on what one account may order, in a fixed order.
+    pub limits: Vec<OrderLimitResponse>,
 }
 
 fn whole(n: u32) -> i32 {
@@ -222,6 +238,18 @@ impl From<&CodSettings> for CodSettingsResponse {
                 .collect(),
             confirm_window_hours: whole(settings.confirm_window_hours()),
             reject_unconfirmed_after_hours: whole(settings.reject_unconfirmed_after_hours()),
+            limits: settings
+                .limits()
+                .iter()
+                .map(|(limit, value)| OrderLimitResponse {
+                    key: limit.key().to_owned(),
+                    label: limit.label().to_owned(),
+                    description: limit.description().to_owned(),
+                    value: whole(value),
+                    min: whole(limit.min()),
+                    max: whole(limit.max()),
+                })
+                .collect(),
         }
     }
 }
@@ -256,7 +284,20 @@ pub struct RiskRuleBody {
     pub params: Vec<RiskParamBody>,
 }
 
-/// The COD settings to save: every rule once, and both hours.
+/// A limit on orders as sent; `label`, `description`, `min` and `max` may be sent back and are ignored.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OrderLimitBody {
+    /// `unitsPerProduct`, `pendingPerAccount`, `pendingPerPhone` or `ordersPerDay`.
+    #[serde(default)]
+    #[schema(inline)]
+    pub key: Text,
+    /// A whole number within the limit's bounds.
+    #[serde(default)]
+    #[schema(inline)]
+    pub value: WholeNumber,
+}
+
+/// The COD settings to save: every rule once, both hours, and the limits on orders to change.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodSettingsBody {
@@ -270,10 +311,13 @@ pub struct CodSettingsBody {
     #[serde(default)]
     #[schema(inline)]
     pub reject_unconfirmed_after_hours: WholeNumber,
+    /// The limits to change, each once; a limit not sent keeps the value in force.
+    #[serde(default)]
+    pub limits: Vec<OrderLimitBody>,
 }
 
 /// Field errors keyed as the settings are sent: `rules[0].points`, `rules[0].params.atLeast`, `rules`,
-/// `confirmWindowHours`, `rejectUnconfirmedAfterHours`.
+/// `confirmWindowHours`, `rejectUnconfirmedAfterHours`, `limits.unitsPerProduct`.
 fn settings_errors(faults: impl IntoIterator<Item = (String, String)>) -> ApiError {
     let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut first = None;
@@ -292,6 +336,7 @@ fn field_key(field: &SettingsField) -> String {
         SettingsField::Param(i, key) => format!("rules[{i}].params.{key}"),
         SettingsField::ConfirmWindowHours => "confirmWindowHours".into(),
         SettingsField::RejectUnconfirmedAfterHours => "rejectUnconfirmedAfterHours".into(),
+        SettingsField::Limit(key) => format!("limits.{key}"),
     }
 }
 
@@ -331,6 +376,18 @@ impl CodSettingsBody {
                 }
             })
             .collect();
+        let limits = self
+            .limits
+            .iter()
+            .enumerate()
+            .filter_map(|(j, limit)| match limit.key.text() {
+                Some(key) => Some((key.to_owned(), number(&limit.value))),
+                None => {
+                    faults.push((format!("limits[{j}].key"), "key must be text.".to_owned()));
+                    None
+                }
+            })
+            .collect();
         if !faults.is_empty() {
             return Err(settings_errors(faults));
         }
@@ -338,6 +395,7 @@ impl CodSettingsBody {
             rules,
             confirm_window_hours: number(&self.confirm_window_hours),
             reject_unconfirmed_after_hours: number(&self.reject_unconfirmed_after_hours),
+            limits,
         })
     }
 }
@@ -651,7 +709,7 @@ pub async fn reject_unconfirmed(
     }))
 }
 
-/// The rules of the risk score, as set, and the confirmation hours.
+/// The rules of the risk score, as set, the confirmation hours and the limits on orders.
 #[utoipa::path(
     tag = "admin",
     operation_id = "getCodSettings",
@@ -666,14 +724,14 @@ pub async fn get_cod_settings(_admin: AdminSession, orders: web::Data<Orders>) -
     Ok(HttpResponse::Ok().json(CodSettingsResponse::from(&settings)))
 }
 
-/// Saves the rules and hours, and scores every pending order again with them.
+/// Saves the rules, hours and limits on orders, and scores every pending order again with them.
 #[utoipa::path(
     tag = "admin",
     operation_id = "putCodSettings",
     request_body = CodSettingsBody,
     responses(
         (status = 200, description = "The settings now in force", body = CodSettingsResponse),
-        (status = 400, description = "A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, ...; nothing saved", body = ErrorBody),
+        (status = 400, description = "A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720, a limit unknown, listed twice or outside its bounds; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, `limits.unitsPerProduct`, ...; nothing saved", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 403, description = "A request from another site's Origin", body = ErrorBody),
     )

@@ -244,11 +244,15 @@ pub struct OrderResponse {
     pub updated_at: String,
 }
 
-/// An order as the admin sees it: the customer's view and its risk score.
+/// An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AdminOrderResponse {
     #[serde(flatten)]
     pub order: OrderResponse,
+    /// The e-mail of the customer's account: every e-mail about the order goes there. `userDetails.email` is
+    /// the address typed in the checkout form; when it differs it is kept for the owner and never mailed.
+    pub account_email: String,
     /// The risk score with its reasons: recomputed while the order is pending, kept once it has left.
     pub risk: RiskResponse,
 }
@@ -256,7 +260,8 @@ pub struct AdminOrderResponse {
 impl From<Order> for AdminOrderResponse {
     fn from(order: Order) -> Self {
         let risk = RiskResponse::from(&order.risk);
-        Self { order: order.into(), risk }
+        let account_email = order.account_email.clone();
+        Self { order: order.into(), account_email, risk }
     }
 }
 
@@ -518,7 +523,7 @@ impl PlaceOrderBody {
     fn request(
         &self,
         customer: CustomerId,
-        account_email: &str,
+        account_email: Email,
         key: Option<IdempotencyKey>,
     ) -> Result<OrderRequest, ApiError> {
         let mut errors = FieldErrors::default();
@@ -555,7 +560,7 @@ impl PlaceOrderBody {
             lines,
             figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
             idempotency_key: key,
-            account_email: Some(account_email.to_owned()),
+            account_email,
         })
     }
 }
@@ -668,6 +673,10 @@ fn refused(err: PlaceOrderError) -> Result<HttpResponse, ApiError> {
         PlaceOrderError::UnknownProduct { quote, .. } => with_quote(StatusCode::NOT_FOUND, message, quote),
         PlaceOrderError::KeyReused => Ok(HttpResponse::Conflict().json(OrderConflictBody { message, quote: None })),
         PlaceOrderError::Blocked => Err(ApiError::Forbidden(message)),
+        PlaceOrderError::TooManyUnits { line, .. } => {
+            Err(ApiError::invalid_field(&format!("cart[{line}].quantity"), message))
+        }
+        PlaceOrderError::TooManyOrders(reached) => Err(ApiError::too_many(message, reached.retry_after())),
         PlaceOrderError::Unexpected(source) => Err(ApiError::Internal(Box::new(source))),
     }
 }
@@ -726,11 +735,12 @@ async fn list_customer_orders(
     request_body = PlaceOrderBody,
     responses(
         (status = 201, description = "Placed (or, for a repeated Idempotency-Key with the same body, the order placed first)", body = PlaceOrderResponse),
-        (status = 400, description = "Bad input: a missing or malformed field of userDetails, a quantity that is not a whole number from 1 to 1,000,000, a product listed twice, an empty cart, a malformed Idempotency-Key", body = ErrorBody),
+        (status = 400, description = "Bad input: a missing or malformed field of userDetails, a quantity that is not a whole number from 1 to 1,000,000, a product listed twice, an empty cart, a malformed Idempotency-Key; or more of one product than the owner allows in one order ('You can order at most 10 of one item. Please contact us for larger orders.', under `cart[i].quantity`; nothing is taken or stored)", body = ErrorBody),
         (status = 401, description = "Not signed in as a customer", body = ErrorBody),
         (status = 403, description = "A request from another site's Origin, or a phone or e-mail of the order (or the account's e-mail) is on the blocklist: 'Sorry, we can't take this order for cash on delivery. Please contact us if you need help.' (the attempt is recorded; nothing else is stored)", body = ErrorBody),
         (status = 404, description = "A product of the cart is unknown or deleted; `quote` holds the figures without it", body = OrderConflictBody),
         (status = 409, description = "A price, the delivery charge, the coupon or the stock changed since the cart was built (`quote` holds the server's figures), or the Idempotency-Key was used for a different order", body = OrderConflictBody),
+        (status = 429, description = "The account (or the order's primary phone) has as many orders waiting for approval as the owner allows, or the account placed as many orders in the last 24 hours; the message says which and what to do; `Retry-After` gives the seconds to wait. Nothing is taken or stored", body = ErrorBody),
     )
 )]
 #[post("/api/orders")]
@@ -750,7 +760,8 @@ pub async fn place_order(
                 .ok_or_else(|| ApiError::invalid_field("Idempotency-Key", IdempotencyKeyError.to_string()))?,
         ),
     };
-    let request = body.request(customer.0.id, &customer.0.email, key)?;
+    let account_email = Email::parse(&customer.0.email).map_err(|e| ApiError::Internal(Box::new(e)))?;
+    let request = body.request(customer.0.id, account_email, key)?;
     match orders.place(request).await {
         Ok(order) => Ok(HttpResponse::Created().json(PlaceOrderResponse {
             success: true,

@@ -1,8 +1,11 @@
-//! The shop's settings that shoppers read: the delivery charge.
+//! The shop's settings that shoppers read: the delivery charge, and the most units of one product an order
+//! may hold.
 
 use actix_web::{get, put, web, HttpResponse};
+use application::orders::service::Orders;
 use application::settings::service::Settings;
 use domain::cart::{DeliveryCharge, DeliveryChargeError};
+use domain::order_limits::LimitId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -14,7 +17,30 @@ use crate::forms::Money;
 use crate::json::Json;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(get_delivery_charge).service(put_delivery_charge);
+    cfg.service(get_delivery_charge).service(put_delivery_charge).service(get_order_limits);
+}
+
+/// The limits on orders that the cart applies before the shopper checks out.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLimitsResponse {
+    /// The most units of one product one order may hold (the owner's setting; 10 unless changed).
+    pub units_per_product: i32,
+}
+
+/// The limits on orders a shopper's cart applies, read once when the cart or the checkout loads.
+#[utoipa::path(
+    tag = "settings",
+    operation_id = "getOrderLimits",
+    responses(
+        (status = 200, description = "The limits in force", body = OrderLimitsResponse),
+        (status = 500, description = "The settings could not be read", body = ErrorBody),
+    )
+)]
+#[get("/api/settings/order-limits")]
+pub async fn get_order_limits(orders: web::Data<Orders>) -> Result<HttpResponse, ApiError> {
+    let units = orders.cod_settings().await?.limits().get(LimitId::UnitsPerProduct);
+    Ok(HttpResponse::Ok().json(OrderLimitsResponse { units_per_product: i32::try_from(units).unwrap_or(i32::MAX) }))
 }
 
 /// A new delivery charge.

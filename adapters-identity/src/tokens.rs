@@ -20,13 +20,23 @@ pub(crate) fn random_token() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// Review tokens of delivered orders from the operating system's random source.
+/// The SHA-256 digest of a token's text in lower-case hex: what is stored in its place.
+fn sha256_hex(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Tokens of e-mailed links (review links of delivered orders, order confirmation links) from the operating
+/// system's random source.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RandomReviewTokens;
 
 impl ReviewTokens for RandomReviewTokens {
     fn generate(&self) -> String {
         random_token()
+    }
+
+    fn digest(&self, token: &str) -> String {
+        sha256_hex(token)
     }
 }
 
@@ -36,7 +46,7 @@ impl SessionTokens for RandomSessionTokens {
     }
 
     fn digest(&self, token: &str) -> TokenDigest {
-        TokenDigest::new(Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect())
+        TokenDigest::new(sha256_hex(token))
     }
 }
 
@@ -62,5 +72,6 @@ mod tests {
             RandomSessionTokens.digest("abc").as_str(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+        assert_eq!(RandomReviewTokens.digest("abc"), RandomSessionTokens.digest("abc").as_str());
     }
 }

@@ -12,6 +12,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
 use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
+use domain::order_limits::{LimitId, OrderLimits};
 use domain::order_status::OrderStatus;
 use domain::risk::{CodSettings, Risk, RiskFacts, RiskReason, RuleId, StoredRule};
 use serde_json::{json, Map, Value};
@@ -55,10 +56,18 @@ fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError
         .select((risk_rules::id, risk_rules::enabled, risk_rules::points, risk_rules::params))
         .load(conn)
         .map_err(from_diesel)?;
-    let (confirm, reject): (i32, i32) = shop_settings::table
-        .select((shop_settings::confirm_window_hours, shop_settings::reject_unconfirmed_after_hours))
-        .first(conn)
-        .map_err(from_diesel)?;
+    let (confirm, reject, units, pending_account, pending_phone, per_day): (i32, i32, i32, i32, i32, i32) =
+        shop_settings::table
+            .select((
+                shop_settings::confirm_window_hours,
+                shop_settings::reject_unconfirmed_after_hours,
+                shop_settings::max_units_per_product,
+                shop_settings::max_pending_per_account,
+                shop_settings::max_pending_per_phone,
+                shop_settings::max_orders_per_day,
+            ))
+            .first(conn)
+            .map_err(from_diesel)?;
     let rules: Vec<StoredRule> = rows
         .into_iter()
         .map(|(id, enabled, points, params)| StoredRule {
@@ -71,7 +80,8 @@ fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError
                 .unwrap_or_default(),
         })
         .collect();
-    Ok(CodSettings::from_stored(&rules, i64::from(confirm), i64::from(reject)))
+    let limits = OrderLimits::from_stored([units, pending_account, pending_phone, per_day].map(i64::from));
+    Ok(CodSettings::from_stored(&rules, i64::from(confirm), i64::from(reject)).with_limits(limits))
 }
 
 #[derive(QueryableByName)]
@@ -210,10 +220,15 @@ impl RiskTx for PgTransaction {
                 .map_err(from_diesel)?;
         }
         let hours = |h: u32| i32::try_from(h).map_err(corrupt);
+        let limit = |id| i32::try_from(settings.limits().get(id)).map_err(corrupt);
         diesel::update(shop_settings::table)
             .set((
                 shop_settings::confirm_window_hours.eq(hours(settings.confirm_window_hours())?),
                 shop_settings::reject_unconfirmed_after_hours.eq(hours(settings.reject_unconfirmed_after_hours())?),
+                shop_settings::max_units_per_product.eq(limit(LimitId::UnitsPerProduct)?),
+                shop_settings::max_pending_per_account.eq(limit(LimitId::PendingPerAccount)?),
+                shop_settings::max_pending_per_phone.eq(limit(LimitId::PendingPerPhone)?),
+                shop_settings::max_orders_per_day.eq(limit(LimitId::OrdersPerDay)?),
             ))
             .execute(conn)
             .map_err(from_diesel)?;
@@ -393,13 +408,13 @@ impl CodRepository for PgOrderRepository {
         .await
     }
 
-    async fn confirm(&self, id: OrderId, token: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
-        let token = token.to_owned();
+    async fn confirm(&self, id: OrderId, digest: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let digest = digest.to_owned();
         with_connection(self.pool(), move |conn| {
             let confirmed = diesel::update(
                 orders::table
                     .find(id.get())
-                    .filter(orders::confirm_token.eq(token))
+                    .filter(orders::confirm_token_hash.eq(digest))
                     .filter(orders::confirmed_at.is_null())
                     .filter(orders::status.eq(OrderStatus::Pending.as_str())),
             )
@@ -416,7 +431,7 @@ impl CodRepository for PgOrderRepository {
             orders::table
                 .filter(orders::status.eq(OrderStatus::Pending.as_str()))
                 .filter(orders::confirmed_at.is_null())
-                .filter(orders::confirm_token.is_not_null())
+                .filter(orders::confirm_token_hash.is_not_null())
                 .filter(orders::created_at.lt(cutoff))
                 .order((orders::created_at, orders::id))
                 .select(orders::id)

@@ -19,12 +19,13 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Nullable, Text};
+use diesel::sql_types::{Bool, Integer, Nullable, Text};
 use domain::cart::DeliveryCharge;
 use domain::coupon::CouponCode;
 use domain::courier::{Consignment, Courier, TrackingNumber};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::money::Rupees;
+use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::risk::RuleId;
@@ -35,7 +36,8 @@ use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
 use crate::schema::{
-    coupons, order_events, order_idempotency_keys, order_items, orders, products, review_tokens, shop_settings,
+    coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
+    shop_settings,
 };
 use crate::unit_of_work::PgTransaction;
 
@@ -79,7 +81,7 @@ struct OrderRow {
     email: String,
     address: String,
     admin_comment: Option<String>,
-    confirm_token: Option<String>,
+    confirm_token_hash: Option<String>,
     confirmed_at: Option<DateTime<Utc>>,
     risk_reasons: serde_json::Value,
     created_at: DateTime<Utc>,
@@ -129,7 +131,7 @@ struct NewOrderRow<'a> {
     phone2_normalized: Option<&'a str>,
     email: &'a str,
     address: &'a str,
-    confirm_token: &'a str,
+    confirm_token_hash: &'a str,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -166,9 +168,19 @@ pub(crate) fn orders_with_ids(conn: &mut PgConnection, ids: &[OrderId]) -> Resul
     assemble(conn, rows)
 }
 
-/// Orders with their items, history and tokens, in the order of `rows`.
+/// Orders with their items, history, tokens and their accounts' e-mails, in the order of `rows`.
 fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, RepositoryError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut customer_ids: Vec<i64> = rows.iter().map(|r| r.customer_id).collect();
+    customer_ids.sort_unstable();
+    customer_ids.dedup();
+    let accounts: HashMap<i64, String> = customers::table
+        .filter(customers::id.eq_any(customer_ids))
+        .select((customers::id, customers::email))
+        .load(conn)
+        .map_err(from_diesel)?
+        .into_iter()
+        .collect();
     let mut items: HashMap<i64, Vec<OrderItem>> = HashMap::new();
     for row in order_items::table
         .filter(order_items::order_id.eq_any(&ids))
@@ -235,7 +247,11 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 // Only their digests are stored: the tokens are known to the change that makes them.
                 review_tokens: Vec::new(),
                 history: history.remove(&row.id).unwrap_or_default(),
-                confirm_token: row.confirm_token,
+                account_email: accounts
+                    .get(&row.customer_id)
+                    .cloned()
+                    .ok_or_else(|| corrupt(format!("order {} has no customer", row.id)))?,
+                confirm_digest: row.confirm_token_hash,
                 confirmed_at: row.confirmed_at,
                 risk,
                 created_at: row.created_at,
@@ -393,6 +409,10 @@ impl OrderRepository for PgOrderRepository {
     }
 }
 
+/// The class of the advisory locks that take placements with one primary phone in turns (two-key form, apart
+/// from the risk scores' class and the one-key locks of the test databases' template).
+const PLACEMENT_LOCKS: i32 = 0x4F52_4452;
+
 #[derive(Queryable)]
 struct StockRow {
     id: i64,
@@ -534,7 +554,7 @@ impl OrderTx for PgTransaction {
             phone2_normalized: d.phone2.as_ref().map(|p| p.normal()),
             email: d.email.as_str(),
             address: d.address.as_str(),
-            confirm_token: &order.confirm_token,
+            confirm_token_hash: &order.confirm_digest,
             created_at: order.at,
             updated_at: order.at,
         };
@@ -594,6 +614,62 @@ impl OrderTx for PgTransaction {
 
     fn find(&mut self, id: OrderId) -> Result<Option<Order>, RepositoryError> {
         find_order(self.conn(), id)
+    }
+
+    fn lock_placements(&mut self, customer: CustomerId, phone: &str) -> Result<(), RepositoryError> {
+        // The customer's row, in a mode that lets other rows' foreign keys to it through (they take KEY
+        // SHARE) but not another placement's; then the phone, by an advisory lock of its own class.
+        customers::table
+            .find(customer.get())
+            .select(customers::id)
+            .for_no_key_update()
+            .load::<i64>(self.conn())
+            .map_err(from_diesel)?;
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+            .bind::<Integer, _>(PLACEMENT_LOCKS)
+            .bind::<Text, _>(phone)
+            .execute(self.conn())
+            .map_err(from_diesel)?;
+        Ok(())
+    }
+
+    fn recent_orders(
+        &mut self,
+        customer: CustomerId,
+        phone: &str,
+        limits: &OrderLimits,
+    ) -> Result<RecentOrders, RepositoryError> {
+        // Each count reads at most its limit's entries of an index (`orders_pending_customer_idx`,
+        // `orders_pending_phone1_idx`, `orders_customer_newest_idx`), however many orders there are; the three
+        // statements are prepared once per connection.
+        let limit = |id| i64::from(limits.get(id));
+        let pending = || orders::table.filter(orders::status.eq(OrderStatus::Pending.as_str()));
+        let conn = self.conn();
+        let by_account: Vec<i64> = pending()
+            .filter(orders::customer_id.eq(customer.get()))
+            .select(orders::id)
+            .limit(limit(LimitId::PendingPerAccount))
+            .load(conn)
+            .map_err(from_diesel)?;
+        let by_phone: Vec<i64> = pending()
+            .filter(orders::phone1_normalized.eq(phone))
+            .select(orders::id)
+            .limit(limit(LimitId::PendingPerPhone))
+            .load(conn)
+            .map_err(from_diesel)?;
+        let nth_newest_placed: Option<DateTime<Utc>> = orders::table
+            .filter(orders::customer_id.eq(customer.get()))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .select(orders::created_at)
+            .offset(limit(LimitId::OrdersPerDay) - 1)
+            .first(conn)
+            .optional()
+            .map_err(from_diesel)?;
+        Ok(RecentOrders {
+            pending_by_account: u32::try_from(by_account.len()).map_err(corrupt)?,
+            pending_by_phone: u32::try_from(by_phone.len()).map_err(corrupt)?,
+            nth_newest_placed,
+        })
     }
 
     fn change_status(

@@ -59,6 +59,10 @@ diesel::table! {
         updated_at -> Timestamptz,
         confirm_window_hours -> Int4,
         reject_unconfirmed_after_hours -> Int4,
+        max_units_per_product -> Int4,
+        max_pending_per_account -> Int4,
+        max_pending_per_phone -> Int4,
+        max_orders_per_day -> Int4,
     }
 }
 
@@ -189,7 +193,7 @@ diesel::table! {
         email -> Text,
         address -> Text,
         admin_comment -> Nullable<Text>,
-        confirm_token -> Nullable<Text>,
+        confirm_token_hash -> Nullable<Text>,
         confirmed_at -> Nullable<Timestamptz>,
         risk_score -> Int2,
         risk_reasons -> Jsonb,

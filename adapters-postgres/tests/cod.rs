@@ -56,6 +56,12 @@ async fn shop() -> Shop {
     Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer }
 }
 
+/// A confirmation token's digest (64 hexadecimal digits) no other order of the test binary has.
+fn unique_digest() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    format!("{:064x}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
 /// An order of `pieces` units over two lines, by phone and e-mail, placed at `hour` on 24 November.
 fn order(shop: &Shop, phone1: &str, phone2: Option<&str>, email: &str, pieces: u32, hour: u32) -> NewOrder {
     let item = |product: i64, quantity: u32| OrderItem {
@@ -80,7 +86,7 @@ fn order(shop: &Shop, phone1: &str, phone2: Option<&str>, email: &str, pieces: u
             email: Email::parse(email).unwrap(),
             address: delivery_address("House 12\nGulberg").unwrap(),
         },
-        confirm_token: format!("token-{phone1}-{email}-{hour}-{pieces}").replace([' ', '@', '.', '+'], "_"),
+        confirm_digest: unique_digest(),
         at: at(hour),
     }
 }
@@ -262,6 +268,7 @@ async fn hundreds_of_pending_orders_of_one_phone_all_score_right_after_another_p
             .collect(),
         confirm_window_hours: Some(48),
         reject_unconfirmed_after_hours: Some(24),
+        limits: vec![],
     };
     let settings = CodSettings::parse(&input).unwrap();
     let saved = settings.clone();
@@ -271,7 +278,7 @@ async fn hundreds_of_pending_orders_of_one_phone_all_score_right_after_another_p
     let mut scores_at_100 = Vec::new();
     for n in 0..300 {
         let placed = NewOrder {
-            confirm_token: format!("bulk-{n}"),
+            confirm_digest: unique_digest(),
             ..order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 1 + n % 17)
         };
         ids.push(shop.place(placed).await);
@@ -281,7 +288,7 @@ async fn hundreds_of_pending_orders_of_one_phone_all_score_right_after_another_p
     }
 
     let last = shop
-        .place(NewOrder { confirm_token: "bulk-last".into(), ..order(&shop, "0300 1234567", None, "a@b.pk", 2, 5) })
+        .place(NewOrder { confirm_digest: unique_digest(), ..order(&shop, "0300 1234567", None, "a@b.pk", 2, 5) })
         .await;
     ids.push(last);
 
@@ -320,6 +327,7 @@ async fn settings_are_stored_one_row_per_rule_and_read_back_over_the_defaults() 
             .collect(),
         confirm_window_hours: Some(72),
         reject_unconfirmed_after_hours: Some(12),
+        limits: vec![("unitsPerProduct".into(), Some(25)), ("ordersPerDay".into(), Some(40))],
     };
     let settings = CodSettings::parse(&input).unwrap();
     let saved = settings.clone();
@@ -365,8 +373,8 @@ async fn a_confirmation_needs_the_orders_own_token_while_pending_and_succeeds_on
     let shop = shop().await;
     let id = shop.insert(order(&shop, "0300 1234567", None, "ayesha@example.pk", 2, 1)).await;
     let other = shop.insert(order(&shop, "0333 7654321", None, "b@example.pk", 2, 1)).await;
-    let token = shop.orders.find(id).await.unwrap().unwrap().confirm_token.unwrap();
-    let other_token = shop.orders.find(other).await.unwrap().unwrap().confirm_token.unwrap();
+    let token = shop.orders.find(id).await.unwrap().unwrap().confirm_digest.unwrap();
+    let other_token = shop.orders.find(other).await.unwrap().unwrap().confirm_digest.unwrap();
     shop.set(other, OrderStatus::Approved).await;
 
     let foreign = shop.orders.confirm(id, &other_token, at(2)).await.unwrap();
@@ -388,10 +396,10 @@ async fn the_unconfirmed_orders_to_reject_are_pending_unconfirmed_linked_and_old
     let young = shop.insert(order(&shop, "0300 1234567", None, "d@example.pk", 2, 5)).await;
     let approved = shop.insert(order(&shop, "0300 1234567", None, "e@example.pk", 2, 1)).await;
     let unlinked = shop.insert(order(&shop, "0300 1234567", None, "f@example.pk", 2, 1)).await;
-    let token = shop.orders.find(confirmed).await.unwrap().unwrap().confirm_token.unwrap();
+    let token = shop.orders.find(confirmed).await.unwrap().unwrap().confirm_digest.unwrap();
     shop.orders.confirm(confirmed, &token, at(2)).await.unwrap();
     shop.set(approved, OrderStatus::Approved).await;
-    execute(&shop.db.pool(), &format!("UPDATE orders SET confirm_token = NULL WHERE id = {unlinked}")).unwrap();
+    execute(&shop.db.pool(), &format!("UPDATE orders SET confirm_token_hash = NULL WHERE id = {unlinked}")).unwrap();
 
     let due = shop.orders.unconfirmed_before(at(5)).await.unwrap();
 
@@ -476,7 +484,7 @@ impl Shop {
     }
 
     async fn confirm_now(&self, id: OrderId) {
-        let token = self.orders.find(id).await.unwrap().unwrap().confirm_token.unwrap();
+        let token = self.orders.find(id).await.unwrap().unwrap().confirm_digest.unwrap();
         assert!(self.orders.confirm(id, &token, at(1)).await.unwrap());
     }
 }

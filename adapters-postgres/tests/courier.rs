@@ -49,7 +49,7 @@ fn consignment(courier: &str, number: &str) -> Consignment {
     Consignment { courier: Courier::parse(courier).unwrap(), tracking_number: TrackingNumber::parse(number).unwrap() }
 }
 
-/// Confirmation tokens are unique across orders.
+/// Confirmation tokens' digests (64 hexadecimal digits) are unique across orders.
 static NEXT_TOKEN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Shop {
@@ -85,7 +85,7 @@ impl Shop {
                 address: delivery_address("House 12").unwrap(),
             },
             at: Utc::now(),
-            confirm_token: format!("confirm-{}", NEXT_TOKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)),
+            confirm_digest: format!("{:064x}", NEXT_TOKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)),
         };
         self.unit_of_work.run(move |tx| tx.orders().insert(&order)).await.unwrap()
     }

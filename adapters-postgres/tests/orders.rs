@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use adapters_postgres::test_support::TestDb;
+use adapters_postgres::test_support::{execute, TestDb};
 use adapters_postgres::{
     PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgMailOutbox, PgOrderRepository, PgUnitOfWork,
 };
@@ -26,6 +26,7 @@ use domain::coupon::{Coupon, CouponCode, UsageLimits};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::locations::Location;
 use domain::money::Rupees;
+use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::stock::Quantity;
@@ -109,15 +110,15 @@ fn new_order(shop: &Shop, phone: &str, minute: u32, coupon: bool) -> NewOrder {
             email: Email::parse("ayesha@example.pk").unwrap(),
             address: delivery_address("House 12\nGulberg").unwrap(),
         },
-        confirm_token: unique_token(),
+        confirm_digest: unique_digest(),
         at: at(minute),
     }
 }
 
-/// A confirmation token no other order of the test binary has.
-fn unique_token() -> String {
+/// A confirmation token's digest (64 hexadecimal digits) no other order of the test binary has.
+fn unique_digest() -> String {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    format!("confirm-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    format!("{:064x}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
 }
 
 impl Shop {
@@ -353,4 +354,96 @@ async fn taking_and_putting_back_stock_moves_the_products_last_change() {
     assert!(!refused);
     assert_eq!(after_refusal, long_ago, "stock not taken is no change");
     assert!(after_putting_back > started, "{after_putting_back}");
+}
+
+impl Shop {
+    /// Another customer, with this e-mail.
+    async fn other_customer(&self, email: &str) -> CustomerId {
+        PgCustomerRepository::new(self.db.pool())
+            .create_customer(&Email::parse(email).unwrap(), "Zara", &NewCredential::PasswordHash("h".into()))
+            .await
+            .unwrap()
+            .id
+    }
+
+    async fn recent(&self, customer: CustomerId, phone: &str, limits: OrderLimits) -> RecentOrders {
+        let phone = phone.to_owned();
+        self.unit_of_work.run(move |tx| tx.orders().recent_orders(customer, &phone, &limits)).await.unwrap()
+    }
+}
+
+#[tokio::test]
+async fn an_order_carries_its_accounts_email_beside_the_one_typed_in_its_form() {
+    let shop = shop().await;
+    let zara = shop.other_customer("zara@example.pk").await;
+    let id = shop.insert(NewOrder { customer: zara, ..new_order(&shop, "0300 1234567", 0, false) }).await;
+
+    let order = shop.orders.find(id).await.unwrap().unwrap();
+    let listed = shop.orders.search(OrderFilter::default(), Page::FIRST).await.unwrap().0;
+
+    assert_eq!((order.account_email.as_str(), order.details.email.as_str()), ("zara@example.pk", "ayesha@example.pk"));
+    assert_eq!(listed[0].account_email, "zara@example.pk");
+}
+
+#[tokio::test]
+async fn recent_orders_count_pending_ones_up_to_their_limits_and_find_the_nth_newest_placement() {
+    let shop = shop().await;
+    let zara = shop.other_customer("zara@example.pk").await;
+    let mut mine = Vec::new();
+    for minute in 0..4 {
+        mine.push(shop.insert(new_order(&shop, "0300 1234567", minute, false)).await);
+    }
+    shop.insert(NewOrder { customer: zara, ..new_order(&shop, "0300-1234567", 5, false) }).await;
+    shop.insert(NewOrder { customer: zara, ..new_order(&shop, "0333 7654321", 6, false) }).await;
+    let approved = mine[0];
+    shop.unit_of_work
+        .run(move |tx| {
+            tx.orders().change_status(approved, OrderStatus::Pending, OrderStatus::Approved, at(9), Actor::Admin, None)
+        })
+        .await
+        .unwrap();
+    let tight = OrderLimits::default()
+        .with(LimitId::PendingPerAccount, 2)
+        .and_then(|l| l.with(LimitId::PendingPerPhone, 10))
+        .and_then(|l| l.with(LimitId::OrdersPerDay, 3))
+        .unwrap();
+
+    let by_default = shop.recent(shop.customer, "+923001234567", OrderLimits::default()).await;
+    let by_tight = shop.recent(shop.customer, "+923001234567", tight).await;
+    let zaras = shop.recent(zara, "+923337654321", tight).await;
+
+    assert_eq!(
+        by_default,
+        RecentOrders { pending_by_account: 3, pending_by_phone: 3, nth_newest_placed: None },
+        "three of mine are pending; the phone's four are counted up to the limit of 3; 4 orders are fewer than 10"
+    );
+    assert_eq!(
+        by_tight,
+        RecentOrders { pending_by_account: 2, pending_by_phone: 4, nth_newest_placed: Some(at(1)) },
+        "the third newest of mine, approved ones included"
+    );
+    assert_eq!(zaras, RecentOrders { pending_by_account: 2, pending_by_phone: 1, nth_newest_placed: None });
+}
+
+#[tokio::test]
+async fn confirmation_tokens_stored_before_are_kept_as_their_digests_and_no_clear_token_is_accepted() {
+    let db = TestDb::migrated_before("2026-12-01-000020");
+    let pool = db.pool();
+    for statement in [
+        "INSERT INTO customers (id, email, name) VALUES (1, 'ayesha@example.pk', 'Ayesha Khan')",
+        "INSERT INTO orders (id, customer_id, status, subtotal_paisa, delivery_charge_paisa, coupon_discount_paisa, \
+         total_paisa, name, phone1, phone1_normalized, email, address, confirm_token) \
+         VALUES (7, 1, 'pending', 90000, 0, 0, 90000, 'Ayesha', '0300 1234567', '+923001234567', \
+         'ayesha@example.pk', 'House 12', 'abc')",
+    ] {
+        execute(&pool, statement).unwrap();
+    }
+
+    db.migrate();
+    let stored =
+        PgOrderRepository::new(pool.clone()).find(OrderId::new(7).unwrap()).await.unwrap().unwrap().confirm_digest;
+    let clear = execute(&pool, "UPDATE orders SET confirm_token_hash = 'abc' WHERE id = 7");
+
+    assert_eq!(stored.as_deref(), Some("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    assert!(clear.unwrap_err().contains("orders_confirm_token_hash_hex"));
 }

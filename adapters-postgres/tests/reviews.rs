@@ -112,7 +112,7 @@ impl Shop {
                 email: Email::parse("ayesha@example.pk").unwrap(),
                 address: delivery_address("House 12").unwrap(),
             },
-            confirm_token: format!("confirm-{}", Utc::now().timestamp_nanos_opt().unwrap_or_default()),
+            confirm_digest: format!("{:064x}", Utc::now().timestamp_nanos_opt().unwrap_or_default()),
             at: Utc::now(),
         };
         let id = self.orders.run(move |tx| tx.orders().insert(&order)).await.unwrap();

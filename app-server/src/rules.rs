@@ -33,6 +33,7 @@ use domain::courier::{
 };
 use domain::locations::LocationError;
 use domain::money::Rupees;
+use domain::order_limits::{LimitId, TooManyUnits};
 use domain::order_status::RejectionReasonError;
 use domain::password::{PasswordError, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 use domain::pricing::MAX_DISCOUNT_PERCENT;
@@ -100,6 +101,18 @@ fn rules() -> Vec<Rule> {
         ),
         number("MAX_DISCOUNT_PERCENT", "The highest percentage discount on a product.", MAX_DISCOUNT_PERCENT),
         number("MAX_QUANTITY", "The largest quantity of one cart line, and the largest stock.", MAX_QUANTITY),
+        number(
+            "MAX_UNITS_PER_PRODUCT",
+            "The most units of one product an order may hold unless the owner changed it; the cart asks the \
+             server for the value in force (GET /api/settings/order-limits).",
+            LimitId::UnitsPerProduct.default_value(),
+        ),
+        with_number(
+            "unitLimitReached",
+            "A cart line at the most units of one product an order may hold.",
+            "max",
+            |max| TooManyUnits { max }.to_string(),
+        ),
         number(
             "LOW_STOCK_CARD_BELOW",
             "A product card says 'Only N left' while fewer than this many are available.",
@@ -293,6 +306,8 @@ const MODULES: [(&str, &[&str]); 9] = [
             "PAISA_PER_RUPEE",
             "MAX_DISCOUNT_PERCENT",
             "MAX_QUANTITY",
+            "MAX_UNITS_PER_PRODUCT",
+            "unitLimitReached",
             "couponCodeRequired",
             "invalidCartTotal",
             "invalidOrExpiredCoupon",

@@ -13,6 +13,7 @@ pub mod courier;
 pub mod ids;
 pub mod locations;
 pub mod money;
+pub mod order_limits;
 pub mod order_status;
 pub mod password;
 pub mod pricing;

@@ -11,6 +11,7 @@ use chrono::{DateTime, Duration, Timelike, Utc};
 use crate::calendar::PAKISTAN_UTC_OFFSET_HOURS;
 use crate::locations::Province;
 use crate::money::Rupees;
+use crate::order_limits::{LimitId, OrderLimits};
 
 /// The highest score an order can have.
 pub const MAX_SCORE: u8 = 100;
@@ -235,6 +236,8 @@ pub enum SettingsField {
     Param(usize, String),
     ConfirmWindowHours,
     RejectUnconfirmedAfterHours,
+    /// A limit on orders, by key (an unknown key as sent).
+    Limit(String),
 }
 
 /// One fault of the settings sent: where and why.
@@ -266,20 +269,24 @@ pub struct StoredRule {
 }
 
 /// The COD settings as the form sends them, before they are checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SettingsInput {
     pub rules: Vec<RuleInput>,
     pub confirm_window_hours: Option<i64>,
     pub reject_unconfirmed_after_hours: Option<i64>,
+    /// The limits on orders to change, each by key; `None` for a value that was not a whole number.
+    pub limits: Vec<(String, Option<i64>)>,
 }
 
 /// The shop's COD checks: the rules of the score, how long a confirmation link works (the order's approval
-/// window) and after how long an unconfirmed order may be rejected in bulk.
+/// window), after how long an unconfirmed order may be rejected in bulk, and the limits on what one account
+/// may order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodSettings {
     rules: Vec<RuleSetting>,
     confirm_window_hours: u32,
     reject_unconfirmed_after_hours: u32,
+    limits: OrderLimits,
 }
 
 impl Default for CodSettings {
@@ -288,6 +295,7 @@ impl Default for CodSettings {
             rules: RuleId::ALL.into_iter().map(RuleSetting::default_for).collect(),
             confirm_window_hours: 48,
             reject_unconfirmed_after_hours: 24,
+            limits: OrderLimits::default(),
         }
     }
 }
@@ -307,11 +315,20 @@ fn hours_of(value: Option<i64>, field: SettingsField, what: &str, faults: &mut V
 
 impl CodSettings {
     /// Checks the settings sent: every rule once, points from 0 to 100, each figure within its bounds and
-    /// both hours from 1 to 720. Figures not sent keep their defaults.
+    /// both hours from 1 to 720. Figures and limits not sent keep their defaults.
     ///
     /// # Errors
     /// Every fault found, each with its field.
     pub fn parse(input: &SettingsInput) -> Result<Self, Vec<SettingsFault>> {
+        Self::parse_over(input, OrderLimits::default())
+    }
+
+    /// [`CodSettings::parse`], with the limits not sent keeping their values in `limits` (those in force), so
+    /// a client that does not know them leaves them as they are.
+    ///
+    /// # Errors
+    /// Every fault found, each with its field.
+    pub fn parse_over(input: &SettingsInput, limits: OrderLimits) -> Result<Self, Vec<SettingsFault>> {
         let mut faults = Vec::new();
         let mut rules: Vec<Option<RuleSetting>> = vec![None; RuleId::ALL.len()];
         for (i, sent) in input.rules.iter().enumerate() {
@@ -384,10 +401,16 @@ impl CodSettings {
             "The wait before rejecting unconfirmed orders",
             &mut faults,
         );
+        let limits = limits_of(&input.limits, limits, &mut faults);
         if !faults.is_empty() {
             return Err(faults);
         }
-        Ok(Self { rules: rules.into_iter().flatten().collect(), confirm_window_hours, reject_unconfirmed_after_hours })
+        Ok(Self {
+            rules: rules.into_iter().flatten().collect(),
+            confirm_window_hours,
+            reject_unconfirmed_after_hours,
+            limits,
+        })
     }
 
     /// Settings as stored: each stored rule over its defaults (a rule stored later than the code knows is
@@ -438,6 +461,53 @@ impl CodSettings {
     pub const fn reject_unconfirmed_after_hours(&self) -> u32 {
         self.reject_unconfirmed_after_hours
     }
+
+    /// The limits on what one account may order.
+    #[must_use]
+    pub const fn limits(&self) -> OrderLimits {
+        self.limits
+    }
+
+    /// These settings with `limits` (as stored).
+    #[must_use]
+    pub const fn with_limits(mut self, limits: OrderLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+/// `limits` with each limit sent set, each unknown, repeated or out-of-range one a fault.
+fn limits_of(sent: &[(String, Option<i64>)], mut limits: OrderLimits, faults: &mut Vec<SettingsFault>) -> OrderLimits {
+    let mut seen = Vec::new();
+    for (key, value) in sent {
+        let key: String = key.chars().take(40).collect();
+        let Some(limit) = LimitId::from_key(&key) else {
+            faults.push(SettingsFault {
+                message: format!("There is no limit '{key}'."),
+                field: SettingsField::Limit(key),
+            });
+            continue;
+        };
+        if seen.contains(&limit) {
+            faults.push(SettingsFault {
+                message: format!("The limit '{key}' is listed more than once."),
+                field: SettingsField::Limit(key),
+            });
+            continue;
+        }
+        seen.push(limit);
+        match value.map(|value| limits.with(limit, value)) {
+            Some(Ok(changed)) => limits = changed,
+            Some(Err(out_of_range)) => {
+                faults.push(SettingsFault { message: out_of_range.to_string(), field: SettingsField::Limit(key) });
+            }
+            None => faults.push(SettingsFault {
+                message: crate::order_limits::LimitOutOfRange(limit).to_string(),
+                field: SettingsField::Limit(key),
+            }),
+        }
+    }
+    limits
 }
 
 /// What the rules look at, for one order.
@@ -1097,7 +1167,51 @@ mod tests {
                 .collect(),
             confirm_window_hours: Some(48),
             reject_unconfirmed_after_hours: Some(24),
+            limits: vec![],
         }
+    }
+
+    #[test]
+    fn limits_sent_are_set_and_those_not_sent_keep_the_values_in_force() {
+        let in_force = OrderLimits::default().with(LimitId::OrdersPerDay, 500).unwrap();
+        let mut input = input_of(&CodSettings::default());
+        input.limits = vec![("unitsPerProduct".into(), Some(25)), ("pendingPerPhone".into(), Some(1))];
+
+        let settings = CodSettings::parse_over(&input, in_force).unwrap();
+
+        assert_eq!(settings.limits().iter().map(|(_, v)| v).collect::<Vec<_>>(), [25, 3, 1, 500]);
+        assert_eq!(CodSettings::parse(&input_of(&CodSettings::default())).unwrap().limits(), OrderLimits::default());
+    }
+
+    #[test]
+    fn limits_out_of_bounds_unknown_or_repeated_are_faults_of_their_keys() {
+        let mut input = input_of(&CodSettings::default());
+        input.limits = vec![
+            ("unitsPerProduct".into(), Some(0)),
+            ("pendingPerAccount".into(), None),
+            ("perWeek".into(), Some(3)),
+            ("ordersPerDay".into(), Some(5)),
+            ("ordersPerDay".into(), Some(6)),
+        ];
+
+        let faults = CodSettings::parse(&input).unwrap_err();
+
+        let listed: Vec<_> = faults.iter().map(|f| (f.field.clone(), f.message.as_str())).collect();
+        assert_eq!(
+            listed,
+            [
+                (
+                    SettingsField::Limit("unitsPerProduct".into()),
+                    "Units of one product per order must be a whole number from 1 to 1000000."
+                ),
+                (
+                    SettingsField::Limit("pendingPerAccount".into()),
+                    "Pending orders per account must be a whole number from 1 to 100000."
+                ),
+                (SettingsField::Limit("perWeek".into()), "There is no limit 'perWeek'."),
+                (SettingsField::Limit("ordersPerDay".into()), "The limit 'ordersPerDay' is listed more than once."),
+            ]
+        );
     }
 
     #[test]

@@ -127,6 +127,30 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+test('a cart line stops at ten of one product, below its stock of 40, and says why, at phone width', async () => {
+  const page = await freshPage(viewports.phone);
+  try {
+    await addFromHome(page, 'iPhone 14 Clear Shockproof Case');
+    await openCart(page);
+    const caseLine = line(page, 'iPhone 14 Clear Shockproof Case');
+    const plus = caseLine.getByRole('button', { name: 'Add one more' });
+    const limit = caseLine.getByText('You can order at most 10 of one item. Please contact us for larger orders.');
+
+    for (let n = 2; n <= 10; n += 1) {
+      await plus.click();
+      await caseLine.locator('output').filter({ hasText: new RegExp(`^${n}$`) }).waitFor();
+    }
+
+    assert.equal(await plus.isDisabled(), true, 'plus is disabled at ten');
+    await limit.waitFor();
+    await plus.click({ force: true });
+    assert.equal(await caseLine.locator('output').innerText(), '10');
+    assert.ok((await sidewaysOverflow(page)) <= 0, 'the cart page scrolls sideways');
+  } finally {
+    await page.close();
+  }
+});
+
 test('Buy adds the product and opens the cart; an empty cart shows its texts', async () => {
   const page = await freshPage();
   try {

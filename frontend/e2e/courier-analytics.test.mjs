@@ -5,12 +5,13 @@
 // courier shown in My Orders; then orders delivered, returned and rejected in three cities, one with a coupon,
 // and the analytics page's four tables (and their CSV exports) checked against figures this file computes
 // from the orders it placed and moved.
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
   admin,
   adminApi,
+  liftOrderLimits,
   mailsTo,
   newPage,
   productNamed,
@@ -196,6 +197,9 @@ const tools = (page) => page.getByRole('region', { name: 'Courier hand-off' });
 const shopper = { email: 'courier.shopper@example.pk' };
 
 describe('courier hand-off and analytics', () => {
+  // The file places seven orders from one account, most of them pending at once.
+  before(() => liftOrderLimits(files.shop));
+
   test('approved orders selected on the orders page give a booking sheet checked cell by cell', async () => {
     const { shop, browser } = files;
     await signUpCustomer(browser, shop, { email: shopper.email, name: 'Ayesha Khan' });

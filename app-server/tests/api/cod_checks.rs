@@ -411,6 +411,7 @@ async fn foreign_malformed_unknown_expired_and_moved_links_are_refused_and_confi
 #[tokio::test]
 async fn rejecting_unconfirmed_orders_restocks_and_mails_the_old_ones_and_leaves_confirmed_and_young_ones_alone() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
     let old = shop.place(&cookie, &two_cases(&shop, calm_details())).await;
     let older = shop.place(&cookie, &cables(&shop, 3, calm_details())).await;
@@ -565,6 +566,7 @@ fn reasons(list: &[(&str, i64, &str)]) -> Vec<(String, i64, String)> {
 #[tokio::test]
 async fn risk_scores_on_real_orders_follow_the_rules_and_are_scored_again_when_history_or_settings_change() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     shop.daytime_only().await;
     let (uid, cookie) = shop.app.customer("ayesha@example.pk").await;
 
@@ -670,6 +672,7 @@ async fn a_late_night_order_is_scored_by_pakistan_time() {
 #[tokio::test]
 async fn the_admin_list_sorts_by_risk_and_filters_by_lowest_score_and_confirmation() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     shop.daytime_only().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
     shop.age_accounts().await;
@@ -738,6 +741,7 @@ async fn get_each(shop: &Shop, paths: &[&str]) -> Vec<(u16, Value)> {
 #[tokio::test]
 async fn the_contact_history_counts_and_lists_the_other_orders_of_the_phone_and_the_email() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     shop.daytime_only().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
     let address = "House 12, Street 4\nGulberg III";

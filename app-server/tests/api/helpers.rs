@@ -319,6 +319,22 @@ pub async fn admin_login(client: &reqwest::Client, address: &str) -> String {
     session_cookie(&response)
 }
 
+/// Raises the owner's limits on orders (docs/security.md 'Orders') of the server at `address` to their
+/// bounds through the Order checks settings, as the owner would: for tests that place more orders from one
+/// account or one phone, or more units of one product, than the defaults allow, and are not about the limits.
+pub async fn lift_order_limits(client: &reqwest::Client, address: &str) {
+    let admin = admin_login(client, address).await;
+    let settings_url = format!("{address}/api/cod/settings");
+    let response = client.get(&settings_url).header("cookie", &admin).send().await.unwrap();
+    assert_eq!(response.status(), 200, "the admin reads the settings");
+    let mut settings: serde_json::Value = response.json().await.unwrap();
+    for limit in settings["limits"].as_array_mut().expect("the settings list the limits") {
+        limit["value"] = limit["max"].clone();
+    }
+    let saved = client.put(&settings_url).header("cookie", &admin).json(&settings).send().await.unwrap();
+    assert_eq!(saved.status(), 200, "the limits are raised: {}", saved.text().await.unwrap_or_default());
+}
+
 pub fn session_cookie(response: &reqwest::Response) -> String {
     let header = set_cookie(response, "shop_admin").expect("the admin cookie is set");
     header.split(';').next().unwrap().to_owned()
@@ -365,6 +381,11 @@ impl TestApp {
         }
         let response = request.send().await.unwrap();
         (response.status().as_u16(), response.json().await.unwrap())
+    }
+
+    /// Raises the owner's limits on orders to their bounds (see [`lift_order_limits`]).
+    pub async fn lift_order_limits(&self) {
+        lift_order_limits(&self.client, &self.address).await;
     }
 
     /// How many orders are stored.

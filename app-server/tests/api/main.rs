@@ -24,6 +24,8 @@ mod memory;
 mod observability;
 mod openapi;
 mod operations;
+mod order_limits;
+mod order_mail;
 mod order_races;
 mod orders;
 mod pages;

@@ -66,6 +66,7 @@ pub async fn race(servers: &[&ServerProcess], shoppers: &[String], product: Prod
 #[tokio::test]
 async fn fifty_shoppers_after_the_last_five_units_leave_exactly_five_orders_and_no_stock_in_every_round() {
     let server = spawn_process(&[("DB_POOL_SIZE", "8")]).await;
+    server.lift_order_limits().await;
     let catalogue = adapters_postgres::PgCatalogRepository::new(server.pool());
     let category = catalogue
         .create_category(application::catalog::model::NewCategory {

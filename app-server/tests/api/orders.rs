@@ -301,6 +301,7 @@ async fn an_unknown_or_deleted_product_is_refused_and_nothing_stored() {
 #[tokio::test]
 async fn short_stock_is_refused_with_the_units_left_and_nothing_stored() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
 
     let (status, body) =
@@ -614,6 +615,7 @@ fn path_to(status: &str) -> &'static [&'static str] {
 #[tokio::test]
 async fn exactly_the_transitions_of_the_spec_are_allowed_and_the_rest_are_409() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
     let admin = shop.app.admin_cookie().await;
     let allowed = [
@@ -747,6 +749,7 @@ async fn a_rejection_straight_from_pending_restocks_too() {
 #[tokio::test]
 async fn coupon_limits_count_per_customer_and_in_all_and_two_customers_cannot_both_take_the_last_use() {
     let shop = shop().await;
+    shop.app.lift_order_limits().await;
     shop.app.add_coupon(coupon("ONEEACH", UsageLimits::new(Some(3), Some(1)).unwrap())).await;
     let with = |code: &str| order(&[(shop.cable, 1, 500)], (500, 0, Some(code), 50, 450));
     let (_, ayesha) = shop.app.customer("ayesha@example.pk").await;

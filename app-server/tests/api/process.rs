@@ -144,6 +144,11 @@ impl ServerProcess {
         crate::helpers::admin_login(&self.client, &self.address).await
     }
 
+    /// Raises the owner's limits on orders to their bounds (see [`crate::helpers::lift_order_limits`]).
+    pub async fn lift_order_limits(&self) {
+        crate::helpers::lift_order_limits(&self.client, &self.address).await;
+    }
+
     /// Everything the process has printed so far.
     pub fn log(&self) -> String {
         self.log.lock().unwrap().clone()

@@ -188,11 +188,13 @@ pub(crate) fn apply_change(
         }
     }
     let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
-    match Email::parse(&changed.details.email) {
+    match Email::parse(&changed.account_email) {
         Ok(to) => {
             tx.outbox().enqueue(&[status_mail(&changed, to, &links)])?;
         }
-        Err(err) => tracing::warn!(order = %id, error = %err, "an order's e-mail address does not parse; no mail"),
+        Err(err) => {
+            tracing::warn!(order = %id, error = %err, "the e-mail of an order's account does not parse; no mail")
+        }
     }
     Ok(Some(made))
 }
@@ -283,6 +285,39 @@ mod tests {
             .unwrap();
 
         assert_eq!(order.status, OrderStatus::Rejected);
+    }
+
+    #[tokio::test]
+    async fn the_status_mail_goes_to_the_accounts_email_not_to_one_typed_in_the_form() {
+        let typed_elsewhere = |status| {
+            let mut order = stored(42, status);
+            order.details.email = "stranger@example.pk".into();
+            order.account_email = "ayesha.k@example.pk".into();
+            order
+        };
+        let mut handle = Handle::default();
+        let mut reads = 0;
+        handle.orders.expect_find().returning(move |_| {
+            reads += 1;
+            Ok(Some(typed_elsewhere(if reads == 1 { OrderStatus::Pending } else { OrderStatus::Approved })))
+        });
+        handle.orders.expect_change_status().times(1).returning(|_, _, _, _, _, _| Ok(true));
+        handle
+            .outbox
+            .expect_enqueue()
+            .withf(|mails| {
+                mails.len() == 1
+                    && mails[0].to.as_str() == "ayesha.k@example.pk"
+                    && mails[0].text.starts_with("Hello Ayesha Khan,\n")
+                    && !mails[0].text.contains("stranger@example.pk")
+            })
+            .times(1)
+            .returning(|_| Ok(1));
+
+        orders(found_after(OrderStatus::Approved), run_then_rescore(handle, Handle::default()))
+            .change_status(id(), OrderStatus::Approved, None)
+            .await
+            .unwrap();
     }
 
     #[tokio::test]

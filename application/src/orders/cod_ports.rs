@@ -129,12 +129,12 @@ pub trait CodRepository: Send + Sync + 'static {
         email: &str,
     ) -> Result<(ContactHistory, ContactHistory), RepositoryError>;
 
-    /// Sets the order's confirmation time when it holds `token`, is pending and is not confirmed yet;
-    /// answers whether it did. Two at once confirm once.
+    /// Sets the order's confirmation time when its link's token has the digest `digest`, it is pending and
+    /// not confirmed yet; answers whether it did. Two at once confirm once.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn confirm(&self, id: OrderId, token: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+    async fn confirm(&self, id: OrderId, digest: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// The pending, unconfirmed orders placed before `cutoff`, oldest first.
     ///

@@ -1,6 +1,7 @@
 //! The shopper's confirmation link (docs/cod.md 'Confirmation link'): a conditional update sets the order's
 //! confirmation time once, while it is pending and inside its approval window; and the admin's one action
-//! that rejects the pending orders left unconfirmed too long, each through the usual status change.
+//! that rejects the pending orders left unconfirmed too long, each through the usual status change. The
+//! link's token is compared and looked up by its digest, as it is stored.
 
 use chrono::Duration;
 use domain::ids::OrderId;
@@ -78,7 +79,8 @@ impl Orders {
             return Err(ConfirmError::Invalid);
         }
         let order = self.repository.find(id).await?.ok_or(ConfirmError::Invalid)?;
-        if order.confirm_token.as_deref() != Some(token) {
+        let digest = self.tokens.digest(token);
+        if order.confirm_digest.as_deref() != Some(digest.as_str()) {
             return Err(ConfirmError::Invalid);
         }
         if order.confirmed_at.is_some() {
@@ -89,7 +91,7 @@ impl Orders {
         if order.status != OrderStatus::Pending || now - order.created_at > window {
             return Err(ConfirmError::Expired);
         }
-        if self.cod.confirm(id, token, now).await? {
+        if self.cod.confirm(id, &digest, now).await? {
             return Ok(id);
         }
         // Another click, or a status change, came first: say which.
@@ -137,7 +139,7 @@ mod tests {
 
     fn pending(token: &str, age_hours: i64, confirmed: bool) -> crate::orders::model::Order {
         let mut order = stored(42, OrderStatus::Pending);
-        order.confirm_token = Some(token.into());
+        order.confirm_digest = Some(format!("digest-of-{token}"));
         order.created_at = now() - Duration::hours(age_hours);
         order.confirmed_at = confirmed.then(now);
         order
@@ -159,7 +161,7 @@ mod tests {
     async fn the_orders_own_token_inside_its_window_confirms_it_by_a_conditional_update() {
         let mut cod = settings();
         cod.expect_confirm()
-            .withf(|id, token, at| id.get() == 42 && token == "tok-42" && *at == now())
+            .withf(|id, digest, at| id.get() == 42 && digest == "digest-of-tok-42" && *at == now())
             .times(1)
             .returning(|_, _, _| Ok(true));
 

@@ -1,6 +1,8 @@
 //! The orders' e-mails, as plain text and HTML: the shop owner's for each new order, and the customer's for
 //! each status change (with the rejection reason, the courier and tracking number of a dispatched order, and
-//! the review links of a delivered order).
+//! the review links of a delivered order). The customer's go to the account's e-mail (CONTRACT.md §4), never
+//! to an address typed in the checkout form, and greet the name the form gave: only the account's owner
+//! reads it.
 
 use domain::contact::Email;
 use domain::courier::Consignment;
@@ -58,15 +60,25 @@ fn bodies(paragraphs: &[Vec<String>], links: &[(String, String)]) -> (String, St
     (text, html)
 }
 
-/// The shop owner's e-mail about a new order.
+/// The lines of an order's e-mail addresses for the shop owner: the account's, where mails go, and the
+/// one typed in the form when it differs.
+fn email_lines(account: &str, typed: &str) -> Vec<String> {
+    let mut lines = vec![format!("E-mail: {account}")];
+    if !typed.eq_ignore_ascii_case(account) {
+        lines.push(format!("E-mail typed at checkout (not mailed): {typed}"));
+    }
+    lines
+}
+
+/// The shop owner's e-mail about a new order placed from the account of `account`.
 #[must_use]
-pub fn new_order_mail(id: OrderId, order: &NewOrder, to: Email) -> OutgoingMail {
+pub fn new_order_mail(id: OrderId, order: &NewOrder, account: &Email, to: Email) -> OutgoingMail {
     let d = &order.details;
     let mut customer = vec![format!("Customer: {}", d.name.as_str()), format!("Phone: {}", d.phone1.as_typed())];
     if let Some(phone2) = &d.phone2 {
         customer.push(format!("Second phone: {}", phone2.as_typed()));
     }
-    customer.push(format!("E-mail: {}", d.email.as_str()));
+    customer.extend(email_lines(account.as_str(), d.email.as_str()));
     customer.push(format!("Address: {}", d.address.as_str().replace('\n', ", ")));
     if let Some(city) = d.destination.city() {
         customer.push(format!("City: {city}"));
@@ -106,8 +118,8 @@ fn consignment_lines(consignment: &Consignment) -> Vec<String> {
     vec![format!("Courier: {}", consignment.courier), format!("Tracking number: {}", consignment.tracking_number)]
 }
 
-/// The customer's e-mail about their order's new status; `review_links` are (product name, link) for a
-/// delivered order.
+/// The customer's e-mail about their order's new status, to `to` (the account's e-mail); `review_links` are
+/// (product name, link) for a delivered order.
 #[must_use]
 pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) -> OutgoingMail {
     let mut paragraphs = vec![vec![format!("Hello {},", order.details.name)], vec![news(order)]];
@@ -131,9 +143,10 @@ pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) 
     OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html }
 }
 
-/// The shopper's e-mail asking to confirm a new order with one click; the link works for `window_hours`.
+/// The shopper's e-mail, to `to` (the account's e-mail), asking to confirm a new order with one click; the
+/// link works for `window_hours`.
 #[must_use]
-pub fn confirmation_mail(id: OrderId, order: &NewOrder, link: &str, window_hours: u32) -> OutgoingMail {
+pub fn confirmation_mail(id: OrderId, order: &NewOrder, to: &Email, link: &str, window_hours: u32) -> OutgoingMail {
     let coupon = order.coupon.as_ref().map(|(_, code)| (code.as_str(), order.coupon_discount));
     let paragraphs = [
         vec![format!("Hello {},", order.details.name.as_str())],
@@ -145,5 +158,5 @@ pub fn confirmation_mail(id: OrderId, order: &NewOrder, link: &str, window_hours
         figures(order.subtotal, order.delivery_charge, coupon, order.total),
     ];
     let (text, html) = bodies(&paragraphs, &[("Confirm my order".to_owned(), link.to_owned())]);
-    OutgoingMail { to: order.details.email.clone(), subject: format!("Please confirm your order #{id}"), text, html }
+    OutgoingMail { to: to.clone(), subject: format!("Please confirm your order #{id}"), text, html }
 }

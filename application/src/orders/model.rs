@@ -115,8 +115,9 @@ pub struct OrderRequest {
     /// The figures the cart showed, to compare with the server's.
     pub figures: ClientFigures,
     pub idempotency_key: Option<IdempotencyKey>,
-    /// The e-mail of the customer's account, checked against the blocklist beside the order's own.
-    pub account_email: Option<String>,
+    /// The e-mail of the customer's account: the order's e-mails go there (CONTRACT.md §4), and it is
+    /// checked against the blocklist beside the order's own.
+    pub account_email: Email,
 }
 
 impl OrderRequest {
@@ -268,8 +269,11 @@ pub struct Order {
     /// since only their digests are stored.
     pub review_tokens: Vec<ReviewToken>,
     pub history: Vec<OrderEvent>,
-    /// The token of the e-mailed confirmation link; `None` for orders placed before links existed.
-    pub confirm_token: Option<String>,
+    /// The e-mail of the customer's account, where the order's e-mails go; `details.email`, typed in the
+    /// form, may differ and is only shown to the owner.
+    pub account_email: String,
+    /// The digest of the e-mailed confirmation link's token; `None` for orders placed before links existed.
+    pub confirm_digest: Option<String>,
     /// When the shopper confirmed the order by its link.
     pub confirmed_at: Option<DateTime<Utc>>,
     /// The last risk score (recomputed while pending, kept once the order has left pending).
@@ -289,8 +293,8 @@ pub struct NewOrder {
     pub coupon_discount: Rupees,
     pub total: Rupees,
     pub details: ContactDetails,
-    /// The token of the confirmation link e-mailed to the shopper.
-    pub confirm_token: String,
+    /// The digest of the token of the confirmation link e-mailed to the shopper (the token is not kept).
+    pub confirm_digest: String,
     pub at: DateTime<Utc>,
 }
 

@@ -10,6 +10,7 @@ use domain::checkout::{changes, Quote, QuotedLine};
 use domain::contact::canonical_mailbox;
 use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::order_limits::{OrderLimitReached, OrderLimits, TooManyUnits};
 use domain::stock::Quantity;
 
 use crate::blocklist::model::NewAttempt;
@@ -56,6 +57,13 @@ pub enum PlaceOrderError {
     /// A phone or e-mail of the order is on the blocklist; the attempt was recorded. Names no rule.
     #[error("Sorry, we can't take this order for cash on delivery. Please contact us if you need help.")]
     Blocked,
+    /// The line at `line` (counted from 0) holds more of its product than one order may.
+    #[error("{refusal}")]
+    TooManyUnits { line: usize, refusal: TooManyUnits },
+    /// The account or its phone has as many pending orders, or the account placed as many orders in the
+    /// last 24 hours, as the owner allows.
+    #[error(transparent)]
+    TooManyOrders(OrderLimitReached),
     #[error("the order could not be placed")]
     Unexpected(#[source] RepositoryError),
 }
@@ -94,16 +102,25 @@ impl Orders {
         self.refuse_blocked(&request).await?;
         let now = self.clock.now();
         let today = pakistan_date(now);
+        let confirm_token = self.tokens.generate();
         let mail = Mails {
             notify: self.mail.notify.clone(),
             public_url: self.mail.public_url.clone(),
-            confirm_token: self.tokens.generate(),
+            confirm_digest: self.tokens.digest(&confirm_token),
+            confirm_token,
         };
         let work_request = request.clone();
         let outcome = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, mail)).await;
         let id = match outcome {
             Ok(Outcome::Placed(id)) => id,
-            Ok(Outcome::Refused(refusal)) => return Err(refusal),
+            Ok(Outcome::Refused(refusal)) => {
+                // A retry of a submit that was placed while this one waited for its turn answers that order,
+                // not the limit or the stock its own order has since used up.
+                return match self.replay(&request, &request.digest()).await? {
+                    Some(order) => Ok(order),
+                    None => Err(refusal),
+                };
+            }
             Err(RepositoryError::Conflict(Conflict::IdempotencyKeyTaken)) => {
                 // Another submit with the same key committed first; answer its order like any retry.
                 return self.replay(&request, &request.digest()).await?.ok_or(PlaceOrderError::KeyReused);
@@ -119,10 +136,8 @@ impl Orders {
     async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
         let d = &request.details;
         let contact = Contact::of_details(d);
-        let emails: Vec<String> = std::iter::once(contact.email.as_str())
-            .chain(request.account_email.as_deref())
-            .map(canonical_mailbox)
-            .collect();
+        let emails: Vec<String> =
+            [contact.email.as_str(), request.account_email.as_str()].map(canonical_mailbox).into();
         let Some(entry) = self.blocklist.matching(&contact.phones, &emails).await? else { return Ok(()) };
         self.blocklist
             .record_attempt(&NewAttempt {
@@ -168,15 +183,17 @@ fn check_lines(lines: &[RequestedLine]) -> Result<(), PlaceOrderError> {
     Ok(())
 }
 
-/// What a placed order's e-mails need: the owner to tell, and the shopper's confirmation link.
+/// What a placed order's e-mails need: the owner to tell, and the shopper's confirmation link (whose token
+/// is stored only as its digest).
 struct Mails {
     notify: Option<domain::contact::Email>,
     public_url: String,
     confirm_token: String,
+    confirm_digest: String,
 }
 
-/// The unit of work: reads and locks what the price depends on, decides, and writes only when the order
-/// is placed.
+/// The unit of work: checks the owner's limits on what one account may order, reads and locks what the
+/// price depends on, decides, and writes only when the order is placed.
 fn place_in(
     tx: &mut dyn OrdersTx,
     request: &OrderRequest,
@@ -185,6 +202,10 @@ fn place_in(
     now: chrono::DateTime<chrono::Utc>,
     mail: Mails,
 ) -> Result<Outcome, RepositoryError> {
+    let settings = tx.risk().cod_settings()?;
+    if let Some(refusal) = over_limits(tx, request, settings.limits(), now)? {
+        return Ok(Outcome::Refused(refusal));
+    }
     let mut ids: Vec<ProductId> = request.lines.iter().map(|l| l.product_id).collect();
     ids.sort_unstable();
     let products = tx.stock().lock_products(&ids)?;
@@ -223,19 +244,37 @@ fn place_in(
             return Err(RepositoryError::Refused(format!("coupon {coupon_id} was used up under its lock")));
         }
     }
-    let order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_token, now);
+    let order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_digest, now);
     let id = tx.orders().insert(&order)?;
     if let Some(key) = &request.idempotency_key {
         tx.orders().save_key(request.customer, key, digest, id)?;
     }
-    let settings = tx.risk().cod_settings()?;
-    let link = format!("{}/confirm-order?order={id}&token={}", mail.public_url, order.confirm_token);
-    let mut mails = vec![confirmation_mail(id, &order, &link, settings.confirm_window_hours())];
+    let link = format!("{}/confirm-order?order={id}&token={}", mail.public_url, mail.confirm_token);
+    let account = &request.account_email;
+    let mut mails = vec![confirmation_mail(id, &order, account, &link, settings.confirm_window_hours())];
     if let Some(to) = mail.notify {
-        mails.push(new_order_mail(id, &order, to));
+        mails.push(new_order_mail(id, &order, account, to));
     }
     tx.outbox().enqueue(&mails)?;
     Ok(Outcome::Placed(id))
+}
+
+/// The refusal when the order passes a limit of the owner's: too many units of one product (before anything
+/// is locked), or, once the customer's and the phone's placements are taken in turns, too many pending or
+/// recent orders.
+fn over_limits(
+    tx: &mut dyn OrdersTx,
+    request: &OrderRequest,
+    limits: OrderLimits,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<PlaceOrderError>, RepositoryError> {
+    if let Err((line, refusal)) = limits.check_units(request.lines.iter().map(|l| l.quantity.get())) {
+        return Ok(Some(PlaceOrderError::TooManyUnits { line, refusal }));
+    }
+    let phone = request.details.phone1.normal();
+    tx.orders().lock_placements(request.customer, phone)?;
+    let recent = tx.orders().recent_orders(request.customer, phone, &limits)?;
+    Ok(limits.check_recent(&recent, now).err().map(PlaceOrderError::TooManyOrders))
 }
 
 /// The server's quote of `lines` at the quantities given, with the coupon when it applies, and the
@@ -309,7 +348,7 @@ fn new_order(
     quote: &Quote,
     coupon_id: Option<CouponId>,
     request: &OrderRequest,
-    confirm_token: String,
+    confirm_digest: String,
     now: chrono::DateTime<chrono::Utc>,
 ) -> NewOrder {
     let totals = quote.totals();
@@ -331,7 +370,7 @@ fn new_order(
         coupon_discount: totals.coupon_discount(),
         total: totals.grand_total(),
         details: request.details.clone(),
-        confirm_token,
+        confirm_digest,
         at: now,
     }
 }
@@ -410,7 +449,7 @@ mod tests {
             .expect_enqueue()
             .withf(|mails| {
                 mails.len() == 2
-                    && mails[0].to.as_str() == "ayesha@example.pk"
+                    && mails[0].to.as_str() == "ayesha.k@example.pk"
                     && mails[0].subject == "Please confirm your order #42"
                     && mails[0]
                         .text
@@ -418,6 +457,9 @@ mod tests {
                     && mails[0].text.contains("The link works for 48 hours.")
                     && mails[1].to.as_str() == "owner@shop.pk"
                     && mails[1].subject == "New order #42: Rs 1710"
+                    && mails[1].text.contains(
+                        "E-mail: ayesha.k@example.pk\nE-mail typed at checkout (not mailed): ayesha@example.pk\n",
+                    )
             })
             .times(1)
             .returning(|_| Ok(1));
@@ -543,7 +585,7 @@ mod tests {
         handle
             .orders
             .expect_insert()
-            .withf(|order| order.confirm_token == "token-1")
+            .withf(|order| order.confirm_digest == "digest-of-token-1")
             .returning(|_| Ok(OrderId::new(42).unwrap()));
         handle.outbox.expect_enqueue().returning(|_| Ok(2));
         let mut locked_products = MockRiskTx::new();
@@ -631,6 +673,89 @@ mod tests {
             err.to_string(),
             "Sorry, we can't take this order for cash on delivery. Please contact us if you need help."
         );
+    }
+
+    #[tokio::test]
+    async fn more_units_of_one_product_than_the_limit_are_refused_before_anything_is_locked() {
+        let mut handle = Handle::default();
+        let mut orders_tx = crate::orders::ports::MockOrderTx::new();
+        orders_tx.expect_lock_placements().never();
+        orders_tx.expect_insert().never();
+        handle.orders = orders_tx;
+        handle.stock.expect_lock_products().never();
+        let mut eleven = request(None, 0, 9550);
+        eleven.lines[0].quantity = Quantity::new(11).unwrap();
+
+        let err =
+            orders(MockOrderRepository::new(), run_once(writing_nothing(handle))).place(eleven).await.unwrap_err();
+
+        assert!(matches!(err, PlaceOrderError::TooManyUnits { line: 0, .. }), "{err:?}");
+        assert_eq!(err.to_string(), "You can order at most 10 of one item. Please contact us for larger orders.");
+    }
+
+    /// Order writes whose counts find `pending` pending orders of the account, taking the turn first.
+    fn counting(pending: u32) -> crate::orders::ports::MockOrderTx {
+        use domain::order_limits::RecentOrders;
+
+        let mut orders_tx = crate::orders::ports::MockOrderTx::new();
+        let mut sequence = mockall::Sequence::new();
+        orders_tx
+            .expect_lock_placements()
+            .withf(|who, phone| *who == customer() && phone == "+923001234567")
+            .times(1)
+            .in_sequence(&mut sequence)
+            .returning(|_, _| Ok(()));
+        orders_tx
+            .expect_recent_orders()
+            .withf(|who, phone, limits| {
+                *who == customer()
+                    && phone == "+923001234567"
+                    && limits.get(domain::order_limits::LimitId::PendingPerAccount) == 3
+            })
+            .times(1)
+            .in_sequence(&mut sequence)
+            .returning(move |_, _, _| {
+                Ok(RecentOrders { pending_by_account: pending, pending_by_phone: pending, nth_newest_placed: None })
+            });
+        orders_tx.expect_insert().never();
+        orders_tx
+    }
+
+    #[tokio::test]
+    async fn a_fourth_pending_order_of_the_account_is_refused_under_its_lock_writing_nothing() {
+        let mut handle = Handle { orders: counting(3), ..Handle::default() };
+        handle.stock.expect_lock_products().never();
+
+        let err = orders(MockOrderRepository::new(), run_once(writing_nothing(handle)))
+            .place(request(None, 0, 1900))
+            .await
+            .unwrap_err();
+
+        assert!(matches!(err, PlaceOrderError::TooManyOrders(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "You can have at most 3 orders waiting for approval. Please wait until we have checked them, or contact us."
+        );
+    }
+
+    #[tokio::test]
+    async fn a_retry_refused_by_a_limit_its_first_submit_reached_answers_that_first_order() {
+        let keyed =
+            OrderRequest { idempotency_key: Some(IdempotencyKey::parse("tap-1").unwrap()), ..request(None, 0, 1900) };
+        let digest = keyed.digest();
+        let mut repository = finding(stored(42, OrderStatus::Pending));
+        let mut sequence = mockall::Sequence::new();
+        repository.expect_find_key().times(1).in_sequence(&mut sequence).returning(|_, _| Ok(None));
+        repository
+            .expect_find_key()
+            .times(1)
+            .in_sequence(&mut sequence)
+            .returning(move |_, _| Ok(Some((digest.clone(), OrderId::new(42).unwrap()))));
+        let handle = Handle { orders: counting(3), ..Handle::default() };
+
+        let order = orders(repository, run_once(writing_nothing(handle))).place(keyed).await.unwrap();
+
+        assert_eq!(order.id.get(), 42);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use domain::cart::DeliveryCharge;
 use domain::coupon::CouponCode;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::order_limits::{OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 
 use crate::common::error::RepositoryError;
@@ -136,6 +137,27 @@ pub trait OrderTx {
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn find(&mut self, id: OrderId) -> Result<Option<Order>, RepositoryError>;
 
+    /// Waits until no other unit of work is placing an order for `customer` or with the primary phone `phone`
+    /// (normal form), and keeps others from doing so until this one ends, so the counts of
+    /// [`OrderTx::recent_orders`] stay true until the order is stored. The customer is taken before the
+    /// phone, so two placements never wait on each other in a circle.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn lock_placements(&mut self, customer: CustomerId, phone: &str) -> Result<(), RepositoryError>;
+
+    /// What `customer` and the primary phone `phone` have ordered, as `limits` need it: each count stops at
+    /// its limit.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn recent_orders(
+        &mut self,
+        customer: CustomerId,
+        phone: &str,
+        limits: &OrderLimits,
+    ) -> Result<RecentOrders, RepositoryError>;
+
     /// Moves the order from `from` to `to` only if it is still `from` (waiting for any other transaction
     /// changing it), records the history entry, and keeps `comment` as the admin comment of a rejection.
     /// Answers whether it moved.
@@ -179,9 +201,13 @@ pub trait OrdersTx {
     fn consignments(&mut self) -> &mut dyn ConsignmentTx;
 }
 
-/// Random, single-use review tokens.
+/// Random, single-use tokens of e-mailed links: review links and order confirmation links.
 #[cfg_attr(test, mockall::automock)]
 pub trait ReviewTokens: Send + Sync + 'static {
     /// A new token: 32 random bytes in URL-safe base64.
     fn generate(&self) -> String;
+
+    /// What is stored in place of `token`, and looked up by: its SHA-256 digest in lower-case hex, so the
+    /// database holds no usable link.
+    fn digest(&self, token: &str) -> String;
 }

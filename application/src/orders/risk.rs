@@ -124,12 +124,13 @@ impl Orders {
     }
 
     /// Checks and saves the COD settings, and scores every pending order again with them, in one
-    /// transaction.
+    /// transaction. Limits on orders not sent keep the values in force.
     ///
     /// # Errors
     /// [`CodSettingsError::Invalid`] with every fault (nothing saved), `Unexpected` when the store fails.
     pub async fn save_cod_settings(&self, input: SettingsInput) -> Result<CodSettings, CodSettingsError> {
-        let settings = CodSettings::parse(&input).map_err(CodSettingsError::Invalid)?;
+        let in_force = self.cod.cod_settings().await?.limits();
+        let settings = CodSettings::parse_over(&input, in_force).map_err(CodSettingsError::Invalid)?;
         let saved = settings.clone();
         self.unit_of_work
             .run(move |tx| {
@@ -144,11 +145,12 @@ impl Orders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::orders::cod_ports::MockRiskTx;
+    use crate::orders::cod_ports::{MockCodRepository, MockRiskTx};
     use crate::orders::ports::MockOrderRepository;
-    use crate::orders::testing::{orders, risk_facts, run_once, Handle, MockUnitOfWork};
+    use crate::orders::testing::{orders_with, risk_facts, run_once, Handle, MockUnitOfWork};
     use domain::ids::OrderId;
     use domain::money::Rupees;
+    use domain::order_limits::{LimitId, OrderLimits};
     use domain::risk::{RiskFacts, RuleId, RuleInput, SettingsField};
 
     fn facts(returned: u32) -> RiskFacts {
@@ -172,7 +174,17 @@ mod tests {
                 .collect(),
             confirm_window_hours: Some(48),
             reject_unconfirmed_after_hours: Some(24),
+            limits: vec![],
         }
+    }
+
+    /// The COD store, answering settings whose daily limit the owner set to 40.
+    fn in_force() -> MockCodRepository {
+        let mut cod = MockCodRepository::new();
+        cod.expect_cod_settings().returning(|| {
+            Ok(CodSettings::default().with_limits(OrderLimits::default().with(LimitId::OrdersPerDay, 40).unwrap()))
+        });
+        cod
     }
 
     #[test]
@@ -220,9 +232,33 @@ mod tests {
         risk.expect_store_risk().withf(|scores| scores[0].1.score() == 70).times(1).returning(|_| Ok(()));
         handle.risk = risk;
 
-        let saved = orders(MockOrderRepository::new(), run_once(handle)).save_cod_settings(input(70)).await.unwrap();
+        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
+            .save_cod_settings(input(70))
+            .await
+            .unwrap();
 
         assert_eq!(saved.rule(RuleId::EarlierReturns).points(), 70);
+    }
+
+    #[tokio::test]
+    async fn limits_sent_are_saved_and_those_not_sent_keep_the_values_in_force() {
+        let mut handle = Handle::default();
+        let mut risk = MockRiskTx::new();
+        risk.expect_save_cod_settings()
+            .withf(|s| s.limits().iter().map(|(_, v)| v).collect::<Vec<_>>() == [20, 3, 3, 40])
+            .times(1)
+            .returning(|_| Ok(()));
+        risk.expect_risk_facts().returning(|_| Ok(vec![]));
+        handle.risk = risk;
+        let mut sent = input(40);
+        sent.limits = vec![("unitsPerProduct".into(), Some(20))];
+
+        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
+            .save_cod_settings(sent)
+            .await
+            .unwrap();
+
+        assert_eq!(saved.limits().get(LimitId::UnitsPerProduct), 20);
     }
 
     #[tokio::test]
@@ -230,7 +266,10 @@ mod tests {
         let mut unit_of_work = MockUnitOfWork::new();
         unit_of_work.expect_run_boxed().never();
 
-        let err = orders(MockOrderRepository::new(), unit_of_work).save_cod_settings(input(101)).await.unwrap_err();
+        let err = orders_with(MockOrderRepository::new(), unit_of_work, in_force())
+            .save_cod_settings(input(101))
+            .await
+            .unwrap_err();
 
         let CodSettingsError::Invalid(faults) = err else { panic!("{err:?}") };
         assert_eq!(faults[0].field, SettingsField::Points(0));

@@ -60,7 +60,7 @@ impl Default for Handle {
         risk.expect_pending_counted().returning(|_, _, _| Ok(vec![]));
         Self {
             stock: MockStockTx::new(),
-            orders: MockOrderTx::new(),
+            orders: placing_freely(),
             coupons: MockCouponUseTx::new(),
             outbox: MockOutboxTx::new(),
             risk,
@@ -93,6 +93,17 @@ impl OrdersTx for Handle {
     fn consignments(&mut self) -> &mut dyn ConsignmentTx {
         &mut self.consignments
     }
+}
+
+/// Order writes whose limits' counts find nothing: the customer and the phone have no orders yet. A test
+/// about the counts makes its own.
+pub fn placing_freely() -> MockOrderTx {
+    let mut orders = MockOrderTx::new();
+    orders.expect_lock_placements().returning(|_, _| Ok(()));
+    orders.expect_recent_orders().returning(|_, _, _| {
+        Ok(domain::order_limits::RecentOrders { pending_by_account: 0, pending_by_phone: 0, nth_newest_placed: None })
+    });
+    orders
 }
 
 /// A unit of work run once, against `handle`.
@@ -167,6 +178,7 @@ pub fn orders_blocking(
         n += 1;
         format!("token-{n}")
     });
+    tokens.expect_digest().returning(|token| format!("digest-of-{token}"));
     Orders::new(
         Arc::new(repository),
         Arc::new(unit_of_work),
@@ -226,7 +238,7 @@ pub fn request(coupon: Option<&str>, discount: i64, total: i64) -> OrderRequest 
             total: rs(total),
         },
         idempotency_key: None,
-        account_email: Some("ayesha.k@example.pk".into()),
+        account_email: Email::parse("ayesha.k@example.pk").unwrap(),
     }
 }
 
@@ -271,7 +283,8 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         consignment: None,
         review_tokens: vec![],
         history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
-        confirm_token: Some("token-1".into()),
+        account_email: "ayesha@example.pk".into(),
+        confirm_digest: Some("digest-of-token-1".into()),
         confirmed_at: None,
         risk: domain::risk::Risk::default(),
         created_at: now(),

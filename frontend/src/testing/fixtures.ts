@@ -71,9 +71,12 @@ export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse
   };
 }
 
-/** An order as the admin's calls send it: `makeOrder` with a risk (low, no reasons unless given). */
+/**
+ * An order as the admin's calls send it: `makeOrder` with its account's e-mail (the one typed in it) and a risk
+ * (low, no reasons unless given).
+ */
 export function makeAdminOrder(overrides: Partial<AdminOrderResponse> = {}): AdminOrderResponse {
-  return { ...makeOrder(), risk: { score: 0, level: 'low', reasons: [] }, ...overrides };
+  return { ...makeOrder(), accountEmail: 'ayesha@example.pk', risk: { score: 0, level: 'low', reasons: [] }, ...overrides };
 }
 
 let nextReviewId = 70;

@@ -19,9 +19,14 @@ export type AdminLoginBody = {
 };
 
 /**
- * An order as the admin sees it: the customer's view and its risk score.
+ * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
  */
 export type AdminOrderResponse = OrderResponse & {
+    /**
+     * The e-mail of the customer's account: every e-mail about the order goes there. `userDetails.email` is
+     * the address typed in the checkout form; when it differs it is kept for the owner and never mailed.
+     */
+    accountEmail: string;
     /**
      * The risk score with its reasons: recomputed while the order is pending, kept once it has left.
      */
@@ -401,7 +406,7 @@ export type CategorySummary = {
 };
 
 /**
- * The COD settings to save: every rule once, and both hours.
+ * The COD settings to save: every rule once, both hours, and the limits on orders to change.
  */
 export type CodSettingsBody = {
     rules?: Array<RiskRuleBody>;
@@ -413,10 +418,14 @@ export type CodSettingsBody = {
      * 1 to 720.
      */
     rejectUnconfirmedAfterHours?: number | string | null;
+    /**
+     * The limits to change, each once; a limit not sent keeps the value in force.
+     */
+    limits?: Array<OrderLimitBody>;
 };
 
 /**
- * The COD settings: the rules of the risk score and the confirmation hours.
+ * The COD settings: the rules of the risk score, the confirmation hours and the limits on orders.
  */
 export type CodSettingsResponse = {
     /**
@@ -435,6 +444,10 @@ export type CodSettingsResponse = {
      * Pending orders unconfirmed for longer than this may be rejected in one action, 1 to 720.
      */
     rejectUnconfirmedAfterHours: number;
+    /**
+     * The limits on what one account may order, in a fixed order.
+     */
+    limits: Array<OrderLimitResponse>;
 };
 
 /**
@@ -851,6 +864,51 @@ export type OrderItemResponse = {
      * Unit price × quantity, in whole rupees.
      */
     lineTotal: number;
+};
+
+/**
+ * A limit on orders as sent; `label`, `description`, `min` and `max` may be sent back and are ignored.
+ */
+export type OrderLimitBody = {
+    /**
+     * `unitsPerProduct`, `pendingPerAccount`, `pendingPerPhone` or `ordersPerDay`.
+     */
+    key?: string | null;
+    /**
+     * A whole number within the limit's bounds.
+     */
+    value?: number | string | null;
+};
+
+/**
+ * A limit on what one account may order (docs/security.md 'Orders').
+ */
+export type OrderLimitResponse = {
+    /**
+     * `unitsPerProduct`, `pendingPerAccount`, `pendingPerPhone` or `ordersPerDay`.
+     */
+    key: string;
+    /**
+     * e.g. 'Units of one product per order'.
+     */
+    label: string;
+    /**
+     * What it stops, in a sentence.
+     */
+    description: string;
+    value: number;
+    min: number;
+    max: number;
+};
+
+/**
+ * The limits on orders that the cart applies before the shopper checks out.
+ */
+export type OrderLimitsResponse = {
+    /**
+     * The most units of one product one order may hold (the owner's setting; 10 unless changed).
+     */
+    unitsPerProduct: number;
 };
 
 /**
@@ -2494,7 +2552,7 @@ export type PlaceOrderData = {
 
 export type PlaceOrderErrors = {
     /**
-     * Bad input: a missing or malformed field of userDetails, a quantity that is not a whole number from 1 to 1,000,000, a product listed twice, an empty cart, a malformed Idempotency-Key
+     * Bad input: a missing or malformed field of userDetails, a quantity that is not a whole number from 1 to 1,000,000, a product listed twice, an empty cart, a malformed Idempotency-Key; or more of one product than the owner allows in one order ('You can order at most 10 of one item. Please contact us for larger orders.', under `cart[i].quantity`; nothing is taken or stored)
      */
     400: ErrorBody;
     /**
@@ -2521,6 +2579,10 @@ export type PlaceOrderErrors = {
      * The body is not sent as application/json
      */
     415: ErrorBody;
+    /**
+     * The account (or the order's primary phone) has as many orders waiting for approval as the owner allows, or the account placed as many orders in the last 24 hours; the message says which and what to do; `Retry-After` gives the seconds to wait. Nothing is taken or stored
+     */
+    429: ErrorBody;
 };
 
 export type PlaceOrderError = PlaceOrderErrors[keyof PlaceOrderErrors];
@@ -2845,7 +2907,7 @@ export type PutCodSettingsData = {
 
 export type PutCodSettingsErrors = {
     /**
-     * A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, ...; nothing saved
+     * A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720, a limit unknown, listed twice or outside its bounds; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, `limits.unitsPerProduct`, ...; nothing saved
      */
     400: ErrorBody;
     /**
@@ -3644,6 +3706,31 @@ export type SetDeliveryChargeResponses = {
 };
 
 export type SetDeliveryChargeResponse = SetDeliveryChargeResponses[keyof SetDeliveryChargeResponses];
+
+export type GetOrderLimitsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/settings/order-limits';
+};
+
+export type GetOrderLimitsErrors = {
+    /**
+     * The settings could not be read
+     */
+    500: ErrorBody;
+};
+
+export type GetOrderLimitsError = GetOrderLimitsErrors[keyof GetOrderLimitsErrors];
+
+export type GetOrderLimitsResponses = {
+    /**
+     * The limits in force
+     */
+    200: OrderLimitsResponse;
+};
+
+export type GetOrderLimitsResponse = GetOrderLimitsResponses[keyof GetOrderLimitsResponses];
 
 export type SignUpData = {
     body: CredentialsBody;

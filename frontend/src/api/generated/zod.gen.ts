@@ -419,6 +419,36 @@ export const zOrderItemResponse = z.object({
 });
 
 /**
+ * A limit on orders as sent; `label`, `description`, `min` and `max` may be sent back and are ignored.
+ */
+export const zOrderLimitBody = z.object({
+    key: z.nullish(z.string()),
+    value: z.nullish(z.union([
+        z.int(),
+        z.string()
+    ]))
+});
+
+/**
+ * A limit on what one account may order (docs/security.md 'Orders').
+ */
+export const zOrderLimitResponse = z.object({
+    key: z.string(),
+    label: z.string(),
+    description: z.string(),
+    value: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    min: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    max: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The limits on orders that the cart applies before the shopper checks out.
+ */
+export const zOrderLimitsResponse = z.object({
+    unitsPerProduct: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
  * One line of the cart as the checkout sends it.
  */
 export const zOrderLineBody = z.object({
@@ -762,7 +792,7 @@ export const zRiskRuleBody = z.object({
 });
 
 /**
- * The COD settings to save: every rule once, and both hours.
+ * The COD settings to save: every rule once, both hours, and the limits on orders to change.
  */
 export const zCodSettingsBody = z.object({
     rules: z.optional(z.array(zRiskRuleBody)),
@@ -773,7 +803,8 @@ export const zCodSettingsBody = z.object({
     rejectUnconfirmedAfterHours: z.nullish(z.union([
         z.int(),
         z.string()
-    ]))
+    ])),
+    limits: z.optional(z.array(zOrderLimitBody))
 });
 
 /**
@@ -789,13 +820,14 @@ export const zRiskRuleResponse = z.object({
 });
 
 /**
- * The COD settings: the rules of the risk score and the confirmation hours.
+ * The COD settings: the rules of the risk score, the confirmation hours and the limits on orders.
  */
 export const zCodSettingsResponse = z.object({
     success: z.boolean(),
     rules: z.array(zRiskRuleResponse),
     confirmWindowHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    rejectUnconfirmedAfterHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+    rejectUnconfirmedAfterHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    limits: z.array(zOrderLimitResponse)
 });
 
 /**
@@ -937,9 +969,10 @@ export const zOrderResponse = z.object({
 });
 
 /**
- * An order as the admin sees it: the customer's view and its risk score.
+ * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
  */
 export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
+    accountEmail: z.string(),
     risk: zRiskResponse
 }));
 
@@ -1430,6 +1463,11 @@ export const zSetDeliveryChargeBody = zDeliveryChargeBody;
  */
 export const zSetDeliveryChargeResponse = zDeliveryChargeResponse;
 
+/**
+ * The limits in force
+ */
+export const zGetOrderLimitsResponse = zOrderLimitsResponse;
+
 export const zSignUpBody = zCredentialsBody;
 
 /**
@@ -1872,6 +1910,12 @@ export const zGetDeliveryChargeData = z.object({
 
 export const zSetDeliveryChargeData = z.object({
     body: zSetDeliveryChargeBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zGetOrderLimitsData = z.object({
+    body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });

@@ -10,6 +10,12 @@ export const MAX_DISCOUNT_PERCENT = 90;
 /** The largest quantity of one cart line, and the largest stock. */
 export const MAX_QUANTITY = 1000000;
 
+/** The most units of one product an order may hold unless the owner changed it; the cart asks the server for the value in force (GET /api/settings/order-limits). */
+export const MAX_UNITS_PER_PRODUCT = 10;
+
+/** A cart line at the most units of one product an order may hold. */
+export const unitLimitReached = (max: number): string => `You can order at most ${max} of one item. Please contact us for larger orders.`;
+
 /** A coupon applied with no code. */
 export const couponCodeRequired = 'Please enter a valid coupon code.';
 

@@ -20,6 +20,8 @@ interface ShopOptions {
   coupon?: CouponHandler;
   /** What the API answers for a product now, when it differs from what was added ('malformed': a 400). */
   current?: Record<string, Product | null | 'malformed'>;
+  /** The most units of one product an order may hold, as the server answers it. */
+  unitLimit?: number;
 }
 
 const welcome: CouponHandler = ({ code, cartTotal }) =>
@@ -27,13 +29,14 @@ const welcome: CouponHandler = ({ code, cartTotal }) =>
     ? json({ coupon: { code: 'WELCOME10', minPrice: 1500 }, discount: Math.round(cartTotal / 10), message: 'Coupon "WELCOME10" applied!' })
     : json({ message: 'Invalid or expired coupon.' }, 404);
 
-function setup({ products = [], deliveryCharge = 250, coupon = welcome, current = {} }: ShopOptions = {}) {
+function setup({ products = [], deliveryCharge = 250, coupon = welcome, current = {}, unitLimit = 10 }: ShopOptions = {}) {
   const couponBodies: unknown[] = [];
   const couponRequests: Request[] = [];
   const requested = mockFetch(async (url, request) => {
     if (url.pathname === '/api/settings/delivery-charge') {
       return deliveryCharge === 'fail' ? json({ message: 'boom' }, 500) : json({ deliveryCharge });
     }
+    if (url.pathname === '/api/settings/order-limits') return json({ unitsPerProduct: unitLimit });
     if (url.pathname === '/api/coupons/apply' && request.method === 'POST') {
       const body = (await request.json()) as { code: string; cartTotal: number };
       couponBodies.push(body);
@@ -144,6 +147,34 @@ describe('Cart page', () => {
     });
     expect(row('Delivery')).toHaveTextContent('Free');
     expect(row('Total')).toHaveTextContent('Rs 1000');
+  });
+
+  it('stops a line at the most units of one product an order may hold and says why', async () => {
+    const { store, user } = setup({ products: [makeProduct({ _id: '5', name: 'Cable', stock: 50 })] });
+    increment(8, store, '5');
+    const line = within(screen.getByRole('listitem', { name: 'Cable' }));
+    const more = line.getByRole('button', { name: 'Add one more' });
+    const limit = 'You can order at most 10 of one item. Please contact us for larger orders.';
+    expect(line.queryByText(limit)).not.toBeInTheDocument();
+
+    await user.click(more);
+    await user.click(more);
+
+    expect(line.getByRole('group', { name: 'Quantity' })).toHaveTextContent('10');
+    expect(more).toBeDisabled();
+    expect(line.getByText(limit)).toBeInTheDocument();
+    expect(more).toHaveAccessibleDescription(`Cable ${limit}`);
+  });
+
+  it("brings a line above the owner's unit limit down to it once the cart has asked the server", async () => {
+    const { store } = setup({ products: [makeProduct({ _id: '5', name: 'Cable', stock: 50 })], unitLimit: 5 });
+    increment(7, store, '5');
+
+    const line = within(screen.getByRole('listitem', { name: 'Cable' }));
+    expect(await line.findByText('You can order at most 5 of one item. Please contact us for larger orders.')).toBeInTheDocument();
+    expect(line.getByRole('group', { name: 'Quantity' })).toHaveTextContent('5');
+    expect(line.getByRole('button', { name: 'Add one more' })).toBeDisabled();
+    expect(store.getState().items[0]?.quantity).toBe(5);
   });
 
   it('removes a line', async () => {

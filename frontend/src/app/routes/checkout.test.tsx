@@ -29,16 +29,19 @@ interface ShopOptions {
   order?: OrderHandler;
   me?: () => Response;
   coupon?: boolean;
+  /** The most units of one product an order may hold, as the server answers it (else the default). */
+  unitLimit?: number;
 }
 
 const placed: OrderHandler = () => json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201);
 
-function setup({ products = [charger(), earbuds()], current, order = placed, me, coupon = true }: ShopOptions = {}) {
+function setup({ products = [charger(), earbuds()], current, order = placed, me, coupon = true, unitLimit }: ShopOptions = {}) {
   const orders: { body: Record<string, unknown>; key: string | null }[] = [];
   let attempt = 0;
   mockFetch(async (url, request) => {
     if (url.pathname === '/api/auth/session') return me ? me() : json({ user: customer });
     if (url.pathname === '/api/settings/delivery-charge') return json({ deliveryCharge: 250 });
+    if (url.pathname === '/api/settings/order-limits' && unitLimit !== undefined) return json({ unitsPerProduct: unitLimit });
     if (url.pathname === '/api/coupons/apply') {
       return json({ coupon: { code: 'FLAT200', minPrice: 2000 }, discount: 200, message: 'Coupon "FLAT200" applied!' });
     }
@@ -477,6 +480,22 @@ describe('checkout page', () => {
 
     await screen.findByTestId('location');
     expect(orders[0]?.body).toMatchObject({ cart: [{ productId: '12' }], subtotal: 1800, deliveryCharge: 0, total: 1800 });
+  });
+
+  it("brings a line above the owner's unit limit down to it before anything is sent, and orders that many", async () => {
+    const plenty = makeProduct({ _id: '12', name: 'TWS Earbuds', price: 1800, finalPrice: 1800, stock: 20, freeDelivery: true });
+    const { store, user, orders } = setup({ products: [plenty], coupon: false, unitLimit: 5 });
+    for (let i = 0; i < 7; i++) store.increment('12');
+
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await waitFor(() => {
+      expect(summary().getByText('TWS Earbuds × 5')).toBeInTheDocument();
+    });
+    await fillIn(user);
+    await user.click(submitButton());
+
+    await screen.findByTestId('location');
+    expect(orders[0]?.body).toMatchObject({ cart: [{ productId: '12', quantity: 5 }], subtotal: 9000, total: 9000 });
   });
 
   it("says 'Your cart is empty.' and sends nothing when the cart is empty", async () => {

@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
 
+import { unitLimitReached } from '@/api/rules/cart.gen';
 import type { PagePrime } from '@/app/router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
-import { useCartItem, useCartStore } from '@/features/cart/hooks/use-cart';
+import { useCartItem, useCartStore, useMaxPerItem } from '@/features/cart/hooks/use-cart';
 import { primeMissingProduct, primeProduct, useProduct } from '@/features/products/api/get-product';
 import { ProductDetails } from '@/features/products/components/product-details';
 import { ProductShare } from '@/features/products/components/product-share';
@@ -107,30 +108,42 @@ export default function ProductRoute() {
   );
 }
 
-/** 'Add to Cart' (disabled when out of stock), or the cart's stepper and 'Buy Now' once it is in the cart. */
+/**
+ * 'Add to Cart' (disabled when out of stock), or the cart's stepper and 'Buy Now' once it is in the cart; at the
+ * most units of one product an order may hold the stepper stops and says so.
+ */
 function ProductCartControl({ product }: { product: Product }) {
   const store = useCartStore();
   const item = useCartItem(product._id);
+  const maxPerItem = useMaxPerItem();
 
   if (item) {
+    const atLimit = item.quantity >= maxPerItem;
     return (
-      <div className="product-cart">
-        <QuantityStepper
-          quantity={item.quantity}
-          max={Math.min(item.stock, product.stock)}
-          decrementLabel="Remove one"
-          describedBy="product-name"
-          onDecrement={() => {
-            store.decrement(product._id);
-          }}
-          onIncrement={() => {
-            store.increment(product._id);
-          }}
-        />
-        <Link to={paths.cart.getHref()} className="button button--large">
-          Buy Now
-        </Link>
-      </div>
+      <>
+        <div className="product-cart">
+          <QuantityStepper
+            quantity={item.quantity}
+            max={Math.min(item.stock, product.stock, maxPerItem)}
+            decrementLabel="Remove one"
+            describedBy={atLimit ? 'product-name product-unit-limit' : 'product-name'}
+            onDecrement={() => {
+              store.decrement(product._id);
+            }}
+            onIncrement={() => {
+              store.increment(product._id);
+            }}
+          />
+          <Link to={paths.cart.getHref()} className="button button--large">
+            Buy Now
+          </Link>
+        </div>
+        {atLimit && (
+          <p id="product-unit-limit" className="cart-item__notice">
+            {unitLimitReached(maxPerItem)}
+          </p>
+        )}
+      </>
     );
   }
 

@@ -20,8 +20,9 @@ import { TrackingForm } from './tracking-form';
 
 /**
  * One order of the admin's list: a button with its id, customer, total, date and status that expands its
- * detail (items, customer, phones, e-mail, address, figures, coupon, history) and the changes its status
- * allows. 'Reject' asks for a reason first and sends nothing without one.
+ * detail (items, customer, phones, the account's e-mail and one typed at checkout when it differs, address,
+ * figures, coupon, history) and the changes its status allows. 'Reject' asks for a reason first and sends
+ * nothing without one.
  */
 export function AdminOrder({ order }: { order: AdminOrderResponse }) {
   const [open, setOpen] = useState(false);
@@ -34,6 +35,8 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const details = order.userDetails;
+  // Every e-mail about the order goes to the account's address; one typed in the form is only shown.
+  const typedElsewhere = details.email.toLowerCase() !== order.accountEmail.toLowerCase();
 
   async function send(action: OrderAction, comment?: string) {
     if (change.isPending) return;
@@ -109,9 +112,15 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
               <div>
                 <dt>Email</dt>
                 <dd>
-                  <a href={`mailto:${details.email}`}>{details.email}</a>
+                  <a href={`mailto:${order.accountEmail}`}>{order.accountEmail}</a>
                 </dd>
               </div>
+              {typedElsewhere && (
+                <div>
+                  <dt>Typed at checkout</dt>
+                  <dd>{details.email} (not mailed)</dd>
+                </div>
+              )}
               <div>
                 <dt>Address</dt>
                 <dd className="admin-order__address">

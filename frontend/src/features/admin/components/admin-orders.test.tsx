@@ -11,8 +11,12 @@ import { AdminOrders } from './admin-orders';
 
 type ChangeAnswer = (id: string, body: { status: string; comment?: string }) => Response | Promise<Response>;
 
-/** An order as the admin's answers carry it: with its risk score. */
-const asAdmin = (order: OrderResponse | undefined) => ({ risk: { score: 0, level: 'low', reasons: [] }, ...order });
+/** An order as the admin's answers carry it: with its risk score and its account's e-mail (unless given). */
+const asAdmin = (order: OrderResponse | undefined) => ({
+  risk: { score: 0, level: 'low', reasons: [] },
+  accountEmail: order?.userDetails.email,
+  ...order,
+});
 
 /** A shop whose GET /api/orders searches `orders` as the server does, and whose status changes answer `change`. */
 function setup(orders: OrderResponse[], change?: ChangeAnswer) {
@@ -86,6 +90,27 @@ describe('AdminOrders', () => {
     expect(figures.getByText('Coupon (FLAT200)').nextElementSibling).toHaveTextContent('- Rs 200');
     expect(figures.getByText('Total').nextElementSibling).toHaveTextContent('Rs 2749');
     expect(within(detail.getByRole('region', { name: 'History' })).getByRole('listitem')).toHaveTextContent('Pending 24 Nov 2026, 11:00');
+  });
+
+  it("shows the account's e-mail, where mails go, and an e-mail typed at checkout that differs as not mailed", async () => {
+    const typed = makeOrder({ _id: '10', userDetails: { ...makeOrder().userDetails, email: 'stranger@example.pk' } });
+    const { user } = setup([{ ...typed, accountEmail: 'ayesha@example.pk' } as OrderResponse]);
+
+    const detail = await expand(user, '10');
+
+    const customer = within(detail.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByText('Email').nextElementSibling).toHaveTextContent('ayesha@example.pk');
+    expect(customer.getByRole('link', { name: 'ayesha@example.pk' })).toHaveAttribute('href', 'mailto:ayesha@example.pk');
+    expect(customer.getByText('Typed at checkout').nextElementSibling).toHaveTextContent('stranger@example.pk (not mailed)');
+    expect(customer.queryByRole('link', { name: 'stranger@example.pk' })).not.toBeInTheDocument();
+  });
+
+  it("shows no second e-mail when the one typed at checkout is the account's", async () => {
+    const { user } = setup([makeOrder({ _id: '11' })]);
+
+    const detail = await expand(user, '11');
+
+    expect(within(detail.getByRole('region', { name: 'Customer' })).queryByText('Typed at checkout')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -32,6 +32,24 @@ const settings = () => ({
   ],
   confirmWindowHours: 48,
   rejectUnconfirmedAfterHours: 24,
+  limits: [
+    {
+      key: 'unitsPerProduct',
+      label: 'Units of one product per order',
+      description: 'More of one product in an order is refused before anything is taken from stock.',
+      value: 10,
+      min: 1,
+      max: 1000000,
+    },
+    {
+      key: 'pendingPerAccount',
+      label: 'Pending orders per account',
+      description: 'An account with this many orders waiting for approval cannot place another.',
+      value: 3,
+      min: 1,
+      max: 100000,
+    },
+  ],
 });
 
 type Answer = (body: unknown) => Response;
@@ -110,6 +128,48 @@ describe('CodSettingsPage', () => {
         ],
         confirmWindowHours: 48,
         rejectUnconfirmedAfterHours: 12,
+        limits: [
+          { key: 'unitsPerProduct', value: 10 },
+          { key: 'pendingPerAccount', value: 3 },
+        ],
+      },
+    ]);
+  });
+
+  it('shows the limits on orders with what they stop and their ranges, saves them changed and shows the server’s word beside one', async () => {
+    const { puts, user } = setup(() =>
+      json(
+        {
+          message: 'Units of one product per order must be a whole number from 1 to 1000000.',
+          errors: { 'limits.unitsPerProduct': ['Units of one product per order must be a whole number from 1 to 1000000.'] },
+        },
+        400,
+      ),
+    );
+    const units = await screen.findByRole('spinbutton', { name: 'Units of one product per order' });
+    expect(units).toHaveValue(10);
+    expect(units).toHaveAttribute('max', '1000000');
+    expect(units).toHaveAccessibleDescription('More of one product in an order is refused before anything is taken from stock. From 1 to 1000000.');
+    const pending = screen.getByRole('spinbutton', { name: 'Pending orders per account' });
+
+    await user.clear(units);
+    await user.type(units, '0');
+    await user.clear(pending);
+    await user.type(pending, '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('❌ Units of one product per order must be a whole number from 1 to 1000000.')).toBeInTheDocument();
+    expect(units).toHaveAttribute('aria-invalid', 'true');
+    expect(units).toHaveAccessibleDescription(
+      'More of one product in an order is refused before anything is taken from stock. From 1 to 1000000. Units of one product per order must be a whole number from 1 to 1000000.',
+    );
+    expect(pending).not.toHaveAttribute('aria-invalid');
+    expect(puts).toMatchObject([
+      {
+        limits: [
+          { key: 'unitsPerProduct', value: 0 },
+          { key: 'pendingPerAccount', value: 5 },
+        ],
       },
     ]);
   });

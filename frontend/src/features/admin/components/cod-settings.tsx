@@ -5,7 +5,7 @@ import { LoadingBar } from '@/components/ui/loading-bar';
 
 import { useCodSettings, useSaveCodSettingsMutation } from '../api/order-checks';
 import { useReplyOutcome } from '../api/use-reply-outcome';
-import { paramKey, pointsKey, settingsFields, toSettingsBody, type CodSettingsFields } from '../lib/cod-settings-form';
+import { limitKey, paramKey, pointsKey, settingsFields, toSettingsBody, type CodSettingsFields } from '../lib/cod-settings-form';
 import { firstErrors, type FieldErrors } from '../lib/field-errors';
 import { codMessages } from '../lib/order-checks';
 import type { Outcome } from '../lib/outcome';
@@ -14,7 +14,10 @@ import { OutcomeMessage } from './outcome-message';
 
 import '../order-checks.css';
 
-/** The Order checks page (docs/cod.md 'Settings'): the rules and hours in force, then the form to change them. */
+/**
+ * The Order checks page (docs/cod.md 'Settings', docs/security.md 'Orders'): the rules, hours and limits on
+ * orders in force, then the form to change them.
+ */
 export function CodSettingsPage() {
   const settings = useCodSettings();
   if (settings.isPending) return <LoadingBar label="Loading order checks" />;
@@ -72,8 +75,8 @@ function NumberField({ id, label, value, min, max, error, hint, onChange }: Numb
 
 /**
  * Every risk rule with its label, description, on/off switch, points and parameters (each with its range),
- * and the two hour settings; Save sends them all as typed, and the server's errors (a figure out of its range,
- * or no whole number) show beside their fields.
+ * the two hour settings and the limits on orders; Save sends them all as typed, and the server's errors (a
+ * figure out of its range, or no whole number) show beside their fields.
  */
 function CodSettingsForm({ settings }: { settings: CodSettingsResponse }) {
   const save = useSaveCodSettingsMutation();
@@ -199,6 +202,30 @@ function CodSettingsForm({ settings }: { settings: CodSettingsResponse }) {
             edit('rejectUnconfirmedAfterHours', (current) => ({ ...current, rejectUnconfirmedAfterHours: value }));
           }}
         />
+      </div>
+      <h2 className="cod-settings__heading">Limits on orders</h2>
+      <p className="admin-page__intro">
+        Checked as each order is placed: past a limit the shopper is told what to do, and nothing is taken from stock.
+      </p>
+      <div className="admin-field-group">
+        {fields.limits.map((limit, index) => (
+          <NumberField
+            key={limit.key}
+            id={`${id}-limit-${limit.key}`}
+            label={limit.label}
+            value={limit.value}
+            min={limit.min}
+            max={limit.max}
+            error={errors[limitKey(limit.key)]}
+            hint={`${limit.description} From ${limit.min} to ${limit.max}.`}
+            onChange={(value) => {
+              edit(limitKey(limit.key), (current) => ({
+                ...current,
+                limits: current.limits.map((l, at) => (at === index ? { ...l, value } : l)),
+              }));
+            }}
+          />
+        ))}
       </div>
       <OutcomeMessage outcome={outcome} />
       <button type="submit" className="button admin-form__submit" disabled={save.isPending} aria-busy={save.isPending}>

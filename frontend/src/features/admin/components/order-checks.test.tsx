@@ -46,6 +46,7 @@ const settings = {
   rules: [],
   confirmWindowHours: 48,
   rejectUnconfirmedAfterHours: 24,
+  limits: [],
 };
 
 interface Options {

@@ -20,10 +20,21 @@ const settings: CodSettingsResponse = {
   ],
   confirmWindowHours: 48,
   rejectUnconfirmedAfterHours: 24,
+  limits: [
+    {
+      key: 'unitsPerProduct',
+      label: 'Units of one product per order',
+      description: 'More of one product in an order is refused before anything is taken from stock.',
+      value: 10,
+      min: 1,
+      max: 1000000,
+    },
+    { key: 'ordersPerDay', label: 'Orders per account in 24 hours', description: '', value: 10, min: 1, max: 100000 },
+  ],
 };
 
 describe('settings form', () => {
-  it('sends back what it was filled with: ids, switches, points, figures by key and both hours', () => {
+  it('sends back what it was filled with: ids, switches, points, figures by key, both hours and the limits by key', () => {
     expect(toSettingsBody(settingsFields(settings))).toEqual({
       rules: [
         { id: 'earlier_returns', enabled: true, points: 40, params: [{ key: 'atLeast', value: 1 }] },
@@ -31,6 +42,10 @@ describe('settings form', () => {
       ],
       confirmWindowHours: 48,
       rejectUnconfirmedAfterHours: 24,
+      limits: [
+        { key: 'unitsPerProduct', value: 10 },
+        { key: 'ordersPerDay', value: 10 },
+      ],
     });
   });
 
@@ -49,6 +64,7 @@ describe('settings form', () => {
       ],
       confirmWindowHours: 'two days',
       rejectUnconfirmedAfterHours: '-3',
+      limits: [{ key: 'unitsPerProduct', label: 'Units of one product per order', description: '', min: 1, max: 1000000, value: ' 25 ' }],
     };
 
     expect(toSettingsBody(fields)).toEqual({
@@ -58,6 +74,7 @@ describe('settings form', () => {
       ],
       confirmWindowHours: 'two days',
       rejectUnconfirmedAfterHours: -3,
+      limits: [{ key: 'unitsPerProduct', value: 25 }],
     });
   });
 

@@ -12,11 +12,15 @@ export interface CodSettingsFields {
   }[];
   confirmWindowHours: string;
   rejectUnconfirmedAfterHours: string;
+  /** The limits on what one account may order (docs/security.md 'Orders'). */
+  limits: { key: string; label: string; description: string; min: number; max: number; value: string }[];
 }
 
 /** The server's key for a rule's points and for one of its figures (`rules[0].points`, `rules[8].params.to`). */
 export const pointsKey = (rule: number) => `rules[${rule}].points`;
 export const paramKey = (rule: number, key: string) => `rules[${rule}].params.${key}`;
+/** The server's key for a limit on orders (`limits.unitsPerProduct`). */
+export const limitKey = (key: string) => `limits.${key}`;
 
 /** The form showing `settings`. */
 export function settingsFields(settings: CodSettingsResponse): CodSettingsFields {
@@ -28,6 +32,7 @@ export function settingsFields(settings: CodSettingsResponse): CodSettingsFields
     })),
     confirmWindowHours: String(settings.confirmWindowHours),
     rejectUnconfirmedAfterHours: String(settings.rejectUnconfirmedAfterHours),
+    limits: settings.limits.map((limit) => ({ ...limit, value: String(limit.value) })),
   };
 }
 
@@ -38,8 +43,9 @@ function figure(text: string): number | string {
 }
 
 /**
- * The body of PUT /api/cod/settings: every rule with its switch, points and figures, and both hours. The
- * server checks each figure against its range and answers its errors under the keys of `pointsKey`/`paramKey`.
+ * The body of PUT /api/cod/settings: every rule with its switch, points and figures, both hours and every limit
+ * on orders. The server checks each figure against its range and answers its errors under the keys of
+ * `pointsKey`/`paramKey`/`limitKey`.
  */
 export function toSettingsBody(fields: CodSettingsFields): CodSettingsBody {
   return {
@@ -51,5 +57,6 @@ export function toSettingsBody(fields: CodSettingsFields): CodSettingsBody {
     })),
     confirmWindowHours: figure(fields.confirmWindowHours),
     rejectUnconfirmedAfterHours: figure(fields.rejectUnconfirmedAfterHours),
+    limits: fields.limits.map((limit) => ({ key: limit.key, value: figure(limit.value) })),
   };
 }

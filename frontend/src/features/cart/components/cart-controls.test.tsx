@@ -45,6 +45,17 @@ describe('CartControls', () => {
     expect(card.getByRole('button', { name: 'Buy' })).toBeDisabled();
   });
 
+  it('stops the stepper at the most units of one product an order may hold, below the stock', async () => {
+    const { card, user } = setup({ stock: 50 });
+    await user.click(card.getByRole('button', { name: 'Add' }));
+    const more = card.getByRole('button', { name: 'Add one more' });
+
+    for (let i = 0; i < 9; i++) await user.click(more);
+
+    expect(card.getByRole('group', { name: 'Quantity' })).toHaveTextContent('10');
+    expect(more).toBeDisabled();
+  });
+
   it('turns into a stepper once added, and the badge counts the units', async () => {
     const { card, nav, user } = setup({ stock: 2 });
     expect(nav.getByRole('link', { name: 'Cart' })).not.toHaveClass('cart-link--filled');

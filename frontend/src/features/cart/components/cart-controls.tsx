@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-import { useCartItem, useCartStore } from '../hooks/use-cart';
+import { useCartItem, useCartStore, useMaxPerItem } from '../hooks/use-cart';
 import type { CartProduct } from '../lib/cart-store';
 
 import { QuantityStepper } from './quantity-stepper';
@@ -15,11 +15,13 @@ interface CartControlsProps {
 
 /**
  * A card's cart buttons: 'Add' and 'Buy' while the product is not in the cart (both disabled when out of
- * stock); a stepper (minus labelled 'Remove', count, plus disabled at stock) and 'Buy Now' once it is.
+ * stock); a stepper (minus labelled 'Remove', count, plus disabled at stock or at the most units of one product
+ * an order may hold) and 'Buy Now' once it is.
  */
 export function CartControls({ product, describedBy }: CartControlsProps) {
   const store = useCartStore();
   const item = useCartItem(product._id);
+  const maxPerItem = useMaxPerItem();
   const navigate = useNavigate();
   const goToCart = () => {
     void navigate(paths.cart.getHref());
@@ -30,7 +32,7 @@ export function CartControls({ product, describedBy }: CartControlsProps) {
       <div className="cart-controls cart-controls--in-cart">
         <QuantityStepper
           quantity={item.quantity}
-          max={Math.min(item.stock, product.stock)}
+          max={Math.min(item.stock, product.stock, maxPerItem)}
           decrementLabel="Remove"
           describedBy={describedBy}
           onDecrement={() => {

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
+import { unitLimitReached } from '@/api/rules/cart.gen';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
 import { formatRupees } from '@/lib/money';
 
-import { useCartStore } from '../hooks/use-cart';
+import { useCartStore, useMaxPerItem } from '../hooks/use-cart';
 import { displayedPrice, unitPrice } from '../lib/cart-rules';
 import type { CartItem } from '../lib/cart-storage';
 import type { ItemStatus } from '../lib/cart-store';
@@ -23,10 +24,16 @@ interface CartLineItemProps {
   status?: ItemStatus;
 }
 
-/** One cart line: image, name, unit price (with the struck list price), stepper, Remove and line total. */
+/**
+ * One cart line: image, name, unit price (with the struck list price), stepper, Remove and line total. At the
+ * most units of one product an order may hold, the stepper stops and the line says so.
+ */
 export function CartLineItem({ item, status }: CartLineItemProps) {
   const store = useCartStore();
+  const maxPerItem = useMaxPerItem();
   const nameId = useId();
+  const limitId = useId();
+  const atLimit = item.quantity >= maxPerItem;
   const href = paths.product.getHref(item.productId);
   const shown = displayedPrice(item);
   const unavailable = status?.unavailable;
@@ -57,14 +64,19 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
         </p>
         {unavailable && <p className="cart-item__problem">{UNAVAILABLE_TEXT[unavailable]} It is not included in your total.</p>}
         {status?.notice && <p className="cart-item__notice">{status.notice}</p>}
+        {!unavailable && atLimit && (
+          <p id={limitId} className="cart-item__notice">
+            {unitLimitReached(maxPerItem)}
+          </p>
+        )}
       </div>
       <div className="cart-item__controls">
         {!unavailable && (
           <QuantityStepper
             quantity={item.quantity}
-            max={item.stock}
+            max={Math.min(item.stock, maxPerItem)}
             decrementLabel="Remove one"
-            describedBy={nameId}
+            describedBy={atLimit ? `${nameId} ${limitId}` : nameId}
             onDecrement={() => {
               store.decrement(item.productId);
             }}

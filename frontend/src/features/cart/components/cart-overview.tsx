@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
 import { useDeliveryCharge } from '../api/get-delivery-charge';
+import { useUnitLimit } from '../api/get-order-limits';
 import { useRefreshCartProducts } from '../api/refresh-cart-products';
 import { useCart } from '../hooks/use-cart';
 
@@ -12,12 +13,14 @@ import { CartSummary } from './cart-summary';
 
 /**
  * The cart page (SPEC.md §2 'Cart'): a top bar, then the empty state or the lines and the summary. Loading
- * it fetches the delivery charge once and refreshes every item from the API.
+ * it fetches the delivery charge and the most units of one product an order may hold once, and refreshes every
+ * item from the API.
  */
 export function CartOverview() {
   const { items, status } = useCart();
   useDeliveryCharge();
   useRefreshCartProducts();
+  useUnitLimit();
 
   return (
     <section className="cart-page" aria-labelledby="cart-title">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import { useDeliveryCharge } from '../api/get-delivery-charge';
+import { useUnitLimit } from '../api/get-order-limits';
 import { useRefreshCartProducts } from '../api/refresh-cart-products';
 import { useCart, useCartTotals } from '../hooks/use-cart';
 import { useCouponRecheck } from '../hooks/use-coupon';
@@ -11,8 +12,8 @@ import { formatPaisa } from '../lib/format';
 /**
  * The checkout's sticky order summary (SPEC.md §2 'Checkout'): the items, subtotal, delivery ('Free' at 0),
  * 'Coupon ({code})' with '- Rs {amount}', and the total, by the cart's one pricing rule. Showing it fetches
- * the delivery charge and every item's product again and keeps the coupon current, so what it shows is what
- * the server will charge.
+ * the delivery charge, the most units of one product an order may hold (a line holding more comes down to it)
+ * and every item's product again and keeps the coupon current, so what it shows is what the server will charge.
  */
 export function CheckoutSummary() {
   const state = useCart();
@@ -20,6 +21,7 @@ export function CheckoutSummary() {
   const titleId = useId();
   useDeliveryCharge();
   useRefreshCartProducts();
+  useUnitLimit();
   useCouponRecheck();
   const lines = countedLines(state);
 

@@ -31,6 +31,12 @@ export function useCartItem(productId: string) {
   return useSyncExternalStore(store.subscribe, () => store.getState().items.find((item) => item.productId === productId));
 }
 
+/** The most units of one product an order may hold, as the cart knows it. */
+export function useMaxPerItem(): number {
+  const store = useCartStore();
+  return useSyncExternalStore(store.subscribe, () => store.getState().maxPerItem);
+}
+
 /** The cart's figures in paisa. */
 export function useCartTotals() {
   const state = useCart();

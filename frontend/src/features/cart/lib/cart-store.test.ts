@@ -6,6 +6,7 @@ import { MemoryStorage } from '@/testing/memory-storage';
 import { CART_STORAGE_KEY } from './cart-storage';
 import { createCartStore, itemCountOf, totalsOf } from './cart-store';
 import { refreshProduct } from './refresh-product';
+import { withUnitLimit } from './unit-limit';
 
 function setup(storage = new MemoryStorage()) {
   const events = new EventTarget();
@@ -70,6 +71,36 @@ describe('cart store', () => {
 
     expect(store.getState().items[0]?.quantity).toBe(2);
     expect(itemCountOf(store.getState())).toBe(2);
+  });
+
+  it('increments only up to the most units of one product an order may hold, whatever the stock', () => {
+    const { store } = setup();
+    store.add(makeProduct({ _id: 'p1', stock: 50 }));
+
+    for (let i = 0; i < 15; i++) store.increment('p1');
+
+    expect(store.getState().maxPerItem).toBe(10);
+    expect(store.getState().items[0]?.quantity).toBe(10);
+  });
+
+  it('takes the owner’s unit limit, bringing a line above it down to it, and follows it when incrementing', () => {
+    const { store, storage } = setup();
+    store.add(makeProduct({ _id: 'p1', stock: 50 }));
+    store.add(makeProduct({ _id: 'p2', stock: 50 }));
+    for (let i = 0; i < 7; i++) store.increment('p1');
+
+    store.update((state) => withUnitLimit(state, 5));
+    for (let i = 0; i < 7; i++) store.increment('p2');
+
+    expect(store.getState().items.map((item) => item.quantity)).toEqual([5, 5]);
+    expect(stored(storage)).toMatchObject({ items: [{ quantity: 5 }, { quantity: 5 }] });
+    const before = store.getState();
+    store.update((state) => withUnitLimit(state, 5));
+    store.update((state) => withUnitLimit(state, 0));
+    expect(store.getState()).toBe(before);
+    store.update((state) => withUnitLimit(state, 20));
+    store.increment('p1');
+    expect(store.getState().items[0]?.quantity).toBe(6);
   });
 
   it('decrements and removes the item at 0', () => {

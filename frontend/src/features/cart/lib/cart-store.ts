@@ -1,4 +1,5 @@
 import type { ProductResponse } from '@/api/generated';
+import { MAX_UNITS_PER_PRODUCT } from '@/api/rules/cart.gen';
 
 import { cartTotals, isBelowCouponMinimum, type CartLine, type CartTotals } from './cart-rules';
 import type { AppliedCoupon } from './coupon-rules';
@@ -23,6 +24,11 @@ export interface CartState extends StoredCart {
   deliveryCharge: number;
   /** Whether `deliveryCharge` has been fetched; the coupon minimum is only checked once it has. */
   deliveryKnown: boolean;
+  /**
+   * The most units of one product an order may hold (docs/security.md 'Orders'): the default until the cart or
+   * the checkout has asked the server for the owner's setting. Not stored.
+   */
+  maxPerItem: number;
   status: Readonly<Record<string, ItemStatus>>;
 }
 
@@ -31,7 +37,7 @@ export interface CartStore {
   subscribe: (listener: () => void) => () => void;
   /** Adds one unit; does nothing when the product is already in the cart or out of stock. */
   add: (product: CartProduct) => void;
-  /** One more, only while the quantity is below stock. */
+  /** One more, only while the quantity is below stock and below `maxPerItem`. */
   increment: (productId: string) => void;
   /** One fewer; the item goes at 0. */
   decrement: (productId: string) => void;
@@ -115,7 +121,7 @@ export function createCartStore(storage: Storage | null = browserStorage(), even
     }
   };
 
-  let state: CartState = { ...read(), deliveryCharge: 0, deliveryKnown: false, status: {} };
+  let state: CartState = { ...read(), deliveryCharge: 0, deliveryKnown: false, maxPerItem: MAX_UNITS_PER_PRODUCT, status: {} };
   const listeners = new Set<() => void>();
 
   const persist = (next: CartState) => {
@@ -171,7 +177,7 @@ export function createCartStore(storage: Storage | null = browserStorage(), even
     },
     increment(productId) {
       const item = findItem(productId);
-      if (!item || item.quantity >= item.stock) return;
+      if (!item || item.quantity >= Math.min(item.stock, state.maxPerItem)) return;
       updateItems((items) => items.map((i) => (i === item ? { ...i, quantity: i.quantity + 1 } : i)));
     },
     decrement(productId) {
