@@ -693,7 +693,9 @@ impl From<ListOrdersError> for ApiError {
 impl From<ChangeStatusError> for ApiError {
     fn from(err: ChangeStatusError) -> Self {
         match err {
-            ChangeStatusError::ReasonRequired(_) => Self::invalid_field("comment", err.to_string()),
+            ChangeStatusError::ReasonRequired(_) | ChangeStatusError::CommentText(_) => {
+                Self::invalid_field("comment", err.to_string())
+            }
             ChangeStatusError::NotFound => Self::NotFound(err.to_string()),
             ChangeStatusError::NotAllowed(_) => Self::Conflict(err.to_string()),
             ChangeStatusError::Unexpected(source) => Self::Internal(Box::new(source)),

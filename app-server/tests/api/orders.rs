@@ -652,6 +652,26 @@ async fn exactly_the_transitions_of_the_spec_are_allowed_and_the_rest_are_409() 
 }
 
 #[tokio::test]
+async fn a_status_comment_holding_a_control_character_is_refused_naming_the_comment_and_changes_nothing() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let admin = shop.app.admin_cookie().await;
+    let (_, placed) = shop.app.place_order(&cookie, &two_cases_with_coupon(&shop), None).await;
+    let id = placed["order"]["_id"].as_str().unwrap().to_owned();
+    let message = "The comment must not contain control characters other than line breaks and tabs.";
+
+    let nul = shop.set_status(&admin, &id, "rejected", Some("Fake\u{0} order")).await;
+    let override_ = shop.set_status(&admin, &id, "approved", Some("Called \u{202E}1234")).await;
+    let status = shop.app.sql_texts(&format!("SELECT status AS t FROM orders WHERE id = {id}")).await;
+
+    for refused in [nul, override_] {
+        assert_eq!(refused, (400, json!({"message": message, "errors": {"comment": [message]}})));
+    }
+    assert_eq!(status, ["pending"]);
+    assert_eq!(shop.app.stock_of(shop.case).await, Some(8));
+}
+
+#[tokio::test]
 async fn a_rejection_needs_a_reason_and_puts_stock_and_the_coupon_use_back_once() {
     let shop = shop().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;

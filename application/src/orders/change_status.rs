@@ -9,6 +9,7 @@ use domain::ids::OrderId;
 use domain::order_status::{
     transition, OrderStatus, RejectionReason, RejectionReasonError, Transition, TransitionError,
 };
+use domain::text::{Lines, PlainText, TextError};
 
 use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope};
@@ -26,6 +27,9 @@ pub const STATUS_UPDATED: &str = "Order status updated.";
 pub enum ChangeStatusError {
     #[error(transparent)]
     ReasonRequired(#[from] RejectionReasonError),
+    /// The comment holds a character no stored text may (a control character, a bidirectional control).
+    #[error(transparent)]
+    CommentText(#[from] TextError),
     #[error("Order not found.")]
     NotFound,
     /// The order's status (as it is now, after any change that came first) does not allow this change.
@@ -84,7 +88,11 @@ impl Orders {
         comment: Option<String>,
         unless_confirmed: bool,
     ) -> Result<Option<Order>, ChangeStatusError> {
-        let comment = comment.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
+        let comment = comment
+            .map(|c| PlainText::parse(&c, Lines::Many, "The comment"))
+            .transpose()?
+            .map(PlainText::into_string)
+            .filter(|c| !c.is_empty());
         if to == OrderStatus::Rejected {
             RejectionReason::parse(comment.as_deref().unwrap_or_default())?;
         }
