@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { addCategory, changeCategory, deleteCategory } from '@/api/generated';
-import { categoryViewsQueryKey, listCategoriesQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { getAllCategoriesQueryOptions } from '@/lib/categories-query';
+import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReply } from '@/lib/server-reply';
 
 /**
@@ -19,19 +19,12 @@ export function useAdminCategories() {
   return useQuery(getAdminCategoriesQueryOptions());
 }
 
-/** Every cached category list (the menu's, the admin's, the views) and category page is stale after a change. */
-function invalidateCategories(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: listCategoriesQueryKey() });
-  void queryClient.invalidateQueries({ queryKey: categoryViewsQueryKey() });
-  void queryClient.invalidateQueries({ queryKey: [{ _id: 'getCategoryWithProducts' }] });
-}
-
 function useCategoryMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (args: A) => toServerReply(() => call(args)),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') invalidateCategories(queryClient);
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'category');
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { changeProduct, deleteProduct, toggleFeatured, uploadProduct, type ProductFormBody } from '@/api/generated';
 import {
@@ -8,6 +8,7 @@ import {
 } from '@/api/generated/@tanstack/react-query.gen';
 import { MAX_PAGE_SIZE } from '@/api/rules/admin.gen';
 
+import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReply } from '@/lib/server-reply';
 
 /** How many products the manage page shows at a time (the server's largest page). */
@@ -32,26 +33,12 @@ export function useProductsByCategory(categoryId: string) {
   });
 }
 
-// Every product list, page and category page the shop may have cached shows a changed product.
-const productQueryIds = [
-  'listProducts',
-  'listFeaturedProducts',
-  'getProduct',
-  'searchProducts',
-  'productsByCategory',
-  'getCategoryWithProducts',
-];
-
-function invalidateProducts(queryClient: QueryClient) {
-  for (const id of productQueryIds) void queryClient.invalidateQueries({ queryKey: [{ _id: id }] });
-}
-
 function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (args: A) => toServerReply(() => call(args)),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') invalidateProducts(queryClient);
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'product');
     },
   });
 }

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { dispatchOrders, importTrackingNumbers, setOrderTracking } from '@/api/generated';
-import { adminOrdersInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
+import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReplyWithErrors } from '@/lib/reply-with-errors';
 import type { ServerReply } from '@/lib/server-reply';
-
-/** Every loaded list of the admin's orders (any search or filter), asked for again after a change. */
-const adminOrderLists = [{ _id: adminOrdersInfiniteQueryKey()[0]._id }];
 
 /** A mutation that asks the admin's order lists again once `call` is done. */
 function useOrdersMutation<V, T>(call: (variables: V) => Promise<ServerReply<T>>) {
@@ -14,7 +11,7 @@ function useOrdersMutation<V, T>(call: (variables: V) => Promise<ServerReply<T>>
   return useMutation({
     mutationFn: call,
     onSuccess: (reply) => {
-      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: adminOrderLists });
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'order');
     },
   });
 }

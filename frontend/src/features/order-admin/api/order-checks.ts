@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { putCodSettings, rejectUnconfirmedOrders, type CodSettingsBody } from '@/api/generated';
 import { getCodSettingsOptions, getCodSettingsQueryKey, relatedOrdersOptions } from '@/api/generated/@tanstack/react-query.gen';
+import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReplyWithErrors } from '@/lib/reply-with-errors';
 import { toServerReply } from '@/lib/server-reply';
-
-const adminOrdersKey = [{ _id: 'adminOrders' }];
 
 /** GET /api/cod/settings: the risk rules and the two hour settings in force now. */
 export function useCodSettings() {
@@ -23,7 +22,7 @@ export function useSaveCodSettingsMutation() {
     onSuccess: (reply) => {
       if (reply.kind !== 'done') return;
       queryClient.setQueryData(getCodSettingsQueryKey(), reply.data);
-      void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
+      invalidateAfter(queryClient, 'order');
     },
   });
 }
@@ -39,7 +38,7 @@ export function useRejectUnconfirmedMutation() {
   return useMutation({
     mutationFn: () => toServerReply(() => rejectUnconfirmedOrders({ body: {} })),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'order');
     },
   });
 }

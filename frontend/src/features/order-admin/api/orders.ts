@@ -3,6 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, 
 import { adminOrders, changeOrderStatus, type AdminOrderResponse, type AdminOrdersResponse } from '@/api/generated';
 import { adminOrdersInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
+import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReply } from '@/lib/server-reply';
 
 import { orderChecksQuery, type OrderChecksFilter } from '../lib/order-checks';
@@ -62,7 +63,7 @@ export function useChangeOrderStatusMutation() {
     mutationFn: ({ id, status, comment }: { id: string; status: string; comment?: string }) =>
       toServerReply(() => changeOrderStatus({ path: { id }, body: { status, ...(comment !== undefined && { comment }) } })),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: [{ _id: 'adminOrders' }] });
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'order');
     },
   });
 }

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, 
 import { adminReviews, deleteReview, moderateReview, replyToReview, type ReviewResponse } from '@/api/generated';
 import { adminReviewsInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
+import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReply } from '@/lib/server-reply';
 
 /** How many reviews the admin's list shows at a time. */
@@ -39,25 +40,12 @@ export function reviewsOfPages(data: InfiniteData<ReviewResponse[]> | undefined)
   return [...new Map(data?.pages.flat().map((review) => [review._id, review])).values()];
 }
 
-// A moderated, answered or deleted review changes the admin's list, the product's reviews and its rating.
-const reviewQueryIds = [
-  'adminReviews',
-  'approvedReviews',
-  'listProducts',
-  'listFeaturedProducts',
-  'getProduct',
-  'searchProducts',
-  'productsByCategory',
-  'getCategoryWithProducts',
-];
-
 function useReviewMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (args: A) => toServerReply(() => call(args)),
     onSuccess: (reply) => {
-      if (reply.kind !== 'done') return;
-      for (const id of reviewQueryIds) void queryClient.invalidateQueries({ queryKey: [{ _id: id }] });
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'review');
     },
   });
 }
