@@ -5,8 +5,8 @@ import type { ProductResponse } from '@/api/generated';
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
+import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
-import { formatRupees } from '@/lib/money';
 
 import { useDeleteProductMutation, useToggleFeaturedMutation } from '../api/products';
 import { catalogueMessages } from '../lib/messages';
@@ -67,8 +67,7 @@ function ProductRow({ product, onOutcome }: { product: ProductResponse; onOutcom
           {product.name}
         </h3>
         <p className="admin-product__meta">
-          {product.category.name} · {formatRupees(product.finalPrice)}
-          {product.finalPrice < product.price && <s> {formatRupees(product.price)}</s>} · {product.quantity} in stock
+          {product.category.name} · <PriceLine price={product.price} finalPrice={product.finalPrice} /> · {product.quantity} in stock
           {product.featured && <span className="badge admin-badge">Featured</span>}
         </p>
         <p className="admin-product__description">{descriptionPreview(product.description)}</p>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { LoadMore } from '@/components/ui/load-more';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { statusLabel } from '@/lib/order-status';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -99,24 +100,7 @@ export function AdminOrders() {
               ))}
             </ul>
           </CourierTools>
-          {pages.isFetchNextPageError && (
-            <p className="admin-message admin-message--error" role="alert">
-              Could not load more orders.
-            </p>
-          )}
-          {pages.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary admin-orders__more"
-              aria-disabled={pages.isFetchingNextPage}
-              aria-busy={pages.isFetchingNextPage}
-              onClick={() => {
-                if (!pages.isFetchingNextPage) void pages.fetchNextPage();
-              }}
-            >
-              Load more
-            </button>
-          )}
+          <LoadMore pages={pages} label="Load more" failed={orderMessages.moreFailed} />
         </>
       )}
     </>

@@ -40,6 +40,7 @@ export const orderMessages = {
   unreachable: 'An error occurred.',
   updated: 'Order status updated.',
   loadFailed: 'Could not load orders.',
+  moreFailed: 'Could not load more orders.',
   none: 'No orders found.',
 } as const;
 

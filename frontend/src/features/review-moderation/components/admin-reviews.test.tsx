@@ -102,4 +102,21 @@ describe('AdminReviews', () => {
     await user.click(review('Phone Case').getByRole('button', { name: /^Approve/ }));
     expect(await screen.findByText('❌ Review not found.')).toBeInTheDocument();
   });
+
+  it('says so when a further page could not be loaded, and offers Load more again', async () => {
+    const firstPage = Array.from({ length: 50 }, (_, index) => makeReview({ _id: String(100 + index), reviewerName: 'Ali' }));
+    mockFetch((url) => {
+      if (url.pathname === '/api/admin/check') return json({ ok: true, email: 'owner@shop.test' });
+      return url.searchParams.get('offset') === '0' ? json(firstPage) : json({ message: 'Service unavailable.' }, 503);
+    });
+    renderWithProviders(<AdminReviews />, { route: '/admin/reviews' });
+    const user = userEvent.setup();
+    expect(await screen.findAllByRole('article')).toHaveLength(50);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more reviews.');
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  });
 });

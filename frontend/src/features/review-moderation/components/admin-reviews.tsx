@@ -5,6 +5,7 @@ import { anonymousReviewer, MAX_ADMIN_REPLY_CHARS } from '@/api/rules/review.gen
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
+import { LoadMore } from '@/components/ui/load-more';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { StarRating } from '@/components/ui/star-rating';
 import { env } from '@/config/env';
@@ -73,19 +74,7 @@ export function AdminReviews() {
               <AdminReview key={review._id} review={review} onOutcome={setOutcome} />
             ))}
           </ul>
-          {pages.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary admin-pager"
-              aria-disabled={pages.isFetchingNextPage}
-              aria-busy={pages.isFetchingNextPage}
-              onClick={() => {
-                if (!pages.isFetchingNextPage) void pages.fetchNextPage();
-              }}
-            >
-              Load more
-            </button>
-          )}
+          <LoadMore pages={pages} label="Load more" failed="Could not load more reviews." />
         </>
       )}
     </>

@@ -9,27 +9,31 @@ export interface MorePages {
 interface LoadMoreProps {
   /** The paged list whose next page the button asks for. */
   pages: MorePages;
-  /** How many products are shown, announced to screen readers as it grows. */
-  shown: number;
   /** The button's text, e.g. 'Show more products'. */
   label: string;
+  /** What the alert says when the next page could not be loaded. */
+  failed: string;
+  /** Announced politely as the list grows ('Showing 24 products'); left out where the page shows a count of its own. */
+  shown?: string;
 }
 
 /**
- * Under a paged grid: a button that asks for the next page (gone after the last), a retry message when that
- * fails, and a polite count for screen readers. While the page loads the button is aria-disabled rather
- * than disabled, so it keeps the focus, and further clicks are ignored.
+ * Under a paged list: a button that asks for the next page (gone after the last), an alert when that fails,
+ * and a polite count for screen readers. While the page loads the button is aria-disabled rather than
+ * disabled, so it keeps the focus, and further clicks are ignored.
  */
-export function LoadMore({ pages, shown, label }: LoadMoreProps) {
+export function LoadMore({ pages, label, failed, shown }: LoadMoreProps) {
   const loading = pages.isFetchingNextPage;
   return (
     <div className="load-more">
-      <p className="visually-hidden" aria-live="polite">
-        Showing {shown} products
-      </p>
+      {shown !== undefined && (
+        <p className="visually-hidden" aria-live="polite">
+          {shown}
+        </p>
+      )}
       {pages.isFetchNextPageError && (
         <p className="status-text" role="alert">
-          Could not load more products. Please try again.
+          {failed}
         </p>
       )}
       {pages.hasNextPage && (
