@@ -1,7 +1,7 @@
 /**
  * What a call to the server came to: done with its data, refused by the server (with its status and, when the
  * answer is the contract's error body, its message), or unreachable (no answer at all). A refusal's field errors (`errors`) are read only by
- * `toServerReplyWithErrors` (features/admin), for the forms that show them, so the first load stays small.
+ * `toServerReplyWithErrors` (`reply-with-errors.ts`), for the forms that show them, so the first load stays small.
  */
 export type ServerReply<T> =
   | { kind: 'done'; data: T }

@@ -3,12 +3,13 @@ import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 
 import type { PagePrime } from '@/app/router';
+import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useCountCategoryView } from '@/features/categories/api/count-category-view';
 import { primeMissingCategory, useCategoryPage } from '@/features/categories/api/get-category-with-products';
-import { LoadMore } from '@/features/products/components/load-more';
 import { PriceSortMenu } from '@/features/products/components/price-sort-menu';
 import { ProductGrid } from '@/features/products/components/product-grid';
+import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/messages';
 import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-products';
 import type { Product } from '@/features/products/types';
 
@@ -169,8 +170,9 @@ function ProductSection({ id, title, products, order, eagerImages }: ProductSect
                   }
                 },
               }}
-              shown={visible.length}
               label="Show more products"
+              failed={MORE_PRODUCTS_FAILED}
+              shown={shownProducts(visible.length)}
             />
           )}
         </>

@@ -1,13 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
+import { LoadMore } from '@/components/ui/load-more';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
 import { productsOfPages, useProductPages } from '@/features/products/api/get-product-pages';
-import { LoadMore } from '@/features/products/components/load-more';
 import { ProductGrid } from '@/features/products/components/product-grid';
+import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/messages';
 import type { Product } from '@/features/products/types';
 
 import { cartActions } from './shared/cart-actions';
@@ -86,7 +87,7 @@ export default function HomeRoute() {
               )}
             </ProductSection>
             <ProductSection id="all-products" title="All Mobile Accessories" products={products}>
-              <LoadMore pages={pages} shown={products.length} label="Show more products" />
+              <LoadMore pages={pages} label="Show more products" failed={MORE_PRODUCTS_FAILED} shown={shownProducts(products.length)} />
             </ProductSection>
           </>
         )}

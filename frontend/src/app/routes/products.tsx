@@ -1,10 +1,11 @@
 import { productsTitle } from '@/api/rules/pages.gen';
 import { Link } from 'react-router';
 
+import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { productsOfPages, useProductPages } from '@/features/products/api/get-product-pages';
-import { LoadMore } from '@/features/products/components/load-more';
 import { ProductGrid } from '@/features/products/components/product-grid';
+import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/messages';
 import type { Product } from '@/features/products/types';
 
 function viewDetails(product: Product, describedBy: string) {
@@ -38,7 +39,7 @@ export default function ProductsRoute() {
       ) : (
         <>
           <ProductGrid products={products} renderActions={viewDetails} headingLevel="h2" />
-          <LoadMore pages={pages} shown={products.length} label="Load more" />
+          <LoadMore pages={pages} label="Load more" failed={MORE_PRODUCTS_FAILED} shown={shownProducts(products.length)} />
         </>
       )}
     </section>

@@ -1,8 +1,8 @@
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { useAdminCategories } from '@/features/admin/api/categories';
-import { CategoryForm } from '@/features/admin/components/category-form';
-import { CategoryTree } from '@/features/admin/components/category-tree';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { useAdminCategories } from '@/features/catalogue-admin/api/categories';
+import { CategoryForm } from '@/features/catalogue-admin/components/category-form';
+import { CategoryTree } from '@/features/catalogue-admin/components/category-tree';
+import { catalogueMessages } from '@/features/catalogue-admin/lib/messages';
 
 /** /admin/add-category: the add form, and below it every category with rename and delete. */
 export default function AddCategoryRoute() {
@@ -15,7 +15,7 @@ export default function AddCategoryRoute() {
       <h1 id="page-title">Add Category</h1>
       {categories.isError && (
         <p className="admin-message admin-message--error" role="alert">
-          {adminMessages.categoriesLoadFailed}
+          {catalogueMessages.categoriesLoadFailed}
         </p>
       )}
       <CategoryForm categories={list} />

@@ -4,11 +4,11 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { LogoutButton } from '@/features/admin/components/logout-button';
-import { RequireAdmin } from '@/features/admin/components/require-admin';
+import { LogoutButton } from '@/features/admin-auth/components/logout-button';
+import { RequireAdmin } from '@/features/admin-auth/components/require-admin';
 
 import '@/components/ui/form.css';
-import '@/features/admin/admin.css';
+import '@/components/admin/admin.css';
 
 /**
  * The management area's frame (SPEC.md §2 'Admin'), shown only to the signed-in admin: a top bar with the

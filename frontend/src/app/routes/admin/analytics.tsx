@@ -1,4 +1,4 @@
-import { OrderAnalytics } from '@/features/admin/components/order-analytics';
+import { OrderAnalytics } from '@/features/analytics/components/order-analytics';
 
 /** /admin/analytics: placed, delivered, returned and rejected orders, delivery rate and cash collected. */
 export default function AdminAnalyticsRoute() {

@@ -1,4 +1,4 @@
-import { BlocklistManager } from '@/features/admin/components/blocklist-manager';
+import { BlocklistManager } from '@/features/order-admin/components/blocklist-manager';
 
 /** /admin/blocklist: phones and e-mails refused cash on delivery, and the checkouts they refused. */
 export default function BlocklistRoute() {

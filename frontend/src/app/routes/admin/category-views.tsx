@@ -1,6 +1,5 @@
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { useCategoryViews } from '@/features/admin/api/categories';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { CATEGORY_VIEWS_LOAD_FAILED, useCategoryViews } from '@/features/analytics/api/category-views';
 
 /** /admin/category-views: how often each category page has been viewed (SPEC.md §2). */
 export default function CategoryViewsRoute() {
@@ -14,7 +13,7 @@ export default function CategoryViewsRoute() {
         <LoadingBar label="Loading category views" />
       ) : views.isError ? (
         <p className="admin-message admin-message--error" role="alert">
-          {adminMessages.categoryViewsLoadFailed}
+          {CATEGORY_VIEWS_LOAD_FAILED}
         </p>
       ) : views.data.length === 0 ? (
         <p className="status-text">No categories yet.</p>

@@ -1,8 +1,8 @@
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { useCoupons } from '@/features/admin/api/coupons';
-import { CouponForm } from '@/features/admin/components/coupon-form';
-import { CouponList } from '@/features/admin/components/coupon-list';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { useCoupons } from '@/features/catalogue-admin/api/coupons';
+import { CouponForm } from '@/features/catalogue-admin/components/coupon-form';
+import { CouponList } from '@/features/catalogue-admin/components/coupon-list';
+import { catalogueMessages } from '@/features/catalogue-admin/lib/messages';
 
 /** /admin/coupons: the add form, then every coupon with activate/pause and delete. */
 export default function CouponsRoute() {
@@ -19,7 +19,7 @@ export default function CouponsRoute() {
           <LoadingBar label="Loading coupons" />
         ) : coupons.isError ? (
           <p className="admin-message admin-message--error" role="alert">
-            {adminMessages.couponsLoadFailed}
+            {catalogueMessages.couponsLoadFailed}
           </p>
         ) : (
           <CouponList coupons={coupons.data} />

@@ -1,4 +1,4 @@
-import { DeliveryChargeSettings } from '@/features/admin/components/delivery-charge-settings';
+import { DeliveryChargeSettings } from '@/features/catalogue-admin/components/delivery-charge-settings';
 
 export default function DeliveryChargeRoute() {
   return (

@@ -2,10 +2,10 @@ import { Link, useParams } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { paths } from '@/config/paths';
-import { useAdminCategories } from '@/features/admin/api/categories';
-import { useAdminProduct, useChangeProductMutation } from '@/features/admin/api/products';
-import { ProductForm } from '@/features/admin/components/product-form';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { useAdminCategories } from '@/features/catalogue-admin/api/categories';
+import { useAdminProduct, useChangeProductMutation } from '@/features/catalogue-admin/api/products';
+import { ProductForm } from '@/features/catalogue-admin/components/product-form';
+import { catalogueMessages } from '@/features/catalogue-admin/lib/messages';
 
 /** /admin/edit-product/:id: the product form filled in, with its media to remove, reorder or add to. */
 export default function EditProductRoute() {
@@ -25,7 +25,7 @@ export default function EditProductRoute() {
         <LoadingBar label="Loading product" />
       ) : product.isError ? (
         <p className="admin-message admin-message--error" role="alert">
-          {adminMessages.productLoadFailed}
+          {catalogueMessages.productLoadFailed}
         </p>
       ) : (
         <ProductForm
@@ -34,7 +34,7 @@ export default function EditProductRoute() {
           categories={categories.data ?? []}
           product={product.data}
           submitLabel="Update Product"
-          successMessage={adminMessages.productUpdated}
+          successMessage={catalogueMessages.productUpdated}
           onSave={(body) => change.mutateAsync({ id, body })}
         />
       )}

@@ -1,11 +1,11 @@
 import { adminLoginTitle } from '@/api/rules/pages.gen';
 import { useLocation, useNavigate } from 'react-router';
 
-import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
-import { returnPathFrom } from '@/features/admin/lib/return-to';
+import { AdminLoginForm } from '@/features/admin-auth/components/admin-login-form';
+import { returnPathFrom } from '@/features/admin-auth/lib/return-to';
 
 import '@/components/ui/form.css';
-import '@/features/admin/admin.css';
+import '@/components/admin/admin.css';
 
 /** /admin/login: after logging in, back to the admin page the owner asked for, else the dashboard. */
 export default function AdminLoginRoute() {

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { paths } from '@/config/paths';
-import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/admin/api/products';
-import { ProductManager } from '@/features/admin/components/product-manager';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/catalogue-admin/api/products';
+import { ProductManager } from '@/features/catalogue-admin/components/product-manager';
+import { catalogueMessages } from '@/features/catalogue-admin/lib/messages';
 
 /** /admin/manage: every product, a page at a time, with edit, delete and featured. */
 export default function ManageProductsRoute() {
@@ -24,7 +24,7 @@ export default function ManageProductsRoute() {
         <LoadingBar label="Loading products" />
       ) : products.isError ? (
         <p className="admin-message admin-message--error" role="alert">
-          {adminMessages.productsLoadFailed}
+          {catalogueMessages.productsLoadFailed}
         </p>
       ) : (
         <ProductManager products={list} />

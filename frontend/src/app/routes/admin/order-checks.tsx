@@ -1,4 +1,4 @@
-import { CodSettingsPage } from '@/features/admin/components/cod-settings';
+import { CodSettingsPage } from '@/features/order-admin/components/cod-settings';
 
 /** /admin/order-checks: the risk rules that score pending orders, and the confirmation hours. */
 export default function OrderChecksRoute() {

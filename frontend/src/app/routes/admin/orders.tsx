@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 
-import { AdminOrders } from '@/features/admin/components/admin-orders';
+import { AdminOrders } from '@/features/order-admin/components/admin-orders';
 
 /**
  * /admin/orders (and ?q= from a link to an earlier order): search, filter and move customer orders through

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { useAdminCategories } from '@/features/admin/api/categories';
-import { useProductsByCategory } from '@/features/admin/api/products';
-import { ProductManager } from '@/features/admin/components/product-manager';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { useAdminCategories } from '@/features/catalogue-admin/api/categories';
+import { useProductsByCategory } from '@/features/catalogue-admin/api/products';
+import { ProductManager } from '@/features/catalogue-admin/components/product-manager';
+import { catalogueMessages } from '@/features/catalogue-admin/lib/messages';
 
 /** /admin/products-by-category?category={id}: pick a category, see and manage its products. */
 export default function ProductsByCategoryRoute() {
@@ -21,7 +21,7 @@ export default function ProductsByCategoryRoute() {
       <h1 id="page-title">Products by Category</h1>
       {categories.isError && (
         <p className="admin-message admin-message--error" role="alert">
-          {adminMessages.categoriesLoadFailed}
+          {catalogueMessages.categoriesLoadFailed}
         </p>
       )}
       <div className="form-field admin-page__picker">
@@ -46,7 +46,7 @@ export default function ProductsByCategoryRoute() {
           <LoadingBar label="Loading products" />
         ) : products.isError ? (
           <p className="admin-message admin-message--error" role="alert">
-            {adminMessages.productsLoadFailed}
+            {catalogueMessages.productsLoadFailed}
           </p>
         ) : (
           <ProductManager products={products.data} />

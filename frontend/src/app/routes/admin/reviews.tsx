@@ -1,4 +1,4 @@
-import { AdminReviews } from '@/features/admin/components/admin-reviews';
+import { AdminReviews } from '@/features/review-moderation/components/admin-reviews';
 
 /** /admin/reviews: review requests, pending first, to approve, reject, answer or delete. */
 export default function AdminReviewsRoute() {

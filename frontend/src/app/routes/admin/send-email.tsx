@@ -1,5 +1,5 @@
-import { EmailStatusPanel } from '@/features/admin/components/email-status-panel';
-import { SendEmailForm } from '@/features/admin/components/send-email-form';
+import { EmailStatusPanel } from '@/features/mailing/components/email-status-panel';
+import { SendEmailForm } from '@/features/mailing/components/send-email-form';
 
 /** /admin/send-email: an e-mail to every customer or to chosen ones, and the outbox's counts below. */
 export default function SendEmailRoute() {

@@ -1,8 +1,8 @@
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { useAdminCategories } from '@/features/admin/api/categories';
-import { useUploadProductMutation } from '@/features/admin/api/products';
-import { ProductForm } from '@/features/admin/components/product-form';
-import { adminMessages } from '@/features/admin/lib/messages';
+import { useAdminCategories } from '@/features/catalogue-admin/api/categories';
+import { useUploadProductMutation } from '@/features/catalogue-admin/api/products';
+import { ProductForm } from '@/features/catalogue-admin/components/product-form';
+import { catalogueMessages } from '@/features/catalogue-admin/lib/messages';
 
 /** /admin/upload-product: a new product with its pictures. */
 export default function UploadProductRoute() {
@@ -15,7 +15,7 @@ export default function UploadProductRoute() {
       <h1 id="page-title">Add Product</h1>
       {categories.isError && (
         <p className="admin-message admin-message--error" role="alert">
-          {adminMessages.categoriesLoadFailed}
+          {catalogueMessages.categoriesLoadFailed}
         </p>
       )}
       {categories.isPending ? (
@@ -24,7 +24,7 @@ export default function UploadProductRoute() {
         <ProductForm
           categories={categories.data ?? []}
           submitLabel="Add Product"
-          successMessage={adminMessages.productCreated}
+          successMessage={catalogueMessages.productCreated}
           onSave={(body) => upload.mutateAsync(body)}
         />
       )}

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 
 import { unitLimitReached } from '@/api/rules/cart.gen';
+import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
-import { formatRupees } from '@/lib/money';
 
 import { useCartStore, useMaxPerItem } from '../hooks/use-cart';
 import { displayedPrice, unitPrice } from '../lib/cart-rules';
@@ -52,15 +52,7 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
           <Link to={href}>{item.name}</Link>
         </h3>
         <p className="cart-item__price">
-          <span className="visually-hidden">Unit price: </span>
-          <strong>{formatRupees(shown)}</strong>
-          {shown < item.price && (
-            <>
-              {' '}
-              <span className="visually-hidden">Original price: </span>
-              <s>{formatRupees(item.price)}</s>
-            </>
-          )}
+          <PriceLine price={item.price} finalPrice={shown} label="Unit price: " />
         </p>
         {unavailable && <p className="cart-item__problem">{UNAVAILABLE_TEXT[unavailable]} It is not included in your total.</p>}
         {status?.notice && <p className="cart-item__notice">{status.notice}</p>}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
@@ -56,29 +57,12 @@ export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtr
             <OrderCard key={order._id} order={order} renderItemExtra={renderItemExtra} />
           ))}
         </ul>
-        <div className="load-more">
-          <p className="visually-hidden" aria-live="polite">
-            Showing {orders.length} of {total} orders
-          </p>
-          {pages.isFetchNextPageError && (
-            <p className="status-text" role="alert">
-              {ordersMessages.moreFailed}
-            </p>
-          )}
-          {pages.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary button--large"
-              aria-disabled={pages.isFetchingNextPage}
-              aria-busy={pages.isFetchingNextPage}
-              onClick={() => {
-                if (!pages.isFetchingNextPage) void pages.fetchNextPage();
-              }}
-            >
-              Load more
-            </button>
-          )}
-        </div>
+        <LoadMore
+          pages={pages}
+          label="Load more"
+          failed={ordersMessages.moreFailed}
+          shown={`Showing ${orders.length} of ${total} orders`}
+        />
       </>
     );
   }

@@ -25,6 +25,14 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Rs 3500')).toBeInTheDocument();
   });
 
+  it('draws the price line as the product page does: the price, then the list price struck through', () => {
+    const card = renderCard({ price: 2000, salePrice: 1500, finalPrice: 1500, discount: 25 });
+
+    expect(card.querySelector('.product-card__price')?.outerHTML).toBe(
+      '<p class="product-card__price"><span class="visually-hidden">Price: </span><strong>Rs 1500</strong> <span class="visually-hidden">Original price: </span><s>Rs 2000</s></p>',
+    );
+  });
+
   it('loads the picture at once, first, for a card at the top of the page', () => {
     const product = makeProduct({ _id: '3', name: 'Top Card', media: [{ url: '/media/t.png', kind: 'image', width: 800, variants: [] }] });
     renderWithProviders(<ProductCard product={product} eager />);

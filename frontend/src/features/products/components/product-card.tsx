@@ -2,8 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { CompactStars } from '@/components/ui/compact-stars';
+import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
-import { formatRupees } from '@/lib/money';
 import { CARD_IMAGE_SIZES, imageSources } from '@/lib/responsive-image';
 
 import { cardStockMessage } from '../lib/card-stock';
@@ -26,7 +26,6 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
   const href = paths.product.getHref(product._id);
   // The first picture; a video cannot stand in for it in an <img>.
   const image = product.media.find((item) => item.kind === 'image');
-  const discounted = product.finalPrice < product.price;
   const stock = cardStockMessage(product.stock);
 
   return (
@@ -63,15 +62,7 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
           </p>
         )}
         <p className="product-card__price">
-          <span className="visually-hidden">Price: </span>
-          <strong>{formatRupees(product.finalPrice)}</strong>
-          {discounted && (
-            <>
-              {' '}
-              <span className="visually-hidden">Original price: </span>
-              <s>{formatRupees(product.price)}</s>
-            </>
-          )}
+          <PriceLine price={product.price} finalPrice={product.finalPrice} />
         </p>
         {stock !== null && <p className="product-card__stock">{stock}</p>}
         {renderActions && <div className="product-card__actions">{renderActions(titleId)}</div>}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
+import { PriceLine } from '@/components/ui/price-line';
 import { StarRating } from '@/components/ui/star-rating';
-import { formatRupees } from '@/lib/money';
 
 import { stockMessage } from '../lib/stock';
 import type { Product } from '../types';
@@ -35,7 +35,6 @@ const CLEAR_COLOURS = /^(clear|transparent)$/i;
  * stock message, the cart control, the ways to share it and the description.
  */
 export function ProductDetails({ product, available, rating, actions, reviewsId, share }: ProductDetailsProps) {
-  const discounted = product.finalPrice < product.price;
   const stock = stockMessage(available);
   const colour = product.color?.trim();
 
@@ -70,15 +69,7 @@ export function ProductDetails({ product, available, rating, actions, reviewsId,
           </p>
         )}
         <p className="product-page__price">
-          <span className="visually-hidden">Price: </span>
-          <strong>{formatRupees(product.finalPrice)}</strong>
-          {discounted && (
-            <>
-              {' '}
-              <span className="visually-hidden">Original price: </span>
-              <s>{formatRupees(product.price)}</s>
-            </>
-          )}
+          <PriceLine price={product.price} finalPrice={product.finalPrice} />
         </p>
         {colour && (
           <p className="product-page__colour">

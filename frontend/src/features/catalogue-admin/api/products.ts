@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { changeProduct, deleteProduct, toggleFeatured, uploadProduct, type ProductFormBody } from '@/api/generated';
+import {
+  getProductOptions,
+  listProductsOptions,
+  productsByCategoryOptions,
+} from '@/api/generated/@tanstack/react-query.gen';
+import { MAX_PAGE_SIZE } from '@/api/rules/admin.gen';
+
+import { invalidateAfter } from '@/lib/invalidation';
+import { toServerReply } from '@/lib/server-reply';
+
+/** How many products the manage page shows at a time (the server's largest page). */
+export const ADMIN_PAGE_SIZE = MAX_PAGE_SIZE;
+
+/** GET /api/products, one page, as it is now. */
+export function useAdminProducts(offset: number) {
+  return useQuery({ ...listProductsOptions({ query: { limit: ADMIN_PAGE_SIZE, offset } }), staleTime: 0 });
+}
+
+/** GET /api/products/{id}, fresh, for the edit form. */
+export function useAdminProduct(id: string) {
+  return useQuery({ ...getProductOptions({ path: { id } }), staleTime: 0 });
+}
+
+/** GET /api/products/by-category/{id}; waits until a category is picked. */
+export function useProductsByCategory(categoryId: string) {
+  return useQuery({
+    ...productsByCategoryOptions({ path: { id: categoryId } }),
+    enabled: categoryId !== '',
+    staleTime: 0,
+  });
+}
+
+function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?: unknown; response?: Response }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: A) => toServerReply(() => call(args)),
+    onSuccess: (reply) => {
+      if (reply.kind === 'done') invalidateAfter(queryClient, 'product');
+    },
+  });
+}
+
+/** POST /api/products/upload (multipart, pictures under `media`). */
+export function useUploadProductMutation() {
+  return useProductMutation((body: ProductFormBody) => uploadProduct({ body }));
+}
+
+/** PUT /api/products/{id} (multipart: the media to keep under `existingMedia`, new files under `media`). */
+export function useChangeProductMutation() {
+  return useProductMutation(({ id, body }: { id: string; body: ProductFormBody }) =>
+    changeProduct({ path: { id }, body }),
+  );
+}
+
+/** DELETE /api/products/{id}. */
+export function useDeleteProductMutation() {
+  return useProductMutation((id: string) => deleteProduct({ path: { id } }));
+}
+
+/** PATCH /api/products/toggle-featured/{id}, answering whether it is featured now. */
+export function useToggleFeaturedMutation() {
+  return useProductMutation((id: string) => toggleFeatured({ path: { id } }));
+}

@@ -1,0 +1,171 @@
+import { useId, useState, type SubmitEvent } from 'react';
+
+import type { Outcome } from '@/components/admin/outcome';
+import { OutcomeMessage } from '@/components/admin/outcome-message';
+import { LoadingBar } from '@/components/ui/loading-bar';
+import { useRecheckAdmin } from '@/lib/admin-session';
+
+import { useCustomers, useSendBulkEmailMutation } from '../api/bulk-email';
+import {
+  bulkEmailMessages,
+  emptyBulkEmailFields,
+  sentMessage,
+  toBulkEmailBody,
+  toggleEmail,
+  type BulkEmailFields,
+  type Recipients,
+} from '../lib/bulk-email';
+
+import '../send-email.css';
+
+/**
+ * The send-email form (SPEC.md §2 'Admin', §5 and §8 'Bulk e-mail'): a subject, a message and whether it goes
+ * to every customer or to the ones ticked. The server queues it; a worker delivers it (CONTRACT.md §7).
+ */
+export function SendEmailForm() {
+  const send = useSendBulkEmailMutation();
+  const recheckAdmin = useRecheckAdmin();
+  const [fields, setFields] = useState<BulkEmailFields>(emptyBulkEmailFields);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+
+  function change<K extends keyof BulkEmailFields>(name: K, value: BulkEmailFields[K]) {
+    setFields((current) => ({ ...current, [name]: value }));
+  }
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = toBulkEmailBody(fields);
+    if ('error' in checked) {
+      setOutcome({ tone: 'error', message: checked.error });
+      return;
+    }
+    setOutcome(null);
+    const reply = await send.mutateAsync(checked.body);
+    if (reply.kind === 'done') {
+      setOutcome({ tone: 'success', message: sentMessage(reply.data.queued) });
+      setFields((current) => ({ ...emptyBulkEmailFields, recipients: current.recipients }));
+      return;
+    }
+    if (reply.kind === 'unreachable') {
+      setOutcome({ tone: 'error', message: bulkEmailMessages.failed });
+      return;
+    }
+    setOutcome({ tone: 'error', message: reply.message ?? bulkEmailMessages.failed });
+    // The session has ended: the guard asks again and sends the owner to log in.
+    if (reply.status === 401) void recheckAdmin();
+  }
+
+  const missing = outcome?.message === bulkEmailMessages.required;
+  const recipientChoices: [Recipients, string][] = [
+    ['all', 'All customers'],
+    ['selected', 'Selected customers'],
+  ];
+
+  return (
+    <form className="form-card admin-email-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Send email">
+      <div className="form-field">
+        <label htmlFor={fieldId('subject')}>Subject</label>
+        <input
+          id={fieldId('subject')}
+          name="subject"
+          type="text"
+          required
+          value={fields.subject}
+          onChange={(event) => {
+            change('subject', event.target.value);
+          }}
+          aria-invalid={(missing && fields.subject.trim() === '') || undefined}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={fieldId('message')}>Message</label>
+        <textarea
+          id={fieldId('message')}
+          name="message"
+          required
+          rows={8}
+          value={fields.message}
+          onChange={(event) => {
+            change('message', event.target.value);
+          }}
+          aria-invalid={(missing && fields.message.trim() === '') || undefined}
+        />
+      </div>
+      <fieldset className="admin-fieldset">
+        <legend>Send to</legend>
+        <div className="admin-checks admin-email-recipients">
+          {recipientChoices.map(([value, label]) => (
+            <label key={value} className="admin-check">
+              <input
+                type="radio"
+                name="recipients"
+                value={value}
+                checked={fields.recipients === value}
+                onChange={() => {
+                  change('recipients', value);
+                }}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {fields.recipients === 'selected' && (
+        <CustomerPicker
+          selected={fields.selectedEmails}
+          onToggle={(email) => {
+            setFields((current) => ({ ...current, selectedEmails: toggleEmail(current.selectedEmails, email) }));
+          }}
+        />
+      )}
+      <OutcomeMessage outcome={outcome} />
+      <button type="submit" className="button admin-form__submit" disabled={send.isPending} aria-busy={send.isPending}>
+        Send
+      </button>
+    </form>
+  );
+}
+
+/** Every customer, by name and e-mail, each with a checkbox. */
+function CustomerPicker({ selected, onToggle }: { selected: readonly string[]; onToggle: (email: string) => void }) {
+  const customers = useCustomers();
+
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Customers{customers.isSuccess ? ` (${selected.length} of ${customers.data.length} chosen)` : ''}</legend>
+      {customers.isPending ? (
+        <LoadingBar label="Loading customers" />
+      ) : customers.isError ? (
+        <p className="admin-message admin-message--error" role="alert">
+          {bulkEmailMessages.customersLoadFailed}
+        </p>
+      ) : customers.data.length === 0 ? (
+        <p className="status-text">No customers yet.</p>
+      ) : (
+        <ul className="admin-email-customers">
+          {customers.data.map((customer) => (
+            <li key={customer._id}>
+              <label className="admin-check admin-email-customer">
+                <input
+                  type="checkbox"
+                  name="selectedEmails"
+                  value={customer.email}
+                  checked={selected.includes(customer.email)}
+                  onChange={() => {
+                    onToggle(customer.email);
+                  }}
+                />
+                <span className="admin-email-customer__text">
+                  <span className="admin-email-customer__name">{customer.name}</span>{' '}
+                  <span className="admin-email-customer__email">{customer.email}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

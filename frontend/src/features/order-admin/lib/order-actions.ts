@@ -1,0 +1,60 @@
+import { rejectionReasonRequired } from '@/api/rules/admin.gen';
+import type { Outcome } from '@/components/admin/outcome';
+import type { ServerReply } from '@/lib/server-reply';
+
+/** A status change the admin can make, and its button's text. */
+export interface OrderAction {
+  status: 'approved' | 'rejected' | 'dispatched' | 'delivered' | 'returned';
+  label: string;
+}
+
+const approve: OrderAction = { status: 'approved', label: 'Approve' };
+const reject: OrderAction = { status: 'rejected', label: 'Reject' };
+const dispatch: OrderAction = { status: 'dispatched', label: 'Dispatch' };
+const deliver: OrderAction = { status: 'delivered', label: 'Deliver' };
+const returnAndRestock: OrderAction = { status: 'returned', label: 'Return & Restock' };
+
+/**
+ * The changes each status allows (SPEC.md §4 'Order status'): pending → approved or rejected; approved →
+ * dispatched or rejected; dispatched → delivered or returned ('Return & Restock'); none after.
+ */
+export function actionsFor(status: string): readonly OrderAction[] {
+  switch (status) {
+    case 'pending':
+      return [approve, reject];
+    case 'approved':
+      return [dispatch, reject];
+    case 'dispatched':
+      return [deliver, returnAndRestock];
+    default:
+      return [];
+  }
+}
+
+/** The statuses the list can be filtered by. */
+export const orderStatuses = ['pending', 'approved', 'dispatched', 'delivered', 'rejected', 'returned'] as const;
+
+export const orderMessages = {
+  reasonRequired: rejectionReasonRequired,
+  failed: 'Failed to update order status',
+  unreachable: 'An error occurred.',
+  updated: 'Order status updated.',
+  loadFailed: 'Could not load orders.',
+  moreFailed: 'Could not load more orders.',
+  none: 'No orders found.',
+} as const;
+
+/**
+ * What a status change came to (SPEC.md §8 'Order status'): the server's message or 'Failed to update order
+ * status' when refused, 'An error occurred.' when there was no answer.
+ */
+export function statusChangeOutcome(reply: ServerReply<{ message: string }>): Outcome {
+  switch (reply.kind) {
+    case 'done':
+      return { tone: 'success', message: reply.data.message.trim() === '' ? orderMessages.updated : reply.data.message };
+    case 'refused':
+      return { tone: 'error', message: reply.message?.trim() ? reply.message : orderMessages.failed };
+    case 'unreachable':
+      return { tone: 'error', message: orderMessages.unreachable };
+  }
+}
