@@ -33,19 +33,20 @@ use application::settings::service::Settings;
 use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::cache::ResponseCache;
-use crate::connections::ConnectionBound;
-use crate::edges::{self, BodyDeadline, Routes};
-use crate::error::ApiError;
-use crate::media::{self, MediaAddresses, MediaFiles};
+use crate::infra::cache::ResponseCache;
+use crate::infra::connections::ConnectionBound;
+use crate::infra::edges::{self, BodyDeadline, Routes};
+use crate::infra::error::ApiError;
+use crate::infra::media::{self, MediaAddresses, MediaFiles};
+use crate::infra::session::{PublicOrigin, TrustedProxies};
+use crate::infra::telemetry::{self, HttpMetrics, MetricsEndpoint};
+use crate::infra::uploads::UploadSlots;
+use crate::infra::{health, openapi};
+use crate::pages::spa::{self, SpaDir};
 use crate::pages::{self, Pages};
-use crate::session::{PublicOrigin, TrustedProxies};
-use crate::spa::{self, SpaDir};
-use crate::telemetry::{self, HttpMetrics, MetricsEndpoint};
-use crate::uploads::UploadSlots;
 use crate::{
-    accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, cod, coupons, courier, health,
-    openapi, orders, reviews, settings, sitemap,
+    accounts, admin, analytics, catalog, catalog_admin, cod, coupons, courier, mailing, orders, reviews, settings,
+    sitemap,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -184,9 +185,9 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(settings::configure)
         .configure(accounts::configure)
         .configure(admin::configure)
-        .configure(admin_catalog::configure)
-        .configure(admin_products::configure)
-        .configure(admin_email::configure)
+        .configure(catalog_admin::categories::configure)
+        .configure(catalog_admin::products::configure)
+        .configure(mailing::configure)
         .configure(analytics::configure)
         .configure(health::configure)
         .configure(openapi::configure);
