@@ -10,6 +10,7 @@
 mod accounts;
 mod admin;
 mod analytics;
+mod blocklist;
 mod catalog;
 mod catalog_admin;
 mod cod;

@@ -3,19 +3,14 @@
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use application::catalog::admin::{CatalogAdmin, CatalogAdminError, CategoryChange};
 use domain::ids::CategoryId;
-use serde::Deserialize;
-use utoipa::ToSchema;
-use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::admin::{AdminSession, MessageResponse};
-use crate::dto::{CategoryIdPath, CategoryResponse, PageQuery};
+use super::dto::{CategoryBody, CategoryEnvelope};
+use crate::admin::AdminSession;
+use crate::dto::catalog::CategoryResponse;
+use crate::dto::{CategoryIdPath, MessageResponse, PageQuery};
 use crate::infra::error::{ApiError, ErrorBody};
-use crate::infra::forms::{CategoryRef, Field, Text};
+use crate::infra::forms::Field;
 use crate::infra::json::Json;
-
-pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(category_views).service(add_category).service(change_category).service(delete_category);
-}
 
 impl From<CatalogAdminError> for ApiError {
     fn from(err: CatalogAdminError) -> Self {
@@ -29,26 +24,6 @@ impl From<CatalogAdminError> for ApiError {
             CatalogAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
-}
-
-/// A category to add or change.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CategoryBody {
-    /// Text; blank text counts as absent. One line without control characters.
-    #[serde(default)]
-    #[schema(inline)]
-    pub name: Text,
-    /// The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
-    /// the parent, "" makes it a root.
-    #[serde(default)]
-    #[schema(inline)]
-    pub parent: CategoryRef,
-}
-
-/// A category after a change.
-#[derive(Debug, serde::Serialize, ToSchema)]
-pub struct CategoryEnvelope {
-    pub category: CategoryResponse,
 }
 
 fn parent(body: &CategoryBody) -> Result<Option<CategoryId>, ApiError> {

@@ -318,36 +318,6 @@ pub fn finish<B: MessageBody>(routes: &Arc<Routes>, mut res: ServiceResponse<B>)
 mod tests {
     use super::*;
 
-    fn routes() -> Routes {
-        Routes::new(&crate::server::openapi_document())
-    }
-
-    fn names(methods: Option<Vec<Method>>) -> Option<String> {
-        methods.map(|m| allowed_list(&m))
-    }
-
-    #[test]
-    fn a_path_takes_the_methods_of_its_most_specific_routes_and_head_with_get() {
-        let routes = routes();
-
-        assert_eq!(names(routes.allowed("/api/products/42")), Some("GET, HEAD, PUT, DELETE".into()));
-        assert_eq!(names(routes.allowed("/api/products/featured")), Some("GET, HEAD".into()));
-        assert_eq!(names(routes.allowed("/api/products/upload")), Some("POST".into()));
-        assert_eq!(names(routes.allowed("/api/auth/login")), Some("POST".into()));
-        assert_eq!(names(routes.allowed("/healthz")), Some("GET, HEAD".into()));
-    }
-
-    #[test]
-    fn pages_and_media_take_get_and_unknown_api_paths_nothing() {
-        let routes = routes();
-
-        assert_eq!(names(routes.allowed("/product/42")), Some("GET, HEAD".into()));
-        assert_eq!(names(routes.allowed("/media/a.webp")), Some("GET, HEAD".into()));
-        assert_eq!(names(routes.allowed("/sitemap-2.xml")), Some("GET, HEAD".into()));
-        assert_eq!(routes.allowed("/api/nothing"), None);
-        assert_eq!(routes.allowed("/api/products/"), None);
-    }
-
     #[test]
     fn the_body_deadline_grows_with_what_has_arrived() {
         let deadline = BodyDeadline { base: Duration::from_secs(10), min_bytes_per_second: 1000 };

@@ -74,8 +74,85 @@ impl ApiError {
 
     /// A 400 naming the field at fault.
     pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        Self::BadRequest { errors: Some(BTreeMap::from([(field.to_owned(), vec![message.clone()])])), message }
+        let mut errors = FieldErrors::new();
+        errors.add(field, message.into());
+        errors.into_error()
+    }
+}
+
+/// The fields at fault in one request, collected so that one 400 names every one of them (`errors`), each
+/// with its rule's texts. The answer's `message` is the first problem noted, unless the collection is
+/// [`FieldErrors::headed_by_name`] or the answer is given a message of its own.
+#[derive(Debug, Default)]
+pub struct FieldErrors {
+    fields: BTreeMap<String, Vec<String>>,
+    first: Option<String>,
+    by_name: bool,
+}
+
+impl FieldErrors {
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A collection whose answer's `message` is the problem of the field first by name (`cart[0].price`
+    /// before `userDetails.name`), whatever order they were noted in: the checkout's answers are headed so.
+    #[must_use]
+    pub fn headed_by_name() -> Self {
+        Self { by_name: true, ..Self::default() }
+    }
+
+    /// Notes a problem of `field`; a field may have several.
+    pub fn add(&mut self, field: impl Into<String>, message: impl ToString) {
+        let message = message.to_string();
+        self.first.get_or_insert_with(|| message.clone());
+        self.fields.entry(field.into()).or_default().push(message);
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    /// `Ok(value())` when no problem was noted, the 400 naming every field otherwise.
+    ///
+    /// # Errors
+    /// The 400 of [`FieldErrors::into_error`] when a problem was noted.
+    pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, ApiError> {
+        if self.is_empty() {
+            Ok(value())
+        } else {
+            Err(self.into_error())
+        }
+    }
+
+    /// The 400 naming every field noted.
+    #[must_use]
+    pub fn into_error(self) -> ApiError {
+        let headline = if self.by_name {
+            self.fields.values().next().and_then(|messages| messages.first()).cloned()
+        } else {
+            self.first.clone()
+        };
+        self.into_error_with(headline.unwrap_or_default())
+    }
+
+    /// The 400 naming every field noted, with `message` as its own (a summary such as 'The file has 2
+    /// problems; nothing was saved.').
+    #[must_use]
+    pub fn into_error_with(self, message: String) -> ApiError {
+        ApiError::BadRequest { message, errors: Some(self.fields) }
+    }
+}
+
+impl<F: Into<String>, M: ToString> FromIterator<(F, M)> for FieldErrors {
+    fn from_iter<I: IntoIterator<Item = (F, M)>>(problems: I) -> Self {
+        let mut errors = Self::new();
+        for (field, message) in problems {
+            errors.add(field, message);
+        }
+        errors
     }
 }
 
@@ -226,5 +303,81 @@ impl From<AdminAuthError> for ApiError {
             AdminAuthError::Setup(source) => Self::Internal(source),
             AdminAuthError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(err: ApiError) -> (String, Option<BTreeMap<String, Vec<String>>>) {
+        match err {
+            ApiError::BadRequest { message, errors } => (message, errors),
+            other => panic!("not a 400: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_field_noted_is_named_and_the_message_is_the_first_problem_noted() {
+        let mut errors = FieldErrors::new();
+        errors.add("value", "Enter a Pakistani phone number or an e-mail address.");
+        errors.add("reason", "Give a reason for blocking.");
+        errors.add("value", "A second problem.");
+
+        let (message, fields) = answer(errors.into_error());
+
+        assert_eq!(message, "Enter a Pakistani phone number or an e-mail address.");
+        assert_eq!(
+            fields,
+            Some(BTreeMap::from([
+                ("reason".to_owned(), vec!["Give a reason for blocking.".to_owned()]),
+                (
+                    "value".to_owned(),
+                    vec![
+                        "Enter a Pakistani phone number or an e-mail address.".to_owned(),
+                        "A second problem.".to_owned()
+                    ]
+                ),
+            ]))
+        );
+    }
+
+    #[test]
+    fn a_collection_headed_by_name_takes_the_message_of_the_field_first_by_name() {
+        let mut errors = FieldErrors::headed_by_name();
+        errors.add("userDetails.name", "Please enter your name.");
+        errors.add("cart[10].price", "cart[10].price is required.");
+        errors.add("cart[2].price", "cart[2].price is required.");
+
+        let (message, fields) = answer(errors.into_error());
+
+        assert_eq!(message, "cart[10].price is required.");
+        assert_eq!(fields.map(|f| f.len()), Some(3));
+    }
+
+    #[test]
+    fn nothing_noted_finishes_with_the_value_and_a_message_of_its_own_heads_the_answer() {
+        assert_eq!(FieldErrors::new().finish(|| 7).ok(), Some(7));
+
+        let errors: FieldErrors =
+            [("row 2", "Order #12 does not exist."), ("row 3", "No courier.")].into_iter().collect();
+        let (message, fields) = answer(errors.into_error_with("The file has 2 problems; nothing was saved.".into()));
+
+        assert_eq!(message, "The file has 2 problems; nothing was saved.");
+        assert_eq!(
+            fields.map(|f| f.into_keys().collect::<Vec<_>>()),
+            Some(vec!["row 2".to_owned(), "row 3".to_owned()])
+        );
+    }
+
+    #[test]
+    fn one_invalid_field_is_named_with_its_message() {
+        let (message, fields) = answer(ApiError::invalid_field("id", "Ids are positive whole numbers."));
+
+        assert_eq!(message, "Ids are positive whole numbers.");
+        assert_eq!(
+            fields,
+            Some(BTreeMap::from([("id".to_owned(), vec!["Ids are positive whole numbers.".to_owned()])]))
+        );
     }
 }

@@ -14,7 +14,18 @@ use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAcces
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::RefOr;
 
-use crate::dto::rupees_from_text;
+/// Rupees written as decimal text with at most two decimals, exactly, as paisa; negatives, exponents and
+/// fractions of a paisa are refused.
+pub fn rupees_from_text(text: &str) -> Option<domain::money::Rupees> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || fraction.len() > 2 || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i64 = whole.parse().ok()?;
+    let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
+    Some(domain::money::Rupees::from_paisa(whole.checked_mul(100)?.checked_add(fraction)?))
+}
 
 /// One request field as sent. Absent fields deserialise as [`Field::Absent`] (`#[serde(default)]`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

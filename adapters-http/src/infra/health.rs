@@ -12,11 +12,19 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(healthz).service(readyz);
 }
 
+/// What a probe found: `ok` (the process lives) or `ready` (and the database answers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HealthStatus {
+    Ok,
+    Ready,
+}
+
 /// A health answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HealthResponse {
     /// `ok` or `ready`.
-    pub status: String,
+    pub status: HealthStatus,
 }
 
 /// 200 while the process lives.
@@ -27,7 +35,7 @@ pub struct HealthResponse {
 )]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
-    HttpResponse::Ok().json(HealthResponse { status: "ok".into() })
+    HttpResponse::Ok().json(HealthResponse { status: HealthStatus::Ok })
 }
 
 /// 200 only while PostgreSQL answers.
@@ -42,7 +50,7 @@ pub async fn healthz() -> HttpResponse {
 #[get("/readyz")]
 pub async fn readyz(health: web::Data<Health>) -> Result<HttpResponse, ApiError> {
     if health.is_ready().await {
-        Ok(HttpResponse::Ok().json(HealthResponse { status: "ready".into() }))
+        Ok(HttpResponse::Ok().json(HealthResponse { status: HealthStatus::Ready }))
     } else {
         Err(ApiError::Unavailable("The database is not answering.".into()))
     }

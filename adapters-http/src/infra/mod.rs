@@ -11,6 +11,7 @@ pub mod health;
 pub mod json;
 pub mod media;
 pub mod openapi;
+pub mod query;
 pub mod session;
 pub mod telemetry;
 pub mod uploads;

@@ -24,7 +24,7 @@ use sha2::{Digest as _, Sha256};
 use self::head::{script_json, summary, Head};
 use self::template::{Current, Filling, Template, TemplateFile};
 use crate::catalog::{category_page_json, product_json, CategoryPageResponse};
-use crate::dto::ProductResponse;
+use crate::dto::catalog::ProductResponse;
 use crate::infra::cache::ResponseCache;
 use crate::infra::error::ApiError;
 use crate::infra::media::MediaAddresses;
