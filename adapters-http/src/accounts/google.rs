@@ -33,6 +33,10 @@ pub struct GoogleCallbackQuery {
     pub error: Option<String>,
 }
 
+/// The target of a failed sign-in's log line: the module's path before the crate was cut into folders, which
+/// log filters name.
+const LOG_TARGET: &str = "adapters_http::accounts";
+
 /// How long a Google sign-in may take at the provider.
 const GOOGLE_LOGIN_SECONDS: i64 = 10 * 60;
 
@@ -146,7 +150,7 @@ pub async fn google_callback(
             let page = if kept.as_ref().is_some_and(|k| k.signup) { "/signup" } else { "/login" };
             let reason = if matches!(err, AccountError::ExternalEmailInUse) { "email-in-use" } else { "failed" };
             // The reasons are fixed texts and provider error codes: no code, token or secret.
-            tracing::warn!(reason = ?err, "a Google sign-in failed");
+            tracing::warn!(target: LOG_TARGET, reason = ?err, "a Google sign-in failed");
             answer.insert_header((header::LOCATION, format!("{page}?google={reason}"))).finish()
         }
     }

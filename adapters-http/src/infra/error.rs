@@ -179,7 +179,7 @@ impl ResponseError for ApiError {
         let body = match self {
             Self::BadRequest { message, errors } => ErrorBody { message: message.clone(), errors: errors.clone() },
             Self::Internal(source) => {
-                tracing::error!(error = %chain(source.as_ref()), "request failed");
+                tracing::error!(target: LOG_TARGET, error = %chain(source.as_ref()), "request failed");
                 ErrorBody { message: "Something went wrong. Please try again.".into(), errors: None }
             }
             other => ErrorBody { message: other.to_string(), errors: None },
@@ -231,6 +231,10 @@ pub fn status_message(status: StatusCode) -> String {
         _ => status.canonical_reason().map_or_else(|| format!("Error {}.", status.as_u16()), |r| format!("{r}.")),
     }
 }
+
+/// The target of the log line of an unexpected error: the module's path before the crate was cut into
+/// folders, which log filters name.
+const LOG_TARGET: &str = "adapters_http::error";
 
 /// An error and its sources, joined for one log line.
 fn chain(err: &(dyn std::error::Error + 'static)) -> String {

@@ -125,6 +125,10 @@ fn method_label(method: &Method) -> &'static str {
     }
 }
 
+/// The target of the access lines and request spans, as operators filter the logs by it (docs/operations.md):
+/// the module's path before the crate was cut into folders.
+const LOG_TARGET: &str = "adapters_http::telemetry";
+
 /// The outermost middleware: gives the request its id and span, handles it inside the span, then writes
 /// the access line and the request's series, and answers the id in `X-Request-Id`.
 pub(crate) fn observe<S, B>(
@@ -138,7 +142,7 @@ where
 {
     let started = Instant::now();
     let id = request_id(req.headers());
-    let span = tracing::info_span!("request", request_id = %id);
+    let span = tracing::info_span!(target: LOG_TARGET, "request", request_id = %id);
     let method = method_label(req.method());
     let answer = span.in_scope(|| srv.call(req));
     let metrics = metrics.clone();
@@ -147,7 +151,7 @@ where
         let finish = |route: &str, status: u16| {
             let seconds = started.elapsed().as_secs_f64();
             metrics.record(method, route, status, seconds);
-            tracing::info!(method, route, status, ms = (seconds * 10_000.0).round() / 10.0, "access");
+            tracing::info!(target: LOG_TARGET, method, route, status, ms = (seconds * 10_000.0).round() / 10.0, "access");
         };
         match answer.await {
             Ok(res) => {
