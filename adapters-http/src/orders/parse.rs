@@ -303,3 +303,54 @@ impl PlaceOrderBody {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use actix_web::test::TestRequest;
+
+    use super::*;
+
+    fn refusal(err: ApiError) -> (String, Vec<String>) {
+        match err {
+            ApiError::BadRequest { message, errors } => (message, errors.unwrap_or_default().into_keys().collect()),
+            other => panic!("not a 400: {other:?}"),
+        }
+    }
+
+    async fn key_of(header: Option<&str>) -> Result<Option<String>, ApiError> {
+        let mut req = TestRequest::default();
+        if let Some(value) = header {
+            req = req.insert_header(("Idempotency-Key", value));
+        }
+        let header = IdempotencyKeyHeader::from_request(&req.to_http_request(), &mut Payload::None).await.unwrap();
+        header.parsed().map(|key| key.map(|key| key.as_str().to_owned()))
+    }
+
+    #[actix_web::test]
+    async fn the_idempotency_key_is_read_by_its_extractor_and_a_malformed_one_is_a_400_naming_the_header() {
+        assert_eq!(key_of(None).await.unwrap(), None);
+        assert_eq!(key_of(Some("checkout-7f3a")).await.unwrap().as_deref(), Some("checkout-7f3a"));
+
+        let (message, fields) = refusal(key_of(Some("has space")).await.unwrap_err());
+
+        assert_eq!((message, fields), (IdempotencyKeyError.to_string(), vec!["Idempotency-Key".to_owned()]));
+    }
+
+    #[test]
+    fn an_order_with_several_fields_at_fault_names_them_all_headed_by_the_first_by_name() {
+        let body: PlaceOrderBody = serde_json::from_value(serde_json::json!({
+            "userDetails": {"name": "", "phone1": "0300 1234567", "email": "a@example.pk", "address": "House 1, Street 2"},
+            "cart": [{"productId": "7", "quantity": 1}],
+            "subtotal": 850, "deliveryCharge": 200, "total": 1050,
+        }))
+        .unwrap();
+        let account = Email::parse("a@example.pk").unwrap();
+
+        let err = body.request(CustomerId::new(1).unwrap(), account, None).unwrap_err();
+
+        assert_eq!(
+            refusal(err),
+            ("cart[0].price is required.".to_owned(), vec!["cart[0].price".to_owned(), "userDetails.name".to_owned()])
+        );
+    }
+}
