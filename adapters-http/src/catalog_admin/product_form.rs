@@ -63,7 +63,7 @@ fn too_many_files() -> ApiError {
 /// empty text counts as absent, and of a text field sent twice the last counts. Each text field holds at most
 /// 64 KiB, all of them 1 MiB, and the whole form at most 150 MiB.
 #[derive(Debug, ToSchema)]
-#[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
+#[allow(dead_code, reason = "documents the form, which is read part by part (`infra::uploads::FormReader`)")]
 pub struct ProductFormBody {
     /// One line without control characters.
     #[schema(value_type = String, required)]

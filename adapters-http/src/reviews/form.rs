@@ -48,7 +48,7 @@ const REVIEW_REFUSALS: FormRefusals =
 /// (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
 /// the last counts.
 #[derive(Debug, ToSchema)]
-#[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
+#[allow(dead_code, reason = "documents the form, which is read part by part (`infra::uploads::FormReader`)")]
 pub struct TokenReviewFormBody {
     /// The token from the link; before the pictures.
     #[schema(value_type = String, required)]
@@ -85,7 +85,7 @@ pub struct TokenReviewFormBody {
 /// so they must come before the pictures. Text fields hold at most 64 KiB; of a text field sent twice the
 /// last counts.
 #[derive(Debug, ToSchema)]
-#[allow(dead_code, reason = "documents the form, which is read part by part (`uploads::FormReader`)")]
+#[allow(dead_code, reason = "documents the form, which is read part by part (`infra::uploads::FormReader`)")]
 pub struct InternalReviewFormBody {
     /// The product reviewed: an item of `orderId`.
     #[schema(rename = "productId", value_type = String, required)]
