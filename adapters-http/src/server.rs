@@ -33,19 +33,20 @@ use application::settings::service::Settings;
 use futures_util::future::{ready, Either};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::cache::ResponseCache;
-use crate::connections::ConnectionBound;
-use crate::edges::{self, BodyDeadline, Routes};
-use crate::error::ApiError;
-use crate::media::{self, MediaAddresses, MediaFiles};
+use crate::infra::cache::ResponseCache;
+use crate::infra::connections::ConnectionBound;
+use crate::infra::edges::{self, BodyDeadline, Routes};
+use crate::infra::error::ApiError;
+use crate::infra::media::{self, MediaAddresses, MediaFiles};
+use crate::infra::session::{PublicOrigin, TrustedProxies};
+use crate::infra::telemetry::{self, HttpMetrics, MetricsEndpoint};
+use crate::infra::uploads::UploadSlots;
+use crate::infra::{health, openapi};
+use crate::pages::spa::{self, SpaDir};
 use crate::pages::{self, Pages};
-use crate::session::{PublicOrigin, TrustedProxies};
-use crate::spa::{self, SpaDir};
-use crate::telemetry::{self, HttpMetrics, MetricsEndpoint};
-use crate::uploads::UploadSlots;
 use crate::{
-    accounts, admin, admin_catalog, admin_email, admin_products, analytics, catalog, cod, coupons, courier, health,
-    openapi, orders, reviews, settings, sitemap,
+    accounts, admin, analytics, blocklist, catalog, catalog_admin, cod, coupons, courier, mailing, orders, reviews,
+    settings, sitemap,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -179,14 +180,14 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(coupons::configure)
         .configure(orders::configure)
         .configure(cod::configure)
+        .configure(blocklist::configure)
         .configure(courier::configure)
         .configure(reviews::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
         .configure(admin::configure)
-        .configure(admin_catalog::configure)
-        .configure(admin_products::configure)
-        .configure(admin_email::configure)
+        .configure(catalog_admin::configure)
+        .configure(mailing::configure)
         .configure(analytics::configure)
         .configure(health::configure)
         .configure(openapi::configure);
@@ -388,4 +389,41 @@ pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>)
         server = server.workers(workers);
     }
     Ok(server.run())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::infra::error::allowed_list;
+
+    /// The routes of the document `serve` registers.
+    fn routes() -> Routes {
+        Routes::new(&openapi_document())
+    }
+
+    fn names(methods: Option<Vec<Method>>) -> Option<String> {
+        methods.map(|m| allowed_list(&m))
+    }
+
+    #[test]
+    fn a_path_takes_the_methods_of_its_most_specific_routes_and_head_with_get() {
+        let routes = routes();
+
+        assert_eq!(names(routes.allowed("/api/products/42")), Some("GET, HEAD, PUT, DELETE".into()));
+        assert_eq!(names(routes.allowed("/api/products/featured")), Some("GET, HEAD".into()));
+        assert_eq!(names(routes.allowed("/api/products/upload")), Some("POST".into()));
+        assert_eq!(names(routes.allowed("/api/auth/login")), Some("POST".into()));
+        assert_eq!(names(routes.allowed("/healthz")), Some("GET, HEAD".into()));
+    }
+
+    #[test]
+    fn pages_and_media_take_get_and_unknown_api_paths_nothing() {
+        let routes = routes();
+
+        assert_eq!(names(routes.allowed("/product/42")), Some("GET, HEAD".into()));
+        assert_eq!(names(routes.allowed("/media/a.webp")), Some("GET, HEAD".into()));
+        assert_eq!(names(routes.allowed("/sitemap-2.xml")), Some("GET, HEAD".into()));
+        assert_eq!(routes.allowed("/api/nothing"), None);
+        assert_eq!(routes.allowed("/api/products/"), None);
+    }
 }

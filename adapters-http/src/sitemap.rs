@@ -10,10 +10,10 @@ use actix_web::HttpResponse;
 use application::catalog::sitemap::{Sitemap, SitemapEntry, SitemapFile, SitemapPage, SitemapPart};
 use chrono::{DateTime, Utc};
 
-use crate::cache::ResponseCache;
-use crate::error::ApiError;
+use crate::infra::cache::ResponseCache;
+use crate::infra::error::ApiError;
+use crate::infra::session::PublicOrigin;
 use crate::pages::escape;
-use crate::session::PublicOrigin;
 
 /// The sitemap protocol's namespace.
 pub const SITEMAP_NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";

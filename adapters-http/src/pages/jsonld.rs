@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::product::absolute;
-use crate::dto::ProductResponse;
+use crate::dto::catalog::{MediaKind, ProductResponse};
 
 /// Whole rupees with two decimals, as feeds and Open Graph write prices: `1299.00`.
 #[must_use]
@@ -16,7 +16,7 @@ pub fn price(whole: i32) -> String {
 #[must_use]
 pub fn product(product: &ProductResponse, origin: &str, url: &str) -> Value {
     let images: Vec<String> =
-        product.media.iter().filter(|m| m.kind == "image").map(|m| absolute(origin, &m.url)).collect();
+        product.media.iter().filter(|m| m.kind == MediaKind::Image).map(|m| absolute(origin, &m.url)).collect();
     let availability = if product.stock > 0 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
     let mut value = json!({
         "@context": "https://schema.org",

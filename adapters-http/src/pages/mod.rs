@@ -9,6 +9,7 @@ mod head;
 pub(crate) use head::escape;
 mod jsonld;
 mod product;
+pub mod spa;
 mod template;
 
 use actix_web::http::header::{self, HeaderValue};
@@ -22,12 +23,12 @@ use sha2::{Digest as _, Sha256};
 
 use self::head::{script_json, summary, Head};
 use self::template::{Current, Filling, Template, TemplateFile};
-use crate::cache::ResponseCache;
 use crate::catalog::{category_page_json, product_json, CategoryPageResponse};
-use crate::dto::ProductResponse;
-use crate::error::ApiError;
-use crate::media::MediaAddresses;
-use crate::session::PublicOrigin;
+use crate::dto::catalog::ProductResponse;
+use crate::infra::cache::ResponseCache;
+use crate::infra::error::ApiError;
+use crate::infra::media::MediaAddresses;
+use crate::infra::session::PublicOrigin;
 
 /// What kind of page a row of the table is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +181,7 @@ impl Drawn {
 /// [`ApiError::Unavailable`] without a built front end; [`ApiError::Internal`] when the catalogue fails.
 pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpResponse, ApiError> {
     if let Some((pattern, ..)) = find_page(req.path()) {
-        crate::telemetry::RoutePattern::name(req, pattern.replace(":id", "{id}"));
+        crate::infra::telemetry::RoutePattern::name(req, pattern.replace(":id", "{id}"));
     }
     let template = match context.pages.template.current() {
         Current::Missing => {

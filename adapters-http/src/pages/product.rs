@@ -8,7 +8,7 @@ use domain::money::Rupees;
 use domain::stock::StockReading;
 
 use super::head::escape;
-use crate::dto::{MediaResponse, ProductResponse};
+use crate::dto::catalog::{MediaKind, MediaResponse, ProductResponse};
 
 /// The gallery's `sizes`: full width on phones, half the page (at most ~620 px) beside the details.
 const GALLERY_SIZES: &str = "(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw";
@@ -67,7 +67,7 @@ pub fn image_sources(media: &MediaResponse, origin: &str) -> ImageSources {
 /// widest copy, else the upload; with its width when known.
 #[must_use]
 pub fn preview_image(media: &[MediaResponse]) -> Option<(&str, Option<i32>)> {
-    let picture = media.iter().find(|m| m.kind == "image")?;
+    let picture = media.iter().find(|m| m.kind == MediaKind::Image)?;
     let mut variants: Vec<_> = picture.variants.iter().collect();
     variants.sort_by_key(|v| v.width);
     let chosen = variants.iter().find(|v| v.width >= 600).or(variants.last());
@@ -148,7 +148,7 @@ fn gallery(out: &mut String, product: &ProductResponse, origin: &str) {
         None => out.push_str("<span class=\"gallery__empty\">No image</span>"),
         Some(first) => {
             let label = if count > 1 { format!("{name}, 1 of {count}") } else { name.clone() };
-            if first.kind == "video" {
+            if first.kind == MediaKind::Video {
                 let _ = write!(
                     out,
                     "<video class=\"gallery__media\" src=\"{}\" controls=\"\" playsinline=\"\" preload=\"metadata\" \
@@ -180,7 +180,7 @@ fn gallery(out: &mut String, product: &ProductResponse, origin: &str) {
     if count > 1 {
         out.push_str("<ul class=\"gallery__thumbs\">");
         for (position, item) in product.media.iter().enumerate() {
-            let video = item.kind == "video";
+            let video = item.kind == MediaKind::Video;
             let _ = write!(
                 out,
                 "<li><button type=\"button\" class=\"gallery__thumb\" aria-label=\"Show {} {} of {count}\" \
@@ -282,14 +282,14 @@ pub fn main(product: &ProductResponse, origin: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dto::MediaVariantResponse;
+    use crate::dto::catalog::MediaVariantResponse;
 
     const ORIGIN: &str = "https://shop.test";
 
     fn picture(url: &str, width: Option<i32>, variants: &[(&str, i32)]) -> MediaResponse {
         MediaResponse {
             url: url.into(),
-            kind: "image".into(),
+            kind: MediaKind::Image,
             width,
             variants: variants
                 .iter()

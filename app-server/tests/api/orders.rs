@@ -465,6 +465,25 @@ async fn placing_needs_a_customer_session_and_a_same_site_origin() {
 }
 
 #[tokio::test]
+async fn a_stale_session_is_refused_before_a_malformed_parameter_or_idempotency_key_is_judged() {
+    let shop = shop().await;
+    let unknown = "A".repeat(43);
+    let (stale_admin, stale_customer) = (format!("shop_admin={unknown}"), format!("shop_session={unknown}"));
+    let payload = order(&[(shop.case, 1, 850)], (850, 200, None, 0, 1050));
+
+    let (list, listed) = shop.app.send(&stale_admin, "GET", "/api/orders?sort=oldest&minRisk=101", None).await;
+    let (reviews, reviewed) = shop.app.send(&stale_admin, "GET", "/api/reviews/all?status=lost", None).await;
+    let (items, itemised) = shop.app.send(&stale_customer, "GET", "/api/review-tokens/status?userId=x", None).await;
+    let (placed, refused) = shop.app.place_order(&stale_customer, &payload, Some("has space")).await;
+
+    assert_eq!((list, &listed["message"]), (401, &json!("Admin login required.")));
+    assert_eq!((reviews, &reviewed["message"]), (401, &json!("Admin login required.")));
+    assert_eq!((items, &itemised["message"]), (401, &json!("Please log in.")));
+    assert_eq!((placed, &refused["message"]), (401, &json!("Please log in.")));
+    assert_eq!(shop.app.orders_count().await, 0);
+}
+
+#[tokio::test]
 async fn a_retried_submit_with_the_same_key_answers_the_first_order_and_a_different_body_is_refused() {
     let shop = shop().await;
     let (_, cookie) = shop.app.customer("ayesha@example.pk").await;

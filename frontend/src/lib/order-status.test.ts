@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from './date-time';
-import { statusLabel, statusTone } from './order-status';
+import { orderStatuses, statusLabel, statusTone } from './order-status';
 
 describe('statusTone', () => {
   it('is yellow for pending, blue for dispatched, green for delivered and red for anything else', () => {
@@ -9,6 +9,13 @@ describe('statusTone', () => {
     expect(statusTone('dispatched')).toBe('blue');
     expect(statusTone('delivered')).toBe('green');
     for (const status of ['approved', 'rejected', 'returned', 'lost', '']) expect(statusTone(status)).toBe('red');
+  });
+});
+
+describe('orderStatuses', () => {
+  it('lists every status of the API in the order SPEC.md gives them, each with its badge colour', () => {
+    expect(orderStatuses).toEqual(['pending', 'approved', 'dispatched', 'delivered', 'rejected', 'returned']);
+    expect(orderStatuses.map(statusTone)).toEqual(['yellow', 'red', 'blue', 'green', 'red', 'red']);
   });
 });
 

@@ -1,23 +1,29 @@
 /**
  * How an order's status reads for people (SPEC.md §4 'Order status'): its label and the colour of its badge,
  * pending yellow, dispatched blue, delivered green and anything else red. Shared by the shopper's orders and
- * the admin's, so both say the same thing.
+ * the admin's, so both say the same thing. The statuses are the API's (`OrderStatus`, generated).
  */
+
+import type { OrderStatus } from '@/api/generated';
 
 export type StatusTone = 'yellow' | 'blue' | 'green' | 'red';
 
+/** Every status's badge colour, in the order SPEC.md lists them; a status the API adds must be given one. */
+const tones: Record<OrderStatus, StatusTone> = {
+  pending: 'yellow',
+  approved: 'red',
+  dispatched: 'blue',
+  delivered: 'green',
+  rejected: 'red',
+  returned: 'red',
+};
+
+/** Every order status, in the order SPEC.md lists them. */
+export const orderStatuses = Object.keys(tones) as OrderStatus[];
+
 /** The badge colour of a status; any status the shop does not know reads red. */
 export function statusTone(status: string): StatusTone {
-  switch (status) {
-    case 'pending':
-      return 'yellow';
-    case 'dispatched':
-      return 'blue';
-    case 'delivered':
-      return 'green';
-    default:
-      return 'red';
-  }
+  return Object.hasOwn(tones, status) ? tones[status as OrderStatus] : 'red';
 }
 
 /** The status as a word: 'pending' → 'Pending'. */

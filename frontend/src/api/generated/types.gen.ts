@@ -78,7 +78,7 @@ export type AnalyticsResponse = {
     /**
      * `week`, `city`, `product` or `coupon`.
      */
-    by: string;
+    by: Breakdown;
     /**
      * Per week every week touching the period, oldest first; otherwise most placed first, then by label.
      */
@@ -224,7 +224,7 @@ export type BlockEntryResponse = {
     /**
      * `phone` or `email`.
      */
-    kind: string;
+    kind: BlockKind;
     /**
      * A phone in its normal form (`+923001234567`) or a lower-case e-mail.
      */
@@ -239,6 +239,11 @@ export type BlockEntryResponse = {
      */
     attempts: number;
 };
+
+/**
+ * What a blocklist entry blocks: `phone` or `email`.
+ */
+export type BlockKind = 'phone' | 'email';
 
 /**
  * The checkouts the blocklist refused one account in one clock hour by one entry: how many, and the details
@@ -261,7 +266,7 @@ export type BlockedAttemptResponse = {
     /**
      * What matched: `phone` or `email`, and its value.
      */
-    kind: string;
+    kind: BlockKind;
     value: string;
     name: string;
     /**
@@ -308,6 +313,11 @@ export type BlocklistResponse = {
      */
     attempts: Array<BlockedAttemptResponse>;
 };
+
+/**
+ * What the rows of the analytics table stand for.
+ */
+export type Breakdown = 'week' | 'city' | 'product' | 'coupon';
 
 /**
  * An e-mail to customers.
@@ -721,8 +731,13 @@ export type HealthResponse = {
     /**
      * `ok` or `ready`.
      */
-    status: string;
+    status: HealthStatus;
 };
+
+/**
+ * What a probe found: `ok` (the process lives) or `ready` (and the database answers).
+ */
+export type HealthStatus = 'ok' | 'ready';
 
 /**
  * The review form of My Orders, sent as multipart/form-data by the signed-in customer and read in the
@@ -766,6 +781,11 @@ export type InternalReviewFormBody = {
 };
 
 /**
+ * Whether a media file is a picture or a video.
+ */
+export type MediaKind = 'image' | 'video';
+
+/**
  * A picture or video.
  */
 export type MediaResponse = {
@@ -777,7 +797,7 @@ export type MediaResponse = {
     /**
      * `image` or `video`.
      */
-    kind: string;
+    kind: MediaKind;
     /**
      * The width of a picture as uploaded, in pixels.
      */
@@ -835,7 +855,7 @@ export type OrderEventResponse = {
     /**
      * The status the order took.
      */
-    status: string;
+    status: OrderStatus;
     /**
      * When, ISO 8601 in UTC.
      */
@@ -881,13 +901,18 @@ export type OrderLimitBody = {
 };
 
 /**
+ * One of the limits on what one account may order.
+ */
+export type OrderLimitKey = 'unitsPerProduct' | 'pendingPerAccount' | 'pendingPerPhone' | 'ordersPerDay';
+
+/**
  * A limit on what one account may order (docs/security.md 'Orders').
  */
 export type OrderLimitResponse = {
     /**
      * `unitsPerProduct`, `pendingPerAccount`, `pendingPerPhone` or `ordersPerDay`.
      */
-    key: string;
+    key: OrderLimitKey;
     /**
      * e.g. 'Units of one product per order'.
      */
@@ -945,7 +970,7 @@ export type OrderResponse = {
     /**
      * `pending`, `approved`, `dispatched`, `delivered`, `rejected` or `returned`.
      */
-    status: string;
+    status: OrderStatus;
     cart: Array<OrderItemResponse>;
     /**
      * Whole rupees.
@@ -1004,6 +1029,11 @@ export type OrderResponse = {
      */
     updatedAt: string;
 };
+
+/**
+ * Where an order stands.
+ */
+export type OrderStatus = 'pending' | 'approved' | 'dispatched' | 'delivered' | 'rejected' | 'returned';
 
 /**
  * A page of orders, newest first.
@@ -1294,7 +1324,7 @@ export type RejectedUnconfirmedResponse = {
  */
 export type RelatedOrderResponse = {
     _id: string;
-    status: string;
+    status: OrderStatus;
     /**
      * Whole rupees.
      */
@@ -1412,7 +1442,7 @@ export type ReviewResponse = {
     /**
      * `pending`, `approved` or `rejected`.
      */
-    status: string;
+    status: ReviewStatus;
     /**
      * 1 to 5 stars.
      */
@@ -1449,6 +1479,11 @@ export type ReviewResponse = {
     orderId?: string | null;
     userId?: null | ReviewUserResponse;
 };
+
+/**
+ * Where a review stands: only approved ones are shown and counted.
+ */
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 /**
  * A review stored pending.
@@ -1510,6 +1545,11 @@ export type ReviewedItemsResponse = {
 };
 
 /**
+ * How risky an order looks, by its score: `low` (0-29), `medium` (30-59) or `high` (60-100).
+ */
+export type RiskLevel = 'low' | 'medium' | 'high';
+
+/**
  * A figure of a rule as sent; `label`, `min` and `max` may be sent back and are ignored.
  */
 export type RiskParamBody = {
@@ -1547,7 +1587,7 @@ export type RiskReasonResponse = {
     /**
      * The rule's id, e.g. `earlier_returns`.
      */
-    rule: string;
+    rule: RiskRuleId;
     points: number;
     /**
      * In words, e.g. '1 earlier order from this phone or e-mail was returned.'
@@ -1566,7 +1606,7 @@ export type RiskResponse = {
     /**
      * `low` (0-29), `medium` (30-59) or `high` (60-100).
      */
-    level: string;
+    level: RiskLevel;
     reasons: Array<RiskReasonResponse>;
 };
 
@@ -1593,13 +1633,18 @@ export type RiskRuleBody = {
 };
 
 /**
+ * One of the rules of the risk score.
+ */
+export type RiskRuleId = 'earlier_returns' | 'earlier_rejections' | 'new_account' | 'vague_address' | 'city_mismatch' | 'large_quantity' | 'large_total' | 'several_pending' | 'late_night';
+
+/**
  * One rule of the score as set.
  */
 export type RiskRuleResponse = {
     /**
      * e.g. `earlier_returns`.
      */
-    id: string;
+    id: RiskRuleId;
     label: string;
     description: string;
     enabled: boolean;

@@ -46,18 +46,6 @@ export const zAnalyticsTotals = z.object({
 });
 
 /**
- * The analytics table of a period.
- */
-export const zAnalyticsResponse = z.object({
-    success: z.boolean(),
-    from: z.string(),
-    to: z.string(),
-    by: z.string(),
-    rows: z.array(zAnalyticsRow),
-    totals: zAnalyticsTotals
-});
-
-/**
  * The applied coupon.
  */
 export const zAppliedCouponSummary = z.object({
@@ -91,11 +79,16 @@ export const zBlockBody = z.object({
 });
 
 /**
+ * What a blocklist entry blocks: `phone` or `email`.
+ */
+export const zBlockKind = z.enum(['phone', 'email']);
+
+/**
  * A blocklist entry.
  */
 export const zBlockEntryResponse = z.object({
     _id: z.string(),
-    kind: z.string().check(z.regex(/^(phone|email)$/)),
+    kind: zBlockKind,
     value: z.string(),
     reason: z.string(),
     createdAt: z.string(),
@@ -111,7 +104,7 @@ export const zBlockedAttemptResponse = z.object({
     at: z.string(),
     count: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     entryId: z.nullish(z.string()),
-    kind: z.string().check(z.regex(/^(phone|email)$/)),
+    kind: zBlockKind,
     value: z.string(),
     name: z.string(),
     phone: z.string(),
@@ -136,6 +129,28 @@ export const zBlocklistResponse = z.object({
     success: z.boolean(),
     entries: z.array(zBlockEntryResponse),
     attempts: z.array(zBlockedAttemptResponse)
+});
+
+/**
+ * What the rows of the analytics table stand for.
+ */
+export const zBreakdown = z.enum([
+    'week',
+    'city',
+    'product',
+    'coupon'
+]);
+
+/**
+ * The analytics table of a period.
+ */
+export const zAnalyticsResponse = z.object({
+    success: z.boolean(),
+    from: z.string(),
+    to: z.string(),
+    by: zBreakdown,
+    rows: z.array(zAnalyticsRow),
+    totals: zAnalyticsTotals
 });
 
 /**
@@ -343,10 +358,15 @@ export const zFeaturedResponse = z.object({
 });
 
 /**
+ * What a probe found: `ok` (the process lives) or `ready` (and the database answers).
+ */
+export const zHealthStatus = z.enum(['ok', 'ready']);
+
+/**
  * A health answer.
  */
 export const zHealthResponse = z.object({
-    status: z.string()
+    status: zHealthStatus
 });
 
 /**
@@ -367,6 +387,11 @@ export const zInternalReviewFormBody = z.object({
 });
 
 /**
+ * Whether a media file is a picture or a video.
+ */
+export const zMediaKind = z.enum(['image', 'video']);
+
+/**
  * A resized copy of a picture.
  */
 export const zMediaVariantResponse = z.object({
@@ -379,7 +404,7 @@ export const zMediaVariantResponse = z.object({
  */
 export const zMediaResponse = z.object({
     url: z.string(),
-    kind: z.string(),
+    kind: zMediaKind,
     width: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     variants: z.array(zMediaVariantResponse)
 });
@@ -396,15 +421,6 @@ export const zMessageResponse = z.object({
  */
 export const zModerateBody = z.object({
     status: z.nullish(z.string())
-});
-
-/**
- * One step of an order's history.
- */
-export const zOrderEventResponse = z.object({
-    status: z.string(),
-    at: z.string(),
-    comment: z.nullish(z.string())
 });
 
 /**
@@ -430,10 +446,20 @@ export const zOrderLimitBody = z.object({
 });
 
 /**
+ * One of the limits on what one account may order.
+ */
+export const zOrderLimitKey = z.enum([
+    'unitsPerProduct',
+    'pendingPerAccount',
+    'pendingPerPhone',
+    'ordersPerDay'
+]);
+
+/**
  * A limit on what one account may order (docs/security.md 'Orders').
  */
 export const zOrderLimitResponse = z.object({
-    key: z.string(),
+    key: zOrderLimitKey,
     label: z.string(),
     description: z.string(),
     value: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
@@ -459,6 +485,27 @@ export const zOrderLineBody = z.object({
     name: z.nullish(z.string()),
     quantity: z.int().check(z.gte(1), z.lte(1000000)),
     price: z.nullish(z.number())
+});
+
+/**
+ * Where an order stands.
+ */
+export const zOrderStatus = z.enum([
+    'pending',
+    'approved',
+    'dispatched',
+    'delivered',
+    'rejected',
+    'returned'
+]);
+
+/**
+ * One step of an order's history.
+ */
+export const zOrderEventResponse = z.object({
+    status: zOrderStatus,
+    at: z.string(),
+    comment: z.nullish(z.string())
 });
 
 /**
@@ -601,7 +648,7 @@ export const zRejectedUnconfirmedResponse = z.object({
  */
 export const zRelatedOrderResponse = z.object({
     _id: z.string(),
-    status: z.string(),
+    status: zOrderStatus,
     total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     name: z.string(),
     createdAt: z.string(),
@@ -670,6 +717,15 @@ export const zReviewProductResponse = z.object({
 });
 
 /**
+ * Where a review stands: only approved ones are shown and counted.
+ */
+export const zReviewStatus = z.enum([
+    'pending',
+    'approved',
+    'rejected'
+]);
+
+/**
  * A review token of a delivered order: one per product.
  */
 export const zReviewTokenResponse = z.object({
@@ -690,7 +746,7 @@ export const zReviewUserResponse = z.object({
  */
 export const zReviewResponse = z.object({
     _id: z.string(),
-    status: z.string(),
+    status: zReviewStatus,
     rating: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     comment: z.string(),
     reviewerName: z.string(),
@@ -736,6 +792,15 @@ export const zReviewedItemsResponse = z.object({
 });
 
 /**
+ * How risky an order looks, by its score: `low` (0-29), `medium` (30-59) or `high` (60-100).
+ */
+export const zRiskLevel = z.enum([
+    'low',
+    'medium',
+    'high'
+]);
+
+/**
  * A figure of a rule as sent; `label`, `min` and `max` may be sent back and are ignored.
  */
 export const zRiskParamBody = z.object({
@@ -755,24 +820,6 @@ export const zRiskParamResponse = z.object({
     value: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     min: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     max: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
-});
-
-/**
- * Why a rule added its points.
- */
-export const zRiskReasonResponse = z.object({
-    rule: z.string(),
-    points: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    text: z.string()
-});
-
-/**
- * An order's risk score (admin answers only).
- */
-export const zRiskResponse = z.object({
-    score: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    level: z.string().check(z.regex(/^(low|medium|high)$/)),
-    reasons: z.array(zRiskReasonResponse)
 });
 
 /**
@@ -808,10 +855,43 @@ export const zCodSettingsBody = z.object({
 });
 
 /**
+ * One of the rules of the risk score.
+ */
+export const zRiskRuleId = z.enum([
+    'earlier_returns',
+    'earlier_rejections',
+    'new_account',
+    'vague_address',
+    'city_mismatch',
+    'large_quantity',
+    'large_total',
+    'several_pending',
+    'late_night'
+]);
+
+/**
+ * Why a rule added its points.
+ */
+export const zRiskReasonResponse = z.object({
+    rule: zRiskRuleId,
+    points: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    text: z.string()
+});
+
+/**
+ * An order's risk score (admin answers only).
+ */
+export const zRiskResponse = z.object({
+    score: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    level: zRiskLevel,
+    reasons: z.array(zRiskReasonResponse)
+});
+
+/**
  * One rule of the score as set.
  */
 export const zRiskRuleResponse = z.object({
-    id: z.string(),
+    id: zRiskRuleId,
     label: z.string(),
     description: z.string(),
     enabled: z.boolean(),
@@ -950,7 +1030,7 @@ export const zUserDetailsResponse = z.object({
 export const zOrderResponse = z.object({
     _id: z.string(),
     userId: z.string(),
-    status: z.string(),
+    status: zOrderStatus,
     cart: z.array(zOrderItemResponse),
     subtotal: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),

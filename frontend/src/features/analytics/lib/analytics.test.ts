@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import type { Breakdown } from '@/api/generated';
+
 import {
   analyticsCsv,
   analyticsFileName,
@@ -83,7 +85,7 @@ describe('analyticsTable and analyticsCsv', () => {
     );
   });
 
-  it.each([
+  it.each<[Breakdown, string]>([
     ['city', 'City'],
     ['coupon', 'Coupon'],
   ])('titles the first column of the %s table %s', (by, column) => {

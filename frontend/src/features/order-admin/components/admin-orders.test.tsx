@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { OrderResponse } from '@/api/generated';
+import type { OrderResponse, OrderStatus } from '@/api/generated';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { makeOrder } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -40,7 +40,7 @@ function setup(orders: OrderResponse[], change?: ChangeAnswer) {
     }
     const id = /^\/api\/orders\/(\d+)\/status$/.exec(url.pathname)?.[1];
     if (id !== undefined && request.method === 'PUT') {
-      const body = (await request.json()) as { status: string; comment?: string };
+      const body = (await request.json()) as { status: OrderStatus; comment?: string };
       changes.push({ id, body });
       if (change) return change(id, body);
       const order = orders.find((o) => o._id === id);
@@ -113,7 +113,7 @@ describe('AdminOrders', () => {
     expect(within(detail.getByRole('region', { name: 'Customer' })).queryByText('Typed at checkout')).not.toBeInTheDocument();
   });
 
-  it.each([
+  it.each<[OrderStatus, string[]]>([
     ['pending', ['Approve', 'Reject']],
     ['approved', ['Dispatch', 'Reject']],
     ['dispatched', ['Deliver', 'Return & Restock']],

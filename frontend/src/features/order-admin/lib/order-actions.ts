@@ -1,10 +1,11 @@
+import type { OrderStatus } from '@/api/generated';
 import { rejectionReasonRequired } from '@/api/rules/admin.gen';
 import type { Outcome } from '@/components/admin/outcome';
 import type { ServerReply } from '@/lib/server-reply';
 
 /** A status change the admin can make, and its button's text. */
 export interface OrderAction {
-  status: 'approved' | 'rejected' | 'dispatched' | 'delivered' | 'returned';
+  status: Exclude<OrderStatus, 'pending'>;
   label: string;
 }
 
@@ -31,8 +32,8 @@ export function actionsFor(status: string): readonly OrderAction[] {
   }
 }
 
-/** The statuses the list can be filtered by. */
-export const orderStatuses = ['pending', 'approved', 'dispatched', 'delivered', 'rejected', 'returned'] as const;
+/** The statuses the list can be filtered by: every one. */
+export { orderStatuses } from '@/lib/order-status';
 
 export const orderMessages = {
   reasonRequired: rejectionReasonRequired,

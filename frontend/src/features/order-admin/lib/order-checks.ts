@@ -1,3 +1,5 @@
+import type { RiskLevel } from '@/api/generated';
+
 /** The order checks' words on the admin's screens (docs/cod.md 'Risk score', 'Confirmation link', 'Blocklist'). */
 export const codMessages = {
   confirmed: 'Confirmed',
@@ -17,8 +19,6 @@ export const codMessages = {
   noAttempts: 'No blocked checkout attempts yet.',
   attemptsNote: 'One row per account, blocked value and hour; When is the latest attempt.',
 } as const;
-
-export type RiskLevel = 'low' | 'medium' | 'high';
 
 const levelLabels: Record<RiskLevel, string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
 

@@ -1,0 +1,143 @@
+//! The wire types of the analytics table: the period and breakdown asked for, and the rows.
+
+use application::analytics::report::Report;
+use domain::analytics::{OrderCounts, Tenths};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::dto::{whole_rupees, wire_int};
+
+/// What the rows of the analytics table stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Breakdown {
+    Week,
+    City,
+    Product,
+    Coupon,
+}
+
+impl From<domain::analytics::Breakdown> for Breakdown {
+    fn from(by: domain::analytics::Breakdown) -> Self {
+        use domain::analytics::Breakdown as By;
+        match by {
+            By::Week => Self::Week,
+            By::City => Self::City,
+            By::Product => Self::Product,
+            By::Coupon => Self::Coupon,
+        }
+    }
+}
+
+/// The period and the breakdown.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AnalyticsQuery {
+    /// The first day, `YYYY-MM-DD` in Pakistan (default: the Monday seven weeks before this week's).
+    #[param(example = "2026-11-01")]
+    pub from: Option<String>,
+    /// The last day, included, `YYYY-MM-DD` in Pakistan (default: today); at most 366 days after `from`.
+    #[param(example = "2026-11-30")]
+    pub to: Option<String>,
+    /// What the rows are: `week` (default), `city`, `product` or `coupon`.
+    #[param(pattern = "^(week|city|product|coupon)?$")]
+    pub by: Option<String>,
+}
+
+/// How the orders of a row (or all of them) fared.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsTotals {
+    /// Orders placed in the period.
+    pub placed: i32,
+    /// Of those, how many are now delivered.
+    pub delivered: i32,
+    /// ... now returned.
+    pub returned: i32,
+    /// ... now rejected.
+    pub rejected: i32,
+    /// delivered ÷ (delivered + returned) × 100, rounded half up to one decimal; null when neither.
+    pub delivery_rate: Option<f64>,
+    /// The totals of the delivered orders in whole rupees (per product: the delivered line totals).
+    pub cash_collected: i32,
+}
+
+/// One row of the table.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsRow {
+    /// The week's Monday (`2026-10-26`), the city, the product's id or the coupon's code; `""` for no city
+    /// or no coupon.
+    pub key: String,
+    /// 'Week of 26 Oct 2026', the city, the product's name as last sold, the code, 'No city' or 'No coupon'.
+    pub label: String,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub counts: AnalyticsTotals,
+}
+
+/// The analytics table of a period.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalyticsResponse {
+    /// Always true.
+    pub success: bool,
+    /// The first day of the period.
+    pub from: String,
+    /// The last day of the period.
+    pub to: String,
+    /// `week`, `city`, `product` or `coupon`.
+    pub by: Breakdown,
+    /// Per week every week touching the period, oldest first; otherwise most placed first, then by label.
+    pub rows: Vec<AnalyticsRow>,
+    /// All orders placed in the period, counted whole (per product the rows do not add up to these).
+    pub totals: AnalyticsTotals,
+}
+
+/// A rate in tenths as the one-decimal JSON number shown (667 is 66.7): the nearest double to that exact
+/// decimal, which JSON writes with that one decimal.
+fn rate(tenths: Tenths) -> f64 {
+    f64::from(tenths.get()) / 10.0
+}
+
+impl From<OrderCounts> for AnalyticsTotals {
+    fn from(counts: OrderCounts) -> Self {
+        Self {
+            placed: wire_int(counts.placed),
+            delivered: wire_int(counts.delivered),
+            returned: wire_int(counts.returned),
+            rejected: wire_int(counts.rejected),
+            delivery_rate: counts.delivery_rate().map(rate),
+            cash_collected: whole_rupees(counts.cash_collected),
+        }
+    }
+}
+
+impl From<Report> for AnalyticsResponse {
+    fn from(report: Report) -> Self {
+        Self {
+            success: true,
+            from: report.period.from().to_string(),
+            to: report.period.to().to_string(),
+            by: report.by.into(),
+            rows: report
+                .rows
+                .into_iter()
+                .map(|row| AnalyticsRow { key: row.key, label: row.label, counts: row.counts.into() })
+                .collect(),
+            totals: report.totals.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_breakdown_is_written_as_the_domain_names_it() {
+        use domain::analytics::Breakdown as By;
+        for by in [By::Week, By::City, By::Product, By::Coupon] {
+            assert_eq!(serde_json::to_value(Breakdown::from(by)).unwrap(), by.as_str());
+        }
+    }
+}

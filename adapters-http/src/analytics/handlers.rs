@@ -1,0 +1,41 @@
+//! The handler of the analytics table.
+
+use actix_web::{get, web, HttpResponse};
+use application::analytics::report::{Analytics, ReportError, ReportQuery};
+
+use super::dto::{AnalyticsQuery, AnalyticsResponse};
+use crate::admin::AdminSession;
+use crate::infra::error::{ApiError, ErrorBody};
+
+impl From<ReportError> for ApiError {
+    fn from(err: ReportError) -> Self {
+        match err {
+            ReportError::Period { field, .. } => Self::invalid_field(field, err.to_string()),
+            ReportError::Breakdown(_) => Self::invalid_field("by", err.to_string()),
+            ReportError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+/// Placed, delivered, returned and rejected orders, delivery rate and cash collected per week, city,
+/// product or coupon, over a period of Pakistani dates.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "orderAnalytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "The table", body = AnalyticsResponse),
+        (status = 400, description = "A malformed date ('Dates are written YYYY-MM-DD.'), a start after the end, a period over 366 days ('Choose a period of at most 366 days.') or an unknown breakdown", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[get("/api/analytics/orders")]
+pub async fn order_analytics(
+    _admin: AdminSession,
+    analytics: web::Data<Analytics>,
+    query: web::Query<AnalyticsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    let report = analytics.report(ReportQuery { from: query.from, to: query.to, by: query.by }).await?;
+    Ok(HttpResponse::Ok().json(AnalyticsResponse::from(report)))
+}

@@ -1,0 +1,20 @@
+//! The admin's catalogue (SPEC.md §7 admin calls): categories, and products with their media.
+
+mod categories;
+mod dto;
+mod product_form;
+mod products;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(categories::category_views)
+        .service(categories::add_category)
+        .service(categories::change_category)
+        .service(categories::delete_category)
+        .service(products::products_by_category)
+        .service(products::upload_product)
+        .service(products::change_product)
+        .service(products::delete_product)
+        .service(products::toggle_featured);
+}

@@ -1,0 +1,196 @@
+//! The shop owner's product management: multipart upload and edit, delete, featured, products by category.
+
+use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
+use application::catalog::admin::{CatalogAdmin, MissingField, ProductAdminError};
+use application::media::sniff::UnsupportedMedia;
+use domain::ids::ProductId;
+use domain::product::ProductTextError;
+
+use super::dto::{FeaturedResponse, ProductEnvelope};
+use super::product_form::{product_form_of, read_form, ProductFormBody};
+use crate::admin::AdminSession;
+use crate::dto::catalog::ProductResponse;
+use crate::dto::{CategoryIdPath, MessageResponse, PageQuery, ProductIdPath};
+use crate::infra::error::{ApiError, ErrorBody, FieldErrors};
+use crate::infra::media::MediaAddresses;
+use crate::infra::uploads::UploadSlots;
+
+impl From<ProductAdminError> for ApiError {
+    fn from(err: ProductAdminError) -> Self {
+        let field = |name: &str| Self::invalid_field(name, err.to_string());
+        match err {
+            ProductAdminError::Missing(ref fields) => fields
+                .iter()
+                .map(|f| (missing_field_name(*f), f.to_string()))
+                .collect::<FieldErrors>()
+                .into_error_with(err.to_string()),
+            ProductAdminError::Text(ProductTextError::NameTooLong | ProductTextError::Name(_)) => field("name"),
+            ProductAdminError::Text(ProductTextError::DescriptionTooLong | ProductTextError::Description(_)) => {
+                field("description")
+            }
+            ProductAdminError::Text(ProductTextError::Color(_)) => field("color"),
+            ProductAdminError::CategoryNotFound => field("category"),
+            ProductAdminError::Price(
+                domain::product::PriceError::SaleNotPositive | domain::product::PriceError::SaleNotBelowPrice,
+            ) => field("salePrice"),
+            ProductAdminError::Price(_) => field("price"),
+            ProductAdminError::Discount(_) => field("discountPercent"),
+            ProductAdminError::Quantity => field("quantity"),
+            ProductAdminError::VideoOnAdd | ProductAdminError::Picture(_) => {
+                Self::UnsupportedMediaType(err.to_string())
+            }
+            ProductAdminError::ProductNotFound => Self::NotFound(err.to_string()),
+            ProductAdminError::Media(source) => Self::Internal(Box::new(source)),
+            ProductAdminError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+impl From<UnsupportedMedia> for ApiError {
+    fn from(err: UnsupportedMedia) -> Self {
+        match err {
+            UnsupportedMedia::HeifPicture | UnsupportedMedia::Other => Self::UnsupportedMediaType(err.to_string()),
+        }
+    }
+}
+
+const fn missing_field_name(field: MissingField) -> &'static str {
+    match field {
+        MissingField::Name => "name",
+        MissingField::Category => "category",
+        MissingField::Price => "price",
+        MissingField::Quantity => "quantity",
+        MissingField::Description => "description",
+    }
+}
+
+/// Adds a product with its pictures.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "uploadProduct",
+    request_body(content = ProductFormBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Created", body = ProductEnvelope),
+        (status = 400, description = "A required field is missing, a value is out of range, or a text holds a control character", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 413, description = "A file or the whole upload (declared or sent, chunked too) is too large", body = ErrorBody),
+        (status = 415, description = "A file is not a picture, or is a picture over 40 megapixels or one that does \
+            not decode", body = ErrorBody),
+        (status = 503, description = "The admin's upload slots are taken: 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
+    )
+)]
+#[post("/api/products/upload")]
+pub async fn upload_product(
+    req: HttpRequest,
+    payload: web::Payload,
+    admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
+    slots: web::Data<UploadSlots>,
+) -> Result<HttpResponse, ApiError> {
+    let (upload, files, _slot) = product_form_of(&req, payload, &slots).await?;
+    let (form, _) = read_form(&upload, &media)?;
+    let product = admin.add_product(form, files).await?;
+    Ok(HttpResponse::Created().json(ProductEnvelope { product: ProductResponse::new(product, &media) }))
+}
+
+/// Replaces a product's fields and media.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "changeProduct",
+    params(ProductIdPath),
+    request_body(content = ProductFormBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Changed", body = ProductEnvelope),
+        (status = 400, description = "A required field is missing, a value is out of range, or a text holds a control character", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No product has this id", body = ErrorBody),
+        (status = 413, description = "A file or the whole upload (declared or sent, chunked too) is too large", body = ErrorBody),
+        (status = 415, description = "A file is neither a picture nor a video, or is a picture over 40 megapixels or \
+            one that does not decode", body = ErrorBody),
+        (status = 503, description = "The admin's upload slots are taken: 'Too many pictures are being uploaded right now. Please try again in a minute.'", body = ErrorBody),
+    )
+)]
+#[put("/api/products/{id}")]
+pub async fn change_product(
+    req: HttpRequest,
+    payload: web::Payload,
+    admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
+    slots: web::Data<UploadSlots>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let (upload, files, _slot) = product_form_of(&req, payload, &slots).await?;
+    let id: ProductId = id.parse()?;
+    let (form, kept) = read_form(&upload, &media)?;
+    let product = admin.change_product(id, form, kept, files).await?;
+    Ok(HttpResponse::Ok().json(ProductEnvelope { product: ProductResponse::new(product, &media) }))
+}
+
+/// Deletes a product and its media; orders keep their own copies.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "deleteProduct",
+    params(ProductIdPath),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No product has this id", body = ErrorBody),
+    )
+)]
+#[delete("/api/products/{id}")]
+pub async fn delete_product(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    admin.delete_product(id.parse()?).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse { message: "Product deleted.".into() }))
+}
+
+/// Features a product on the home page, or stops featuring it.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "toggleFeatured",
+    params(ProductIdPath),
+    responses(
+        (status = 200, description = "Whether it is featured now", body = FeaturedResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No product has this id", body = ErrorBody),
+    )
+)]
+#[patch("/api/products/toggle-featured/{id}")]
+pub async fn toggle_featured(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let featured = admin.toggle_featured(id.parse()?).await?;
+    Ok(HttpResponse::Ok().json(FeaturedResponse { featured }))
+}
+
+/// The products directly in a category, newest first.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "productsByCategory",
+    params(CategoryIdPath, PageQuery),
+    responses(
+        (status = 200, description = "Products", body = [ProductResponse]),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No category has this id", body = ErrorBody),
+    )
+)]
+#[get("/api/products/by-category/{id}")]
+pub async fn products_by_category(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
+    id: web::Path<String>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let products = admin.products_in(id.parse()?, query.page()?).await.map_err(|err| match err {
+        ProductAdminError::CategoryNotFound => ApiError::NotFound("Category not found.".into()),
+        other => other.into(),
+    })?;
+    Ok(HttpResponse::Ok()
+        .json(products.into_iter().map(|product| ProductResponse::new(product, &media)).collect::<Vec<_>>()))
+}

@@ -1,0 +1,17 @@
+//! Checkout and orders (CONTRACT.md §4, docs/orders.md): placing an order, a customer's orders, the admin's
+//! list and status changes.
+
+mod dto;
+mod handlers;
+mod parse;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub use dto::OrderResponse;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(handlers::place_order)
+        .service(handlers::CustomerOrders)
+        .service(handlers::admin_orders)
+        .service(handlers::change_order_status);
+}
