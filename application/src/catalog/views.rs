@@ -45,6 +45,8 @@ struct Tally {
     stored: HashMap<CategoryId, i64>,
     /// Views counted since the last write, of known categories only.
     pending: HashMap<CategoryId, u64>,
+    /// Views taken by a write under way: still counted in answers until the write brings the new stored count.
+    writing: HashMap<CategoryId, u64>,
     viewers: RecentViewers,
 }
 
@@ -122,7 +124,8 @@ impl CategoryViews {
                 } else {
                     tally.pending.get(&id).copied().unwrap_or_default()
                 };
-                return Ok(stored.saturating_add(i64::try_from(pending).unwrap_or(i64::MAX)));
+                let unwritten = pending.saturating_add(tally.writing.get(&id).copied().unwrap_or_default());
+                return Ok(stored.saturating_add(i64::try_from(unwritten).unwrap_or(i64::MAX)));
             }
             first
         };
@@ -145,14 +148,30 @@ impl CategoryViews {
     /// # Errors
     /// [`CatalogError::Unexpected`] when the store fails.
     pub async fn flush(&self) -> Result<u64, CatalogError> {
-        let batch: Vec<(CategoryId, u64)> = std::mem::take(&mut self.tally().pending).into_iter().collect();
+        let batch: Vec<(CategoryId, u64)> = {
+            let mut tally = self.tally();
+            let pending = std::mem::take(&mut tally.pending);
+            for (&id, &n) in &pending {
+                *tally.writing.entry(id).or_default() += n;
+            }
+            pending.into_iter().collect()
+        };
         if batch.is_empty() {
             return Ok(0);
         }
-        match self.store.add_views(batch.clone()).await {
+        let written = self.store.add_views(batch.clone()).await;
+        let mut tally = self.tally();
+        for (id, n) in &batch {
+            if let Some(writing) = tally.writing.get_mut(id) {
+                *writing -= n;
+                if *writing == 0 {
+                    tally.writing.remove(id);
+                }
+            }
+        }
+        match written {
             Ok(counts) => {
                 let counts: HashMap<CategoryId, i64> = counts.into_iter().collect();
-                let mut tally = self.tally();
                 for (id, _) in &batch {
                     match counts.get(id) {
                         Some(&count) => tally.stored.insert(*id, count),
@@ -165,7 +184,6 @@ impl CategoryViews {
                 Ok(batch.iter().filter(|(id, _)| counts.contains_key(id)).map(|(_, n)| n).sum())
             }
             Err(err) => {
-                let mut tally = self.tally();
                 for (id, n) in batch {
                     *tally.pending.entry(id).or_default() += n;
                 }
@@ -414,5 +432,51 @@ mod tests {
         assert!(viewers.current.len() <= MAX_RECENT_VIEWERS);
         assert!(viewers.previous.len() <= MAX_RECENT_VIEWERS);
         assert!(!viewers.first_view(id(1), &(2 * MAX_RECENT_VIEWERS + 9).to_string(), now));
+    }
+
+    /// A store whose batched write waits until the test lets it finish.
+    struct SlowWrites {
+        started: tokio::sync::Notify,
+        finish: tokio::sync::Notify,
+    }
+
+    #[async_trait::async_trait]
+    impl CategoryViewStore for SlowWrites {
+        async fn increment_views(&self, _: CategoryId) -> Result<Option<i64>, RepositoryError> {
+            Ok(Some(1))
+        }
+
+        async fn views(&self, _: CategoryId) -> Result<Option<i64>, RepositoryError> {
+            Ok(Some(1))
+        }
+
+        async fn add_views(&self, counts: Vec<(CategoryId, u64)>) -> Result<Vec<(CategoryId, i64)>, RepositoryError> {
+            self.started.notify_one();
+            self.finish.notified().await;
+            Ok(counts.into_iter().map(|(id, n)| (id, 1 + i64::try_from(n).unwrap())).collect())
+        }
+    }
+
+    #[tokio::test]
+    async fn views_being_written_still_count_in_the_answers_until_the_write_is_done() {
+        let store = Arc::new(SlowWrites { started: tokio::sync::Notify::new(), finish: tokio::sync::Notify::new() });
+        let views = CategoryViews::new(store.clone(), Arc::new(TestClock::default()));
+        views.count(id(2), &viewer(1)).await.unwrap();
+        views.count(id(2), &viewer(2)).await.unwrap();
+        let flushing = tokio::spawn({
+            let views = views.clone();
+            async move { views.flush().await }
+        });
+        store.started.notified().await;
+
+        let repeat_while_writing = views.count(id(2), &viewer(2)).await.unwrap();
+        let new_while_writing = views.count(id(2), &viewer(3)).await.unwrap();
+        store.finish.notify_one();
+        let written = flushing.await.unwrap().unwrap();
+        let repeat_after = views.count(id(2), &viewer(2)).await.unwrap();
+
+        assert_eq!((repeat_while_writing, new_while_writing), (2, 3));
+        assert_eq!(written, 1);
+        assert_eq!(repeat_after, 3);
     }
 }
