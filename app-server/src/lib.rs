@@ -14,7 +14,7 @@ use adapters_http::{
     AppState, BodyDeadline, HttpMetrics, MediaFiles, MetricsEndpoint, Refresh, ResponseCache, ServerConfig, UploadSlots,
 };
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomReviewTokens, RandomSessionTokens};
-use adapters_mail::{OutboxMailer, SmtpMailer};
+use adapters_mail::{HtmlMailLayout, OutboxMailer, SmtpMailer};
 use adapters_media::{MediaStoreConfig, ObjectMediaStore};
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
@@ -23,7 +23,7 @@ use adapters_postgres::{
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
-use application::accounts::customers::Accounts;
+use application::accounts::customers::{Accounts, ResetMail};
 use application::accounts::model::ResetRequest;
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::accounts::ports::ResetQueue;
@@ -413,8 +413,12 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox).counting_orders(&pg_metrics));
     let order_repository = Arc::new(PgOrderRepository::new(pool.clone()));
     let blocklist_repository = Arc::new(PgBlocklistRepository::new(pool.clone()));
-    let order_mail =
-        OrderMailConfig { public_url: config.public_url.clone(), notify: config.order_notify_email.clone() };
+    let layout = Arc::new(HtmlMailLayout);
+    let order_mail = OrderMailConfig {
+        public_url: config.public_url.clone(),
+        notify: config.order_notify_email.clone(),
+        layout: layout.clone(),
+    };
     let orders = Orders::new(
         order_repository.clone(),
         unit_of_work.clone(),
@@ -444,7 +448,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         throttle.clone(),
         config.account_limits,
         Arc::new(ChannelResetQueue(reset_sender)),
-        config.public_url.clone(),
+        ResetMail { public_url: config.public_url.clone(), layout: layout.clone() },
     );
     let accounts = match &config.google {
         Some(google) => {
@@ -469,6 +473,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         mailer,
         Arc::new(SystemClock),
         chrono::Duration::milliseconds(i64::try_from(config.outbox_retry_base_ms).unwrap_or(i64::MAX)),
+        layout,
     );
     let outbox_worker = OutboxWorkerMetrics::default();
     spawn_outbox_worker(
