@@ -468,3 +468,40 @@ fn probe(dir: &std::path::Path) -> std::io::Result<()> {
     std::fs::write(&probe, b"")?;
     std::fs::remove_file(probe)
 }
+
+#[cfg(test)]
+mod tests {
+    /// `start` and the wiring, as written (this test module left out).
+    fn wiring_source() -> String {
+        let lib = include_str!("lib.rs");
+        let start = lib.find("pub async fn start").unwrap_or(0);
+        let wiring = include_str!("wiring.rs");
+        let own_tests = wiring.rfind("#[cfg(test)]").unwrap_or(wiring.len());
+        format!("{}\n{}", &lib[start..], &wiring[..own_tests])
+    }
+
+    #[test]
+    fn every_adapter_is_built_once() {
+        let source = wiring_source();
+        let mut built: Vec<&str> = Vec::new();
+        for (at, _) in source.match_indices("::new(") {
+            let name_start = source[..at].rfind(|c: char| !c.is_alphanumeric() && c != '_').map_or(0, |i| i + 1);
+            let name = &source[name_start..at];
+            if name.starts_with("Pg")
+                || name.starts_with("Random")
+                || name.ends_with("Hasher")
+                || name.ends_with("Cache")
+            {
+                built.push(name);
+            }
+        }
+        built.extend(source.matches("Arc::new(SystemClock)").map(|_| "SystemClock"));
+        built.extend(source.matches("Arc::new(HtmlMailLayout)").map(|_| "HtmlMailLayout"));
+        built.sort_unstable();
+
+        let mut once = built.clone();
+        once.dedup();
+        assert!(built.contains(&"PgCatalogRepository") && built.contains(&"SystemClock"), "{built:?}");
+        assert_eq!(built, once, "an adapter is built more than once");
+    }
+}
