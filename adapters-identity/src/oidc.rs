@@ -14,6 +14,7 @@ use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::jwk::{Jwk, JwkSet, PublicKeyUse};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use reqwest::Url;
+use secrecy::{ExposeSecret as _, SecretString};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use tokio::sync::RwLock;
@@ -41,26 +42,15 @@ const ACCEPTED_ALGORITHMS: [Algorithm; 8] = [
     Algorithm::ES384,
 ];
 
-/// The provider and this shop's registration with it.
-#[derive(Clone)]
+/// The provider and this shop's registration with it. The secret never reaches `Debug`.
+#[derive(Debug, Clone)]
 pub struct OidcConfig {
     /// e.g. `https://accounts.google.com`; the discovery document is at `{issuer}/.well-known/openid-configuration`.
     pub issuer: String,
     pub client_id: String,
-    pub client_secret: String,
+    pub client_secret: SecretString,
     /// Where the provider sends the browser back: `{PUBLIC_URL}/api/auth/google/callback`.
     pub redirect_uri: String,
-}
-
-impl std::fmt::Debug for OidcConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OidcConfig")
-            .field("issuer", &self.issuer)
-            .field("client_id", &self.client_id)
-            .field("client_secret", &"[redacted]")
-            .field("redirect_uri", &self.redirect_uri)
-            .finish()
-    }
 }
 
 /// A configuration that cannot work.
@@ -210,7 +200,7 @@ impl OidcProvider {
             ("redirect_uri", &self.config.redirect_uri),
             ("code_verifier", &pending.pkce_verifier),
             ("client_id", &self.config.client_id),
-            ("client_secret", &self.config.client_secret),
+            ("client_secret", self.config.client_secret.expose_secret()),
         ];
         let response = self
             .http

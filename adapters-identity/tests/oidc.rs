@@ -18,7 +18,7 @@ fn provider_for(issuer: &str) -> OidcProvider {
     OidcProvider::new(OidcConfig {
         issuer: issuer.to_owned(),
         client_id: CLIENT_ID.to_owned(),
-        client_secret: CLIENT_SECRET.to_owned(),
+        client_secret: CLIENT_SECRET.into(),
         redirect_uri: REDIRECT.to_owned(),
     })
     .unwrap()
@@ -160,7 +160,7 @@ async fn a_wrong_client_secret_is_refused_by_the_provider() {
     let provider = OidcProvider::new(OidcConfig {
         issuer: issuer.issuer().to_owned(),
         client_id: CLIENT_ID.to_owned(),
-        client_secret: "guessed".to_owned(),
+        client_secret: "guessed".into(),
         redirect_uri: REDIRECT.to_owned(),
     })
     .unwrap();
@@ -195,7 +195,7 @@ fn an_issuer_must_be_https_except_on_loopback() {
     let config = |issuer: &str| OidcConfig {
         issuer: issuer.to_owned(),
         client_id: CLIENT_ID.to_owned(),
-        client_secret: CLIENT_SECRET.to_owned(),
+        client_secret: CLIENT_SECRET.into(),
         redirect_uri: REDIRECT.to_owned(),
     };
 
@@ -210,7 +210,7 @@ fn the_client_secret_never_shows_in_debug_output() {
     let config = OidcConfig {
         issuer: "https://accounts.google.com".into(),
         client_id: CLIENT_ID.to_owned(),
-        client_secret: CLIENT_SECRET.to_owned(),
+        client_secret: CLIENT_SECRET.into(),
         redirect_uri: REDIRECT.to_owned(),
     };
 

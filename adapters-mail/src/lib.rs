@@ -1,9 +1,13 @@
 //! Sending e-mail behind the application's [`Mailer`](application::mail::ports::Mailer) port: SMTP through
 //! lettre when `SMTP_URL` is set, otherwise `.eml` files in an outbox directory for development. Nobody
-//! outside this crate knows the protocol.
+//! outside this crate knows the protocol. And drawing the e-mails' HTML behind the
+//! [`MailLayout`](application::mail::ports::MailLayout) port.
 
+mod layout;
 #[cfg(feature = "test-support")]
 pub mod test_support;
+
+pub use layout::HtmlMailLayout;
 
 use std::path::PathBuf;
 

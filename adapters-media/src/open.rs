@@ -2,7 +2,6 @@
 //! service, optionally under a key prefix. The values are parsed where the configuration is read; opening
 //! the store then only builds it.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -10,6 +9,7 @@ use futures_util::StreamExt as _;
 use object_store::aws::AmazonS3Builder;
 use object_store::prefix::PrefixStore;
 use object_store::ObjectStore;
+use secrecy::{ExposeSecret as _, SecretString};
 use url::Url;
 
 use crate::ObjectMediaStore;
@@ -53,20 +53,11 @@ pub struct S3Prefix(String);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct S3Endpoint(String);
 
-/// An access key pair.
-#[derive(Clone)]
+/// An access key pair. The secret key never reaches `Debug`.
+#[derive(Debug, Clone)]
 pub struct S3Credentials {
     pub access_key_id: String,
-    pub secret_access_key: String,
-}
-
-impl fmt::Debug for S3Credentials {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("S3Credentials")
-            .field("access_key_id", &self.access_key_id)
-            .field("secret_access_key", &"<redacted>")
-            .finish()
-    }
+    pub secret_access_key: SecretString,
 }
 
 impl S3Bucket {
@@ -222,7 +213,7 @@ fn bucket(config: &S3Config) -> Result<Arc<dyn ObjectStore>, object_store::Error
     if let Some(credentials) = &config.credentials {
         builder = builder
             .with_access_key_id(&credentials.access_key_id)
-            .with_secret_access_key(&credentials.secret_access_key);
+            .with_secret_access_key(credentials.secret_access_key.expose_secret());
     }
     let s3 = builder.build()?;
     Ok(match &config.prefix {

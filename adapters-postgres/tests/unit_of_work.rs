@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{PgCustomerRepository, PgKnownDevices, PgMailOutbox, PgSessionStore, PgThrottle, PgUnitOfWork};
-use application::accounts::customers::{AccountError, AccountLimits, Accounts};
+use application::accounts::customers::{AccountError, AccountLimits, Accounts, ResetMail};
 use application::accounts::model::{NewCredential, ResetRequest, TokenDigest};
 use application::accounts::password_login::{PasswordCheck, ThrottlePolicy};
 use application::accounts::ports::{
@@ -16,7 +16,8 @@ use application::accounts::sessions::Sessions;
 use application::common::clock::Clock;
 use application::common::error::RepositoryError;
 use application::common::unit_of_work::UnitOfWork;
-use application::mail::ports::{MailOutbox, OutboxCounts};
+use application::mail::body::MailBody;
+use application::mail::ports::{MailLayout, MailOutbox, OutboxCounts};
 use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 use diesel::RunQueryDsl;
@@ -67,6 +68,16 @@ fn sana_asks() -> ResetRequest {
     ResetRequest { email: Email::parse("sana@example.pk").unwrap(), address: "10.0.0.1".into() }
 }
 
+/// The mail's HTML as its body's `Debug` text: these tests look at what is stored, not at the markup.
+#[derive(Debug)]
+struct DebugLayout;
+
+impl MailLayout for DebugLayout {
+    fn html(&self, body: &MailBody) -> String {
+        format!("{body:?}")
+    }
+}
+
 /// No queue: these tests call `send_reset` themselves.
 struct NoQueue;
 
@@ -106,7 +117,7 @@ impl Shop {
             Arc::new(PgThrottle::new(pool)),
             AccountLimits::default(),
             Arc::new(NoQueue),
-            "https://shop.pk".into(),
+            ResetMail { public_url: "https://shop.pk".into(), layout: Arc::new(DebugLayout) },
         );
         let wakeups = outbox.wakeups();
         Self { accounts, customers, outbox, wakeups }

@@ -1,26 +1,25 @@
-//! `app-server [serve|migrate|seed-demo|openapi|rules]`: see the README.
+//! `app-server [serve|migrate|seed-demo [FILE]|openapi|rules DIR|seed-bench|bench-floor FILE]`: see `--help`
+//! (`app_server::cli`) and the README.
 
 use std::process::ExitCode;
 
+use app_server::cli::{Cli, Command};
 use app_server::Config;
 use application::seed_demo::SeedOutcome;
-
-const USAGE: &str = "usage: app-server [serve|migrate|seed-demo [FILE]|openapi|rules DIR|seed-bench|bench-floor FILE]";
+use clap::Parser as _;
 
 #[actix_web::main]
 async fn main() -> ExitCode {
     let large_blocks_returned = app_server::return_large_blocks_to_the_system();
-    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
-    if command == "openapi" {
-        print!("{}", adapters_http::openapi_yaml());
-        return ExitCode::SUCCESS;
-    }
-    if command == "rules" {
-        return write_rules();
-    }
-    if !matches!(command.as_str(), "serve" | "migrate" | "seed-demo" | "seed-bench" | "bench-floor") {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    // A usage error prints the usage and exits with 2; `--help` prints the help and exits with 0.
+    let command = Cli::parse().to_run();
+    match &command {
+        Command::Openapi => {
+            print!("{}", adapters_http::openapi_yaml());
+            return ExitCode::SUCCESS;
+        }
+        Command::Rules { dir } => return write_rules(dir),
+        _ => {}
     }
     // LOG_FORMAT is read before the rest of the configuration, so the lines about it are in its format.
     let _ = dotenvy::dotenv();
@@ -44,60 +43,54 @@ async fn main() -> ExitCode {
     match run(&command, &config).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("app-server {command} failed: {err:#}");
+            eprintln!("app-server {} failed: {err:#}", command.name());
             ExitCode::FAILURE
         }
     }
 }
 
 /// `app-server rules DIR`: writes the frontend's generated rules modules into DIR.
-fn write_rules() -> ExitCode {
-    let Some(dir) = std::env::args().nth(2) else {
-        eprintln!("usage: app-server rules DIR");
-        return ExitCode::from(2);
-    };
+fn write_rules(dir: &std::path::Path) -> ExitCode {
     for (file, content) in app_server::rules::rules_modules() {
-        if let Err(err) = std::fs::write(std::path::Path::new(&dir).join(file), content) {
-            eprintln!("app-server rules: cannot write {file} in {dir}: {err}");
+        if let Err(err) = std::fs::write(dir.join(file), content) {
+            eprintln!("app-server rules: cannot write {file} in {}: {err}", dir.display());
             return ExitCode::FAILURE;
         }
     }
     ExitCode::SUCCESS
 }
 
-async fn run(command: &str, config: &Config) -> anyhow::Result<()> {
+async fn run(command: &Command, config: &Config) -> anyhow::Result<()> {
     match command {
-        "migrate" => {
+        Command::Migrate => {
             let applied = app_server::migrate(config).await?;
             tracing::info!(count = applied.len(), "migrations applied");
         }
-        "bench-floor" => {
-            let file = std::env::args().nth(2).ok_or_else(|| anyhow::anyhow!("{USAGE}"))?;
-            let body = std::fs::read(&file)?;
+        Command::BenchFloor { file } => {
+            let body = std::fs::read(file)?;
             let listener = adapters_http::bind(config.bind_addr)?;
             adapters_http::serve_floor(listener, body, config.workers)?.await?;
         }
-        "seed-demo" | "seed-bench" => match app_server::seed(
-            config,
-            match (command, std::env::args().nth(2)) {
-                ("seed-demo", None) => app_server::Seed::Demo,
-                ("seed-demo", Some(file)) => app_server::Seed::File(file.into()),
-                _ => app_server::Seed::Bench,
-            },
-        )
-        .await?
-        {
-            SeedOutcome::Seeded { categories, products } => {
-                tracing::info!(categories, products, "demo shop seeded");
-            }
-            SeedOutcome::AlreadySeeded => tracing::info!("the shop already has a catalogue; nothing seeded"),
-        },
-        _ => {
+        Command::SeedDemo { file } => {
+            let which = file.clone().map_or(app_server::Seed::Demo, app_server::Seed::File);
+            seeded(app_server::seed(config, which).await?);
+        }
+        Command::SeedBench => seeded(app_server::seed(config, app_server::Seed::Bench).await?),
+        Command::Serve => {
             let running = app_server::start(config).await?;
             tracing::info!(addr = %running.addr, public_url = %config.public_url, "serving the shop");
             running.until_stopped().await?;
             tracing::info!("stopped");
         }
+        // Done in `main`, before the configuration is read.
+        Command::Openapi | Command::Rules { .. } => {}
     }
     Ok(())
+}
+
+fn seeded(outcome: SeedOutcome) {
+    match outcome {
+        SeedOutcome::Seeded { categories, products } => tracing::info!(categories, products, "demo shop seeded"),
+        SeedOutcome::AlreadySeeded => tracing::info!("the shop already has a catalogue; nothing seeded"),
+    }
 }

@@ -12,7 +12,8 @@ use crate::accounts::ports::CustomerRepository;
 use crate::common::clock::Clock;
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
-use crate::mail::ports::{MailOutbox, Mailer, OutboxCounts, OutgoingMail};
+use crate::mail::body::MailBody;
+use crate::mail::ports::{MailLayout, MailOutbox, Mailer, OutboxCounts, OutgoingMail};
 
 /// Attempts before a mail is given up.
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -70,6 +71,7 @@ pub struct BulkEmail {
     clock: Arc<dyn Clock>,
     /// The pause after the first failed attempt; it doubles with each further one.
     retry_base: Duration,
+    layout: Arc<dyn MailLayout>,
 }
 
 impl BulkEmail {
@@ -80,8 +82,9 @@ impl BulkEmail {
         mailer: Arc<dyn Mailer>,
         clock: Arc<dyn Clock>,
         retry_base: Duration,
+        layout: Arc<dyn MailLayout>,
     ) -> Self {
-        Self { customers, outbox, mailer, clock, retry_base }
+        Self { customers, outbox, mailer, clock, retry_base, layout }
     }
 
     /// A page of customers for the recipient list.
@@ -129,8 +132,7 @@ impl BulkEmail {
         if chosen.is_empty() {
             return Err(BulkEmailError::NoRecipients);
         }
-        let html =
-            format!("<p>{}</p>", OutgoingMail::escape_html(message).replace("\n\n", "</p><p>").replace('\n', "<br>"));
+        let html = self.layout.html(&MailBody::of_typed_text(message));
         let mails = chosen
             .into_iter()
             .filter_map(|address| Email::parse(&address).ok())
@@ -192,7 +194,9 @@ mod tests {
     use super::*;
     use crate::accounts::ports::MockCustomerRepository;
     use crate::common::clock::MockClock;
+    use crate::mail::body::Paragraph;
     use crate::mail::ports::{MailError, MockMailOutbox, MockMailer, QueuedMail};
+    use crate::mail::testing::DebugLayout;
     use chrono::{TimeZone, Utc};
 
     fn now() -> chrono::DateTime<Utc> {
@@ -202,7 +206,14 @@ mod tests {
     fn bulk(customers: MockCustomerRepository, outbox: MockMailOutbox, mailer: MockMailer) -> BulkEmail {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        BulkEmail::new(Arc::new(customers), Arc::new(outbox), Arc::new(mailer), Arc::new(clock), Duration::seconds(5))
+        BulkEmail::new(
+            Arc::new(customers),
+            Arc::new(outbox),
+            Arc::new(mailer),
+            Arc::new(clock),
+            Duration::seconds(5),
+            Arc::new(DebugLayout),
+        )
     }
 
     fn with_customers() -> MockCustomerRepository {
@@ -245,7 +256,9 @@ mod tests {
         outbox
             .expect_enqueue()
             .withf(|mails| {
-                mails.len() == 2 && mails[1].to.as_str() == "b@x.pk" && mails[0].html == "<p>Eid sale &lt;50%&gt;</p>"
+                // The mail adapter draws this body as `<p>Eid sale &lt;50%&gt;</p>` (adapters-mail's layout tests).
+                let body = MailBody::of(vec![Paragraph::of_lines(["Eid sale <50%>"])]);
+                mails.len() == 2 && mails[1].to.as_str() == "b@x.pk" && mails[0].html == DebugLayout.html(&body)
             })
             .times(1)
             .returning(|m| Ok(m.len() as u64));
@@ -346,6 +359,7 @@ mod tests {
             Arc::new(mailer),
             Arc::new(clock),
             Duration::seconds(5),
+            Arc::new(DebugLayout),
         );
 
         let pass = bulk.deliver_due(10).await.unwrap();

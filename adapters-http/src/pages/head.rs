@@ -1,9 +1,11 @@
-//! Writing HTML safely: the one escaping function every text and attribute goes through, and the builder
-//! of a page's head (title, description, canonical, robots, Open Graph, Twitter, JSON-LD).
+//! A page's head (title, description, canonical, robots, Open Graph, Twitter, JSON-LD), drawn with maud like
+//! the product page, so every text and attribute of the pages goes through maud's one escaping; and the text
+//! helpers around it (the XML escaping of the sitemap, reading the template's own escaped attributes, JSON
+//! inside a script, the description's summary).
 
-use std::fmt::Write as _;
+use maud::{html, Markup, PreEscaped};
 
-/// `text` with `& < > " '` written as character references: safe as element text and in a quoted attribute.
+/// `text` with `& < > " '` written as character references, for XML (the sitemap); HTML is drawn with maud.
 #[must_use]
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -69,7 +71,7 @@ pub fn summary(text: &str) -> String {
     format!("{}…", words.trim_end_matches(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == ':'))
 }
 
-/// A page's head, written tag by tag.
+/// A page's head, written tag by tag, each on a line of its own as in the template.
 #[derive(Debug)]
 pub struct Head {
     html: String,
@@ -80,36 +82,35 @@ impl Head {
     #[must_use]
     pub fn new(title: &str, description: &str) -> Self {
         let mut head = Self { html: String::new() };
-        let _ = write!(head.html, "\n    <title>{}</title>", escape(title));
-        head.meta("name", "description", description);
+        head.push(html! { title { (title) } });
+        head.name("description", description);
         head
     }
 
-    /// `<meta {attribute}="{key}" content="{content}" />`.
-    pub fn meta(&mut self, attribute: &str, key: &str, content: &str) -> &mut Self {
-        let _ = write!(self.html, "\n    <meta {attribute}=\"{}\" content=\"{}\" />", escape(key), escape(content));
+    fn push(&mut self, tag: Markup) -> &mut Self {
+        self.html.push_str("\n    ");
+        self.html.push_str(&tag.into_string());
         self
     }
 
-    /// An Open Graph (or `product:`) property.
+    /// `<meta name="{key}" content="{content}">`.
+    pub fn name(&mut self, key: &str, content: &str) -> &mut Self {
+        self.push(html! { meta name=(key) content=(content); })
+    }
+
+    /// An Open Graph (or `product:`) property: `<meta property="{key}" content="{content}">`.
     pub fn property(&mut self, key: &str, content: &str) -> &mut Self {
-        self.meta("property", key, content)
+        self.push(html! { meta property=(key) content=(content); })
     }
 
-    /// `<link rel="{rel}" href="{href}" />`.
+    /// `<link rel="{rel}" href="{href}">`.
     pub fn link(&mut self, rel: &str, href: &str) -> &mut Self {
-        let _ = write!(self.html, "\n    <link rel=\"{}\" href=\"{}\" />", escape(rel), escape(href));
-        self
+        self.push(html! { link rel=(rel) href=(href); })
     }
 
     /// A JSON-LD block.
     pub fn json_ld(&mut self, value: &serde_json::Value) -> &mut Self {
-        let _ = write!(
-            self.html,
-            "\n    <script type=\"application/ld+json\">{}</script>",
-            script_json(&value.to_string())
-        );
-        self
+        self.push(html! { script type="application/ld+json" { (PreEscaped(script_json(&value.to_string()))) } })
     }
 
     /// The head's HTML, ending where the template's closing marker continues.
@@ -128,6 +129,21 @@ mod tests {
     fn every_special_character_is_escaped() {
         assert_eq!(escape(r#"</script>"<&'"#), "&lt;/script&gt;&quot;&lt;&amp;&#39;");
         assert_eq!(unescape(&escape(r#"a "b" & <c> 'd'"#)), r#"a "b" & <c> 'd'"#);
+    }
+
+    #[test]
+    fn the_head_escapes_its_texts_and_attributes() {
+        let mut head = Head::new("A <b> & \"c\"", "d'e");
+        head.property("og:title", "</title>\"").link("canonical", "https://s.pk/?a=1&b=2");
+
+        let html = head.finish();
+
+        assert_eq!(
+            html,
+            "\n    <title>A &lt;b&gt; &amp; &quot;c&quot;</title>\n    <meta name=\"description\" content=\"d'e\">\n    \
+             <meta property=\"og:title\" content=\"&lt;/title&gt;&quot;\">\n    \
+             <link rel=\"canonical\" href=\"https://s.pk/?a=1&amp;b=2\">\n    "
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 mod head;
 
-/// The one escaping of text written into markup, HTML or XML (the sitemap's).
+/// The escaping of text written into XML (the sitemap's); the pages' HTML is drawn with maud.
 pub(crate) use head::escape;
 mod jsonld;
 mod product;
@@ -211,7 +211,7 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
         if indexable {
             head.link("canonical", &format!("{origin}{pattern}"));
         } else {
-            head.meta("name", "robots", "noindex");
+            head.name("robots", "noindex");
         }
         Drawn::ok(template.render(&Filling { head: head.finish(), without_shell, ..Filling::default() }))
     };
@@ -268,7 +268,7 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
 /// A 404 page: the app draws its own 'not found' once it takes over.
 fn not_found(template: &Template, title: &str, without_shell: bool) -> Drawn {
     let mut head = Head::new(title, &template.default_description);
-    head.meta("name", "robots", "noindex");
+    head.name("robots", "noindex");
     let html = template.render(&Filling { head: head.finish(), without_shell, ..Filling::default() });
     Drawn { status: StatusCode::NOT_FOUND, html: html.into() }
 }
@@ -293,7 +293,7 @@ fn search(req: &HttpRequest, template: &Template) -> String {
         .and_then(|query| query.get("q").map(|q| q.trim().to_owned()))
         .unwrap_or_default();
     let mut head = Head::new(&format!("Search Results for \"{q}\""), &template.default_description);
-    head.meta("name", "robots", "noindex, follow");
+    head.name("robots", "noindex, follow");
     template.render(&Filling { head: head.finish(), ..Filling::default() })
 }
 
@@ -333,11 +333,11 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
     head.property("product:price:amount", &jsonld::price(product.final_price))
         .property("product:price:currency", "PKR")
         .property("product:availability", if product.stock > 0 { "in stock" } else { "out of stock" })
-        .meta("name", "twitter:card", if image.is_some() { "summary_large_image" } else { "summary" })
-        .meta("name", "twitter:title", &product.name)
-        .meta("name", "twitter:description", &description);
+        .name("twitter:card", if image.is_some() { "summary_large_image" } else { "summary" })
+        .name("twitter:title", &product.name)
+        .name("twitter:description", &description);
     if let Some((image, _)) = &image {
-        head.meta("name", "twitter:image", image);
+        head.name("twitter:image", image);
     }
     head.json_ld(&jsonld::product(&product, origin, &url));
     preloads(&mut head, &template.product_preloads);
@@ -346,7 +346,7 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
     data.push('}');
     Ok(template.render(&Filling {
         head: head.finish(),
-        main: product::main(&product, origin),
+        main: product::main(&product, origin).into_string(),
         data: format!("<script id=\"page-data\" type=\"application/json\">{}</script>", script_json(&data)),
         without_shell: false,
     }))

@@ -2,12 +2,10 @@
 //! (`ProductRoute` → `ProductDetails` → `ProductGallery`, `StarRating`), and its pictures' sources
 //! (`imageSources` of `frontend/src/lib/responsive-image.ts`).
 
-use std::fmt::Write as _;
-
 use domain::money::Rupees;
 use domain::stock::StockReading;
+use maud::{html, Markup};
 
-use super::head::escape;
 use crate::dto::catalog::{MediaKind, MediaResponse, ProductResponse};
 
 /// The gallery's `sizes`: full width on phones, half the page (at most ~620 px) beside the details.
@@ -98,111 +96,89 @@ fn rupees(whole: i32) -> String {
     Rupees::from_paisa(i64::from(whole) * 100).to_string()
 }
 
-fn star_rating(out: &mut String, rating: f64) {
-    let _ = write!(out, "<span class=\"stars\" role=\"img\" aria-label=\"Rated {rating:.1} out of 5\">");
-    for fill in star_fills(rating) {
-        let _ = write!(
-            out,
-            "<svg viewBox=\"0 0 20 20\" width=\"16\" height=\"16\" aria-hidden=\"true\" focusable=\"false\" \
-             class=\"star star--{fill}\">"
-        );
-        if fill == "half" {
-            let _ = write!(out, "<path d=\"{LEFT_HALF}\" fill=\"currentColor\"></path>");
+/// `StarRating` of `components/ui/star-rating.tsx`: five stars in half steps, read out as 'Rated 4.3 out of 5'.
+fn star_rating(rating: f64) -> Markup {
+    html! {
+        span class="stars" role="img" aria-label={ "Rated " (format!("{rating:.1}")) " out of 5" } {
+            @for fill in star_fills(rating) {
+                svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false"
+                    class={ "star star--" (fill) } {
+                    @if fill == "half" {
+                        path d=(LEFT_HALF) fill="currentColor" {}
+                    }
+                    path d=(STAR) fill=(if fill == "full" { "currentColor" } else { "none" }) stroke="currentColor"
+                        stroke-width="1.2" stroke-linejoin="round" {}
+                }
+            }
         }
-        let paint = if fill == "full" { "currentColor" } else { "none" };
-        let _ = write!(
-            out,
-            "<path d=\"{STAR}\" fill=\"{paint}\" stroke=\"currentColor\" stroke-width=\"1.2\" \
-             stroke-linejoin=\"round\"></path></svg>"
-        );
     }
-    out.push_str("</span>");
 }
 
-fn sources_attributes(sources: &ImageSources) -> String {
-    let mut out = format!("src=\"{}\"", escape(&sources.src));
-    if let Some(srcset) = &sources.srcset {
-        let _ = write!(out, " srcset=\"{}\"", escape(srcset));
+/// The gallery's previous and next arrows.
+fn chevron(d: &str) -> Markup {
+    html! {
+        svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" {
+            path d=(d) fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"
+                stroke-linejoin="round" {}
+        }
     }
-    out
 }
 
-fn chevron(direction: &str) -> String {
-    let d = if direction == "left" { "M15 5l-7 7 7 7" } else { "M9 5l7 7-7 7" };
-    format!(
-        "<svg viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"{d}\" \
-         fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\
-         </path></svg>"
-    )
-}
-
-fn gallery(out: &mut String, product: &ProductResponse, origin: &str) {
-    let name = escape(&product.name);
+/// `ProductGallery` of `features/products/components/product-gallery.tsx` showing its first item.
+fn gallery(product: &ProductResponse, origin: &str) -> Markup {
+    let name = product.name.as_str();
     let count = product.media.len();
-    let _ = write!(
-        out,
-        "<section class=\"gallery\" aria-roledescription=\"carousel\" aria-label=\"Pictures of {name}\">\
-         <div class=\"gallery__stage\">"
-    );
-    match product.media.first() {
-        None => out.push_str("<span class=\"gallery__empty\">No image</span>"),
-        Some(first) => {
-            let label = if count > 1 { format!("{name}, 1 of {count}") } else { name.clone() };
-            if first.kind == MediaKind::Video {
-                let _ = write!(
-                    out,
-                    "<video class=\"gallery__media\" src=\"{}\" controls=\"\" playsinline=\"\" preload=\"metadata\" \
-                     aria-label=\"{label}\"></video>",
-                    escape(&absolute(origin, &first.url))
-                );
-            } else {
-                let size = first.width.unwrap_or(640);
-                let _ = write!(
-                    out,
-                    "<img class=\"gallery__media\" {} sizes=\"{GALLERY_SIZES}\" alt=\"{label}\" width=\"{size}\" \
-                     height=\"{size}\" loading=\"eager\" fetchpriority=\"high\" decoding=\"auto\">",
-                    sources_attributes(&image_sources(first, origin))
-                );
+    html! {
+        section class="gallery" aria-roledescription="carousel" aria-label={ "Pictures of " (name) } {
+            div class="gallery__stage" {
+                @match product.media.first() {
+                    None => span class="gallery__empty" { "No image" },
+                    Some(first) => {
+                        @let label = if count > 1 { format!("{name}, 1 of {count}") } else { name.to_owned() };
+                        @if first.kind == MediaKind::Video {
+                            video class="gallery__media" src=(absolute(origin, &first.url)) controls="" playsinline=""
+                                preload="metadata" aria-label=(label) {}
+                        } @else {
+                            @let sources = image_sources(first, origin);
+                            @let size = first.width.unwrap_or(640);
+                            img class="gallery__media" src=(sources.src) srcset=[sources.srcset] sizes=(GALLERY_SIZES)
+                                alt=(label) width=(size) height=(size) loading="eager" fetchpriority="high"
+                                decoding="auto";
+                        }
+                    }
+                }
+                @if count > 1 {
+                    button type="button" class="gallery__nav gallery__nav--previous" aria-label="Previous image" {
+                        (chevron("M15 5l-7 7 7 7"))
+                    }
+                    button type="button" class="gallery__nav gallery__nav--next" aria-label="Next image" {
+                        (chevron("M9 5l7 7-7 7"))
+                    }
+                    p class="gallery__counter" aria-live="polite" { "1 / " (count) }
+                }
+            }
+            @if count > 1 {
+                ul class="gallery__thumbs" {
+                    @for (position, item) in product.media.iter().enumerate() {
+                        @let video = item.kind == MediaKind::Video;
+                        li {
+                            button type="button" class="gallery__thumb"
+                                aria-label={ "Show " (if video { "video" } else { "image" }) " " (position + 1) " of " (count) }
+                                aria-current=(position == 0) {
+                                @if video {
+                                    span class="gallery__thumb-video" aria-hidden="true" { "▶" }
+                                } @else {
+                                    @let sources = image_sources(item, origin);
+                                    img src=(sources.src) srcset=[sources.srcset] sizes="60px" alt="" width="60"
+                                        height="60" loading="lazy" decoding="async";
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
-    if count > 1 {
-        let _ = write!(
-            out,
-            "<button type=\"button\" class=\"gallery__nav gallery__nav--previous\" aria-label=\"Previous image\">{}\
-             </button><button type=\"button\" class=\"gallery__nav gallery__nav--next\" aria-label=\"Next image\">{}\
-             </button><p class=\"gallery__counter\" aria-live=\"polite\">1 / {count}</p>",
-            chevron("left"),
-            chevron("right")
-        );
-    }
-    out.push_str("</div>");
-    if count > 1 {
-        out.push_str("<ul class=\"gallery__thumbs\">");
-        for (position, item) in product.media.iter().enumerate() {
-            let video = item.kind == MediaKind::Video;
-            let _ = write!(
-                out,
-                "<li><button type=\"button\" class=\"gallery__thumb\" aria-label=\"Show {} {} of {count}\" \
-                 aria-current=\"{}\">",
-                if video { "video" } else { "image" },
-                position + 1,
-                position == 0
-            );
-            if video {
-                out.push_str("<span class=\"gallery__thumb-video\" aria-hidden=\"true\">▶</span>");
-            } else {
-                let _ = write!(
-                    out,
-                    "<img {} sizes=\"60px\" alt=\"\" width=\"60\" height=\"60\" loading=\"lazy\" decoding=\"async\">",
-                    sources_attributes(&image_sources(item, origin))
-                );
-            }
-            out.push_str("</button></li>");
-        }
-        out.push_str("</ul>");
-    }
-    out.push_str("</section>");
 }
 
 /// Whether a colour is a clear one, shown as a checkerboard swatch.
@@ -210,81 +186,108 @@ fn is_clear(colour: &str) -> bool {
     colour.eq_ignore_ascii_case("clear") || colour.eq_ignore_ascii_case("transparent")
 }
 
-/// The product page's main content with an empty cart; pictures' addresses absolute against `origin`.
-#[must_use]
-pub fn main(product: &ProductResponse, origin: &str) -> String {
-    let mut out = String::from(
-        "<div class=\"product-route\"><article class=\"product-page\" aria-labelledby=\"product-name\">\
-         <div class=\"product-page__gallery\">",
-    );
-    gallery(&mut out, product, origin);
-    let _ = write!(
-        out,
-        "</div><div class=\"product-page__info\"><h1 id=\"product-name\" class=\"product-page__name\">{}</h1>",
-        escape(&product.name)
-    );
-    if let Some(rating) = product.rating.filter(|_| product.review_count > 0) {
-        out.push_str("<p class=\"product-page__rating\">");
-        star_rating(&mut out, rating);
-        let count = product.review_count;
-        let _ = write!(
-            out,
-            "<span aria-hidden=\"true\">{rating:.1}</span><a href=\"#{REVIEWS_ID}\">({count} {})</a></p>",
-            if count == 1 { "review" } else { "reviews" }
-        );
-    }
-    if product.free_delivery || product.discount > 0 {
-        out.push_str("<p class=\"product-page__badges\">");
-        if product.free_delivery {
-            out.push_str("<span class=\"badge badge--delivery\">Free Delivery</span>");
-        }
-        if product.discount > 0 {
-            let _ = write!(out, "<span class=\"badge badge--sale\">{}% OFF</span>", product.discount);
-        }
-        out.push_str("</p>");
-    }
-    let _ = write!(
-        out,
-        "<p class=\"product-page__price\"><span class=\"visually-hidden\">Price: </span><strong>{}</strong>",
-        rupees(product.final_price)
-    );
-    if product.final_price < product.price {
-        let _ = write!(out, " <span class=\"visually-hidden\">Original price: </span><s>{}</s>", rupees(product.price));
-    }
-    out.push_str("</p>");
-    if let Some(colour) = product.color.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-        let swatch = if is_clear(colour) { "swatch swatch--clear" } else { "swatch" };
-        let _ = write!(
-            out,
-            "<p class=\"product-page__colour\"><span class=\"{swatch}\" aria-hidden=\"true\"></span>Colour: {}</p>",
-            escape(colour)
-        );
-    }
-    let stock = StockReading::for_page(i64::from(product.stock));
-    let level = match stock {
+/// The stock reading's level, as the page's class names it.
+fn stock_level(stock: &StockReading) -> &'static str {
+    match stock {
         StockReading::OutOfStock => "out",
         StockReading::Low(_) => "low",
         StockReading::InStock => "in",
-    };
-    let _ = write!(
-        out,
-        "<p class=\"product-page__stock product-page__stock--{level}\">{stock}</p><div class=\"product-page__buy\">\
-         <button type=\"button\" class=\"button button--large product-cart__add\"{} aria-describedby=\"product-name\">\
-         Add to Cart</button></div><div class=\"product-share\"></div><section class=\"product-page__description\" \
-         aria-labelledby=\"product-description-title\"><h2 id=\"product-description-title\">Description</h2><p>{}</p>\
-         </section></div></article></div>",
-        if product.stock <= 0 { " disabled=\"\"" } else { "" },
-        escape(&product.description)
-    );
-    out
+    }
+}
+
+/// The product page's main content with an empty cart (`ProductRoute` with `ProductDetails` and `AddToCart`);
+/// pictures' addresses absolute against `origin`.
+#[must_use]
+pub fn main(product: &ProductResponse, origin: &str) -> Markup {
+    let rating = product.rating.filter(|_| product.review_count > 0);
+    let colour = product.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let stock = StockReading::for_page(i64::from(product.stock));
+    let count = product.review_count;
+    html! {
+        div class="product-route" {
+            article class="product-page" aria-labelledby="product-name" {
+                div class="product-page__gallery" { (gallery(product, origin)) }
+                div class="product-page__info" {
+                    h1 id="product-name" class="product-page__name" { (product.name) }
+                    @if let Some(rating) = rating {
+                        p class="product-page__rating" {
+                            (star_rating(rating))
+                            span aria-hidden="true" { (format!("{rating:.1}")) }
+                            a href={ "#" (REVIEWS_ID) } {
+                                "(" (count) " " (if count == 1 { "review" } else { "reviews" }) ")"
+                            }
+                        }
+                    }
+                    @if product.free_delivery || product.discount > 0 {
+                        p class="product-page__badges" {
+                            @if product.free_delivery {
+                                span class="badge badge--delivery" { "Free Delivery" }
+                            }
+                            @if product.discount > 0 {
+                                span class="badge badge--sale" { (product.discount) "% OFF" }
+                            }
+                        }
+                    }
+                    p class="product-page__price" {
+                        span class="visually-hidden" { "Price: " }
+                        strong { (rupees(product.final_price)) }
+                        @if product.final_price < product.price {
+                            " "
+                            span class="visually-hidden" { "Original price: " }
+                            s { (rupees(product.price)) }
+                        }
+                    }
+                    @if let Some(colour) = colour {
+                        p class="product-page__colour" {
+                            span class=(if is_clear(colour) { "swatch swatch--clear" } else { "swatch" })
+                                aria-hidden="true" {}
+                            "Colour: " (colour)
+                        }
+                    }
+                    p class={ "product-page__stock product-page__stock--" (stock_level(&stock)) } { (stock) }
+                    div class="product-page__buy" {
+                        button type="button" class="button button--large product-cart__add"
+                            disabled[product.stock <= 0] aria-describedby="product-name" { "Add to Cart" }
+                    }
+                    // The share row's place: the app fills it.
+                    div class="product-share" {}
+                    section class="product-page__description" aria-labelledby="product-description-title" {
+                        h2 id="product-description-title" { "Description" }
+                        p { (product.description) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::Value;
+
     use super::*;
     use crate::dto::catalog::MediaVariantResponse;
 
-    const ORIGIN: &str = "https://shop.test";
+    /// The table the frontend's tests read too (`app/routes/product-page-parity.test.tsx`,
+    /// `lib/responsive-image.test.ts`, `components/ui/star-rating.test.tsx`).
+    fn table() -> Value {
+        serde_json::from_str(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../domain/tests/fixtures/product-page-cases.json"
+        )))
+        .unwrap()
+    }
+
+    fn cases<'a>(table: &'a Value, key: &str) -> &'a Vec<Value> {
+        table[key].as_array().unwrap_or_else(|| panic!("the table has {key}"))
+    }
+
+    /// `html` with white space collapsed, parsed and written out again (so character references and quoting
+    /// are spelt one way), as the frontend's parity test does with both sides.
+    fn normalised(html: &str) -> String {
+        let collapsed = html.split_whitespace().collect::<Vec<_>>().join(" ");
+        scraper::Html::parse_fragment(&collapsed).root_element().inner_html()
+    }
 
     fn picture(url: &str, width: Option<i32>, variants: &[(&str, i32)]) -> MediaResponse {
         MediaResponse {
@@ -299,51 +302,51 @@ mod tests {
     }
 
     #[test]
-    fn lists_the_variants_and_the_upload_with_their_widths_narrowest_first() {
-        let sources = image_sources(&picture("/media/a.jpg", Some(480), &[("/media/a-320.webp", 320)]), ORIGIN);
+    fn the_shared_image_source_cases_hold() {
+        let table = table();
+        let origin = table["origin"].as_str().unwrap();
 
-        assert_eq!(
-            sources.srcset.as_deref(),
-            Some("https://shop.test/media/a-320.webp 320w, https://shop.test/media/a.jpg 480w")
-        );
-        assert_eq!(sources.src, "https://shop.test/media/a.jpg");
+        for case in cases(&table, "imageSources") {
+            let media: MediaResponse = serde_json::from_value(case["media"].clone()).unwrap();
+
+            let sources = image_sources(&media, origin);
+
+            let about = &case["about"];
+            assert_eq!(sources.src, case["src"].as_str().unwrap(), "{about}");
+            assert_eq!(sources.srcset.as_deref(), case["srcset"].as_str(), "{about}");
+        }
     }
 
     #[test]
-    fn never_falls_back_to_a_camera_sized_upload_when_a_variant_exists() {
-        let media = picture(
-            "/media/b.jpg",
-            Some(4000),
-            &[("/media/b-320.webp", 320), ("/media/b-640.webp", 640), ("/media/b-1280.webp", 1280)],
-        );
+    fn the_shared_star_cases_hold() {
+        let table = table();
 
-        let sources = image_sources(&media, ORIGIN);
+        for case in cases(&table, "starSteps") {
+            let rating = case["rating"].as_f64().unwrap();
+            let fills: Vec<&str> = case["fills"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
 
-        assert_eq!(sources.src, "https://shop.test/media/b-1280.webp");
-        let srcset = sources.srcset.unwrap();
-        assert!(srcset.contains("/media/b-320.webp 320w"), "{srcset}");
-        assert!(srcset.contains("/media/b.jpg 4000w"), "{srcset}");
+            assert_eq!(star_fills(rating), fills.as_slice(), "{rating}");
+            #[allow(clippy::cast_precision_loss)] // at most 10 halves
+            let steps = halves(rating) as f64 / 2.0;
+            assert!((steps - case["halfSteps"].as_f64().unwrap()).abs() < f64::EPSILON, "{rating}");
+        }
     }
 
     #[test]
-    fn uses_the_variants_alone_when_the_upload_width_is_unknown() {
-        let sources = image_sources(&picture("/media/c.jpg", None, &[("/media/c-320.webp", 320)]), ORIGIN);
+    fn the_page_is_drawn_as_the_shared_cases_draw_it() {
+        let table = table();
+        let origin = table["origin"].as_str().unwrap();
+        let pages = cases(&table, "pages");
 
-        assert_eq!(
-            sources,
-            ImageSources {
-                src: "https://shop.test/media/c-320.webp".into(),
-                srcset: Some("https://shop.test/media/c-320.webp 320w".into())
-            }
-        );
-    }
+        assert!(pages.len() >= 5, "the table covers the page");
+        for case in pages {
+            let product: ProductResponse = serde_json::from_value(case["product"].clone()).unwrap();
+            let expected: String = case["html"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
 
-    #[test]
-    fn answers_the_upload_alone_when_there_is_nothing_to_choose_from() {
-        assert_eq!(
-            image_sources(&picture("/media/d.png", None, &[]), ORIGIN),
-            ImageSources { src: "https://shop.test/media/d.png".into(), srcset: None }
-        );
+            let drawn = main(&product, origin).into_string();
+
+            assert_eq!(normalised(&drawn), normalised(&expected), "{}", case["about"]);
+        }
     }
 
     #[test]
@@ -360,13 +363,5 @@ mod tests {
         assert_eq!(preview_image(&small), Some(("/media/f-320.webp", Some(320))));
         assert_eq!(preview_image(&bare), Some(("/media/g.jpg", None)));
         assert_eq!(preview_image(&[]), None);
-    }
-
-    #[test]
-    fn stars_fill_in_half_steps() {
-        assert_eq!(star_fills(4.3), ["full", "full", "full", "full", "half"]);
-        assert_eq!(star_fills(4.2), ["full", "full", "full", "full", "empty"]);
-        assert_eq!(star_fills(4.8), ["full"; 5]);
-        assert_eq!(star_fills(1.0), ["full", "empty", "empty", "empty", "empty"]);
     }
 }

@@ -24,7 +24,8 @@ use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
 use crate::common::unit_of_work::UnitOfWork;
-use crate::mail::ports::OutgoingMail;
+use crate::mail::body::{Link, MailBody, Paragraph, Span};
+use crate::mail::ports::{MailLayout, OutgoingMail};
 
 /// How long a password-reset link works.
 pub const RESET_LIFETIME_MINUTES: i64 = 60;
@@ -130,8 +131,15 @@ pub struct Accounts {
     throttle: Arc<dyn Throttle>,
     limits: AccountLimits,
     resets: Arc<dyn ResetQueue>,
-    public_url: String,
+    reset_mail: ResetMail,
     external: Option<Arc<dyn ExternalIdentityProvider>>,
+}
+
+/// Where a reset link points (PUBLIC_URL, without a trailing slash) and how its e-mail's HTML is drawn.
+#[derive(Debug, Clone)]
+pub struct ResetMail {
+    pub public_url: String,
+    pub layout: Arc<dyn MailLayout>,
 }
 
 impl Accounts {
@@ -149,7 +157,7 @@ impl Accounts {
         throttle: Arc<dyn Throttle>,
         limits: AccountLimits,
         resets: Arc<dyn ResetQueue>,
-        public_url: String,
+        reset_mail: ResetMail,
     ) -> Self {
         Self {
             customers,
@@ -162,7 +170,7 @@ impl Accounts {
             throttle,
             limits,
             resets,
-            public_url,
+            reset_mail,
             external: None,
         }
     }
@@ -306,15 +314,20 @@ impl Accounts {
         let token = self.tokens.generate();
         let expires_at = now + Duration::minutes(RESET_LIFETIME_MINUTES);
         let digest = self.tokens.digest(&token);
-        let link = format!("{}/reset-password?token={token}", self.public_url);
+        let link = format!("{}/reset-password?token={token}", self.reset_mail.public_url);
+        let html = self.reset_mail.layout.html(&MailBody::of(vec![
+            Paragraph::of_lines([format!("Hello {},", customer.name)]),
+            Paragraph::of_spans(vec![
+                Span::Link(Link::new("Choose a new password", &link)),
+                Span::Text(" within an hour.".into()),
+            ]),
+            Paragraph::of_lines(["If you did not ask for this, ignore this e-mail."]),
+        ]));
         let mail = OutgoingMail {
             to: email,
             subject: "Reset your password".into(),
             text: format!("Hello {},\n\nOpen this link within an hour to choose a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n", customer.name),
-            html: format!(
-                "<p>Hello {},</p><p><a href=\"{link}\">Choose a new password</a> within an hour.</p><p>If you did not ask for this, ignore this e-mail.</p>",
-                OutgoingMail::escape_html(&customer.name)
-            ),
+            html,
         };
         self.unit_of_work
             .run(move |tx| {
@@ -506,7 +519,7 @@ mod tests {
             Arc::new(admitting()),
             AccountLimits::default(),
             Arc::new(MockResetQueue::new()),
-            "https://shop.pk".into(),
+            ResetMail { public_url: "https://shop.pk".into(), layout: Arc::new(crate::mail::testing::DebugLayout) },
         )
     }
 

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::contact::Email;
 
+use super::body::MailBody;
 use crate::common::error::RepositoryError;
 
 /// An e-mail to send: plain text and HTML bodies of the same message.
@@ -15,12 +16,11 @@ pub struct OutgoingMail {
     pub html: String,
 }
 
-impl OutgoingMail {
-    /// `text` made safe to place in an HTML body.
-    #[must_use]
-    pub fn escape_html(text: &str) -> String {
-        text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-    }
+/// Drawing an e-mail's HTML body from what it says: the mail adapter's templates, with their one escaping.
+/// The use cases draw a message before queuing it, so the outbox holds it as it will be sent.
+pub trait MailLayout: Send + Sync + std::fmt::Debug + 'static {
+    /// The HTML of `body`.
+    fn html(&self, body: &MailBody) -> String;
 }
 
 /// The mail could not be handed over.

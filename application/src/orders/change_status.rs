@@ -17,7 +17,7 @@ use crate::orders::mail::status_mail;
 use crate::orders::model::{Actor, Order, ReviewToken};
 use crate::orders::ports::{OrdersTx, ReviewTokens};
 use crate::orders::risk::rescore;
-use crate::orders::service::Orders;
+use crate::orders::service::{OrderMailConfig, Orders};
 
 /// The answer of a status change.
 pub const STATUS_UPDATED: &str = "Order status updated.";
@@ -98,7 +98,7 @@ impl Orders {
         }
         let now = self.clock.now();
         let tokens = self.tokens.clone();
-        let public_url = self.mail.public_url.clone();
+        let mail = self.mail.clone();
         let outcome = self
             .unit_of_work
             .run(move |tx| {
@@ -112,7 +112,7 @@ impl Orders {
                     Ok(change) => change,
                     Err(refused) => return Ok(Outcome::Refused(refused.into())),
                 };
-                let Some(made) = apply_change(tx, &order, change, comment, now, tokens.as_ref(), &public_url)? else {
+                let Some(made) = apply_change(tx, &order, change, comment, now, tokens.as_ref(), &mail)? else {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
@@ -158,7 +158,7 @@ pub(crate) fn apply_change(
     comment: Option<String>,
     now: DateTime<Utc>,
     tokens: &dyn ReviewTokens,
-    public_url: &str,
+    mail: &OrderMailConfig,
 ) -> Result<Option<Vec<ReviewToken>>, RepositoryError> {
     let (id, to) = (order.id, change.to());
     if order.status == OrderStatus::Pending {
@@ -192,13 +192,13 @@ pub(crate) fn apply_change(
             .collect();
         tx.orders().add_review_tokens(id, &made)?;
         for (item, token) in order.items.iter().zip(&made) {
-            links.push((item.name.clone(), format!("{public_url}/review?token={}", token.token)));
+            links.push((item.name.clone(), format!("{}/review?token={}", mail.public_url, token.token)));
         }
     }
     let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
     match Email::parse(&changed.account_email) {
         Ok(to) => {
-            tx.outbox().enqueue(&[status_mail(&changed, to, &links)])?;
+            tx.outbox().enqueue(&[status_mail(&changed, to, &links, mail.layout.as_ref())])?;
         }
         Err(err) => {
             tracing::warn!(order = %id, error = %err, "the e-mail of an order's account does not parse; no mail")

@@ -10,7 +10,8 @@ use domain::ids::OrderId;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 
-use crate::mail::ports::OutgoingMail;
+use crate::mail::body::{Link, MailBody, Paragraph};
+use crate::mail::ports::{MailLayout, OutgoingMail};
 use crate::orders::model::{NewOrder, Order, OrderItem};
 
 fn rs(amount: Rupees) -> String {
@@ -36,28 +37,19 @@ fn figures(subtotal: Rupees, delivery: Rupees, coupon: Option<(&str, Rupees)>, t
     lines
 }
 
-/// Text paragraphs (each a list of lines) as the text body and the HTML body.
-fn bodies(paragraphs: &[Vec<String>], links: &[(String, String)]) -> (String, String) {
+/// Text paragraphs (each a list of lines) and links as the text body and the HTML body, drawn by `layout`.
+fn bodies(paragraphs: &[Vec<String>], links: &[(String, String)], layout: &dyn MailLayout) -> (String, String) {
     let mut text = paragraphs.iter().map(|p| p.join("\n")).collect::<Vec<_>>().join("\n\n");
-    let mut html: String = paragraphs
-        .iter()
-        .map(|p| format!("<p>{}</p>", p.iter().map(|l| OutgoingMail::escape_html(l)).collect::<Vec<_>>().join("<br>")))
-        .collect();
     if !links.is_empty() {
         text.push_str("\n\n");
         text.push_str(&links.iter().map(|(label, url)| format!("{label}: {url}")).collect::<Vec<_>>().join("\n"));
-        html.push_str("<ul>");
-        for (label, url) in links {
-            html.push_str(&format!(
-                "<li><a href=\"{}\">{}</a></li>",
-                OutgoingMail::escape_html(url),
-                OutgoingMail::escape_html(label)
-            ));
-        }
-        html.push_str("</ul>");
     }
     text.push('\n');
-    (text, html)
+    let body = MailBody {
+        paragraphs: paragraphs.iter().map(Paragraph::of_lines).collect(),
+        links: links.iter().map(|(label, url)| Link::new(label, url)).collect(),
+    };
+    (text, layout.html(&body))
 }
 
 /// The lines of an order's e-mail addresses for the shop owner: the account's, where mails go, and the
@@ -72,7 +64,13 @@ fn email_lines(account: &str, typed: &str) -> Vec<String> {
 
 /// The shop owner's e-mail about a new order placed from the account of `account`.
 #[must_use]
-pub fn new_order_mail(id: OrderId, order: &NewOrder, account: &Email, to: Email) -> OutgoingMail {
+pub fn new_order_mail(
+    id: OrderId,
+    order: &NewOrder,
+    account: &Email,
+    to: Email,
+    layout: &dyn MailLayout,
+) -> OutgoingMail {
     let d = &order.details;
     let mut customer = vec![format!("Customer: {}", d.name.as_str()), format!("Phone: {}", d.phone1.as_typed())];
     if let Some(phone2) = &d.phone2 {
@@ -93,7 +91,7 @@ pub fn new_order_mail(id: OrderId, order: &NewOrder, account: &Email, to: Email)
         figures(order.subtotal, order.delivery_charge, coupon, order.total),
         customer,
     ];
-    let (text, html) = bodies(&paragraphs, &[]);
+    let (text, html) = bodies(&paragraphs, &[], layout);
     OutgoingMail { to, subject: format!("New order #{id}: {}", rs(order.total)), text, html }
 }
 
@@ -121,7 +119,12 @@ fn consignment_lines(consignment: &Consignment) -> Vec<String> {
 /// The customer's e-mail about their order's new status, to `to` (the account's e-mail); `review_links` are
 /// (product name, link) for a delivered order.
 #[must_use]
-pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) -> OutgoingMail {
+pub fn status_mail(
+    order: &Order,
+    to: Email,
+    review_links: &[(String, String)],
+    layout: &dyn MailLayout,
+) -> OutgoingMail {
     let mut paragraphs = vec![vec![format!("Hello {},", order.details.name)], vec![news(order)]];
     if order.status == OrderStatus::Dispatched {
         if let Some(consignment) = &order.consignment {
@@ -139,14 +142,21 @@ pub fn status_mail(order: &Order, to: Email, review_links: &[(String, String)]) 
     if !review_links.is_empty() {
         paragraphs.push(vec!["Tell others what you think: each link below opens a review of one product.".into()]);
     }
-    let (text, html) = bodies(&paragraphs, review_links);
+    let (text, html) = bodies(&paragraphs, review_links, layout);
     OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html }
 }
 
 /// The shopper's e-mail, to `to` (the account's e-mail), asking to confirm a new order with one click; the
 /// link works for `window_hours`.
 #[must_use]
-pub fn confirmation_mail(id: OrderId, order: &NewOrder, to: &Email, link: &str, window_hours: u32) -> OutgoingMail {
+pub fn confirmation_mail(
+    id: OrderId,
+    order: &NewOrder,
+    to: &Email,
+    link: &str,
+    window_hours: u32,
+    layout: &dyn MailLayout,
+) -> OutgoingMail {
     let coupon = order.coupon.as_ref().map(|(_, code)| (code.as_str(), order.coupon_discount));
     let paragraphs = [
         vec![format!("Hello {},", order.details.name.as_str())],
@@ -157,6 +167,6 @@ pub fn confirmation_mail(id: OrderId, order: &NewOrder, to: &Email, link: &str, 
         item_lines(&order.items),
         figures(order.subtotal, order.delivery_charge, coupon, order.total),
     ];
-    let (text, html) = bodies(&paragraphs, &[("Confirm my order".to_owned(), link.to_owned())]);
+    let (text, html) = bodies(&paragraphs, &[("Confirm my order".to_owned(), link.to_owned())], layout);
     OutgoingMail { to: to.clone(), subject: format!("Please confirm your order #{id}"), text, html }
 }

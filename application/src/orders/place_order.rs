@@ -3,6 +3,8 @@
 //! differ; stock, the coupon's use, the order, its key and the shop owner's e-mail are written in one
 //! transaction.
 
+use std::sync::Arc;
+
 use chrono::NaiveDate;
 use domain::calendar::pakistan_date;
 use domain::cart::{CartLine, DeliveryCharge};
@@ -15,6 +17,7 @@ use domain::stock::Quantity;
 
 use crate::blocklist::model::NewAttempt;
 use crate::common::error::{Conflict, RepositoryError};
+use crate::mail::ports::MailLayout;
 use crate::orders::cod_ports::Contact;
 use crate::orders::mail::{confirmation_mail, new_order_mail};
 use crate::orders::model::{
@@ -106,6 +109,7 @@ impl Orders {
         let mail = Mails {
             notify: self.mail.notify.clone(),
             public_url: self.mail.public_url.clone(),
+            layout: self.mail.layout.clone(),
             confirm_digest: self.tokens.digest(&confirm_token),
             confirm_token,
         };
@@ -188,6 +192,7 @@ fn check_lines(lines: &[RequestedLine]) -> Result<(), PlaceOrderError> {
 struct Mails {
     notify: Option<domain::contact::Email>,
     public_url: String,
+    layout: Arc<dyn MailLayout>,
     confirm_token: String,
     confirm_digest: String,
 }
@@ -251,9 +256,10 @@ fn place_in(
     }
     let link = format!("{}/confirm-order?order={id}&token={}", mail.public_url, mail.confirm_token);
     let account = &request.account_email;
-    let mut mails = vec![confirmation_mail(id, &order, account, &link, settings.confirm_window_hours())];
+    let layout = mail.layout.as_ref();
+    let mut mails = vec![confirmation_mail(id, &order, account, &link, settings.confirm_window_hours(), layout)];
     if let Some(to) = mail.notify {
-        mails.push(new_order_mail(id, &order, account, to));
+        mails.push(new_order_mail(id, &order, account, to, layout));
     }
     tx.outbox().enqueue(&mails)?;
     Ok(Outcome::Placed(id))

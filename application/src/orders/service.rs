@@ -7,16 +7,18 @@ use domain::contact::Email;
 use crate::blocklist::ports::BlocklistRepository;
 use crate::common::clock::Clock;
 use crate::common::unit_of_work::UnitOfWork;
+use crate::mail::ports::MailLayout;
 use crate::orders::cod_ports::CodRepository;
 use crate::orders::ports::{OrderRepository, OrdersTx, ReviewTokens};
 
-/// Where order e-mails point and go.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where order e-mails point and go, and how their HTML is drawn.
+#[derive(Debug, Clone)]
 pub struct OrderMailConfig {
     /// PUBLIC_URL, without a trailing slash, for review and confirmation links.
     pub public_url: String,
     /// Who hears of each new order (ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL); nobody when `None`.
     pub notify: Option<Email>,
+    pub layout: Arc<dyn MailLayout>,
 }
 
 /// The stores the COD checks read outside a unit of work: settings, history and confirmations, and the

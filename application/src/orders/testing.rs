@@ -184,7 +184,11 @@ pub fn orders_blocking(
         Arc::new(unit_of_work),
         Arc::new(clock),
         Arc::new(tokens),
-        OrderMailConfig { public_url: "https://shop.pk".into(), notify: Some(Email::parse("owner@shop.pk").unwrap()) },
+        OrderMailConfig {
+            public_url: "https://shop.pk".into(),
+            notify: Some(Email::parse("owner@shop.pk").unwrap()),
+            layout: Arc::new(crate::mail::testing::DebugLayout),
+        },
         CodStores { cod: Arc::new(cod), blocklist: Arc::new(blocklist) },
     )
 }

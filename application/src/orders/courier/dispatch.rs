@@ -51,7 +51,7 @@ impl Courier {
     pub async fn dispatch(&self, ids: Vec<OrderId>) -> Result<Vec<Order>, DispatchError> {
         let now = self.clock.now();
         let tokens = self.tokens.clone();
-        let public_url = self.mail.public_url.clone();
+        let mail = self.mail.clone();
         let chosen = ids.clone();
         let refused = self
             .unit_of_work
@@ -73,7 +73,7 @@ impl Courier {
                     .map_err(|e| RepositoryError::Corrupt(e.to_string()))?;
                 for id in chosen {
                     let order = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
-                    if apply_change(tx, &order, change, None, now, tokens.as_ref(), &public_url)?.is_none() {
+                    if apply_change(tx, &order, change, None, now, tokens.as_ref(), &mail)?.is_none() {
                         return Err(RepositoryError::Refused(format!("order {id} changed under its row lock")));
                     }
                 }

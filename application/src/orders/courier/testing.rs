@@ -23,7 +23,11 @@ pub fn courier(repository: MockCourierRepository, unit_of_work: MockUnitOfWork) 
         Arc::new(unit_of_work),
         Arc::new(clock),
         Arc::new(tokens),
-        OrderMailConfig { public_url: "https://shop.pk".into(), notify: Some(Email::parse("owner@shop.pk").unwrap()) },
+        OrderMailConfig {
+            public_url: "https://shop.pk".into(),
+            notify: Some(Email::parse("owner@shop.pk").unwrap()),
+            layout: Arc::new(crate::mail::testing::DebugLayout),
+        },
     )
 }
 

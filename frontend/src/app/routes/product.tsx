@@ -148,14 +148,27 @@ function ProductCartControl({ product }: { product: Product }) {
   }
 
   return (
+    <AddToCart
+      product={product}
+      onAdd={() => {
+        store.add(product);
+      }}
+    />
+  );
+}
+
+/**
+ * 'Add to Cart', disabled when out of stock: the cart control of a product not yet in the cart, as the server
+ * draws it too (docs/seo.md 'Product page'; the parity test renders it).
+ */
+export function AddToCart({ product, onAdd }: { product: Pick<Product, 'stock'>; onAdd?: () => void }) {
+  return (
     <button
       type="button"
       className="button button--large product-cart__add"
       disabled={product.stock <= 0}
       aria-describedby="product-name"
-      onClick={() => {
-        store.add(product);
-      }}
+      onClick={onAdd}
     >
       Add to Cart
     </button>

@@ -1,23 +1,28 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import table from '../../../../domain/tests/fixtures/product-page-cases.json';
+
 import { CompactStars, halfSteps } from './compact-stars';
 import { starFills } from './star-rating';
 
-describe('star steps', () => {
-  it.each([
-    [4.3, 4.5, ['full', 'full', 'full', 'full', 'half']],
-    [4.2, 4, ['full', 'full', 'full', 'full', 'empty']],
-    [4.25, 4.5, ['full', 'full', 'full', 'full', 'half']],
-    [4.75, 5, ['full', 'full', 'full', 'full', 'full']],
-    [1, 1, ['full', 'empty', 'empty', 'empty', 'empty']],
-    [2.6, 2.5, ['full', 'full', 'half', 'empty', 'empty']],
-    [0, 0, ['empty', 'empty', 'empty', 'empty', 'empty']],
-    [7, 5, ['full', 'full', 'full', 'full', 'full']],
-  ])('%d rounds to the nearest half star, %d: %j', (rating, steps, fills) => {
-    expect(halfSteps(rating)).toBe(steps);
-    expect(starFills(rating)).toEqual(fills);
-  });
+/** One case of the table the server's tests read too (adapters-http, pages::product::star_fills). */
+interface StarCase {
+  rating: number;
+  halfSteps: number;
+  fills: string[];
+}
+
+const cases: readonly StarCase[] = table.starSteps;
+
+describe('star steps, the shared cases', () => {
+  it.each(cases.map((c) => [c.rating, c.halfSteps, c] as const))(
+    '%d rounds to the nearest half star, %d',
+    (rating, steps, c) => {
+      expect(halfSteps(rating)).toBe(steps);
+      expect(starFills(rating)).toEqual(c.fills);
+    },
+  );
 
   it("draws the cards' stars by CSS with the lit share in half steps, and the average with one decimal", () => {
     render(<CompactStars rating={4.3} />);
