@@ -12,17 +12,16 @@ use application::orders::related::RelatedError;
 use application::orders::risk::CodSettingsError;
 use application::orders::service::Orders;
 use domain::ids::{BlockEntryId, OrderId};
-use domain::risk::{CodSettings, Risk, RuleInput, SettingsField, SettingsInput};
+use domain::risk::{CodSettings, RuleInput, SettingsField, SettingsInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::AdminSession;
-use crate::dto::whole_rupees;
+use crate::dto::{timestamp, whole_rupees, OrderIdPath};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{Field, Flag, Text, WholeNumber};
 use crate::json::Json;
-use crate::orders::{timestamp, OrderIdPath};
 use crate::session::check_origin;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -34,45 +33,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(list_blocklist)
         .service(add_to_blocklist)
         .service(remove_from_blocklist);
-}
-
-/// Why a rule added its points.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RiskReasonResponse {
-    /// The rule's id, e.g. `earlier_returns`.
-    pub rule: String,
-    pub points: i32,
-    /// In words, e.g. '1 earlier order from this phone or e-mail was returned.'
-    pub text: String,
-}
-
-/// An order's risk score (admin answers only).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RiskResponse {
-    /// 0 to 100: the sum of the points of the enabled rules that fired, at most 100.
-    pub score: i32,
-    /// `low` (0-29), `medium` (30-59) or `high` (60-100).
-    #[schema(pattern = "^(low|medium|high)$")]
-    pub level: String,
-    pub reasons: Vec<RiskReasonResponse>,
-}
-
-impl From<&Risk> for RiskResponse {
-    fn from(risk: &Risk) -> Self {
-        Self {
-            score: i32::from(risk.score()),
-            level: risk.level().as_str().to_owned(),
-            reasons: risk
-                .reasons()
-                .iter()
-                .map(|r| RiskReasonResponse {
-                    rule: r.rule.as_str().to_owned(),
-                    points: i32::from(r.points),
-                    text: r.text.clone(),
-                })
-                .collect(),
-        }
-    }
 }
 
 /// Another order of the same phone or e-mail.

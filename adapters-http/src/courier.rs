@@ -24,10 +24,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::admin::AdminSession;
+use crate::dto::OrderIdPath;
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{Field, Text, TextList};
 use crate::json::Json;
-use crate::orders::{OrderIdPath, OrderResponse};
+use crate::orders::OrderResponse;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(booking_csv).service(set_tracking).service(import_tracking).service(dispatch_orders);

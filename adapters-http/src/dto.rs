@@ -3,7 +3,9 @@
 use application::catalog::model::{Category, Product};
 
 use application::media::model::{Media, MediaVariant};
+use chrono::{DateTime, SecondsFormat, Utc};
 use domain::review::{Rating, RatingSpread};
+use domain::risk::Risk;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -253,3 +255,48 @@ macro_rules! id_path {
 id_path!(ProductIdPath, "The product's id.");
 id_path!(CategoryIdPath, "The category's id.");
 id_path!(CouponIdPath, "The coupon's id.");
+id_path!(OrderIdPath, "The order's id.");
+
+/// An instant on the wire: ISO 8601 in UTC, to the second.
+pub(crate) fn timestamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Why a rule added its points.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RiskReasonResponse {
+    /// The rule's id, e.g. `earlier_returns`.
+    pub rule: String,
+    pub points: i32,
+    /// In words, e.g. '1 earlier order from this phone or e-mail was returned.'
+    pub text: String,
+}
+
+/// An order's risk score (admin answers only).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RiskResponse {
+    /// 0 to 100: the sum of the points of the enabled rules that fired, at most 100.
+    pub score: i32,
+    /// `low` (0-29), `medium` (30-59) or `high` (60-100).
+    #[schema(pattern = "^(low|medium|high)$")]
+    pub level: String,
+    pub reasons: Vec<RiskReasonResponse>,
+}
+
+impl From<&Risk> for RiskResponse {
+    fn from(risk: &Risk) -> Self {
+        Self {
+            score: i32::from(risk.score()),
+            level: risk.level().as_str().to_owned(),
+            reasons: risk
+                .reasons()
+                .iter()
+                .map(|r| RiskReasonResponse {
+                    rule: r.rule.as_str().to_owned(),
+                    points: i32::from(r.points),
+                    text: r.text.clone(),
+                })
+                .collect(),
+        }
+    }
+}

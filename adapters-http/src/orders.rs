@@ -14,7 +14,6 @@ use application::orders::model::{
 };
 use application::orders::place_order::{PlaceOrderError, PricedQuote, ORDER_PLACED};
 use application::orders::service::Orders;
-use chrono::{DateTime, SecondsFormat, Utc};
 use domain::checkout::{ClientFigures, ClientLine};
 use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::CouponCode;
@@ -29,8 +28,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts::CustomerSession;
 use crate::admin::AdminSession;
-use crate::cod::RiskResponse;
-use crate::dto::whole_rupees;
+use crate::dto::{timestamp, whole_rupees, OrderIdPath, RiskResponse};
 use crate::error::{ApiError, ErrorBody};
 use crate::forms::{CartMoney, Field, JsonRupees, ProductRef, Text};
 use crate::json::Json;
@@ -408,16 +406,6 @@ pub struct UidPath {
     uid: String,
 }
 
-/// An order's id in the path.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Path)]
-#[allow(dead_code)]
-pub(crate) struct OrderIdPath {
-    /// The order's id.
-    #[param(pattern = "^0*[1-9][0-9]*$", min_length = 1, max_length = 18)]
-    id: String,
-}
-
 /// The `Idempotency-Key` header.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Header)]
@@ -554,19 +542,18 @@ impl PlaceOrderBody {
             None | Some("") => None,
             Some(code) => CouponCode::parse(code).map_err(|e| errors.add("coupon", e)).ok(),
         };
-        errors.finish(|| OrderRequest {
-            customer,
-            details: details.expect("details are complete when no field is at fault"),
-            lines,
-            figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
-            idempotency_key: key,
-            account_email,
-        })
+        let request = errors.finish(|| {
+            details.map(|details| OrderRequest {
+                customer,
+                details,
+                lines,
+                figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
+                idempotency_key: key,
+                account_email,
+            })
+        })?;
+        request.ok_or_else(|| ApiError::Internal("the user details were refused without naming a field".into()))
     }
-}
-
-pub(crate) fn timestamp(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 fn count(n: impl TryInto<i32>) -> i32 {

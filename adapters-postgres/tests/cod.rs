@@ -2,6 +2,8 @@
 //! orders' risk in one query by scope, stored scores and settings, contact history, the confirmation's
 //! conditional update, the unconfirmed orders to reject, and the blocklist.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::sync::Arc;
 
 use adapters_postgres::test_support::{execute, texts, TestDb};
@@ -52,7 +54,7 @@ async fn shop() -> Shop {
         .id;
     execute(&db.pool(), "UPDATE customers SET created_at = '2026-11-24T00:00:00Z'").unwrap();
     let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), outbox.wakeups()));
     Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer }
 }
 

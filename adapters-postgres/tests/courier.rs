@@ -1,6 +1,8 @@
 //! The courier hand-off's reads and consignment writes, and the analytics' aggregates, against a real
 //! PostgreSQL, each test in its own database.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::sync::Arc;
 
 use adapters_postgres::test_support::{execute, TestDb};
@@ -41,7 +43,7 @@ async fn shop() -> Shop {
         .unwrap()
         .id;
     let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), outbox.wakeups()));
     Shop { db, unit_of_work, customer }
 }
 

@@ -1,6 +1,8 @@
 //! The orders' repositories and transaction handle against a real PostgreSQL, each test in its own
 //! database.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::sync::Arc;
 
 use adapters_postgres::test_support::{execute, TestDb};
@@ -80,7 +82,7 @@ async fn shop() -> Shop {
         .await
         .unwrap();
     let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), outbox.wakeups()));
     Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer, case, coupon }
 }
 

@@ -1,5 +1,7 @@
 //! The repositories against a real PostgreSQL, each test in its own database.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{
     PgAdminRepository, PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgHealthProbe, PgSessionStore,

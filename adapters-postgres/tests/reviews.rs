@@ -2,6 +2,8 @@
 //! database: tokens used once, purchases, reviews read back whole, and the products' star counts after
 //! every status change and deletion, concurrent ones included.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::sync::Arc;
 
 use adapters_postgres::test_support::TestDb;
@@ -63,7 +65,7 @@ async fn shop() -> Shop {
     let cable = catalogue.create_product(product("USB-C Cable")).await.unwrap();
     let customer = customer(&db, "ayesha@example.pk").await;
     let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    let unit_of_work = Arc::new(PgUnitOfWork::new(db.pool(), outbox.wakeups()));
     Shop {
         reviews: PgReviewRepository::new(db.pool()),
         orders: unit_of_work.clone(),

@@ -1,6 +1,8 @@
 //! Units of work against a real PostgreSQL, each test in its own database: the password-reset request
 //! stores its reset and queues its mail together or not at all.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -102,7 +104,7 @@ impl Shop {
             hasher,
             Arc::new(FixedTokens),
             Arc::new(FixedClock),
-            Arc::new(PgUnitOfWork::new(pool.clone(), &outbox)),
+            Arc::new(PgUnitOfWork::new(pool.clone(), outbox.wakeups())),
             Arc::new(PgThrottle::new(pool)),
             AccountLimits::default(),
             Arc::new(NoQueue),
@@ -182,7 +184,8 @@ async fn a_unit_of_work_that_answers_an_error_of_its_own_keeps_none_of_its_write
     shop.sign_up("sana@example.pk").await;
     let customer =
         shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().customer;
-    let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &shop.outbox));
+    let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> =
+        Arc::new(PgUnitOfWork::new(db.pool(), shop.outbox.wakeups()));
 
     let answer = unit_of_work
         .run(move |tx| -> Result<(), RepositoryError> {

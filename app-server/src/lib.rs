@@ -210,11 +210,11 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
                 Coupons::new(Arc::new(PgCouponRepository::new(pool)), Arc::new(SystemClock)),
                 Settings::new(settings),
             );
-            seed.run(|| demo.draw()).await?
+            seed.run(|| demo.draw().map_err(Into::into)).await?
         }
         Seed::Bench => {
             let seed = SeedBench::new(catalog.clone(), catalog, settings, media);
-            seed.run(|| demo::bench_shop(200, 10_000)).await?
+            seed.run(|| demo::bench_shop(200, 10_000).map_err(Into::into)).await?
         }
     })
 }
@@ -410,7 +410,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let pg_outbox = PgMailOutbox::new(pool.clone());
     let wakeups = pg_outbox.wakeups();
     let pg_metrics = PgMetrics::new(pool.clone());
-    let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), &pg_outbox).counting_orders(&pg_metrics));
+    let unit_of_work = Arc::new(PgUnitOfWork::new(pool.clone(), pg_outbox.wakeups()).counting_orders(&pg_metrics));
     let order_repository = Arc::new(PgOrderRepository::new(pool.clone()));
     let blocklist_repository = Arc::new(PgBlocklistRepository::new(pool.clone()));
     let order_mail =

@@ -12,8 +12,16 @@ async fn main() -> ExitCode {
     let large_blocks_returned = app_server::return_large_blocks_to_the_system();
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
     if command == "openapi" {
-        print!("{}", adapters_http::openapi_yaml());
-        return ExitCode::SUCCESS;
+        return match adapters_http::openapi_yaml() {
+            Ok(yaml) => {
+                print!("{yaml}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("app-server openapi failed: {err}");
+                ExitCode::FAILURE
+            }
+        };
     }
     if command == "rules" {
         return write_rules();
