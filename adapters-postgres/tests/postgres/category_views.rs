@@ -1,7 +1,5 @@
 //! The stored view counts of categories.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
-
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::PgCatalogRepository;
 use application::catalog::model::NewCategory;

@@ -1,7 +1,5 @@
 //! What the password check keeps in PostgreSQL: the devices that signed in before, and attempts given back.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
-
 use adapters_postgres::test_support::TestDb;
 use adapters_postgres::{PgKnownDevices, PgThrottle};
 use application::accounts::model::{DeviceSignIn, TokenDigest};

@@ -1,8 +1,6 @@
 //! Units of work against a real PostgreSQL, each test in its own database: the password-reset request
 //! stores its reset and queues its mail together or not at all.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
-
 use std::sync::Arc;
 use std::time::Duration;
 
