@@ -202,13 +202,17 @@ bench: build-frontend
     python3 bench/lighthouse.py "$lh/node_modules/.bin/lighthouse" "$scratch" 3 http://127.0.0.1:18580 / "/product/$id" "/category/$category" /cart
     kill $app $app2 2> /dev/null && wait $app $app2 2> /dev/null || true
 
+# Write what the home page's JavaScript holds, by package, source folder and file, into docs/frontend-bundle.md.
+bundle-report: _frontend-deps
+    cd frontend && node scripts/bundle-report.mjs --write ../docs/frontend-bundle.md
+
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps
     #!/usr/bin/env bash
     set -euo pipefail
     cd frontend
     stamp=dist/index.html
-    if [ ! -f "$stamp" ] || [ -n "$(find src index.html package-lock.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+    if [ ! -f "$stamp" ] || [ -n "$(find src build index.html package-lock.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
         npm run -s build > /dev/null
     fi
 
