@@ -15,22 +15,16 @@ use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits};
 use domain::order_status::OrderStatus;
 use domain::risk::{CodSettings, Risk, RiskFacts, StoredRule};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::with_connection;
 use crate::schema::{orders, risk_rules, shop_settings};
+use crate::stored_risk::reasons_json;
 use crate::unit_of_work::PgTransaction;
 use crate::PgOrderRepository;
 
 diesel::define_sql_function!(fn lower(text: Text) -> Text);
-
-/// A score's reasons as stored: `[{"rule", "points", "text"}]`.
-pub(crate) fn reasons_json(risk: &Risk) -> Value {
-    Value::Array(
-        risk.reasons().iter().map(|r| json!({ "rule": r.rule.as_str(), "points": r.points, "text": r.text })).collect(),
-    )
-}
 
 fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError> {
     let rows: Vec<(String, bool, i16, Value)> = risk_rules::table

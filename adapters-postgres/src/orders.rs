@@ -28,7 +28,7 @@ use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
-use domain::risk::{Risk, RiskReason, RuleId};
+use domain::risk::RuleId;
 use domain::stock::Quantity;
 
 use crate::coupons::CouponRow;
@@ -38,26 +38,8 @@ use crate::schema::{
     coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
     shop_settings,
 };
+use crate::stored_risk::risk_of;
 use crate::unit_of_work::PgTransaction;
-
-/// A stored score. The score follows from the reasons; reasons of a rule the code no longer knows are left
-/// out.
-fn risk_of(reasons: &serde_json::Value) -> Result<Risk, RepositoryError> {
-    let list = reasons.as_array().ok_or_else(|| corrupt("risk_reasons is not an array"))?;
-    let mut kept = Vec::new();
-    for reason in list {
-        let rule = reason["rule"].as_str().ok_or_else(|| corrupt("a risk reason has no rule"))?;
-        let Ok(rule) = rule.parse::<RuleId>() else {
-            tracing::warn!(rule, "a stored risk reason names a rule no longer known; left out");
-            continue;
-        };
-        let points =
-            reason["points"].as_u64().and_then(|p| u8::try_from(p).ok()).ok_or_else(|| corrupt("risk points"))?;
-        let text = reason["text"].as_str().ok_or_else(|| corrupt("a risk reason has no text"))?.to_owned();
-        kept.push(RiskReason { rule, points, text });
-    }
-    Ok(Risk::of(kept))
-}
 
 /// Stored orders in PostgreSQL.
 #[derive(Clone)]
