@@ -483,12 +483,15 @@ fn no_crates_modules_import_each_other_in_a_circle() {
         .iter()
         .map(|member| {
             let sources = module_graph::read_sources(&root.join(member).join("src"));
+            assert!(sources.iter().any(|(file, _)| file == "lib.rs"), "{member}'s sources were read");
             found.extend(module_graph::circles(&sources).into_iter().map(|circle| format!("{member}: {circle}")));
             (member.as_str(), module_graph::edges(&sources).0)
         })
         .collect();
 
-    assert_eq!(members.len(), 8, "every crate is read: {members:?}");
+    for layer in ["domain", "application", "adapters-http", "adapters-postgres", "app-server"] {
+        assert!(members.iter().any(|member| member == layer), "the members were read: {members:?}");
+    }
     let features = |member: &str| &graphs.iter().find(|(name, _)| *name == member).unwrap().1;
     assert!(features("domain")["risk"].contains("locations"), "the graph was read: {:?}", features("domain"));
     assert!(features("adapters-postgres")["outbox"].contains("unit_of_work"), "{:?}", features("adapters-postgres"));
