@@ -462,6 +462,8 @@ fn a_circle_like_the_old_ports_and_catalog_one_is_found() {
     assert_eq!(module_graph::circles(&inside_a_feature), ["inside catalog: model → ports → model"]);
 }
 
+use std::collections::BTreeSet;
+
 /// The workspace's crates, as `members` of its Cargo.toml lists them.
 fn workspace_members() -> Vec<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
@@ -495,7 +497,11 @@ fn no_crates_modules_import_each_other_in_a_circle() {
     let features = |member: &str| &graphs.iter().find(|(name, _)| *name == member).unwrap().1;
     assert!(features("domain")["risk"].contains("locations"), "the graph was read: {:?}", features("domain"));
     assert!(features("adapters-postgres")["outbox"].contains("unit_of_work"), "{:?}", features("adapters-postgres"));
-    assert!(features("adapters-http")["cod"].contains("dto"), "the graph was read: {:?}", features("adapters-http"));
+    assert!(
+        features("adapters-http").values().map(BTreeSet::len).sum::<usize>() > 20,
+        "{:?}",
+        features("adapters-http")
+    );
     assert!(features("app-server")["lib"].contains("config"), "the graph was read: {:?}", features("app-server"));
     assert_eq!(found, Vec::<String>::new());
 }
