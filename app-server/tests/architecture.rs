@@ -2,6 +2,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
 
+use std::collections::BTreeSet;
+
 fn normal_dependencies(package: &str) -> String {
     let output = std::process::Command::new(env!("CARGO"))
         .args(["tree", "--offline", "-e", "normal", "--prefix", "none", "-p", package])
@@ -461,8 +463,6 @@ fn a_circle_like_the_old_ports_and_catalog_one_is_found() {
     assert_eq!(module_graph::circles(&old), ["catalog → ports → catalog"]);
     assert_eq!(module_graph::circles(&inside_a_feature), ["inside catalog: model → ports → model"]);
 }
-
-use std::collections::BTreeSet;
 
 /// The workspace's crates, as `members` of its Cargo.toml lists them.
 fn workspace_members() -> Vec<String> {
