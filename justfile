@@ -17,12 +17,13 @@ fake_oidc_issuer := CARGO_TARGET_DIR / "debug/fake-oidc-issuer"
 default:
     @just --list
 
+# It logs text lines for a person at a terminal (LOG_FORMAT=text unless set; servers keep the JSON default).
 # Serve the demo shop at http://127.0.0.1:8080 (seeded on first start).
 run: _frontend-deps
     #!/usr/bin/env bash
     set -euo pipefail
     base=$(just _postgres)
-    export DATABASE_URL="${DATABASE_URL:-$base/shop_dev}"
+    export DATABASE_URL="${DATABASE_URL:-$base/shop_dev}" LOG_FORMAT="${LOG_FORMAT:-text}"
     # The demo's admin; set both variables to choose your own.
     export ADMIN_EMAIL="${ADMIN_EMAIL:-admin@demo.shop}" ADMIN_PASSWORD="${ADMIN_PASSWORD:-demo-admin-2025}"
     just build-frontend
@@ -30,19 +31,23 @@ run: _frontend-deps
     "{{app_server}}" seed-demo
     exec "{{app_server}}" serve
 
-# Run every test: Rust unit and PostgreSQL integration tests, schemathesis against the API, frontend unit
-# tests, browser end-to-end tests.
-test: _frontend-deps _chromium
+# After `checks`: Rust unit, PostgreSQL and HTTP API tests, then the system tier (the built server under
+# abuse, races, two instances, S3 and the demo seed), schemathesis against the API, frontend unit tests,
+# browser end-to-end tests.
+# Run every test.
+test: checks _frontend-deps _chromium _system-deps
     #!/usr/bin/env bash
     set -euo pipefail
     base=$(just _postgres)
     export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$base/postgres}"
     echo "== Rust: domain, application, PostgreSQL and HTTP API tests"
     cargo test -q --workspace
+    echo "== Rust system tier: the built server under abuse, races, two instances, S3 (moto) and the demo seed"
+    cargo test -q -p app-server --test system
     echo "== Fuzzing: schemathesis against the served OpenAPI document (no session, customer, admin)"
     PG_BASE_URL="$base" scripts/schemathesis.sh
-    echo "== Frontend: typecheck and unit tests (vitest)"
-    (cd frontend && npm run -s typecheck && npm run -s test)
+    echo "== Frontend: unit tests (vitest)"
+    (cd frontend && npm run -s test)
     echo "== Browser: end-to-end tests in headless Chromium against the real server"
     just build-frontend
     cargo build -q -p app-server
@@ -69,10 +74,19 @@ fmt: _frontend-deps
     cargo fmt --all
     cd frontend && npx prettier --write --log-level warn "src/**/*.{ts,tsx,css}" "e2e/**/*.mjs" || true
 
+# Check formatting, then `lint`: what `test` runs first, failing fast.
+checks: _fmt-check lint
+
+# eslint also checks that features never import each other and that no import circle exists; the system
+# tier's binary (test = false) is named, since --all-targets leaves it out.
 # Clippy with warnings denied, tsc and eslint.
 lint: _frontend-deps
     cargo clippy -q --workspace --all-targets -- -D warnings
+    cargo clippy -q -p app-server --test system -- -D warnings
     cd frontend && npm run -s typecheck && npm run -s lint
+
+_fmt-check:
+    cargo fmt --all --check
 
 # Benchmark the catalogue reads against the framework's floor with wrk, then the same reads while one request
 # in twenty counts a category view (bench/catalogue-mix.lua), order placement against pgbench's floor
@@ -188,13 +202,17 @@ bench: build-frontend
     python3 bench/lighthouse.py "$lh/node_modules/.bin/lighthouse" "$scratch" 3 http://127.0.0.1:18580 / "/product/$id" "/category/$category" /cart
     kill $app $app2 2> /dev/null && wait $app $app2 2> /dev/null || true
 
+# Write what the home page's JavaScript holds, by package, source folder and file, into docs/frontend-bundle.md.
+bundle-report: _frontend-deps
+    cd frontend && node scripts/bundle-report.mjs --write ../docs/frontend-bundle.md
+
 # Build the front end into frontend/dist when its sources changed.
 build-frontend: _frontend-deps
     #!/usr/bin/env bash
     set -euo pipefail
     cd frontend
     stamp=dist/index.html
-    if [ ! -f "$stamp" ] || [ -n "$(find src index.html package-lock.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+    if [ ! -f "$stamp" ] || [ -n "$(find src build index.html package-lock.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
         npm run -s build > /dev/null
     fi
 
@@ -205,6 +223,24 @@ _frontend-deps:
     cd frontend
     if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
         npm ci --no-audit --no-fund --loglevel=error > /dev/null
+    fi
+
+# Install what the system tier needs when it is missing: moto's S3 server (PyPI moto[server]) in a venv under
+# ~/.cache/phone-shop, which app-server/tests/system/media_s3.rs runs (it installs nothing itself).
+_system-deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    version=5.2.5
+    venv="$HOME/.cache/phone-shop/moto-venv"
+    mkdir -p "${venv%/*}"
+    exec 9> "$venv.lock"
+    flock 9
+    if [ ! -f "$venv/installed-moto-$version" ] || [ ! -x "$venv/bin/moto_server" ]; then
+        echo "installing moto[server]==$version into $venv for the system tier" >&2
+        rm -rf "$venv"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check "moto[server]==$version"
+        touch "$venv/installed-moto-$version"
     fi
 
 # Install Debian's Chromium for the browser tests when it is missing.

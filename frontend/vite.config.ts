@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { generatedPerImporter, lazySseClient, treeShakeReactRouter } from './build/patches';
 import { parseEnv, type ShopEnv } from './src/config/env-schema';
 
 /**
@@ -31,88 +32,6 @@ function precompress(): Plugin {
           await writeFile(`${path}.gz`, gzipSync(bytes, { level: 9 }));
         });
       await Promise.all(writes);
-    },
-  };
-}
-
-/**
- * Lets the build drop the parts of react-router's one module that no page uses. Its production build creates
- * `Link`, `NavLink`, `Form` and the other components through `forwardRef` without a pure annotation and then
- * names them (`X.displayName = ...`, for React's developer tools only), so the bundler keeps every one, with
- * what it calls (`Form` brings the form submission code). Marks those calls pure and drops the names; line
- * numbers stay, so the module's source map still points at the right lines.
- */
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: 'tree-shake-react-router',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]+\.mjs$/ },
-      handler(code) {
-        const annotated = code
-          .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
-          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
-        return { code: annotated, map: null };
-      },
-    },
-  };
-}
-
-/**
- * Gives each module that imports a generated module of calls or rules (`sdk.gen.ts`, the
- * `@tanstack/react-query.gen.ts` query options, the `index.ts` that re-exports them, `src/api/rules/*.gen.ts`)
- * an instance of its own. The bundler puts a module whole into one chunk, with every export some page uses:
- * one shared SDK would carry the admin's and the checkout's calls into the home page's chunk, since the home
- * page needs the module too. An instance per importer keeps only what that importer uses and goes wherever
- * the importer goes. These modules hold no state (the client and its settings live in `client.gen.ts`,
- * which stays one module), so instances are interchangeable; a call used in several places is repeated in
- * their chunks, a few hundred bytes in all.
- */
-function generatedPerImporter(): Plugin {
-  const src = fileURLToPath(new URL('./src/', import.meta.url));
-  const sdk = new Set(['index.ts', 'sdk.gen.ts', '@tanstack/react-query.gen.ts'].map((file) => `${src}api/generated/${file}`));
-  const instanced = (id: string) => sdk.has(id) || (id.startsWith(`${src}api/rules/`) && id.endsWith('.gen.ts'));
-  const marker = '?instance-for=';
-  return {
-    name: 'generated-per-importer',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null;
-      // An instance's own imports resolve from its file, and what it imports of the above stays in the instance.
-      const at = importer.indexOf(marker);
-      const file = at === -1 ? importer : importer.slice(0, at);
-      const owner = at === -1 ? importer.replace(src, '') : importer.slice(at + marker.length);
-      const resolved = await this.resolve(source, file, { ...options, skipSelf: true });
-      if (!resolved) return null;
-      if (instanced(resolved.id)) return `${resolved.id}${marker}${owner}`;
-      return at === -1 ? null : resolved;
-    },
-  };
-}
-
-/**
- * Loads the generated client's server-sent-events reader when a call first asks for one. The client builds
- * its `sse` methods around `createSseClient` at once, so the home page would carry a reader no page uses;
- * `makeSseFn` is already async, so awaiting the module there changes nothing for a caller.
- */
-function lazySseClient(): Plugin {
-  const importLine = "import { createSseClient } from '../core/serverSentEvents.gen';";
-  return {
-    name: 'lazy-sse-client',
-    apply: 'build',
-    enforce: 'pre',
-    transform: {
-      filter: { id: /[\\/]src[\\/]api[\\/]generated[\\/]client[\\/]client\.gen\.ts$/ },
-      handler(code) {
-        if (!code.includes(importLine) || !code.includes('return createSseClient({')) {
-          this.error('client.gen.ts no longer imports createSseClient as lazySseClient expects: update the plugin');
-        }
-        const lazy = code
-          .replace(importLine, '')
-          .replace('return createSseClient({', "return (await import('../core/serverSentEvents.gen')).createSseClient({");
-        return { code: lazy, map: null };
-      },
     },
   };
 }
@@ -249,7 +168,7 @@ export default defineConfig(({ command, mode }) => {
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'scripts/**/*.test.mjs'],
       restoreMocks: true,
       testTimeout: 30_000,
       unstubGlobals: true,

@@ -195,11 +195,10 @@ fn routes(cfg: &mut ServiceConfig) {
 
 /// The OpenAPI document of the services `serve` registers, as YAML, built without serving them.
 ///
-/// # Panics
-/// Never in practice: the document is built from static annotations.
-#[must_use]
-pub fn openapi_yaml() -> String {
-    openapi_document().to_yaml().expect("the OpenAPI document serialises")
+/// # Errors
+/// When the document does not serialise (it is built from static annotations, so a bug of one).
+pub fn openapi_yaml() -> Result<String, impl std::error::Error + Send + Sync + 'static> {
+    openapi_document().to_yaml()
 }
 
 /// The OpenAPI document of the services `serve` registers.
@@ -261,8 +260,10 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let media_path = config.media_path;
     let media_addresses = web::Data::new(config.media_addresses.clone());
     let uploads = web::Data::new(config.uploads.clone());
+    let document = openapi_document();
+    let served_document = web::Data::new(openapi::Document::new(&document).map_err(std::io::Error::other)?);
     let edges = Edges {
-        routes: Arc::new(Routes::new(&openapi_document())),
+        routes: Arc::new(Routes::new(&document)),
         body_deadline: config.body_deadline,
         https: config.public_origin.starts_with("https://"),
         metrics: config.http_metrics.clone(),
@@ -271,8 +272,8 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let metrics_endpoint = web::Data::new(config.metrics.clone());
     let allowed = web::Data::from(edges.routes.clone());
     let shop = move || {
-        let (app, document) = openapi::register(app(&edges), routes);
-        app.app_data(web::Data::new(openapi::Document::new(&document)))
+        let (app, _) = openapi::register(app(&edges), routes);
+        app.app_data(served_document.clone())
             .app_data(web::QueryConfig::default().error_handler(query_error))
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(catalog.clone())

@@ -69,16 +69,26 @@ pub struct Argon2Hasher {
     turns: Arc<Turns>,
 }
 
+/// Parameters checked when the crate is compiled: invalid ones stop the build.
+const fn checked(params: Result<Params, argon2::Error>) -> Params {
+    match params {
+        Ok(params) => params,
+        Err(_) => panic!("invalid argon2 parameters"),
+    }
+}
+
+/// OWASP's recommended argon2id parameters: 19 MiB, 2 passes, 1 lane.
+const RECOMMENDED: Params = checked(Params::new(19_456, 2, 1, None));
+/// The cheapest argon2id parameters, for tests.
+const MINIMAL: Params = checked(Params::new(8, 1, 1, None));
+
 impl Argon2Hasher {
-    /// # Panics
-    /// Never: both parameter sets are valid.
     #[must_use]
     pub fn new(cost: HashCost, limits: HashLimits) -> Self {
         let params = match cost {
-            HashCost::Recommended => Params::new(19_456, 2, 1, None),
-            HashCost::Minimal => Params::new(8, 1, 1, None),
-        }
-        .expect("valid argon2 parameters");
+            HashCost::Recommended => RECOMMENDED,
+            HashCost::Minimal => MINIMAL,
+        };
         Self { params, turns: Arc::new(Turns::new(limits)) }
     }
 

@@ -1,6 +1,8 @@
 //! The OpenID Connect adapter against the loopback issuer: the whole code flow with PKCE, and every way a
 //! token or a code can be wrong, each refused.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::collections::HashMap;
 
 use adapters_identity::test_support::{FakeIssuer, FakeLogin, Tamper, CLIENT_ID, CLIENT_SECRET};

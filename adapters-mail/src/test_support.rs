@@ -1,6 +1,12 @@
 //! A small SMTP server for tests: it speaks enough of the protocol for a real client, keeps every message
 //! it receives, and can be stopped and started again on the same port.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test support: a fixture that cannot be made fails its test"
+)]
+
 use std::sync::{Arc, Mutex};
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

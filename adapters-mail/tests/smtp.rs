@@ -1,5 +1,7 @@
 //! The SMTP adapter against a real SMTP conversation on loopback, and the outbox adapter on disk.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use adapters_mail::test_support::SmtpSink;
 use adapters_mail::{OutboxMailer, SmtpMailer};
 use application::mail::ports::{Mailer, OutgoingMail};

@@ -2,6 +2,12 @@
 //! position, orientation), and a PNG whose header declares a size its data does not have (a decompression
 //! bomb's header without the bomb).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test support: a fixture that cannot be made fails its test"
+)]
+
 use image::{ImageFormat, RgbImage};
 
 /// A `width` × `height` picture with a gradient, encoded as `format`.

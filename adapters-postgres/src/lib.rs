@@ -23,6 +23,7 @@ mod reviews;
 mod schema;
 mod sessions;
 mod settings;
+mod stored_risk;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 mod throttle;

@@ -31,7 +31,6 @@ use domain::pricing::PriceTag;
 use domain::risk::RuleId;
 use domain::stock::Quantity;
 
-use crate::cod::risk_of;
 use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
@@ -39,6 +38,7 @@ use crate::schema::{
     coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
     shop_settings,
 };
+use crate::stored_risk::risk_of;
 use crate::unit_of_work::PgTransaction;
 
 /// Stored orders in PostgreSQL.

@@ -3,6 +3,12 @@
 //! the tests may connect to with the right to create databases; it defaults to the local server's
 //! `postgres` database.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test support: a fixture that cannot be made fails its test"
+)]
+
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;

@@ -19,7 +19,6 @@ use prometheus_client::metrics::counter::Counter;
 
 use crate::error::{from_diesel, unavailable};
 use crate::metrics::PgMetrics;
-use crate::outbox::PgMailOutbox;
 use crate::pool::{checkout, PgPool};
 
 /// Runs units of work in PostgreSQL transactions. Mail queued by a unit of work wakes the outbox's delivery
@@ -33,10 +32,12 @@ pub struct PgUnitOfWork {
 }
 
 impl PgUnitOfWork {
-    /// Units of work on `pool` whose mail wakes the worker of `outbox`.
+    /// Units of work on `pool` whose mail wakes the delivery worker waiting on `outbox_wakeups`
+    /// ([`PgMailOutbox::wakeups`](crate::PgMailOutbox::wakeups), so the outbox's own queuing and the units of
+    /// work wake the same worker).
     #[must_use]
-    pub fn new(pool: PgPool, outbox: &PgMailOutbox) -> Self {
-        Self { pool, outbox_wakeups: outbox.wakeups(), orders_placed: Counter::default() }
+    pub fn new(pool: PgPool, outbox_wakeups: Arc<Notify>) -> Self {
+        Self { pool, outbox_wakeups, orders_placed: Counter::default() }
     }
 
     /// The same units of work, counting the orders they place in `metrics`' `orders_placed_total`.

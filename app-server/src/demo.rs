@@ -11,6 +11,7 @@ use chrono::{Days, NaiveDate};
 use domain::cart::DeliveryCharge;
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
+use image::ImageError;
 use serde::Deserialize;
 
 use crate::pictures::{picture, Kind};
@@ -77,10 +78,10 @@ struct ProductRow {
 }
 
 impl ProductRow {
-    fn into_demo(self, kind: Kind) -> DemoProduct {
+    fn into_demo(self, kind: Kind) -> Result<DemoProduct, ImageError> {
         let angles = if self.featured { 0..2 } else { 0..1 };
-        DemoProduct {
-            pictures: angles.map(|angle| picture(kind, &self.color, angle)).collect(),
+        Ok(DemoProduct {
+            pictures: angles.map(|angle| picture(kind, &self.color, angle)).collect::<Result<_, _>>()?,
             name: self.name,
             price: Rupees::from_whole(self.price),
             sale_price: self.sale_price.map(Rupees::from_whole),
@@ -90,7 +91,7 @@ impl ProductRow {
             quantity: self.quantity,
             featured: self.featured,
             free_delivery: self.free_delivery,
-        }
+        })
     }
 }
 
@@ -103,13 +104,13 @@ impl CategoryRow {
         self.children.iter().try_for_each(CategoryRow::check)
     }
 
-    fn into_demo(self) -> DemoCategory {
+    fn into_demo(self) -> Result<DemoCategory, ImageError> {
         let kind = self.picture;
-        DemoCategory {
+        Ok(DemoCategory {
             name: self.name,
-            products: self.products.into_iter().filter_map(|p| Some(p.into_demo(kind?))).collect(),
-            children: self.children.into_iter().map(CategoryRow::into_demo).collect(),
-        }
+            products: self.products.into_iter().filter_map(|p| Some(p.into_demo(kind?))).collect::<Result<_, _>>()?,
+            children: self.children.into_iter().map(CategoryRow::into_demo).collect::<Result<_, _>>()?,
+        })
     }
 }
 
@@ -136,8 +137,10 @@ pub fn load(json: &str, today: NaiveDate) -> Result<DemoData, DemoDataError> {
 
 impl DemoData {
     /// The demo shop with its pictures drawn.
-    #[must_use]
-    pub fn draw(self) -> DemoShop {
+    ///
+    /// # Errors
+    /// When a picture cannot be encoded (see [`picture`]).
+    pub fn draw(self) -> Result<DemoShop, ImageError> {
         let today = self.today;
         let coupons = self
             .file
@@ -155,18 +158,20 @@ impl DemoData {
                 max_uses_per_customer: None,
             })
             .collect();
-        DemoShop {
-            categories: self.file.categories.into_iter().map(CategoryRow::into_demo).collect(),
+        Ok(DemoShop {
+            categories: self.file.categories.into_iter().map(CategoryRow::into_demo).collect::<Result<_, _>>()?,
             delivery_charge: self.delivery_charge,
             coupons,
-        }
+        })
     }
 }
 
 /// The benchmark's catalogue: `categories` categories (a fifth of them roots, the rest their children)
 /// holding `products` products spread over the children, each with one of six shared pictures.
-#[must_use]
-pub fn bench_shop(categories: usize, products: usize) -> BenchShop {
+///
+/// # Errors
+/// When a picture cannot be encoded (see [`picture`]).
+pub fn bench_shop(categories: usize, products: usize) -> Result<BenchShop, ImageError> {
     const KINDS: [(Kind, &str, &str); 6] = [
         (Kind::Case, "Case", "Black"),
         (Kind::Charger, "Fast Charger", "White"),
@@ -175,7 +180,7 @@ pub fn bench_shop(categories: usize, products: usize) -> BenchShop {
         (Kind::PowerBank, "Power Bank", "Purple"),
         (Kind::Protector, "Tempered Glass", "Clear"),
     ];
-    let pictures: Vec<_> = KINDS.iter().map(|(kind, _, colour)| picture(*kind, colour, 0)).collect();
+    let pictures: Vec<_> = KINDS.iter().map(|(kind, _, colour)| picture(*kind, colour, 0)).collect::<Result<_, _>>()?;
     let roots = (categories / 5).max(1);
     let children_per_root = (categories - roots) / roots;
     let leaves = (roots * children_per_root).max(1);
@@ -214,7 +219,7 @@ pub fn bench_shop(categories: usize, products: usize) -> BenchShop {
             BenchCategory { name: format!("Department {r}"), products: vec![], children }
         })
         .collect();
-    BenchShop { categories: tree, delivery_charge: Rupees::from_whole(250) }
+    Ok(BenchShop { categories: tree, delivery_charge: Rupees::from_whole(250) })
 }
 
 #[cfg(test)]
@@ -231,7 +236,7 @@ mod tests {
 
     #[test]
     fn the_bench_shop_has_the_asked_numbers_of_categories_and_products() {
-        let shop = bench_shop(200, 10_000);
+        let shop = bench_shop(200, 10_000).unwrap();
 
         let categories: usize = shop.categories.iter().map(|c| 1 + c.children.len()).sum();
 
@@ -241,7 +246,7 @@ mod tests {
 
     #[test]
     fn the_demo_shop_covers_every_case_a_shopper_meets() {
-        let shop = load(SHOP_JSON, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).unwrap().draw();
+        let shop = load(SHOP_JSON, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).unwrap().draw().unwrap();
         let products = demo_products(&shop.categories);
 
         assert_eq!(products.len(), 48);

@@ -155,11 +155,11 @@ pub async fn seed(config: &Config, which: Seed) -> anyhow::Result<SeedOutcome> {
                 Coupons::new(Arc::new(PgCouponRepository::new(pool)), Arc::new(SystemClock)),
                 Settings::new(settings),
             );
-            seed.run(|| demo.draw()).await?
+            seed.run(|| demo.draw().map_err(Into::into)).await?
         }
         Seed::Bench => {
             let seed = SeedBench::new(catalog.clone(), catalog, settings, media);
-            seed.run(|| demo::bench_shop(200, 10_000)).await?
+            seed.run(|| demo::bench_shop(200, 10_000).map_err(Into::into)).await?
         }
     })
 }

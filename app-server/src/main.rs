@@ -15,8 +15,16 @@ async fn main() -> ExitCode {
     let command = Cli::parse().to_run();
     match &command {
         Command::Openapi => {
-            print!("{}", adapters_http::openapi_yaml());
-            return ExitCode::SUCCESS;
+            return match adapters_http::openapi_yaml() {
+                Ok(yaml) => {
+                    print!("{yaml}");
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("app-server openapi failed: {err}");
+                    ExitCode::FAILURE
+                }
+            };
         }
         Command::Rules { dir } => return write_rules(dir),
         _ => {}

@@ -122,17 +122,16 @@ fn draw(img: &mut RgbImage, kind: Kind, main: Rgb<u8>, variant: u8) {
 
 /// A picture of a product of `kind` in the colour named `colour_name`; `variant` 1 shows another angle.
 ///
-/// # Panics
-/// Never in practice: encoding an in-memory picture cannot fail.
-#[must_use]
-pub fn picture(kind: Kind, colour_name: &str, variant: u8) -> Vec<u8> {
+/// # Errors
+/// When the WebP encoder refuses the drawn picture (it is of a fixed size and colour type, so a bug).
+pub fn picture(kind: Kind, colour_name: &str, variant: u8) -> Result<Vec<u8>, image::ImageError> {
     let main = colour(colour_name);
     let background = mix(main, Rgb([255, 255, 255]), if variant == 0 { 0.88 } else { 0.78 });
     let mut img = RgbImage::from_pixel(SIZE, SIZE, background);
     draw(&mut img, kind, main, variant);
     let mut bytes = Vec::new();
-    img.write_with_encoder(WebPEncoder::new_lossless(&mut bytes)).expect("encode a demo picture");
-    bytes
+    img.write_with_encoder(WebPEncoder::new_lossless(&mut bytes))?;
+    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -141,7 +140,7 @@ mod tests {
 
     #[test]
     fn a_picture_is_a_small_webp_of_the_right_size() {
-        let bytes = picture(Kind::Case, "Blue", 0);
+        let bytes = picture(Kind::Case, "Blue", 0).unwrap();
 
         assert_eq!(&bytes[0..4], b"RIFF");
         assert_eq!(&bytes[8..12], b"WEBP");

@@ -87,7 +87,7 @@ fn with_number(name: &'static str, doc: &'static str, param: &'static str, rende
 }
 
 fn rules() -> Vec<Rule> {
-    let code_slot = CouponCode::parse(CODE_SLOT).expect("the slot is a valid coupon code");
+    let Ok(code_slot) = CouponCode::parse(CODE_SLOT) else { panic!("CODE_SLOT must be a valid coupon code") };
     vec![
         number(
             "PAISA_PER_RUPEE",
@@ -225,11 +225,7 @@ fn rules() -> Vec<Rule> {
         text("cityWithoutProvince", "A city chosen without a province.", LocationError::CityWithoutProvince),
         text("orderPlaced", "The answer of a placed order.", ORDER_PLACED),
         number("MAX_REVIEW_IMAGES", "The most images one review may carry.", MAX_REVIEW_IMAGES),
-        number(
-            "MAX_REVIEW_IMAGE_BYTES",
-            "The largest review image, in bytes (5 MiB).",
-            i64::try_from(MAX_REVIEW_IMAGE_BYTES).expect("5 MiB fits"),
-        ),
+        number("MAX_REVIEW_IMAGE_BYTES", "The largest review image, in bytes (5 MiB).", MAX_REVIEW_IMAGE_BYTES),
         number("MAX_REVIEW_COMMENT_CHARS", "The longest review comment, in characters.", MAX_REVIEW_COMMENT_CHARS),
         number("MAX_REVIEWER_NAME_CHARS", "The longest reviewer name, in characters.", MAX_REVIEWER_NAME_CHARS),
         number("MAX_ADMIN_REPLY_CHARS", "The longest admin reply to a review, in characters.", MAX_ADMIN_REPLY_CHARS),
@@ -408,16 +404,18 @@ fn string_literal(text: &str) -> String {
 
 /// A TypeScript template literal of `rendered`, with `${param}` where `slot` stands (exactly once).
 fn template_literal(name: &str, rendered: &str, slot: &str, param: &str) -> String {
-    assert_eq!(rendered.matches(slot).count(), 1, "{name}: the parameter must appear exactly once in {rendered:?}");
+    let [before, after] = rendered.split(slot).collect::<Vec<_>>()[..] else {
+        panic!("{name}: the parameter must appear exactly once in {rendered:?}")
+    };
     let escape = |part: &str| part.replace('\\', "\\\\").replace('`', "\\`").replace("${", "\\${");
-    let (before, after) = rendered.split_once(slot).expect("counted above");
     format!("`{}${{{param}}}{}`", escape(before), escape(after))
 }
 
 /// The files of `frontend/src/api/rules/`: each name and its content.
 ///
 /// # Panics
-/// When a rule belongs to no file or to two (a mistake in [`MODULES`], caught by the tests).
+/// When a rule belongs to no file or to two (a mistake in [`MODULES`]), does not fit a safe integer, or a
+/// template does not hold its parameter exactly once: mistakes in this file, caught by the tests.
 #[must_use]
 pub fn rules_modules() -> Vec<(&'static str, String)> {
     let rules = rules();

@@ -79,7 +79,7 @@ impl Shared {
     pub async fn build(config: &Config, pool: PgPool) -> anyhow::Result<Self> {
         let outbox = PgMailOutbox::new(pool.clone());
         let pg_metrics = PgMetrics::new(pool.clone());
-        let unit_of_work = PgUnitOfWork::new(pool.clone(), &outbox).counting_orders(&pg_metrics);
+        let unit_of_work = PgUnitOfWork::new(pool.clone(), outbox.wakeups()).counting_orders(&pg_metrics);
         Ok(Self {
             clock: Arc::new(SystemClock),
             catalog: Arc::new(PgCatalogRepository::new(pool.clone())),

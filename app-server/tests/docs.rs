@@ -4,6 +4,8 @@
 //! `docs/<file>.md` names a file that exists. Nothing cites the specification files that lived outside the
 //! repository. Every relative link of the READMEs and `docs/` leads to a file, and its `#anchor` to a heading.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 

@@ -19,7 +19,7 @@ use crate::catalog::ports::{CatalogRepository, CatalogWriter};
 use crate::common::error::RepositoryError;
 use crate::media::model::{Media, MediaKind};
 use crate::media::ports::{MediaStore, MediaStoreError, MediaUpload, StoredMedia};
-use crate::seed_demo::SeedOutcome;
+use crate::seed_demo::{DrawError, SeedOutcome};
 use crate::settings::ports::SettingsRepository;
 
 /// The benchmark catalogue to create.
@@ -62,6 +62,8 @@ pub enum SeedBenchError {
     Catalog(#[from] CatalogError),
     #[error("a category's name is not one")]
     CategoryName(#[from] CategoryNameError),
+    #[error("the benchmark catalogue could not be drawn")]
+    Draw(#[source] DrawError),
 }
 
 /// The seeding use case.
@@ -87,12 +89,15 @@ impl SeedBench {
     /// called only when the shop is empty, so its pictures are drawn only then.
     ///
     /// # Errors
-    /// [`SeedBenchError`] when a store fails.
-    pub async fn run(&self, build: impl FnOnce() -> BenchShop + Send) -> Result<SeedOutcome, SeedBenchError> {
+    /// [`SeedBenchError`] when a store fails or `build` answers an error.
+    pub async fn run(
+        &self,
+        build: impl FnOnce() -> Result<BenchShop, DrawError> + Send,
+    ) -> Result<SeedOutcome, SeedBenchError> {
         if !self.catalog.is_empty().await? {
             return Ok(SeedOutcome::AlreadySeeded);
         }
-        let shop = build();
+        let shop = build().map_err(SeedBenchError::Draw)?;
         let mut counts = (0, 0);
         let mut stored: HashMap<u64, StoredMedia> = HashMap::new();
         let mut pending: Vec<(Option<CategoryId>, BenchCategory)> =
@@ -242,7 +247,7 @@ mod tests {
         settings.expect_set_delivery_charge().withf(|c| *c == Rupees::from_whole(200)).times(1).returning(|_| Ok(()));
         let seed = SeedBench::new(Arc::new(catalog), Arc::new(writer), Arc::new(settings), Arc::new(media));
 
-        let outcome = seed.run(bench).await.unwrap();
+        let outcome = seed.run(|| Ok(bench())).await.unwrap();
 
         assert_eq!(outcome, SeedOutcome::Seeded { categories: 2, products: 2 });
         // The two products' identical pictures were stored once (`times(1)` above).

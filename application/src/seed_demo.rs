@@ -109,7 +109,12 @@ pub enum SeedError {
     },
     #[error("the delivery charge could not be set")]
     Settings(#[from] SettingsError),
+    #[error("the demo shop could not be drawn")]
+    Draw(#[source] DrawError),
 }
+
+/// Why the adapter that draws a shop's pictures could not draw them.
+pub type DrawError = Box<dyn std::error::Error + Send + Sync>;
 
 /// The seeding use case.
 pub struct SeedDemo {
@@ -129,12 +134,15 @@ impl SeedDemo {
     /// called only when the shop is empty, so its pictures are drawn only then.
     ///
     /// # Errors
-    /// [`SeedError`] naming the first row the admin's rules refuse, or a store failure.
-    pub async fn run(&self, build: impl FnOnce() -> DemoShop + Send) -> Result<SeedOutcome, SeedError> {
+    /// [`SeedError`] naming the first row the admin's rules refuse, a store failure, or what `build` answered.
+    pub async fn run(
+        &self,
+        build: impl FnOnce() -> Result<DemoShop, DrawError> + Send,
+    ) -> Result<SeedOutcome, SeedError> {
         if !self.catalog.is_empty().await.map_err(SeedError::Catalog)? {
             return Ok(SeedOutcome::AlreadySeeded);
         }
-        let shop = build();
+        let shop = build().map_err(SeedError::Draw)?;
         let (mut categories, mut products) = (0, 0);
         let mut pending: Vec<(Option<CategoryId>, DemoCategory)> =
             shop.categories.into_iter().rev().map(|c| (None, c)).collect();
@@ -373,7 +381,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(CouponId::new(1).unwrap()));
 
-        let outcome = ports.seed().run(|| demo(vec![product("A", None), product("B", Some(750))])).await.unwrap();
+        let outcome = ports.seed().run(|| Ok(demo(vec![product("A", None), product("B", Some(750))]))).await.unwrap();
 
         assert_eq!(outcome, SeedOutcome::Seeded { categories: 2, products: 2 });
         assert_eq!(saved.load(Ordering::SeqCst), 2, "the two identical pictures are two files");
@@ -391,7 +399,7 @@ mod tests {
         ports.writer.expect_create_product().never();
         ports.changes.expect_changed().times(2).returning(|| ());
 
-        let err = ports.seed().run(|| demo(vec![product("Too dear", Some(1200))])).await.unwrap_err();
+        let err = ports.seed().run(|| Ok(demo(vec![product("Too dear", Some(1200))]))).await.unwrap_err();
 
         assert_eq!(err.to_string(), "demo product \"Too dear\": Sale price must be below the price.");
     }

@@ -1,6 +1,8 @@
 //! The cart arithmetic against the case table the frontend's tests read too (fixtures/cart-cases.json), so
 //! the browser and the server agree to the rupee.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use chrono::NaiveDate;
 use domain::cart::{CartLine, CartTotals, DeliveryCharge};
 use domain::coupon::{applied_message, Coupon, CouponDiscount};

@@ -2,6 +2,8 @@
 //! to whole rupees, stock readings and the product form's recomputations; and the blocklist's mailboxes,
 //! whose table the migration that filled them for older entries is tested against.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
+
 use domain::money::Rupees;
 use domain::product::{discount_from_sale, sale_from_discount};
 use domain::stock::{card_reading, StockReading};

@@ -301,11 +301,10 @@ fn add_links(document: &mut utoipa::openapi::OpenApi) {
 pub struct Document(Bytes);
 
 impl Document {
-    /// # Panics
-    /// Never in practice: the document is built from static annotations.
-    #[must_use]
-    pub fn new(document: &utoipa::openapi::OpenApi) -> Self {
-        Self(document.to_pretty_json().expect("the OpenAPI document serialises").into())
+    /// # Errors
+    /// When the document does not serialise (it is built from static annotations, so a bug of one).
+    pub fn new(document: &utoipa::openapi::OpenApi) -> Result<Self, serde_json::Error> {
+        Ok(Self(document.to_pretty_json()?.into()))
     }
 }
 

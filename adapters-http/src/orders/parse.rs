@@ -293,14 +293,17 @@ impl PlaceOrderBody {
             None | Some("") => None,
             Some(code) => CouponCode::parse(code).map_err(|e| errors.add("coupon", e)).ok(),
         };
-        errors.finish(|| OrderRequest {
-            customer,
-            details: details.expect("details are complete when no field is at fault"),
-            lines,
-            figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
-            idempotency_key: key,
-            account_email,
-        })
+        let request = errors.finish(|| {
+            details.map(|details| OrderRequest {
+                customer,
+                details,
+                lines,
+                figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
+                idempotency_key: key,
+                account_email,
+            })
+        })?;
+        request.ok_or_else(|| ApiError::Internal("the user details were refused without naming a field".into()))
     }
 }
 

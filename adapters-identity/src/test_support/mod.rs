@@ -6,6 +6,12 @@
 //!
 //! The two RSA keys beside this file were made for these tests only and protect nothing.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test support: a fixture that cannot be made fails its test"
+)]
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 

@@ -434,3 +434,38 @@ impl TestApp {
             .unwrap_or_else(|e| panic!("{e}"))
     }
 }
+
+// Shared by tests of both tiers (tests/api and tests/system).
+
+/// The id an answer carries.
+pub fn id_of(response: &reqwest::Response) -> String {
+    response.headers()["x-request-id"].to_str().unwrap().to_owned()
+}
+
+/// The value of the sample `series` (name and labels exactly as written), 0 when absent.
+pub fn sample(text: &str, series: &str) -> f64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series).and_then(|rest| rest.strip_prefix(' ')))
+        .map_or(0.0, |value| value.parse().unwrap())
+}
+
+/// One phone case (Rs 900) to Lahore with Rs 200 delivery, as the checkout sends it.
+pub fn one_case(product: &str) -> serde_json::Value {
+    serde_json::json!({
+        "userDetails": {"country": "Pakistan", "province": "Punjab", "city": "Lahore", "name": "Ayesha Khan",
+                        "phone1": "0300 1234567", "phone2": "", "email": "ayesha@example.pk",
+                        "address": "House 12, Street 4, Gulberg III", "paymentMethod": "COD"},
+        "cart": [{"productId": product, "quantity": 1, "price": 900}],
+        "subtotal": 900, "deliveryCharge": 200, "coupon": null, "couponDiscount": 0, "total": 1100
+    })
+}
+
+/// `quantity` cables to Lahore for the primary phone `phone`.
+pub fn cables(product: ProductId, quantity: i64, phone: &str) -> serde_json::Value {
+    serde_json::json!({
+        "userDetails": {"name": "Ayesha Khan", "phone1": phone, "email": "ayesha@example.pk",
+                        "address": "House 12, Street 4, Gulberg III", "province": "Punjab", "city": "Lahore"},
+        "cart": [{"productId": product.to_string(), "quantity": quantity, "price": 100}],
+        "subtotal": 100 * quantity, "deliveryCharge": 0, "couponDiscount": 0, "total": 100 * quantity
+    })
+}

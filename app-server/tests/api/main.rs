@@ -1,4 +1,7 @@
-//! The HTTP API end to end: the real application on a free port, against its own PostgreSQL database.
+//! The HTTP API end to end: the real application on a free port, against its own PostgreSQL database. The
+//! built process under abuse, races, two instances, S3 and the demo seed are the system tier (tests/system).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
 
 mod accounts;
 mod admin;
@@ -8,30 +11,20 @@ mod catalogue;
 mod catalogue_cache;
 mod category_views;
 mod cod_checks;
-mod connections_per_address;
 mod control_characters;
 mod coupons;
 mod courier;
-mod demo;
 mod edges;
 mod google;
 mod helpers;
-mod instances;
-mod log_lines;
-mod login_flood;
-mod media_s3;
-mod memory;
 mod observability;
 mod openapi;
 mod operations;
 mod order_limits;
 mod order_mail;
-mod order_races;
 mod orders;
 mod pages;
-mod process;
 mod products;
 mod reviews;
 mod rules;
 mod sitemap;
-mod slow_bodies;

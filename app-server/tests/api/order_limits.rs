@@ -5,9 +5,7 @@
 use domain::ids::ProductId;
 use serde_json::{json, Value};
 
-use crate::helpers::{customer_session, new_product, spawn_app, TestApp};
-use crate::order_races::send;
-use crate::process::spawn_process;
+use crate::helpers::{cables, new_product, spawn_app, TestApp};
 
 struct Shop {
     app: TestApp,
@@ -20,16 +18,6 @@ async fn shop() -> Shop {
     let category = app.add_category("Cables", None).await;
     let cable = app.add_product(new_product("USB-C Cable", category, (100, None, 0), 500, false)).await;
     Shop { app, cable }
-}
-
-/// `quantity` cables to Lahore for the primary phone `phone`.
-fn cables(product: ProductId, quantity: i64, phone: &str) -> Value {
-    json!({
-        "userDetails": {"name": "Ayesha Khan", "phone1": phone, "email": "ayesha@example.pk",
-                        "address": "House 12, Street 4, Gulberg III", "province": "Punjab", "city": "Lahore"},
-        "cart": [{"productId": product.to_string(), "quantity": quantity, "price": 100}],
-        "subtotal": 100 * quantity, "deliveryCharge": 0, "couponDiscount": 0, "total": 100 * quantity
-    })
 }
 
 impl Shop {
@@ -244,124 +232,4 @@ async fn the_limits_are_listed_with_their_bounds_refused_by_key_out_of_them_and_
     assert_eq!((saved, resaved), (200, 200));
     assert_eq!(after["limits"][0]["value"], 25, "a save without limits keeps those in force");
     assert_eq!((public_status, public_after), (200, json!({"unitsPerProduct": 25})));
-}
-
-#[tokio::test]
-async fn six_orders_sent_at_once_by_one_account_with_a_limit_of_three_place_exactly_three() {
-    let server = spawn_process(&[("DB_POOL_SIZE", "8")]).await;
-    let catalogue = adapters_postgres::PgCatalogRepository::new(server.pool());
-    let category = {
-        use application::catalog::ports::CatalogWriter;
-        let name = domain::category::CategoryName::parse("Cables").unwrap();
-        catalogue.create_category(application::catalog::model::NewCategory { name, parent: None }).await.unwrap()
-    };
-    let product = {
-        use application::catalog::ports::CatalogWriter;
-        catalogue.create_product(new_product("Cable", category, (100, None, 0), 1000, false)).await.unwrap()
-    };
-    let url = format!("{}/api/orders", server.address);
-
-    for round in 0..5 {
-        let (_, cookie) = customer_session(&server.pool(), &format!("shopper{round}@example.pk")).await;
-        let phone = format!("0300 100000{round}");
-        let tasks: Vec<_> = (0..6)
-            .map(|_| {
-                let body = cables(product, 1, &phone);
-                tokio::spawn(send(server.client.clone(), url.clone(), reqwest::Method::POST, cookie.clone(), body))
-            })
-            .collect();
-        let mut statuses = Vec::new();
-        for task in tasks {
-            let (status, answer) = task.await.unwrap();
-            assert!(
-                status == 201 || answer["message"].as_str().unwrap().starts_with("You can have at most 3"),
-                "{answer}"
-            );
-            statuses.push(status);
-        }
-        statuses.sort_unstable();
-
-        assert_eq!(statuses, [201, 201, 201, 429, 429, 429], "round {round}");
-    }
-    let stock = crate::order_races::stock_of(&server, product).await;
-    assert_eq!(stock, 1000 - 15, "only the placed orders took stock");
-}
-
-#[tokio::test]
-async fn six_orders_sent_at_once_by_six_accounts_with_one_phone_place_exactly_three() {
-    let server = spawn_process(&[("DB_POOL_SIZE", "8")]).await;
-    let catalogue = adapters_postgres::PgCatalogRepository::new(server.pool());
-    let product = {
-        use application::catalog::ports::CatalogWriter;
-        let name = domain::category::CategoryName::parse("Cables").unwrap();
-        let category =
-            catalogue.create_category(application::catalog::model::NewCategory { name, parent: None }).await.unwrap();
-        catalogue.create_product(new_product("Cable", category, (100, None, 0), 1000, false)).await.unwrap()
-    };
-    let url = format!("{}/api/orders", server.address);
-    let mut shoppers = Vec::new();
-    for n in 0..6 {
-        shoppers.push(customer_session(&server.pool(), &format!("shopper{n}@example.pk")).await.1);
-    }
-
-    let tasks: Vec<_> = shoppers
-        .iter()
-        .map(|cookie| {
-            let body = cables(product, 1, PHONE);
-            tokio::spawn(send(server.client.clone(), url.clone(), reqwest::Method::POST, cookie.clone(), body))
-        })
-        .collect();
-    let mut statuses = Vec::new();
-    for task in tasks {
-        statuses.push(task.await.unwrap().0);
-    }
-    statuses.sort_unstable();
-
-    assert_eq!(statuses, [201, 201, 201, 429, 429, 429]);
-}
-
-#[tokio::test]
-async fn the_same_keyed_order_sent_four_times_at_once_at_the_limit_answers_the_one_order_placed() {
-    let server = spawn_process(&[("DB_POOL_SIZE", "8")]).await;
-    let catalogue = adapters_postgres::PgCatalogRepository::new(server.pool());
-    let product = {
-        use application::catalog::ports::CatalogWriter;
-        let name = domain::category::CategoryName::parse("Cables").unwrap();
-        let category =
-            catalogue.create_category(application::catalog::model::NewCategory { name, parent: None }).await.unwrap();
-        catalogue.create_product(new_product("Cable", category, (100, None, 0), 1000, false)).await.unwrap()
-    };
-    let url = format!("{}/api/orders", server.address);
-    let (_, cookie) = customer_session(&server.pool(), "ayesha@example.pk").await;
-    for _ in 0..2 {
-        let (status, body) =
-            send(server.client.clone(), url.clone(), reqwest::Method::POST, cookie.clone(), cables(product, 1, PHONE))
-                .await;
-        assert_eq!(status, 201, "{body}");
-    }
-
-    let tasks: Vec<_> = (0..4)
-        .map(|_| {
-            let request = server
-                .client
-                .post(&url)
-                .header("cookie", &cookie)
-                .header("idempotency-key", "tap-3")
-                .json(&cables(product, 1, PHONE));
-            tokio::spawn(async move {
-                let response = request.send().await.unwrap();
-                (response.status().as_u16(), response.json::<Value>().await.unwrap())
-            })
-        })
-        .collect();
-    let mut ids = Vec::new();
-    for task in tasks {
-        let (status, answer) = task.await.unwrap();
-        assert_eq!(status, 201, "{answer}");
-        ids.push(answer["order"]["_id"].clone());
-    }
-
-    ids.dedup();
-    assert_eq!(ids.len(), 1, "every retry answers the one order: {ids:?}");
-    assert_eq!(crate::order_races::stock_of(&server, product).await, 997);
 }

@@ -49,16 +49,16 @@ impl<Tx: ?Sized + 'static> dyn UnitOfWork<Tx> {
     ///
     /// # Errors
     /// The error `work` answered, or [`RepositoryError::Unavailable`] when the transaction cannot be
-    /// begun or committed.
-    ///
-    /// # Panics
-    /// When an adapter answers something other than what `work` made, a bug of that adapter.
+    /// begun or committed; [`RepositoryError::Corrupt`] when the adapter answered something other than what
+    /// `work` made, a bug of that adapter.
     pub async fn run<T, F>(&self, work: F) -> Result<T, RepositoryError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Tx) -> Result<T, RepositoryError> + Send + 'static,
     {
         let made = self.run_boxed(Box::new(move |tx| work(tx).map(|made| Box::new(made) as Made))).await?;
-        Ok(*made.downcast::<T>().expect("a unit of work answers what its work made"))
+        made.downcast::<T>().map(|made| *made).map_err(|_| {
+            RepositoryError::Corrupt(format!("a unit of work answered other than its {}", std::any::type_name::<T>()))
+        })
     }
 }

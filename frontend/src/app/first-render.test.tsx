@@ -11,7 +11,8 @@ import { makeProduct } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
 
 import { AppProvider } from './provider';
-import { AppRoutes, pageAt, preloadable, preparePage } from './router';
+import { preloadable } from './page-loading';
+import { AppRoutes, pageAt, preparePage } from './router';
 
 /** Writes the server's data block into the page, as the server does for a product page (docs/seo.md). */
 function pageData(text: string) {

@@ -1,7 +1,8 @@
 import { createElement, type ComponentType } from 'react';
 
 import { loadLogoutButton } from '@/app/layout/navbar';
-import { pageLoaders, pagesOf, type PageLoader, type Pages } from '@/app/router';
+import { pagesOf, type PageLoader } from '@/app/page-loading';
+import { pageLoaders, type Pages } from '@/app/router';
 import AdminRoutes, { adminPageLoaders } from '@/app/routes/admin/admin-routes';
 import { loadCategoryList } from '@/features/categories/components/lazy-category-list';
 

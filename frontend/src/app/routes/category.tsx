@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 
-import type { PagePrime } from '@/app/router';
+import type { PagePrime } from '@/app/page-loading';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useCountCategoryView } from '@/features/categories/api/count-category-view';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 
 import { unitLimitReached } from '@/api/rules/cart.gen';
-import type { PagePrime } from '@/app/router';
+import type { PagePrime } from '@/app/page-loading';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { QuantityStepper } from '@/features/cart/components/quantity-stepper';

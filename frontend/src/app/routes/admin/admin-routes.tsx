@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 
-import { pagesOf, type PageLoader } from '@/app/router';
+import { pagesOf, type PageLoader } from '@/app/page-loading';
 import { paths } from '@/config/paths';
 
 /**

@@ -570,7 +570,7 @@ async fn the_sessions_migration_keeps_the_admins_and_the_customers_sessions() {
     let pool = db.pool();
     let mut conn = pool.get().unwrap();
     let sql = |conn: &mut diesel::PgConnection, text: &str| conn.batch_execute(text).unwrap();
-    sql(&mut conn, include_str!("../../migrations/2026-11-24-000010_sessions/down.sql"));
+    sql(&mut conn, include_str!("../../../migrations/2026-11-24-000010_sessions/down.sql"));
     sql(
         &mut conn,
         &format!(
@@ -580,7 +580,7 @@ async fn the_sessions_migration_keeps_the_admins_and_the_customers_sessions() {
         ),
     );
 
-    sql(&mut conn, include_str!("../../migrations/2026-11-24-000010_sessions/up.sql"));
+    sql(&mut conn, include_str!("../../../migrations/2026-11-24-000010_sessions/up.sql"));
 
     assert_eq!(
         shop.sessions.find(&digest("a")).await.unwrap(),

@@ -113,7 +113,7 @@ impl Shop {
             hasher,
             Arc::new(FixedTokens),
             Arc::new(FixedClock),
-            Arc::new(PgUnitOfWork::new(pool.clone(), &outbox)),
+            Arc::new(PgUnitOfWork::new(pool.clone(), outbox.wakeups())),
             Arc::new(PgThrottle::new(pool)),
             AccountLimits::default(),
             Arc::new(NoQueue),
@@ -193,7 +193,8 @@ async fn a_unit_of_work_that_answers_an_error_of_its_own_keeps_none_of_its_write
     shop.sign_up("sana@example.pk").await;
     let customer =
         shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().customer;
-    let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &shop.outbox));
+    let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> =
+        Arc::new(PgUnitOfWork::new(db.pool(), shop.outbox.wakeups()));
 
     let answer = unit_of_work
         .run(move |tx| -> Result<(), RepositoryError> {

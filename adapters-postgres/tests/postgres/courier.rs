@@ -1,93 +1,57 @@
 //! The courier hand-off's reads and consignment writes, and the analytics' aggregates, against a real
 //! PostgreSQL, each test in its own database.
 
-use std::sync::Arc;
-
-use adapters_postgres::test_support::{execute, TestDb};
-use adapters_postgres::{PgCourierRepository, PgCustomerRepository, PgMailOutbox, PgOrderFigures, PgUnitOfWork};
-use application::accounts::model::NewCredential;
-use application::accounts::ports::CustomerRepository;
+use adapters_postgres::test_support::execute;
+use adapters_postgres::{PgCourierRepository, PgOrderFigures};
 use application::analytics::ports::OrderFigures;
 use application::common::error::{Conflict, RepositoryError};
-use application::common::unit_of_work::UnitOfWork;
 use application::orders::courier::ports::CourierRepository;
-use application::orders::model::{delivery_address, ContactDetails, Destination, NewOrder, OrderItem};
-use application::orders::ports::OrdersTx;
+use application::orders::model::{ContactDetails, Destination, NewOrder};
 use chrono::{NaiveDate, TimeZone, Utc};
 use domain::analytics::OrderCounts;
-use domain::contact::{Email, PersonName, Phone};
 use domain::courier::{Consignment, Courier, TrackingNumber};
-use domain::ids::{CustomerId, OrderId, ProductId};
+use domain::ids::{OrderId, ProductId};
 use domain::locations::Location;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
-use domain::stock::Quantity;
 
-struct Shop {
-    db: TestDb,
-    unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>>,
-    customer: CustomerId,
-}
+use crate::shop::{ayesha, item, Shop};
 
 async fn shop() -> Shop {
-    let db = TestDb::new();
-    let customer = PgCustomerRepository::new(db.pool())
-        .create_customer(
-            &Email::parse("ayesha@example.pk").unwrap(),
-            "Ayesha",
-            &NewCredential::PasswordHash("h".into()),
-        )
-        .await
-        .unwrap()
-        .id;
-    let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
-    Shop { db, unit_of_work, customer }
+    Shop::new().await
 }
 
 fn consignment(courier: &str, number: &str) -> Consignment {
     Consignment { courier: Courier::parse(courier).unwrap(), tracking_number: TrackingNumber::parse(number).unwrap() }
 }
 
-/// Confirmation tokens' digests (64 hexadecimal digits) are unique across orders.
-static NEXT_TOKEN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-
 impl Shop {
     /// An order of `lines` (product, quantity, unit price in paisa) to `city` (none when empty), with a total
     /// of `total_paisa`.
     async fn order(&self, city: &str, lines: &[(i64, u32, i64)], total_paisa: i64) -> OrderId {
-        let order = NewOrder {
-            customer: self.customer,
-            items: lines
-                .iter()
-                .map(|(product, quantity, paisa)| OrderItem {
-                    product_id: ProductId::new(*product).unwrap(),
-                    name: format!("Product {product}"),
-                    quantity: Quantity::new(*quantity).unwrap(),
-                    unit_price: Rupees::from_paisa(*paisa),
-                })
-                .collect(),
-            subtotal: Rupees::from_paisa(total_paisa),
-            delivery_charge: Rupees::ZERO,
-            coupon: None,
-            coupon_discount: Rupees::ZERO,
-            total: Rupees::from_paisa(total_paisa),
-            details: ContactDetails {
-                destination: if city.is_empty() {
-                    Destination::Unstated
-                } else {
-                    Destination::City(Location::parse("Punjab", city).unwrap())
-                },
-                name: PersonName::parse("Ayesha Khan").unwrap(),
-                phone1: Phone::parse_mobile("0300 1234567").unwrap(),
-                phone2: None,
-                email: Email::parse("ayesha@example.pk").unwrap(),
-                address: delivery_address("House 12").unwrap(),
-            },
-            at: Utc::now(),
-            confirm_digest: format!("{:064x}", NEXT_TOKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)),
+        let items = lines
+            .iter()
+            .map(|(product, quantity, paisa)| {
+                item(
+                    ProductId::new(*product).unwrap(),
+                    &format!("Product {product}"),
+                    *quantity,
+                    Rupees::from_paisa(*paisa),
+                )
+            })
+            .collect();
+        let destination = if city.is_empty() {
+            Destination::Unstated
+        } else {
+            Destination::City(Location::parse("Punjab", city).unwrap())
         };
-        self.unit_of_work.run(move |tx| tx.orders().insert(&order)).await.unwrap()
+        self.insert(NewOrder {
+            subtotal: Rupees::from_paisa(total_paisa),
+            total: Rupees::from_paisa(total_paisa),
+            details: ContactDetails { destination, ..ayesha() },
+            ..crate::shop::order(self.customer, items, Utc::now())
+        })
+        .await
     }
 
     async fn book(&self, id: OrderId, courier: &str, number: &str) -> Result<(), RepositoryError> {

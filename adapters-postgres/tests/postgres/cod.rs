@@ -2,100 +2,54 @@
 //! orders' risk in one query by scope, stored scores and settings, contact history, the confirmation's
 //! conditional update, the unconfirmed orders to reject, and the blocklist.
 
-use std::sync::Arc;
-
 use adapters_postgres::test_support::{execute, texts, TestDb};
-use adapters_postgres::{PgBlocklistRepository, PgCustomerRepository, PgMailOutbox, PgOrderRepository, PgUnitOfWork};
-use application::accounts::model::NewCredential;
-use application::accounts::ports::CustomerRepository;
+use adapters_postgres::PgBlocklistRepository;
 use application::blocklist::model::{BlockKind, BlockReason, BlockTarget, NewAttempt};
 use application::blocklist::ports::BlocklistRepository;
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
-use application::common::unit_of_work::UnitOfWork;
 use application::orders::cod_ports::{CodRepository, Contact, RiskScope};
-use application::orders::model::{
-    delivery_address, Actor, ContactDetails, Destination, NewOrder, OrderFilter, OrderItem, OrderSort,
-};
-use application::orders::ports::{OrderRepository, OrdersTx};
+use application::orders::model::{delivery_address, Actor, ContactDetails, NewOrder, OrderFilter, OrderSort};
+use application::orders::ports::OrderRepository;
 use application::orders::risk::score_placed;
 use chrono::{DateTime, TimeZone, Utc};
-use domain::contact::{Email, PersonName, Phone};
+use domain::contact::{Email, Phone};
 use domain::ids::{CustomerId, OrderId, ProductId};
-use domain::locations::Location;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::risk::{assess, CodSettings, RiskFacts, RuleId, RuleInput, SettingsInput};
-use domain::stock::Quantity;
 
-struct Shop {
-    db: TestDb,
-    unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>>,
-    orders: PgOrderRepository,
-    customer: CustomerId,
-}
+use crate::shop::{ayesha, customer, unique_digest, Shop};
 
 fn at(hour: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 24, hour, 0, 0).unwrap()
 }
 
+/// The shop, its customer's account made at midnight on 24 November.
 async fn shop() -> Shop {
-    let db = TestDb::new();
-    let customer = PgCustomerRepository::new(db.pool())
-        .create_customer(
-            &Email::parse("ayesha@example.pk").unwrap(),
-            "Ayesha",
-            &NewCredential::PasswordHash("h".into()),
-        )
-        .await
-        .unwrap()
-        .id;
-    execute(&db.pool(), "UPDATE customers SET created_at = '2026-11-24T00:00:00Z'").unwrap();
-    let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
-    Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer }
-}
-
-/// A confirmation token's digest (64 hexadecimal digits) no other order of the test binary has.
-fn unique_digest() -> String {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    format!("{:064x}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    let shop = Shop::new().await;
+    execute(&shop.db.pool(), "UPDATE customers SET created_at = '2026-11-24T00:00:00Z'").unwrap();
+    shop
 }
 
 /// An order of `pieces` units over two lines, by phone and e-mail, placed at `hour` on 24 November.
 fn order(shop: &Shop, phone1: &str, phone2: Option<&str>, email: &str, pieces: u32, hour: u32) -> NewOrder {
-    let item = |product: i64, quantity: u32| OrderItem {
-        product_id: ProductId::new(product).unwrap(),
-        name: "Item".into(),
-        quantity: Quantity::new(quantity).unwrap(),
-        unit_price: Rupees::from_whole(500),
+    let item = |product: i64, quantity: u32| {
+        crate::shop::item(ProductId::new(product).unwrap(), "Item", quantity, Rupees::from_whole(500))
     };
     NewOrder {
-        customer: shop.customer,
-        items: vec![item(1, 1), item(2, pieces - 1)],
-        subtotal: Rupees::from_whole(500 * i64::from(pieces)),
-        delivery_charge: Rupees::ZERO,
-        coupon: None,
-        coupon_discount: Rupees::ZERO,
-        total: Rupees::from_whole(500 * i64::from(pieces)),
         details: ContactDetails {
-            destination: Destination::City(Location::parse("Punjab", "Lahore").unwrap()),
-            name: PersonName::parse("Ayesha Khan").unwrap(),
             phone1: Phone::parse_mobile(phone1).unwrap(),
             phone2: phone2.map(|p| Phone::parse(p).unwrap()),
             email: Email::parse(email).unwrap(),
             address: delivery_address("House 12\nGulberg").unwrap(),
+            ..ayesha()
         },
-        confirm_digest: unique_digest(),
-        at: at(hour),
+        ..crate::shop::order(shop.customer, vec![item(1, 1), item(2, pieces - 1)], at(hour))
     }
 }
 
 impl Shop {
-    async fn insert(&self, order: NewOrder) -> OrderId {
-        self.unit_of_work.run(move |tx| tx.orders().insert(&order)).await.unwrap()
-    }
-
     async fn set(&self, id: OrderId, status: OrderStatus) {
         execute(&self.db.pool(), &format!("UPDATE orders SET status = '{}' WHERE id = {id}", status.as_str())).unwrap();
     }
@@ -426,11 +380,7 @@ async fn the_unconfirmed_orders_to_reject_are_pending_unconfirmed_linked_and_old
 async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_keep_their_attempts() {
     let db = TestDb::new();
     let blocklist = PgBlocklistRepository::new(db.pool());
-    let account = PgCustomerRepository::new(db.pool())
-        .create_customer(&Email::parse("x@example.pk").unwrap(), "X", &NewCredential::PasswordHash("h".into()))
-        .await
-        .unwrap()
-        .id;
+    let account = customer(&db, "x@example.pk", "X").await;
     let reason = BlockReason::parse("Refused three parcels").unwrap();
     let phone = blocklist.add(&BlockTarget::parse("0300 1234567").unwrap(), &reason, at(1)).await.unwrap();
     let email = blocklist.add(&BlockTarget::parse("Ayesha@Example.pk").unwrap(), &reason, at(2)).await.unwrap();
@@ -473,11 +423,7 @@ async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_ke
 impl Shop {
     /// Another account, a month old.
     async fn other_account(&self, email: &str) -> CustomerId {
-        let id = PgCustomerRepository::new(self.db.pool())
-            .create_customer(&Email::parse(email).unwrap(), "Other", &NewCredential::PasswordHash("h".into()))
-            .await
-            .unwrap()
-            .id;
+        let id = customer(&self.db, email, "Other").await;
         execute(&self.db.pool(), &format!("UPDATE customers SET created_at = '2026-10-24T00:00:00Z' WHERE id = {id}"))
             .unwrap();
         id
@@ -616,7 +562,7 @@ async fn refused_checkouts_are_one_row_per_entry_account_and_hour_with_a_count()
 async fn the_migration_gives_entries_stored_before_it_their_mailboxes_and_attempts_a_count_of_one() {
     let db = TestDb::migrated_before("2026-12-01-000021");
     let cases: serde_json::Value =
-        serde_json::from_str(include_str!("../../domain/tests/fixtures/mailbox-cases.json")).unwrap();
+        serde_json::from_str(include_str!("../../../domain/tests/fixtures/mailbox-cases.json")).unwrap();
     let cases: Vec<(String, String)> = cases["cases"]
         .as_array()
         .unwrap()

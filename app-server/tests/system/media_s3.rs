@@ -1,5 +1,5 @@
 //! Media on S3: the built server with `MEDIA_STORE=s3` against moto's S3 server (PyPI `moto[server]`,
-//! installed into `~/.cache/phone-shop/moto-venv` on first use): an admin's upload, the original and its
+//! installed into `~/.cache/phone-shop/moto-venv` by `just _system-deps`): an admin's upload, the original and its
 //! 320/640/1280 copies as objects in the bucket, the addresses the API and the product page give out, the
 //! files served under `/media` from the bucket, and the product's deletion emptying it; then the same shop
 //! with `MEDIA_BASE_URL`, whose addresses and Content-Security-Policy name the CDN.
@@ -22,7 +22,7 @@ use adapters_media::test_support::picture;
 
 use crate::process::{spawn_process, ServerProcess};
 
-/// The moto release the tests run against.
+/// The moto release the tests run against: the one `just _system-deps` installs.
 const MOTO_VERSION: &str = "5.2.5";
 const BUCKET: &str = "shop-media-test";
 const PREFIX: &str = "shop/media";
@@ -33,52 +33,17 @@ const SECRET_KEY: &str = "test-secret-key";
 const CDN: &str = "https://cdn.example.test";
 const PUBLIC_URL: &str = "http://shop.example.test";
 
-/// `~/.cache/phone-shop/moto-venv`, with moto installed: made on first use, one installer at a time across
-/// test threads and processes (an exclusive lock on a file beside it). Fails, never skips, when it cannot be
-/// installed.
+/// `moto_server` of `~/.cache/phone-shop/moto-venv`, where `just _system-deps` installs moto. Fails, never
+/// skips, with one line naming the recipe when it is not there: no test installs anything.
 fn moto_server_binary() -> std::path::PathBuf {
-    let cache = std::path::PathBuf::from(std::env::var("HOME").expect("HOME is set")).join(".cache/phone-shop");
-    std::fs::create_dir_all(&cache).unwrap();
-    let venv = cache.join("moto-venv");
+    let venv =
+        std::path::PathBuf::from(std::env::var("HOME").expect("HOME is set")).join(".cache/phone-shop/moto-venv");
     let binary = venv.join("bin/moto_server");
-    let installed = venv.join(format!("installed-moto-{MOTO_VERSION}"));
-    let lock = std::fs::File::create(cache.join("moto-venv.lock")).unwrap();
-    // SAFETY: flock on a descriptor this function owns; the lock goes with the file when it is dropped.
-    assert_eq!(unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) }, 0, "the lock is taken");
-    if !(installed.is_file() && binary.is_file()) {
-        let started = Instant::now();
-        eprintln!("installing moto[server]=={MOTO_VERSION} into {} (first run only)", venv.display());
-        let _ = std::fs::remove_dir_all(&venv);
-        let pip = venv.join("bin/pip").display().to_string();
-        let steps: [(&str, Vec<String>); 2] = [
-            ("python3", vec!["-m".into(), "venv".into(), venv.display().to_string()]),
-            (
-                &pip,
-                vec![
-                    "install".into(),
-                    "-q".into(),
-                    "--disable-pip-version-check".into(),
-                    format!("moto[server]=={MOTO_VERSION}"),
-                ],
-            ),
-        ];
-        for (program, args) in steps {
-            let output = Command::new(program).args(&args).output().unwrap_or_else(|err| {
-                panic!("moto cannot be installed: `{program}` does not run ({err}); python3 with venv is needed")
-            });
-            assert!(
-                output.status.success(),
-                "moto cannot be installed into {} (is PyPI reachable?): `{program} {}` failed:\n{}{}",
-                venv.display(),
-                args.join(" "),
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        std::fs::write(&installed, "").unwrap();
-        eprintln!("moto installed in {:.1} s", started.elapsed().as_secs_f64());
-    }
-    drop(lock);
+    assert!(
+        venv.join(format!("installed-moto-{MOTO_VERSION}")).is_file() && binary.is_file(),
+        "moto {MOTO_VERSION} is not installed in {}: run `just _system-deps` (`just test` does)",
+        venv.display()
+    );
     binary
 }
 
@@ -96,9 +61,9 @@ impl Drop for Moto {
 }
 
 impl Moto {
-    /// Starts moto (installing it first when needed) and waits until it answers; makes the test's bucket.
+    /// Starts moto and waits until it answers; makes the test's bucket.
     async fn start() -> Self {
-        let binary = tokio::task::spawn_blocking(moto_server_binary).await.unwrap();
+        let binary = moto_server_binary();
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = Command::new(&binary)
             .args(["-H", "127.0.0.1", "-p", &port.to_string()])

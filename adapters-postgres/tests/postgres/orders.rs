@@ -4,32 +4,26 @@
 use std::sync::Arc;
 
 use adapters_postgres::test_support::{execute, TestDb};
-use adapters_postgres::{
-    PgCatalogRepository, PgCouponRepository, PgCustomerRepository, PgMailOutbox, PgOrderRepository, PgUnitOfWork,
-};
-use application::accounts::model::NewCredential;
-use application::accounts::ports::CustomerRepository;
-use application::catalog::model::{NewCategory, NewProduct};
+use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgOrderRepository};
 use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
 use application::common::unit_of_work::UnitOfWork;
 use application::coupons::ports::CouponRepository;
 use application::orders::model::{
-    delivery_address, Actor, ContactDetails, Destination, IdempotencyKey, NewOrder, OrderFilter, OrderItem, ReviewToken,
+    delivery_address, Actor, ContactDetails, IdempotencyKey, NewOrder, OrderFilter, ReviewToken,
 };
 use application::orders::ports::{OrderRepository, OrdersTx};
 use chrono::{TimeZone, Utc};
-use domain::category::CategoryName;
-use domain::contact::{Email, PersonName, Phone};
+use domain::contact::Phone;
 use domain::coupon::{Coupon, CouponCode, UsageLimits};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
-use domain::locations::Location;
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
-use domain::stock::Quantity;
+
+use crate::shop::{ayesha, category, customer, item, order, product, units_of_work, AYESHA};
 
 struct Shop {
     db: TestDb,
@@ -42,34 +36,17 @@ struct Shop {
 
 async fn shop() -> Shop {
     let db = TestDb::new();
-    let catalogue = PgCatalogRepository::new(db.pool());
-    let category = catalogue
-        .create_category(NewCategory { name: CategoryName::parse("Cases").unwrap(), parent: None })
-        .await
-        .unwrap();
-    let case = catalogue
-        .create_product(NewProduct {
-            name: "Phone Case".into(),
-            category,
-            price: PriceTag::new(Rupees::from_whole(900), Some(Rupees::from_whole(850)), 0),
-            description: "A case".into(),
-            color: None,
-            quantity: 5,
-            featured: false,
-            free_delivery: false,
-            media: vec![],
-        })
-        .await
-        .unwrap();
-    let customer = PgCustomerRepository::new(db.pool())
-        .create_customer(
-            &Email::parse("ayesha@example.pk").unwrap(),
-            "Ayesha",
-            &NewCredential::PasswordHash("h".into()),
-        )
-        .await
-        .unwrap()
-        .id;
+    let cases = category(&db, "Cases").await;
+    let case = product(
+        &db,
+        cases,
+        "Phone Case",
+        "A case",
+        PriceTag::new(Rupees::from_whole(900), Some(Rupees::from_whole(850)), 0),
+        5,
+    )
+    .await;
+    let customer = customer(&db, AYESHA, "Ayesha").await;
     let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
     let coupon = PgCouponRepository::new(db.pool())
         .create(
@@ -79,46 +56,29 @@ async fn shop() -> Shop {
         )
         .await
         .unwrap();
-    let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work: Arc<dyn UnitOfWork<dyn OrdersTx>> = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
-    Shop { orders: PgOrderRepository::new(db.pool()), db, unit_of_work, customer, case, coupon }
+    Shop { orders: PgOrderRepository::new(db.pool()), unit_of_work: units_of_work(&db), db, customer, case, coupon }
 }
 
 fn at(minute: u32) -> chrono::DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 24, 6, minute, 0).unwrap()
 }
 
+/// Two cases at Rs 850 with Rs 200 delivery, and SAVE10's Rs 190 off when `coupon`, to Ayesha's details with
+/// primary phone `phone` and a landline.
 fn new_order(shop: &Shop, phone: &str, minute: u32, coupon: bool) -> NewOrder {
     NewOrder {
-        customer: shop.customer,
-        items: vec![OrderItem {
-            product_id: shop.case,
-            name: "Phone Case".into(),
-            quantity: Quantity::new(2).unwrap(),
-            unit_price: Rupees::from_whole(850),
-        }],
-        subtotal: Rupees::from_whole(1700),
         delivery_charge: Rupees::from_whole(200),
         coupon: coupon.then(|| (shop.coupon, CouponCode::parse("SAVE10").unwrap())),
         coupon_discount: Rupees::from_whole(if coupon { 190 } else { 0 }),
         total: Rupees::from_whole(if coupon { 1710 } else { 1900 }),
         details: ContactDetails {
-            destination: Destination::City(Location::parse("Punjab", "Lahore").unwrap()),
-            name: PersonName::parse("Ayesha Khan").unwrap(),
             phone1: Phone::parse_mobile(phone).unwrap(),
             phone2: Some(Phone::parse("042 35761234").unwrap()),
-            email: Email::parse("ayesha@example.pk").unwrap(),
             address: delivery_address("House 12\nGulberg").unwrap(),
+            ..ayesha()
         },
-        confirm_digest: unique_digest(),
-        at: at(minute),
+        ..order(shop.customer, vec![item(shop.case, "Phone Case", 2, Rupees::from_whole(850))], at(minute))
     }
-}
-
-/// A confirmation token's digest (64 hexadecimal digits) no other order of the test binary has.
-fn unique_digest() -> String {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    format!("{:064x}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
 }
 
 impl Shop {
@@ -359,11 +319,7 @@ async fn taking_and_putting_back_stock_moves_the_products_last_change() {
 impl Shop {
     /// Another customer, with this e-mail.
     async fn other_customer(&self, email: &str) -> CustomerId {
-        PgCustomerRepository::new(self.db.pool())
-            .create_customer(&Email::parse(email).unwrap(), "Zara", &NewCredential::PasswordHash("h".into()))
-            .await
-            .unwrap()
-            .id
+        customer(&self.db, email, "Zara").await
     }
 
     async fn recent(&self, customer: CustomerId, phone: &str, limits: OrderLimits) -> RecentOrders {

@@ -5,31 +5,24 @@
 use std::sync::Arc;
 
 use adapters_postgres::test_support::TestDb;
-use adapters_postgres::{PgCatalogRepository, PgCustomerRepository, PgMailOutbox, PgReviewRepository, PgUnitOfWork};
-use application::accounts::model::NewCredential;
-use application::accounts::ports::CustomerRepository;
-use application::catalog::model::{NewCategory, NewProduct};
+use adapters_postgres::{PgCatalogRepository, PgReviewRepository};
 use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
 use application::common::unit_of_work::UnitOfWork;
 use application::media::model::MediaVariant;
-use application::orders::model::{
-    delivery_address, Actor, ContactDetails, Destination, NewOrder, OrderItem, ReviewToken,
-};
+use application::orders::model::{Actor, NewOrder, ReviewToken};
 use application::orders::ports::OrdersTx;
 use application::reviews::model::{NewReview, Purchase, ReviewFilter, ReviewImage, ReviewedPair};
 use application::reviews::ports::{ReviewRepository, ReviewsTx};
 use chrono::Utc;
-use domain::category::CategoryName;
-use domain::contact::{Email, PersonName, Phone};
 use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
-use domain::locations::Location;
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::review::{Rating, RatingSpread, ReviewStatus};
-use domain::stock::Quantity;
+
+use crate::shop::{category, customer, item, order, product, units_of_work, AYESHA};
 
 struct Shop {
     db: TestDb,
@@ -43,27 +36,12 @@ struct Shop {
 
 async fn shop() -> Shop {
     let db = TestDb::new();
-    let catalogue = PgCatalogRepository::new(db.pool());
-    let category = catalogue
-        .create_category(NewCategory { name: CategoryName::parse("Cases").unwrap(), parent: None })
-        .await
-        .unwrap();
-    let product = |name: &str| NewProduct {
-        name: name.into(),
-        category,
-        price: PriceTag::new(Rupees::from_whole(900), None, 0),
-        description: "About it".into(),
-        color: None,
-        quantity: 500,
-        featured: false,
-        free_delivery: false,
-        media: vec![],
-    };
-    let case = catalogue.create_product(product("Phone Case")).await.unwrap();
-    let cable = catalogue.create_product(product("USB-C Cable")).await.unwrap();
-    let customer = customer(&db, "ayesha@example.pk").await;
-    let outbox = PgMailOutbox::new(db.pool());
-    let unit_of_work = Arc::new(PgUnitOfWork::new(db.pool(), &outbox));
+    let cases = category(&db, "Cases").await;
+    let price = PriceTag::new(Rupees::from_whole(900), None, 0);
+    let case = product(&db, cases, "Phone Case", "About it", price, 500).await;
+    let cable = product(&db, cases, "USB-C Cable", "About it", price, 500).await;
+    let customer = customer(&db, AYESHA, "Ayesha Khan").await;
+    let unit_of_work = units_of_work(&db);
     Shop {
         reviews: PgReviewRepository::new(db.pool()),
         orders: unit_of_work.clone(),
@@ -75,45 +53,18 @@ async fn shop() -> Shop {
     }
 }
 
-async fn customer(db: &TestDb, email: &str) -> CustomerId {
-    PgCustomerRepository::new(db.pool())
-        .create_customer(&Email::parse(email).unwrap(), "Ayesha Khan", &NewCredential::PasswordHash("h".into()))
-        .await
-        .unwrap()
-        .id
-}
-
 impl Shop {
     /// An order of one of each product, moved to `status` along the usual path, with a token per product
     /// named `{prefix}-{product}`.
     async fn order(&self, status: OrderStatus, prefix: &str) -> OrderId {
         let items = [self.case, self.cable]
             .into_iter()
-            .map(|product_id| OrderItem {
-                product_id,
-                name: "item".into(),
-                quantity: Quantity::new(1).unwrap(),
-                unit_price: Rupees::from_whole(900),
-            })
+            .map(|product| item(product, "item", 1, Rupees::from_whole(900)))
             .collect();
         let order = NewOrder {
-            customer: self.customer,
-            items,
-            subtotal: Rupees::from_whole(1800),
             delivery_charge: Rupees::from_whole(200),
-            coupon: None,
-            coupon_discount: Rupees::from_whole(0),
             total: Rupees::from_whole(2000),
-            details: ContactDetails {
-                destination: Destination::City(Location::parse("Punjab", "Lahore").unwrap()),
-                name: PersonName::parse("Ayesha Khan").unwrap(),
-                phone1: Phone::parse_mobile("0300 1234567").unwrap(),
-                phone2: None,
-                email: Email::parse("ayesha@example.pk").unwrap(),
-                address: delivery_address("House 12").unwrap(),
-            },
-            confirm_digest: format!("{:064x}", Utc::now().timestamp_nanos_opt().unwrap_or_default()),
-            at: Utc::now(),
+            ..order(self.customer, items, Utc::now())
         };
         let id = self.orders.run(move |tx| tx.orders().insert(&order)).await.unwrap();
         let path: &[OrderStatus] = match status {
@@ -203,7 +154,7 @@ async fn purchases_are_told_by_customer_order_product_and_delivery() {
     let shop = shop().await;
     let delivered = shop.order(OrderStatus::Delivered, "d").await;
     let pending = shop.order(OrderStatus::Pending, "p").await;
-    let someone = customer(&shop.db, "bilal@example.pk").await;
+    let someone = customer(&shop.db, "bilal@example.pk", "Ayesha Khan").await;
 
     assert_eq!(shop.reviews.purchase(shop.customer, delivered, shop.case).await.unwrap(), Purchase::Delivered);
     assert_eq!(shop.reviews.purchase(shop.customer, pending, shop.case).await.unwrap(), Purchase::NotDelivered);
