@@ -1,5 +1,5 @@
 //! The shop's HTTP face: actix-web handlers that parse requests into domain values, call one use case and
-//! render the answer, the JSON error shape of CONTRACT.md §2, the OpenAPI document, and serving uploaded
+//! render the answer, the JSON error shape of docs/contract.md §2, the OpenAPI document, and serving uploaded
 //! media files and the single-page app.
 //!
 //! One folder per feature (`orders`, `reviews`, `cod`, ...), each with its wire types (`dto.rs`), its parsing

@@ -462,11 +462,11 @@ pub(crate) fn upload_slots(config: &Config) -> anyhow::Result<UploadSlots> {
     Ok(UploadSlots::new(config.uploads_at_once, dir.clone()))
 }
 
-/// Writes and removes a file in `dir`.
+/// Writes and removes a file of its own in `dir` (a name no other start in this process shares: the API
+/// tests start many servers in one process at once, and a name per process let one remove another's probe).
 fn probe(dir: &std::path::Path) -> std::io::Result<()> {
-    let probe = dir.join(format!(".upload-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"")?;
-    std::fs::remove_file(probe)
+    let probe = tempfile::Builder::new().prefix(".upload-probe-").tempfile_in(dir)?;
+    probe.close()
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The shop owner's e-mails to customers (CONTRACT.md §7): queued in the outbox, then delivered by a worker
+//! The shop owner's e-mails to customers (docs/contract.md §7): queued in the outbox, then delivered by a worker
 //! that retries with growing pauses, so a mail server that is down loses nothing.
 
 use std::sync::Arc;

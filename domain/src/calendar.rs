@@ -1,4 +1,4 @@
-//! Calendar dates in Pakistan, where coupons' dates live (CONTRACT.md §5). Pakistan keeps UTC+5 all year:
+//! Calendar dates in Pakistan, where coupons' dates live (docs/contract.md §5). Pakistan keeps UTC+5 all year:
 //! it has had no daylight saving since 2009, so a fixed offset is exact.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};

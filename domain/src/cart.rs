@@ -1,4 +1,4 @@
-//! The cart's figures (SPEC.md §9 'Totals', CONTRACT.md §5): subtotal, original total, product discount,
+//! The cart's figures (docs/spec.md §9 'Totals', docs/contract.md §5): subtotal, original total, product discount,
 //! delivery charge with its waiver, the coupon base and the grand total. The server computes an order's
 //! figures with the same functions, so checkout charges exactly what the cart shows.
 
@@ -166,7 +166,7 @@ impl CartTotals {
         self.delivery_charge
     }
 
-    /// The base a coupon applies to: subtotal plus delivery charge (CONTRACT.md §5).
+    /// The base a coupon applies to: subtotal plus delivery charge (docs/contract.md §5).
     #[must_use]
     pub fn cart_total(&self) -> Rupees {
         self.subtotal + self.delivery_charge

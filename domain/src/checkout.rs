@@ -1,5 +1,5 @@
 //! An order's figures as the server prices them (a quote), and how they differ from the figures the shopper's
-//! cart showed (CONTRACT.md §4, docs/orders.md). The quote is priced with the cart's own rule
+//! cart showed (docs/contract.md §4, docs/orders.md). The quote is priced with the cart's own rule
 //! ([`CartTotals`]); the differences are told in the words the checkout shows.
 
 use crate::cart::{CartLine, CartTotals, DeliveryCharge};

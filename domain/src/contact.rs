@@ -1,4 +1,4 @@
-//! The contact details of a customer or reviewer (SPEC.md §5 'Checkout', CONTRACT.md §4 `userDetails`): an
+//! The contact details of a customer or reviewer (docs/spec.md §5 'Checkout', docs/contract.md §4 `userDetails`): an
 //! e-mail address, a phone number and a person's name, each checked once where it enters the system.
 
 use std::fmt;
@@ -18,7 +18,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// The longest phone number accepted, in characters, spaces and dashes included.
 pub const MAX_PHONE_CHARS: usize = 30;
 
-/// The name a customer gets when the identity provider knows none (SPEC.md §9).
+/// The name a customer gets when the identity provider knows none (docs/spec.md §9).
 pub const FALLBACK_CUSTOMER_NAME: &str = "Customer";
 
 /// An e-mail address that cannot be one.

@@ -1,4 +1,4 @@
-//! Coupons (SPEC.md §5 'Coupon apply' and 'Coupon (admin)', CONTRACT.md §5): a code compared without regard
+//! Coupons (docs/spec.md §5 'Coupon apply' and 'Coupon (admin)', docs/contract.md §5): a code compared without regard
 //! to case, a discount that is either a percentage or an amount, an inclusive window of calendar dates in
 //! Pakistan time, a minimum order, and the rule that turns a coupon and a cart total into a discount.
 
@@ -200,7 +200,7 @@ impl CouponDiscount {
     }
 }
 
-/// Why a coupon does not apply to a cart. The texts are the ones SPEC.md §5 and CONTRACT.md §5 show.
+/// Why a coupon does not apply to a cart. The texts are the ones docs/spec.md §5 and docs/contract.md §5 show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum CouponError {
     /// The cart total is 0 or less.
@@ -434,7 +434,7 @@ impl Coupon {
     }
 
     /// The discount this coupon gives on `cart_total` (subtotal plus delivery charge) on `today`, in whole
-    /// rupees, checked in the order SPEC.md §5 gives.
+    /// rupees, checked in the order docs/spec.md §5 gives.
     ///
     /// # Errors
     /// [`CouponError`]: a cart total of 0 or less, a paused or out-of-date coupon, a cart total below the

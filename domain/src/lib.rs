@@ -1,4 +1,4 @@
-//! The shop's business rules, free of I/O: exact money in paisa, the pricing of SPEC.md §5 and §9, stock
+//! The shop's business rules, free of I/O: exact money in paisa, the pricing of docs/spec.md §5 and §9, stock
 //! readings, coupon rules, the order-status machine, the province-to-city table and the newtypes that keep
 //! invalid values out of the rest of the system. Time and randomness come in as arguments.
 

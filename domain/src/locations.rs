@@ -1,4 +1,4 @@
-//! The fixed province-to-city table of SPEC.md §3 'Locations', in its order, and the [`Location`] of a
+//! The fixed province-to-city table of docs/spec.md §3 'Locations', in its order, and the [`Location`] of a
 //! delivery address: a province and one of its cities. Names are matched trimmed and without regard to
 //! case, and always come back as the table spells them.
 
@@ -39,7 +39,7 @@ impl Province {
         Self::Islamabad,
     ];
 
-    /// The name as SPEC.md writes it, e.g. `KhyberPakhtunkhwa`.
+    /// The name as docs/spec.md writes it, e.g. `KhyberPakhtunkhwa`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         PROVINCE_NAMES[self as usize]

@@ -1,4 +1,4 @@
-//! The order-status machine (SPEC.md §4 'Order status', CONTRACT.md §4): which changes the admin may make,
+//! The order-status machine (docs/spec.md §4 'Order status', docs/contract.md §4): which changes the admin may make,
 //! which of them put stock back, and the reason a rejection needs.
 
 use std::fmt;
@@ -22,7 +22,7 @@ pub enum OrderStatus {
 }
 
 impl OrderStatus {
-    /// Every status, in the order SPEC.md lists them.
+    /// Every status, in the order docs/spec.md lists them.
     pub const ALL: [Self; 6] =
         [Self::Pending, Self::Approved, Self::Dispatched, Self::Delivered, Self::Rejected, Self::Returned];
 
@@ -74,7 +74,7 @@ impl FromStr for OrderStatus {
     }
 }
 
-/// The statuses the admin may move an order to from `status` (SPEC.md §4).
+/// The statuses the admin may move an order to from `status` (docs/spec.md §4).
 #[must_use]
 pub const fn allowed_next(status: OrderStatus) -> &'static [OrderStatus] {
     use OrderStatus::{Approved, Delivered, Dispatched, Pending, Rejected, Returned};
@@ -129,7 +129,7 @@ impl Transition {
     }
 }
 
-/// Checks a status change against SPEC.md §4.
+/// Checks a status change against docs/spec.md §4.
 ///
 /// # Errors
 /// [`TransitionError`] when `to` is not among [`allowed_next`] of `from`.

@@ -1,4 +1,4 @@
-//! What a password must be (SPEC.md §5 'Login and sign-up'): 6 to 1024 characters, counted as Unicode
+//! What a password must be (docs/spec.md §5 'Login and sign-up'): 6 to 1024 characters, counted as Unicode
 //! scalar values. Longer ones are refused before any hashing, at sign-up and at login.
 
 /// The shortest password accepted, in characters.

@@ -1,10 +1,10 @@
-//! The price of a product (SPEC.md §5): which price a cart item is charged, which discount is shown and
-//! which price cards and pages display. CONTRACT.md §2 makes the cart's rule the only rule: checkout and the
+//! The price of a product (docs/spec.md §5): which price a cart item is charged, which discount is shown and
+//! which price cards and pages display. docs/contract.md §2 makes the cart's rule the only rule: checkout and the
 //! server charge exactly what the cart shows.
 
 use crate::money::Rupees;
 
-/// The highest percentage discount honoured (SPEC.md §9).
+/// The highest percentage discount honoured (docs/spec.md §9).
 pub const MAX_DISCOUNT_PERCENT: u8 = 90;
 
 /// A product's price fields as the shop owner set them. Any combination is accepted here; the rules decide
@@ -51,7 +51,7 @@ impl PriceTag {
         Some(self.discount_percent).filter(|p| (1..=MAX_DISCOUNT_PERCENT).contains(p))
     }
 
-    /// The unit price a cart item is charged (SPEC.md §5): the sale price when it is above 0 and below the
+    /// The unit price a cart item is charged (docs/spec.md §5): the sale price when it is above 0 and below the
     /// list price; otherwise the list price reduced by a discount above 0 and at most 90 per cent; otherwise
     /// the list price. Exact, not rounded.
     #[must_use]
@@ -67,7 +67,7 @@ impl PriceTag {
 
     /// The percentage shown in the 'N% OFF' badge: the discount actually charged. A honoured sale price
     /// shows the rounded percentage it takes off the list price; otherwise a honoured discount shows
-    /// itself; otherwise 0. (SPEC.md shows a set discountPercent first; the admin forms keep the two fields
+    /// itself; otherwise 0. (docs/spec.md shows a set discountPercent first; the admin forms keep the two fields
     /// consistent, and where stored data disagrees we show what the shopper is charged.)
     #[must_use]
     pub fn displayed_discount_percent(&self) -> u8 {

@@ -1,4 +1,4 @@
-//! What the admin may set on a product (SPEC.md §5 'Add/edit product'): a price within bounds, a sale price
+//! What the admin may set on a product (docs/spec.md §5 'Add/edit product'): a price within bounds, a sale price
 //! below it, a discount of at most 90 per cent, and the two recomputations that keep the sale price and the
 //! discount consistent while the form is edited; the characters and length of its name, description and
 //! colour.

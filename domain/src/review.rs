@@ -1,12 +1,12 @@
-//! Review rules (SPEC.md §5 'Token review' and 'Internal review', §9): a rating from 1 to 5, at most five
+//! Review rules (docs/spec.md §5 'Token review' and 'Internal review', §9): a rating from 1 to 5, at most five
 //! images, and the name shown when a reviewer gave none.
 
 use std::fmt;
 
-/// The most images one review may carry (SPEC.md §9).
+/// The most images one review may carry (docs/spec.md §9).
 pub const MAX_REVIEW_IMAGES: usize = 5;
 
-/// The name shown for a review without one (SPEC.md §9).
+/// The name shown for a review without one (docs/spec.md §9).
 pub const ANONYMOUS_REVIEWER: &str = "Anonymous";
 
 /// A rating outside 1 to 5.
@@ -73,7 +73,7 @@ pub const MAX_REVIEWER_NAME_CHARS: usize = 100;
 /// The longest admin reply, in characters.
 pub const MAX_ADMIN_REPLY_CHARS: usize = 2000;
 
-/// Where a review stands (SPEC.md §4): only approved ones are shown and counted.
+/// Where a review stands (docs/spec.md §4): only approved ones are shown and counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReviewStatus {
     Pending,

@@ -1,14 +1,14 @@
-//! Stock and quantities (SPEC.md §4 'Product stock states' and 'Cart'): how many units a shopper may still
+//! Stock and quantities (docs/spec.md §4 'Product stock states' and 'Cart'): how many units a shopper may still
 //! add, the stock message a product card and a product page show, and the [`Quantity`] of a cart line or
 //! order item.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// A product card shows 'Only N left' while fewer than this many units are available (SPEC.md §9).
+/// A product card shows 'Only N left' while fewer than this many units are available (docs/spec.md §9).
 pub const LOW_STOCK_CARD_BELOW: i64 = 3;
 
-/// A product page shows 'Only {n} left!' while at most this many units are available (SPEC.md §9).
+/// A product page shows 'Only {n} left!' while at most this many units are available (docs/spec.md §9).
 pub const LOW_STOCK_PAGE_AT_MOST: i64 = 3;
 
 /// The largest quantity accepted for one line; it keeps totals far from overflow.

@@ -1,4 +1,4 @@
--- Orders (CONTRACT.md §4, docs/orders.md): the order with the figures the server charged, its items as they
+-- Orders (docs/contract.md §4, docs/orders.md): the order with the figures the server charged, its items as they
 -- were sold, its history, the review tokens of a delivered order and the idempotency keys of retried submits.
 -- Coupons gain usage limits, counted in the transaction that places an order.
 

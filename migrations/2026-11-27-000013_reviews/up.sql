@@ -1,4 +1,4 @@
--- Reviews (CONTRACT.md §6, docs/reviews.md): one review per (order, product) pair of a delivered order, its
+-- Reviews (docs/contract.md §6, docs/reviews.md): one review per (order, product) pair of a delivered order, its
 -- pictures, and on each product the approved ratings per star, kept in the transaction that moderates or
 -- deletes a review so listing cards costs no extra query.
 

@@ -1,4 +1,4 @@
-//! Customer accounts (CONTRACT.md §3): sign-up, login (with a password or Google), logout, the current
+//! Customer accounts (docs/contract.md §3): sign-up, login (with a password or Google), logout, the current
 //! customer, the profile name and password reset, ending in an httpOnly, SameSite=Lax session cookie (Secure
 //! over https).
 

@@ -1,4 +1,4 @@
-//! The admin session (CONTRACT.md §7): login, logout, check, and the [`AdminSession`] extractor that every
+//! The admin session (docs/contract.md §7): login, logout, check, and the [`AdminSession`] extractor that every
 //! admin call takes, which also refuses cross-site state changes.
 
 mod dto;

@@ -1,4 +1,4 @@
-//! The shop owner's category management (SPEC.md §7 admin calls).
+//! The shop owner's category management (docs/spec.md §7 admin calls).
 
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use application::catalog::admin::{CatalogAdmin, CatalogAdminError, CategoryChange};

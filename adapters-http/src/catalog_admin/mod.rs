@@ -1,4 +1,4 @@
-//! The admin's catalogue (SPEC.md §7 admin calls): categories, and products with their media.
+//! The admin's catalogue (docs/spec.md §7 admin calls): categories, and products with their media.
 
 mod categories;
 mod dto;

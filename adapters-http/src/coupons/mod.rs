@@ -1,4 +1,4 @@
-//! Coupons (CONTRACT.md §5): the admin's coupons with their usage limits, and applying a coupon to the cart.
+//! Coupons (docs/contract.md §5): the admin's coupons with their usage limits, and applying a coupon to the cart.
 
 mod dto;
 mod handlers;

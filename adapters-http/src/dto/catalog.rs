@@ -25,7 +25,7 @@ pub struct ProductResponse {
     pub sale_price: Option<i32>,
     /// The percentage discount as set (honoured only from 1 to 90).
     pub discount_percent: i32,
-    /// The price the shopper pays, rounded to whole rupees: the unit price of SPEC.md §5.
+    /// The price the shopper pays, rounded to whole rupees: the unit price of docs/spec.md §5.
     pub final_price: i32,
     /// The percentage shown in the 'N% OFF' badge; 0 when not discounted.
     pub discount: i32,

@@ -1,4 +1,4 @@
-//! Wire pieces several features share, with the field names SPEC.md §3 uses: times, whole rupees and
+//! Wire pieces several features share, with the field names docs/spec.md §3 uses: times, whole rupees and
 //! numbers as the answers write them, paging, ids in paths, an order's status, and the shapes in
 //! `catalog` (products, categories, media) and `risk` (an order's risk score).
 
@@ -16,7 +16,7 @@ pub fn timestamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-/// Whole rupees on the wire (CONTRACT.md §2). Prices are bounded far below `i32::MAX` where they enter.
+/// Whole rupees on the wire (docs/contract.md §2). Prices are bounded far below `i32::MAX` where they enter.
 #[must_use]
 pub fn whole_rupees(amount: domain::money::Rupees) -> i32 {
     i32::try_from(amount.round_to_whole()).unwrap_or(i32::MAX)

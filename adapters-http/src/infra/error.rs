@@ -1,4 +1,4 @@
-//! The error shape every API answer uses (CONTRACT.md §2): `{"message": "...", "errors": {"field": [...]}}`.
+//! The error shape every API answer uses (docs/contract.md §2): `{"message": "...", "errors": {"field": [...]}}`.
 
 use std::collections::BTreeMap;
 

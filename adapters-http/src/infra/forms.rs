@@ -1,4 +1,4 @@
-//! Request fields read as CONTRACT.md §2 asks: numbers may come as numeric strings, ids as strings or
+//! Request fields read as docs/contract.md §2 asks: numbers may come as numeric strings, ids as strings or
 //! numbers, booleans as `true`/`false` or "true"/"false", dates as `YYYY-MM-DD` or ISO 8601 timestamps read in
 //! Pakistan time, and `null` or blank text counts as absent. A present value that does not fit is kept as
 //! [`Field::Invalid`] rather than failing the whole body, so the handler answers 400 naming the field with the

@@ -120,7 +120,7 @@ const fn link(
     LinkSpec { from, status, name, to, parameters, body: None }
 }
 
-/// An order moved on to the next status of SPEC.md §4 (the body's `status` is filled in by the link).
+/// An order moved on to the next status of docs/spec.md §4 (the body's `status` is filled in by the link).
 const ORDER_APPROVE: LinkSpec =
     link("placeOrder", "201", "approve", "changeOrderStatus", &[("id", "$response.body#/order/_id")]);
 const LISTED_ORDER_APPROVE: LinkSpec =
@@ -207,7 +207,7 @@ const LINKS: &[LinkSpec] = &[
     link("getProduct", "200", "reviews", "approvedReviews", &[("productId", "$response.body#/_id")]),
     // Categories.
     // A category's page and views are read after a change, not straight from its creation: their paths
-    // (`/api/categories/with-products/{id}`, CONTRACT.md's) do not sit under `DELETE /api/categories/{id}`, so
+    // (`/api/categories/with-products/{id}`, docs/contract.md's) do not sit under `DELETE /api/categories/{id}`, so
     // schemathesis cannot tell that a 404 there followed the deletion of the category just made, and would
     // report the right answer as "created resource not found".
     link("addCategory", "201", "change", "changeCategory", &[("id", "$response.body#/category/_id")]),

@@ -20,7 +20,7 @@ pub struct UserDetailsBody {
     #[serde(default)]
     #[schema(inline)]
     pub country: Text,
-    /// One of the seven provinces of SPEC.md §3 (optional).
+    /// One of the seven provinces of docs/spec.md §3 (optional).
     #[serde(default)]
     #[schema(inline)]
     pub province: Text,
@@ -77,7 +77,7 @@ pub struct OrderLineBody {
     pub price: CartMoney,
 }
 
-/// An order as the checkout sends it (SPEC.md §3 'Order payload'); figures in whole rupees. The server
+/// An order as the checkout sends it (docs/spec.md §3 'Order payload'); figures in whole rupees. The server
 /// recomputes every figure and answers 409 with its own when one differs.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -205,7 +205,7 @@ pub async fn admin_orders(
     }))
 }
 
-/// Moves an order to its next status (SPEC.md §4); a rejection needs a reason.
+/// Moves an order to its next status (docs/spec.md §4); a rejection needs a reason.
 #[utoipa::path(
     tag = "admin",
     operation_id = "changeOrderStatus",

@@ -1,4 +1,4 @@
-//! Checkout and orders (CONTRACT.md §4, docs/orders.md): placing an order, a customer's orders, the admin's
+//! Checkout and orders (docs/contract.md §4, docs/orders.md): placing an order, a customer's orders, the admin's
 //! list and status changes.
 
 mod dto;

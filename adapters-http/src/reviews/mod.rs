@@ -1,4 +1,4 @@
-//! Reviews (CONTRACT.md §6, docs/reviews.md): the token link's verify and submit, My Orders' reviewed items
+//! Reviews (docs/contract.md §6, docs/reviews.md): the token link's verify and submit, My Orders' reviewed items
 //! and internal submit, a product's approved reviews, and the admin's list, moderation, reply and delete.
 
 mod dto;

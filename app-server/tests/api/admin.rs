@@ -262,7 +262,7 @@ async fn a_state_change_from_another_site_is_refused() {
     assert_eq!(own.0, 200);
 }
 
-/// Every admin call of SPEC.md §7 built so far, with a body where it takes one.
+/// Every admin call of docs/spec.md §7 built so far, with a body where it takes one.
 const ADMIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/categories/category-views"),
     ("POST", "/api/categories"),

@@ -1,4 +1,4 @@
-//! Where an order's e-mails go (CONTRACT.md §4: the signed-in account's address, never one typed in the
+//! Where an order's e-mails go (docs/contract.md §4: the signed-in account's address, never one typed in the
 //! form) and how its confirmation link's token is kept (its SHA-256 digest only).
 
 use serde_json::{json, Value};

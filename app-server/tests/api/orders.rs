@@ -1,4 +1,4 @@
-//! Checkout and orders end to end (CONTRACT.md §4, docs/orders.md): placing at the server's figures,
+//! Checkout and orders end to end (docs/contract.md §4, docs/orders.md): placing at the server's figures,
 //! every tampering refused with nothing stored, idempotent retries, the lists, every status change, coupon
 //! limits and the e-mails.
 

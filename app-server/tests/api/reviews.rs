@@ -1,4 +1,4 @@
-//! Reviews end to end (CONTRACT.md §6, docs/reviews.md): both forms, every refusal of issue 13 with nothing
+//! Reviews end to end (docs/contract.md §6, docs/reviews.md): both forms, every refusal of issue 13 with nothing
 //! stored and no file left in MEDIA_DIR, pictures stripped of their EXIF, moderation and replies, and the
 //! products' ratings after each change.
 

@@ -1,4 +1,4 @@
-//! The shop admin's login (CONTRACT.md §7): one admin from the configuration, sessions through the
+//! The shop admin's login (docs/contract.md §7): one admin from the configuration, sessions through the
 //! [`Sessions`] customers use too, repeated failures slowed down by the [`PasswordCheck`] customers share.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Customer accounts of the built-in identity provider (CONTRACT.md §3): sign-up, login, logout, the
+//! Customer accounts of the built-in identity provider (docs/contract.md §3): sign-up, login, logout, the
 //! current customer, the profile name, and password reset by e-mail. Passwords are kept only as argon2id
 //! hashes; reset tokens only as digests; sessions are the [`Sessions`] the admin's are.
 

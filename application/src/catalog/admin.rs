@@ -118,7 +118,7 @@ impl From<MediaStoreError> for ProductAdminError {
 
 impl ProductForm {
     /// Checks the form and settles the sale price and discount into one consistent pair: a sale price
-    /// recomputes the discount; otherwise a discount recomputes the sale price (SPEC.md §5).
+    /// recomputes the discount; otherwise a discount recomputes the sale price (docs/spec.md §5).
     fn validated(self, media: Vec<Media>) -> Result<NewProduct, ProductAdminError> {
         let name = product_name(&self.name)?.into_string();
         let description = product_description(&self.description)?.into_string();

@@ -1,4 +1,4 @@
-//! Paging of list calls (CONTRACT.md §2): optional `limit` and `offset`, limit 100 by default and at most.
+//! Paging of list calls (docs/contract.md §2): optional `limit` and `offset`, limit 100 by default and at most.
 
 /// The largest and default page size.
 pub const MAX_PAGE_SIZE: u32 = 100;

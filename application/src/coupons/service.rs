@@ -1,4 +1,4 @@
-//! Applying a coupon to a cart total (CONTRACT.md §5).
+//! Applying a coupon to a cart total (docs/contract.md §5).
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! Recognising uploads by their bytes, never by their name or declared type (CONTRACT.md §6), with the
+//! Recognising uploads by their bytes, never by their name or declared type (docs/contract.md §6), with the
 //! `infer` crate's signatures.
 
 use crate::media::model::MediaKind;

@@ -1,4 +1,4 @@
-//! The admin moves an order to its next status (SPEC.md §4, CONTRACT.md §4): a conditional update on the
+//! The admin moves an order to its next status (docs/spec.md §4, docs/contract.md §4): a conditional update on the
 //! current status, so the same change sent many times at once applies once; stock put back on a rejection
 //! or a return, the coupon's use released on a rejection, review tokens made on delivery, the history
 //! entry and the customer's e-mail, all in one transaction.

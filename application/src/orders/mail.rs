@@ -1,6 +1,6 @@
 //! The orders' e-mails, as plain text and HTML: the shop owner's for each new order, and the customer's for
 //! each status change (with the rejection reason, the courier and tracking number of a dispatched order, and
-//! the review links of a delivered order). The customer's go to the account's e-mail (CONTRACT.md §4), never
+//! the review links of a delivered order). The customer's go to the account's e-mail (docs/contract.md §4), never
 //! to an address typed in the checkout form, and greet the name the form gave: only the account's owner
 //! reads it.
 

@@ -55,7 +55,7 @@ impl Destination {
     }
 }
 
-/// The shopper's checked contact and delivery details (CONTRACT.md §4 `userDetails`). Country and payment
+/// The shopper's checked contact and delivery details (docs/contract.md §4 `userDetails`). Country and payment
 /// method are always Pakistan and COD and are not kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContactDetails {
@@ -115,7 +115,7 @@ pub struct OrderRequest {
     /// The figures the cart showed, to compare with the server's.
     pub figures: ClientFigures,
     pub idempotency_key: Option<IdempotencyKey>,
-    /// The e-mail of the customer's account: the order's e-mails go there (CONTRACT.md §4), and it is
+    /// The e-mail of the customer's account: the order's e-mails go there (docs/contract.md §4), and it is
     /// checked against the blocklist beside the order's own.
     pub account_email: Email,
 }

@@ -1,4 +1,4 @@
-//! Placing an order (CONTRACT.md §4, docs/orders.md): the session's customer owns it; the server prices it
+//! Placing an order (docs/contract.md §4, docs/orders.md): the session's customer owns it; the server prices it
 //! from the database with the cart's rule and refuses it, storing nothing, when the shopper's figures
 //! differ; stock, the coupon's use, the order, its key and the shop owner's e-mail are written in one
 //! transaction.

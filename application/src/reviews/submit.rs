@@ -102,7 +102,7 @@ pub enum ReviewedPairsError {
     Unexpected(#[source] RepositoryError),
 }
 
-/// Which form a review comes from: the two check their fields with different messages (SPEC.md §5).
+/// Which form a review comes from: the two check their fields with different messages (docs/spec.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Form {
     Token,

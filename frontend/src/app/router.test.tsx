@@ -27,7 +27,7 @@ function renderAt(route: string) {
   );
 }
 
-// Every route of SPEC.md §2 and the heading its page shows.
+// Every route of docs/spec.md §2 and the heading its page shows.
 const routes: [string, string][] = [
   ['/', 'Mobile Accessories'],
   ['/product/12', 'Product details'],

@@ -100,7 +100,7 @@ interface AppRoutesProps {
   pages?: Pages;
 }
 
-/** Every route of SPEC.md §2. */
+/** Every route of docs/spec.md §2. */
 export function AppRoutes({ pages: page = lazyPages }: AppRoutesProps) {
   return (
     <Routes>

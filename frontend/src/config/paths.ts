@@ -1,4 +1,4 @@
-/** Every route of the app (SPEC.md §2). `path` is the router pattern, `getHref` builds a link. */
+/** Every route of the app (docs/spec.md §2). `path` is the router pattern, `getHref` builds a link. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },

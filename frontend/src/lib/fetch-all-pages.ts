@@ -1,4 +1,4 @@
-/** The API's largest page (CONTRACT.md: `limit` 1 to 100, default 100). */
+/** The API's largest page (docs/contract.md: `limit` 1 to 100, default 100). */
 export const FULL_PAGE = 100;
 
 /** A safety stop: never more than this many requests (5,000 items) for one list. */

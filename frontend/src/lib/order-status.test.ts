@@ -13,7 +13,7 @@ describe('statusTone', () => {
 });
 
 describe('orderStatuses', () => {
-  it('lists every status of the API in the order SPEC.md gives them, each with its badge colour', () => {
+  it('lists every status of the API in the order docs/spec.md gives them, each with its badge colour', () => {
     expect(orderStatuses).toEqual(['pending', 'approved', 'dispatched', 'delivered', 'rejected', 'returned']);
     expect(orderStatuses.map(statusTone)).toEqual(['yellow', 'red', 'blue', 'green', 'red', 'red']);
   });

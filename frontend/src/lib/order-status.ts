@@ -1,5 +1,5 @@
 /**
- * How an order's status reads for people (SPEC.md §4 'Order status'): its label and the colour of its badge,
+ * How an order's status reads for people (docs/spec.md §4 'Order status'): its label and the colour of its badge,
  * pending yellow, dispatched blue, delivered green and anything else red. Shared by the shopper's orders and
  * the admin's, so both say the same thing. The statuses are the API's (`OrderStatus`, generated).
  */
@@ -8,7 +8,7 @@ import type { OrderStatus } from '@/api/generated';
 
 export type StatusTone = 'yellow' | 'blue' | 'green' | 'red';
 
-/** Every status's badge colour, in the order SPEC.md lists them; a status the API adds must be given one. */
+/** Every status's badge colour, in the order docs/spec.md lists them; a status the API adds must be given one. */
 const tones: Record<OrderStatus, StatusTone> = {
   pending: 'yellow',
   approved: 'red',
@@ -18,7 +18,7 @@ const tones: Record<OrderStatus, StatusTone> = {
   returned: 'red',
 };
 
-/** Every order status, in the order SPEC.md lists them. */
+/** Every order status, in the order docs/spec.md lists them. */
 export const orderStatuses = Object.keys(tones) as OrderStatus[];
 
 /** The badge colour of a status; any status the shop does not know reads red. */

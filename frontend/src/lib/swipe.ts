@@ -1,4 +1,4 @@
-/** A horizontal swipe must travel more than this to change the picture (SPEC.md §9). */
+/** A horizontal swipe must travel more than this to change the picture (docs/spec.md §9). */
 export const SWIPE_THRESHOLD_PX = 50;
 
 export type SwipeDirection = 'next' | 'previous' | 'down' | null;

@@ -245,7 +245,7 @@ export const customerOrdersApi = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Moves an order to its next status (SPEC.md §4); a rejection needs a reason.
+ * Moves an order to its next status (docs/spec.md §4); a rejection needs a reason.
  */
 export const changeOrderStatus = <ThrowOnError extends boolean = false>(options: Options<ChangeOrderStatusData, ThrowOnError>) => (options.client ?? client).put<ChangeOrderStatusResponses, ChangeOrderStatusErrors, ThrowOnError>({
     requestValidator: async (data) => await (await import('./zod.gen')).zChangeOrderStatusData.parseAsync(data),

@@ -1051,7 +1051,7 @@ export type OrdersResponse = {
 };
 
 /**
- * An order as the checkout sends it (SPEC.md §3 'Order payload'); figures in whole rupees. The server
+ * An order as the checkout sends it (docs/spec.md §3 'Order payload'); figures in whole rupees. The server
  * recomputes every figure and answers 409 with its own when one differs.
  */
 export type PlaceOrderBody = {
@@ -1199,7 +1199,7 @@ export type ProductResponse = {
      */
     discountPercent: number;
     /**
-     * The price the shopper pays, rounded to whole rupees: the unit price of SPEC.md §5.
+     * The price the shopper pays, rounded to whole rupees: the unit price of docs/spec.md §5.
      */
     finalPrice: number;
     /**
@@ -1829,7 +1829,7 @@ export type UserDetailsBody = {
      */
     country?: string | null;
     /**
-     * One of the seven provinces of SPEC.md §3 (optional).
+     * One of the seven provinces of docs/spec.md §3 (optional).
      */
     province?: string | null;
     /**

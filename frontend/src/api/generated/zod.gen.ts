@@ -995,7 +995,7 @@ export const zUserDetailsBody = z.object({
 });
 
 /**
- * An order as the checkout sends it (SPEC.md §3 'Order payload'); figures in whole rupees. The server
+ * An order as the checkout sends it (docs/spec.md §3 'Order payload'); figures in whole rupees. The server
  * recomputes every figure and answers 409 with its own when one differs.
  */
 export const zPlaceOrderBody = z.object({

@@ -18,7 +18,7 @@ function viewDetails(product: Product, describedBy: string) {
 
 /**
  * /products: every product, a page at a time; 'Load more' fetches the next page when the shopper asks. A
- * failed first page ends loading with the empty text (SPEC.md §8).
+ * failed first page ends loading with the empty text (docs/spec.md §8).
  */
 export default function ProductsRoute() {
   const pages = useProductPages();

@@ -6,10 +6,10 @@ export interface Outcome {
   message: string;
 }
 
-/** What a failure says when the server gave no message (SPEC.md §8). */
+/** What a failure says when the server gave no message (docs/spec.md §8). */
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
-/** '❌ {message}', falling back to 'Something went wrong' when the server gave none (SPEC.md §8). */
+/** '❌ {message}', falling back to 'Something went wrong' when the server gave none (docs/spec.md §8). */
 export function failureMessage(message: string | undefined): string {
   return `❌ ${message ?? SOMETHING_WENT_WRONG}`;
 }

@@ -3,7 +3,7 @@ import { statusLabel, statusTone } from '@/lib/order-status';
 import './order-status.css';
 
 /**
- * An order's status as a badge: the word itself, so the colour (SPEC.md §4: pending yellow, dispatched blue,
+ * An order's status as a badge: the word itself, so the colour (docs/spec.md §4: pending yellow, dispatched blue,
  * delivered green, anything else red) is never the only sign.
  */
 export function OrderStatusBadge({ status }: { status: string }) {

@@ -636,7 +636,7 @@ export const customerOrdersApiInfiniteOptions = (options: Options<CustomerOrders
 });
 
 /**
- * Moves an order to its next status (SPEC.md §4); a rejection needs a reason.
+ * Moves an order to its next status (docs/spec.md §4); a rejection needs a reason.
  */
 export const changeOrderStatusMutation = (options?: Partial<Options<ChangeOrderStatusData>>): UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> => {
     const mutationOptions: UseMutationOptions<ChangeOrderStatusResponse, ChangeOrderStatusError, Options<ChangeOrderStatusData>> = {

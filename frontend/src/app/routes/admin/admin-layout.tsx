@@ -11,7 +11,7 @@ import '@/components/ui/form.css';
 import '@/components/admin/admin.css';
 
 /**
- * The management area's frame (SPEC.md §2 'Admin'), shown only to the signed-in admin: a top bar with the
+ * The management area's frame (docs/spec.md §2 'Admin'), shown only to the signed-in admin: a top bar with the
  * brand (a link to the shop), the dashboard and 'Logout', which returns to the shop's home page.
  */
 export default function AdminLayout() {

@@ -39,7 +39,7 @@ interface AdminRoutesProps {
   pages?: AdminPages;
 }
 
-/** The management area's routes (SPEC.md §2 'Admin'), below /admin; the admin login is a storefront route. */
+/** The management area's routes (docs/spec.md §2 'Admin'), below /admin; the admin login is a storefront route. */
 export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProps) {
   return (
     <Routes>

@@ -1,7 +1,7 @@
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { CATEGORY_VIEWS_LOAD_FAILED, useCategoryViews } from '@/features/analytics/api/category-views';
 
-/** /admin/category-views: how often each category page has been viewed (SPEC.md §2). */
+/** /admin/category-views: how often each category page has been viewed (docs/spec.md §2). */
 export default function CategoryViewsRoute() {
   const views = useCategoryViews();
 

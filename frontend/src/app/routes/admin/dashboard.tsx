@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-// The ten tiles of SPEC.md §2 'Admin', in its order, then those of later issues.
+// The ten tiles of docs/spec.md §2 'Admin', in its order, then those of later issues.
 const tiles = [
   { label: 'Add Category', href: paths.admin.addCategory.getHref() },
   { label: 'Add Product', href: paths.admin.uploadProduct.getHref() },

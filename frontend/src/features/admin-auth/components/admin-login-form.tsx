@@ -12,7 +12,7 @@ interface AdminLoginFormProps {
 }
 
 /**
- * E-mail and password for the shop's one admin (SPEC.md §2 'Admin'). A refusal shows the server's message
+ * E-mail and password for the shop's one admin (docs/spec.md §2 'Admin'). A refusal shows the server's message
  * (wrong password, too many attempts), else 'Login failed'; no answer at all shows 'Something went wrong.'.
  */
 export function AdminLoginForm({ onLoggedIn }: AdminLoginFormProps) {

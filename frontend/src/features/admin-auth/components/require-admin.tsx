@@ -7,7 +7,7 @@ import { useAdminCheck } from '@/lib/admin-session';
 import type { AdminReturnState } from '../lib/return-to';
 
 /**
- * Shows `children` only to the signed-in admin (SPEC.md §2): 'Checking login...' while GET /api/admin/check
+ * Shows `children` only to the signed-in admin (docs/spec.md §2): 'Checking login...' while GET /api/admin/check
  * is out, and a redirect to /admin/login, remembering the page asked for, when the answer is not ok.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-/** The admin sign-in's user-visible messages (SPEC.md §8 'Admin login'). */
+/** The admin sign-in's user-visible messages (docs/spec.md §8 'Admin login'). */
 export const adminAuthMessages = {
   loginFailed: 'Login failed',
   loginUnreachable: 'Something went wrong.',

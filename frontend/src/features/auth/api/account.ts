@@ -18,7 +18,7 @@ export interface Credentials {
 }
 
 /**
- * POST /api/users/auth/save-user after login or sign-up (SPEC.md §7), name falling back to 'Customer'. The
+ * POST /api/users/auth/save-user after login or sign-up (docs/spec.md §7), name falling back to 'Customer'. The
  * shopper is signed in whatever it answers, so a failure is only logged.
  */
 async function saveProfile(user: CurrentUser): Promise<void> {

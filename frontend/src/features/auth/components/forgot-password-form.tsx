@@ -15,7 +15,7 @@ type Outcome = { kind: 'none' } | { kind: 'sent' } | { kind: 'failed' };
 
 /**
  * Asks for a reset e-mail. The server answers the same whether or not the account exists, so success only
- * means the request was accepted (SPEC.md §8 'Password reset').
+ * means the request was accepted (docs/spec.md §8 'Password reset').
  */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordResetMutation();

@@ -16,7 +16,7 @@ interface LoginFormProps {
 }
 
 /**
- * E-mail and password login (SPEC.md §2 'Login, sign-up, reset'). Wrong credentials show '⚠️ Invalid email
+ * E-mail and password login (docs/spec.md §2 'Login, sign-up, reset'). Wrong credentials show '⚠️ Invalid email
  * or password.'; too many attempts show the server's own message (when to try again); no answer at all
  * says the shop could not be reached.
  */

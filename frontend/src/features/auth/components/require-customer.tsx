@@ -8,7 +8,7 @@ import { authMessages } from '../lib/messages';
 import type { ReturnState } from '../lib/return-to';
 
 /**
- * Shows `children` only to a signed-in customer (SPEC.md §2): 'Loading...' while GET /api/auth/me is out,
+ * Shows `children` only to a signed-in customer (docs/spec.md §2): 'Loading...' while GET /api/auth/me is out,
  * and a redirect to /login, remembering the page asked for, when nobody is signed in. When the check itself
  * fails, the shopper can try again rather than being sent to log in for no reason.
  */

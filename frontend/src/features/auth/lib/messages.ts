@@ -1,6 +1,6 @@
 import { googleEmailInUse, invalidCredentials, MIN_PASSWORD_CHARS, passwordTooShort } from '@/api/rules/auth.gen';
 
-/** The account screens' user-visible messages (SPEC.md §8 'Google', 'Login', 'Sign-up', 'Password reset'). */
+/** The account screens' user-visible messages (docs/spec.md §8 'Google', 'Login', 'Sign-up', 'Password reset'). */
 export const authMessages = {
   loginFailed: `⚠️ ${invalidCredentials}`,
   signupFailed: '⚠️ Failed to sign up. Please try again.',
@@ -19,7 +19,7 @@ export const authMessages = {
   checkFailed: 'Could not check your login. Please try again.',
 } as const;
 
-/** The shortest password the identity provider accepts (SPEC.md §5 'Login and sign-up'). */
+/** The shortest password the identity provider accepts (docs/spec.md §5 'Login and sign-up'). */
 export { MIN_PASSWORD_CHARS };
 
 /** Whether a password is shorter than the server accepts, counting characters as it does (code points). */

@@ -6,7 +6,7 @@ import { getDeliveryChargeOptions } from '@/api/generated/@tanstack/react-query.
 import { useCartStore } from '../hooks/use-cart';
 
 export function getDeliveryChargeQueryOptions() {
-  // Read once per cart visit: no retry, the charge stays 0 on failure (SPEC.md §8).
+  // Read once per cart visit: no retry, the charge stays 0 on failure (docs/spec.md §8).
   return { ...getDeliveryChargeOptions(), retry: false };
 }
 

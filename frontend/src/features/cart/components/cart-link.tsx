@@ -9,7 +9,7 @@ interface CartLinkProps {
   className?: string;
 }
 
-/** The cart icon: a badge with the total quantity when above 0, and green then (SPEC.md §2). */
+/** The cart icon: a badge with the total quantity when above 0, and green then (docs/spec.md §2). */
 export function CartLink({ onNavigate, className }: CartLinkProps) {
   const count = useCartCount();
   const filled = count > 0;

@@ -12,7 +12,7 @@ import { CartLink } from './cart-link';
 import { CartSummary } from './cart-summary';
 
 /**
- * The cart page (SPEC.md §2 'Cart'): a top bar, then the empty state or the lines and the summary. Loading
+ * The cart page (docs/spec.md §2 'Cart'): a top bar, then the empty state or the lines and the summary. Loading
  * it fetches the delivery charge and the most units of one product an order may hold once, and refreshes every
  * item from the API.
  */

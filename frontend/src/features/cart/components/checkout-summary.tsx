@@ -10,7 +10,7 @@ import { countedLines } from '../lib/cart-store';
 import { formatPaisa } from '../lib/format';
 
 /**
- * The checkout's sticky order summary (SPEC.md §2 'Checkout'): the items, subtotal, delivery ('Free' at 0),
+ * The checkout's sticky order summary (docs/spec.md §2 'Checkout'): the items, subtotal, delivery ('Free' at 0),
  * 'Coupon ({code})' with '- Rs {amount}', and the total, by the cart's one pricing rule. Showing it fetches
  * the delivery charge, the most units of one product an order may hold (a line holding more comes down to it)
  * and every item's product again and keeps the coupon current, so what it shows is what the server will charge.

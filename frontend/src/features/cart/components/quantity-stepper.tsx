@@ -4,7 +4,7 @@ interface QuantityStepperProps {
   max: number;
   onDecrement: () => void;
   onIncrement: () => void;
-  /** The minus button's accessible name: 'Remove' on cards (SPEC.md §2). */
+  /** The minus button's accessible name: 'Remove' on cards (docs/spec.md §2). */
   decrementLabel: string;
   incrementLabel?: string;
   /** Names the product the buttons act on. */

@@ -42,7 +42,7 @@ export function useCouponRecheck(onDropped?: (message: string) => void): void {
 }
 
 /**
- * The cart page's coupon: apply (SPEC.md §5's checks and messages, in order), remove, and the message to
+ * The cart page's coupon: apply (docs/spec.md §5's checks and messages, in order), remove, and the message to
  * show; kept up to date by `useCouponRecheck`.
  */
 export function useCoupon() {

@@ -120,7 +120,7 @@ describe('unit price', () => {
   });
 });
 
-describe('coupon apply messages in SPEC.md §5 order', () => {
+describe('coupon apply messages in docs/spec.md §5 order', () => {
   it('asks for a code first, even when the cart total is also invalid', () => {
     expect(checkCouponRequest('   ', 0)).toEqual({ ok: false, message: 'Please enter a valid coupon code.' });
   });

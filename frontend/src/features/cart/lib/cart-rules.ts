@@ -1,5 +1,5 @@
 /**
- * The cart's arithmetic (SPEC.md §4 'Cart', §5 'Unit price', 'Displayed discount', §9 'Totals'), pure and in
+ * The cart's arithmetic (docs/spec.md §4 'Cart', §5 'Unit price', 'Displayed discount', §9 'Totals'), pure and in
  * one place; the coupon's rules, which only the cart page needs, are in `coupon-rules.ts`. Every amount here
  * is an integer number of PAISA (1 rupee = 100 paisa), so sums are exact; whole rupees appear only where the
  * API speaks them (prices, delivery charge, coupon discount, minPrice) and are converted at the edge. The Rust domain crate

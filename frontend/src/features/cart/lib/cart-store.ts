@@ -20,7 +20,7 @@ export interface ItemStatus {
 }
 
 export interface CartState extends StoredCart {
-  /** The settings' delivery charge in whole rupees: 0 until fetched (SPEC.md §9). Not stored. */
+  /** The settings' delivery charge in whole rupees: 0 until fetched (docs/spec.md §9). Not stored. */
   deliveryCharge: number;
   /** Whether `deliveryCharge` has been fetched; the coupon minimum is only checked once it has. */
   deliveryKnown: boolean;

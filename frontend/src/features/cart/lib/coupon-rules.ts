@@ -1,5 +1,5 @@
 /**
- * The coupon's rules (SPEC.md §5 'Coupon apply'), pure: the checks made before the call, what its answer leads
+ * The coupon's rules (docs/spec.md §5 'Coupon apply'), pure: the checks made before the call, what its answer leads
  * to and the messages. Amounts follow `cart-rules.ts`: paisa, with whole rupees where the API speaks them.
  */
 
@@ -36,7 +36,7 @@ export interface AppliedCoupon {
   cartTotal: number;
 }
 
-/** The first two checks of SPEC.md §5 'Coupon apply', made before any call. */
+/** The first two checks of docs/spec.md §5 'Coupon apply', made before any call. */
 export type CouponRequestCheck = { ok: true; code: string } | { ok: false; message: string };
 
 export function checkCouponRequest(code: string, cartTotal: number): CouponRequestCheck {
@@ -54,7 +54,7 @@ export type CouponReply =
 
 /**
  * What a coupon attempt leads to: the coupon to hold (`null` clears it, `'keep'` leaves the current one)
- * and the message to show, checked in SPEC.md §5's order after the request checks.
+ * and the message to show, checked in docs/spec.md §5's order after the request checks.
  */
 export interface CouponOutcome {
   coupon: AppliedCoupon | null | 'keep';

@@ -12,7 +12,7 @@ import { catalogueMessages } from '../lib/messages';
 const categoryFields = z.object({ name: z.string().check(z.trim()), parent: z._default(z.string(), '') });
 
 /**
- * Adds a category (SPEC.md §5 'Add category'): a name, required, and optionally a parent picked by its full
+ * Adds a category (docs/spec.md §5 'Add category'): a name, required, and optionally a parent picked by its full
  * path. '✅ Category added' or '❌ {message or Something went wrong}'.
  */
 export function CategoryForm({ categories }: { categories: CategoryResponse[] }) {

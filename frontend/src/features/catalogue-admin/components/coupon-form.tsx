@@ -9,7 +9,7 @@ import { emptyCouponFields, toCouponBody, todayInPakistan, updateCouponFields, t
 import { catalogueMessages } from '../lib/messages';
 
 /**
- * The add-coupon form (SPEC.md §5 'Coupon (admin)'): a code and either a percent or an amount (typing one
+ * The add-coupon form (docs/spec.md §5 'Coupon (admin)'): a code and either a percent or an amount (typing one
  * clears the other), valid dates, a minimum order (default 0) and whether it starts active.
  */
 export function CouponForm() {

@@ -19,7 +19,7 @@ function discountOf(coupon: CouponResponse): string {
   return `${formatRupees(coupon.amount ?? 0)} off`;
 }
 
-/** Every coupon with Activate/Pause and Delete (SPEC.md §2 'Coupons'). */
+/** Every coupon with Activate/Pause and Delete (docs/spec.md §2 'Coupons'). */
 export function CouponList({ coupons }: { coupons: CouponResponse[] }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 

@@ -13,7 +13,7 @@ interface Outcome {
 }
 
 /**
- * The delivery charge page's form (SPEC.md §5, §8): loads the charge in force, checks the new one before
+ * The delivery charge page's form (docs/spec.md §5, §8): loads the charge in force, checks the new one before
  * sending it, and says how the save went. When loading fails the owner can still set a charge.
  */
 export function DeliveryChargeSettings() {

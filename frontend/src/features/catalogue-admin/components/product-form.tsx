@@ -49,7 +49,7 @@ function isVideo(media: MediaResponse | File): boolean {
 }
 
 /**
- * The add and edit product form (SPEC.md §5 'Add/edit product'). Sale price and discount recompute each other
+ * The add and edit product form (docs/spec.md §5 'Add/edit product'). Sale price and discount recompute each other
  * as they are typed. On add the files are pictures only; on edit the current media can be removed and
  * reordered, and pictures or MP4/WebM videos added after them.
  */

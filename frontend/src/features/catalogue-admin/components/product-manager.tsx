@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useDeleteProductMutation, useToggleFeaturedMutation } from '../api/products';
 import { catalogueMessages } from '../lib/messages';
 
-/** SPEC.md §9: the manage list previews 80 characters of each description. */
+/** docs/spec.md §9: the manage list previews 80 characters of each description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 80;
 
 export function descriptionPreview(description: string): string {
@@ -21,7 +21,7 @@ export function descriptionPreview(description: string): string {
 }
 
 /**
- * Products with the actions of SPEC.md §2 'Manage products': edit, delete (after a confirmation) and
+ * Products with the actions of docs/spec.md §2 'Manage products': edit, delete (after a confirmation) and
  * feature or stop featuring. Used by the manage page and the products-by-category page.
  */
 export function ProductManager({ products }: { products: ProductResponse[] }) {

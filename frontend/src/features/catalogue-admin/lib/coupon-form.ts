@@ -17,7 +17,7 @@ export interface CouponFields {
   isActive: boolean;
 }
 
-/** A blank form: minPrice defaults to 0 and a new coupon is active (SPEC.md §3 'Coupon'). */
+/** A blank form: minPrice defaults to 0 and a new coupon is active (docs/spec.md §3 'Coupon'). */
 export function emptyCouponFields(today: string): CouponFields {
   return {
     code: '',
@@ -32,7 +32,7 @@ export function emptyCouponFields(today: string): CouponFields {
   };
 }
 
-/** SPEC.md §5 'Coupon (admin)': a coupon is a percent or an amount, so entering one clears the other. */
+/** docs/spec.md §5 'Coupon (admin)': a coupon is a percent or an amount, so entering one clears the other. */
 export function updateCouponFields<K extends keyof CouponFields>(
   fields: CouponFields,
   changed: K,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The delivery charge field: a number of rupees, 0 or more (SPEC.md §5 'Delivery charge'). */
+/** The delivery charge field: a number of rupees, 0 or more (docs/spec.md §5 'Delivery charge'). */
 const deliveryChargeInput = z.pipe(
   z.string().check(z.trim(), z.minLength(1)),
   z.pipe(z.transform(Number), z.number().check(z.minimum(0))),

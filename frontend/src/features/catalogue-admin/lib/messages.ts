@@ -7,7 +7,7 @@ import {
 } from '@/api/rules/admin.gen';
 
 /**
- * The catalogue pages' user-visible messages (SPEC.md §8 'Delivery charge', 'Admin product', 'Admin category',
+ * The catalogue pages' user-visible messages (docs/spec.md §8 'Delivery charge', 'Admin product', 'Admin category',
  * 'Admin coupon'; §5 'Delivery charge', 'Coupon (admin)', 'Add/edit product').
  */
 export const catalogueMessages = {

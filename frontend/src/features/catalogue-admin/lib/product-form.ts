@@ -20,7 +20,7 @@ function percentIn(text: string): number | null {
 }
 
 /**
- * SPEC.md §5 'Add/edit product': a sale price sets the discount to (price − sale) / price × 100, rounded to a
+ * docs/spec.md §5 'Add/edit product': a sale price sets the discount to (price − sale) / price × 100, rounded to a
  * whole number (halves up) and kept within 0 to 100, exactly as the server recomputes it. Empty when the sale
  * price is cleared or not an amount, or the price is not yet a positive amount.
  */
@@ -32,7 +32,7 @@ export function discountForSalePrice(price: string, salePrice: string): string {
 }
 
 /**
- * SPEC.md §5: a discount sets the sale price to price × (100 − discount) / 100 to the paisa, then rounded to
+ * docs/spec.md §5: a discount sets the sale price to price × (100 − discount) / 100 to the paisa, then rounded to
  * whole rupees (halves up), exactly as the server recomputes it. Empty when the discount is not a whole number.
  */
 export function salePriceForDiscount(price: string, discountPercent: string): string {
@@ -89,7 +89,7 @@ export const productFields = z.object({
 
 export type ProductFields = z.infer<typeof productFields>;
 
-/** Whether the fields SPEC.md §5 requires (name, category, price, quantity, description) are all filled in. */
+/** Whether the fields docs/spec.md §5 requires (name, category, price, quantity, description) are all filled in. */
 export function hasRequiredProductFields(fields: ProductFields): boolean {
   return [fields.name, fields.category, fields.price, fields.quantity, fields.description].every((value) => value !== '');
 }

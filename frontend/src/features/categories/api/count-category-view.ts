@@ -19,7 +19,7 @@ export async function sendCategoryView(categoryId: string): Promise<void> {
 
 /**
  * Once the category page has loaded, counts the view once per category per browser: the flag
- * `category_viewed_{id}` is set only after the call succeeds (SPEC.md §4). The answer is not read.
+ * `category_viewed_{id}` is set only after the call succeeds (docs/spec.md §4). The answer is not read.
  */
 export function useCountCategoryView(categoryId: string, loaded: boolean): void {
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useCategories } from '../api/get-categories';
 
 import { LazyCategoryList, loadCategoryList } from './lazy-category-list';
 
-/** SPEC.md §9: the menu closes 150 ms after the pointer leaves. */
+/** docs/spec.md §9: the menu closes 150 ms after the pointer leaves. */
 const CLOSE_DELAY_MS = 150;
 
 /** The 'Categories' dropdown: opens on hover, toggles on click, closes 150 ms after the pointer leaves. */

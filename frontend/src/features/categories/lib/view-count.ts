@@ -1,4 +1,4 @@
-/** The stored flag that says this browser has counted a view of the category (SPEC.md §4). */
+/** The stored flag that says this browser has counted a view of the category (docs/spec.md §4). */
 export function viewedFlagKey(categoryId: string): string {
   return `category_viewed_${categoryId}`;
 }

@@ -47,7 +47,7 @@ interface Alert {
 }
 
 /**
- * The checkout form (SPEC.md §2 'Checkout', §4 'Checkout form', §5, §8): country fixed to Pakistan, province,
+ * The checkout form (docs/spec.md §2 'Checkout', §4 'Checkout form', §5, §8): country fixed to Pakistan, province,
  * city (enabled once a province is chosen, cleared when it changes), full name, phones, e-mail and a 3-row
  * address, checked before anything is sent with the errors beside their fields; then 'Confirm & Place
  * Order', every field disabled while the order is sent and further submits ignored, also after success.

@@ -19,7 +19,7 @@ export interface CheckoutFields {
 
 export type CheckoutField = keyof CheckoutFields;
 
-/** The fields in SPEC.md's order, for focusing the first one in error. */
+/** The fields in docs/spec.md's order, for focusing the first one in error. */
 export const fieldOrder: readonly CheckoutField[] = ['province', 'city', 'name', 'phone1', 'phone2', 'email', 'address'];
 
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
@@ -28,7 +28,7 @@ export function emptyCheckoutFields(prefill: { name?: string; email?: string } =
   return { province: '', city: '', name: prefill.name ?? '', phone1: '', phone2: '', email: prefill.email ?? '', address: '' };
 }
 
-/** Changing the province clears the chosen city (SPEC.md §4 'Checkout form'). */
+/** Changing the province clears the chosen city (docs/spec.md §4 'Checkout form'). */
 export function updateCheckoutFields(fields: CheckoutFields, changed: CheckoutField, value: string): CheckoutFields {
   const next = { ...fields, [changed]: value };
   if (changed === 'province' && value !== fields.province) next.city = '';

@@ -1,5 +1,5 @@
 /**
- * Provinces and their cities (SPEC.md §3 'Locations'), in the order the dropdowns list them. The server checks
+ * Provinces and their cities (docs/spec.md §3 'Locations'), in the order the dropdowns list them. The server checks
  * the same lookup: a city must be one of its province's.
  */
 export const locations = {

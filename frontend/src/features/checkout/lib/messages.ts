@@ -11,7 +11,7 @@ import {
   phoneRequired,
 } from '@/api/rules/checkout.gen';
 
-/** The checkout's texts: SPEC.md §5 'Checkout' and §8 'Checkout'. */
+/** The checkout's texts: docs/spec.md §5 'Checkout' and §8 'Checkout'. */
 export const checkoutMessages = {
   notLoggedIn: 'You must be logged in to place an order.',
   emptyCart: cartEmpty,

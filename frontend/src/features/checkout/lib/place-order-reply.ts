@@ -15,7 +15,7 @@ export type PlaceOrderOutcome =
 export type PlaceOrderAnswer = { status: number; order?: OrderResponse; body?: unknown } | null;
 
 /**
- * Reads the answer (SPEC.md §8 'Checkout', docs/orders.md) with the generated schemas: the order on success;
+ * Reads the answer (docs/spec.md §8 'Checkout', docs/orders.md) with the generated schemas: the order on success;
  * the quote of a refusal that carries one; 401 as 'You must be logged in to place an order.'; else the
  * server's message (its field errors beside their fields), else 'Failed to place order'; no answer at all
  * 'Something went wrong!'.

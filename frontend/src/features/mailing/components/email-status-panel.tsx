@@ -6,7 +6,7 @@ import { bulkEmailMessages } from '../lib/bulk-email';
 import '../send-email.css';
 
 /**
- * The outbox's counts: e-mails waiting, sent and given up (CONTRACT.md §7), asked for again every few seconds
+ * The outbox's counts: e-mails waiting, sent and given up (docs/contract.md §7), asked for again every few seconds
  * while the page is open and at once after a send. The last counts stay while a refresh fails.
  */
 export function EmailStatusPanel() {

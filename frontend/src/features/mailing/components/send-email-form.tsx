@@ -19,8 +19,8 @@ import {
 import '../send-email.css';
 
 /**
- * The send-email form (SPEC.md §2 'Admin', §5 and §8 'Bulk e-mail'): a subject, a message and whether it goes
- * to every customer or to the ones ticked. The server queues it; a worker delivers it (CONTRACT.md §7).
+ * The send-email form (docs/spec.md §2 'Admin', §5 and §8 'Bulk e-mail'): a subject, a message and whether it goes
+ * to every customer or to the ones ticked. The server queues it; a worker delivers it (docs/contract.md §7).
  */
 export function SendEmailForm() {
   const send = useSendBulkEmailMutation();

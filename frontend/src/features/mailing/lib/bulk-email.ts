@@ -1,7 +1,7 @@
 import type { BulkEmailBody } from '@/api/generated';
 import { noRecipients, subjectAndMessageRequired } from '@/api/rules/admin.gen';
 
-/** The bulk e-mail page's messages (SPEC.md §5 'Bulk e-mail', §8 'Bulk e-mail'). */
+/** The bulk e-mail page's messages (docs/spec.md §5 'Bulk e-mail', §8 'Bulk e-mail'). */
 export const bulkEmailMessages = {
   required: subjectAndMessageRequired,
   noRecipients,

@@ -19,7 +19,7 @@ import { CourierTools } from './courier-tools';
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The orders admin (SPEC.md §2 'Orders admin', §5 'Admin order search'): a search box (id, name, phones,
+ * The orders admin (docs/spec.md §2 'Orders admin', §5 'Admin order search'): a search box (id, name, phones,
  * e-mail, city or status, matched by the server as the owner types; `?q=` fills it in) and a status filter over
  * the orders, newest first or highest risk first and filtered by risk and confirmation (docs/cod.md), a page
  * at a time.

@@ -16,7 +16,7 @@ const deliver: OrderAction = { status: 'delivered', label: 'Deliver' };
 const returnAndRestock: OrderAction = { status: 'returned', label: 'Return & Restock' };
 
 /**
- * The changes each status allows (SPEC.md §4 'Order status'): pending → approved or rejected; approved →
+ * The changes each status allows (docs/spec.md §4 'Order status'): pending → approved or rejected; approved →
  * dispatched or rejected; dispatched → delivered or returned ('Return & Restock'); none after.
  */
 export function actionsFor(status: string): readonly OrderAction[] {
@@ -46,7 +46,7 @@ export const orderMessages = {
 } as const;
 
 /**
- * What a status change came to (SPEC.md §8 'Order status'): the server's message or 'Failed to update order
+ * What a status change came to (docs/spec.md §8 'Order status'): the server's message or 'Failed to update order
  * status' when refused, 'An error occurred.' when there was no answer.
  */
 export function statusChangeOutcome(reply: ServerReply<{ message: string }>): Outcome {

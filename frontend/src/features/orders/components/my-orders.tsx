@@ -13,7 +13,7 @@ import '../orders.css';
 
 
 /**
- * My Orders (SPEC.md §2): the signed-in customer's orders as expandable cards, newest first, a page at a time
+ * My Orders (docs/spec.md §2): the signed-in customer's orders as expandable cards, newest first, a page at a time
  * with 'Load more' while there are more; the texts for a shopper who is not signed in and for one with no
  * orders yet.
  */

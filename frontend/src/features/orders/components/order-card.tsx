@@ -14,7 +14,7 @@ import { addressLines, itemCountText } from '../lib/order-details';
 export type RenderItemExtra = (order: OrderResponse, line: OrderItemResponse) => ReactNode;
 
 /**
- * One order of My Orders (SPEC.md §2): collapsed, its id, item count, total and status badge on a button that
+ * One order of My Orders (docs/spec.md §2): collapsed, its id, item count, total and status badge on a button that
  * expands it; expanded, its items, delivery address, figures and history (each status with its date, and the
  * reason of a rejection).
  */

@@ -7,11 +7,11 @@ import { paths } from '@/config/paths';
 import '../orders.css';
 
 
-/** How long the confirmation's spinner shows (SPEC.md §9). */
+/** How long the confirmation's spinner shows (docs/spec.md §9). */
 export const CONFIRMATION_SPINNER_MS = 1500;
 
 /**
- * The page after a placed order (SPEC.md §2 'Order confirmation'): a spinner for 1.5 s, then 'Order Placed —
+ * The page after a placed order (docs/spec.md §2 'Order confirmation'): a spinner for 1.5 s, then 'Order Placed —
  * Awaiting Approval', what happens next, and the links 'Continue Shopping' and 'View My Orders'.
  */
 export function OrderConfirmation() {

@@ -1,4 +1,4 @@
-/** My Orders' texts (SPEC.md §2 'My Orders', §8 'Orders'). */
+/** My Orders' texts (docs/spec.md §2 'My Orders', §8 'Orders'). */
 export const ordersMessages = {
   notLoggedIn: 'You must be logged in to view your orders.',
   none: 'You haven’t placed any orders yet.',

@@ -29,7 +29,7 @@ function statusLabel(status: string): string {
 }
 
 /**
- * The reviews admin (SPEC.md §2 'Reviews admin'): every review, pending first, filtered by status; Approve
+ * The reviews admin (docs/spec.md §2 'Reviews admin'): every review, pending first, filtered by status; Approve
  * and Reject (each hidden when the review is in that state already), the shop's reply, and Delete.
  */
 export function AdminReviews() {

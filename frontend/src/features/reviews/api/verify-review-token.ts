@@ -5,7 +5,7 @@ import { verifyReviewTokenQueryKey } from '@/api/generated/@tanstack/react-query
 import { reviewTokenInvalid } from '@/api/rules/review.gen';
 import { toServerReply } from '@/lib/server-reply';
 
-/** The link could not be used: `message` is the server's, else 'Invalid or expired token.' (SPEC.md §8). */
+/** The link could not be used: `message` is the server's, else 'Invalid or expired token.' (docs/spec.md §8). */
 export class ReviewLinkError extends Error {
   constructor(message: string | undefined) {
     super(message ?? reviewTokenInvalid);

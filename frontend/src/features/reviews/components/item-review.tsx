@@ -12,7 +12,7 @@ interface ItemReviewProps {
 }
 
 /**
- * An item of a delivered order in My Orders (SPEC.md §2): 'Write Review' opens the internal form under it and
+ * An item of a delivered order in My Orders (docs/spec.md §2): 'Write Review' opens the internal form under it and
  * turns into 'Cancel'; once reviewed, 'Reviewed'.
  */
 export function ItemReview({ productId, orderId, productName, reviewed, defaultName }: ItemReviewProps) {

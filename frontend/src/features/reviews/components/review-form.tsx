@@ -32,7 +32,7 @@ interface ReviewFormProps {
 }
 
 /**
- * The review form (SPEC.md §2 'Review forms', §5): name, rating (no default on the token form, 5 on the
+ * The review form (docs/spec.md §2 'Review forms', §5): name, rating (no default on the token form, 5 on the
  * internal one), comment (optional on the token form) and up to 5 pictures, each previewed and removable
  * before sending; the first problem is shown and nothing is sent until it is fixed. After sending, the
  * thank-you state.

@@ -7,7 +7,7 @@ import { useVerifyReviewToken } from '../api/verify-review-token';
 import { ReviewForm } from './review-form';
 
 /**
- * The e-mailed link's review (SPEC.md §2 'Review forms'): the token is verified first ('Missing review token.'
+ * The e-mailed link's review (docs/spec.md §2 'Review forms'): the token is verified first ('Missing review token.'
  * without one; the server's message, else 'Invalid or expired token.', for a link that cannot be used), then
  * the product's name and the form.
  */

@@ -15,7 +15,7 @@ import * as z from 'zod/mini';
 /** Which form: the e-mailed link's (/add-review, /review) or the signed-in customer's (/internal-review, My Orders). */
 export type ReviewFormKind = 'token' | 'internal';
 
-/** The review forms' messages (SPEC.md §5 'Token review', 'Internal review'; §8 'Review submit'). */
+/** The review forms' messages (docs/spec.md §5 'Token review', 'Internal review'; §8 'Review submit'). */
 export const reviewMessages = {
   token: {
     nameRequired: reviewNameRequired,

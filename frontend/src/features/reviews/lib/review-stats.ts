@@ -3,7 +3,7 @@ import { anonymousReviewer } from '@/api/rules/review.gen';
 
 import type { Review } from '../api/get-approved-reviews';
 
-/** The fallback reviewer name (SPEC.md §9). */
+/** The fallback reviewer name (docs/spec.md §9). */
 export const ANONYMOUS = anonymousReviewer;
 
 export function reviewerName(review: Pick<Review, 'reviewerName'>): string {

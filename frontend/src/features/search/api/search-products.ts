@@ -12,7 +12,7 @@ export function getSearchQueryOptions(term: string) {
 
 /**
  * Products matching `term`, best first. A blank term sends nothing. A response that is not a list of
- * products counts as no results (SPEC.md §5 'List responses'); any other failure is an error.
+ * products counts as no results (docs/spec.md §5 'List responses'); any other failure is an error.
  */
 export function useSearchProducts(term: string) {
   const query = useQuery({ ...getSearchQueryOptions(term), enabled: term !== '' });
