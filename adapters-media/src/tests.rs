@@ -180,10 +180,7 @@ async fn a_small_file_declaring_a_huge_picture_is_refused_by_its_header_and_leav
     let refused = store.save(upload(png_declaring(11_000, 11_000), "image/png")).await.unwrap_err();
 
     assert!(
-        matches!(
-            refused,
-            MediaStoreError::Unusable(UnusablePicture::TooManyPixels { width: 11_000, height: 11_000 })
-        ),
+        matches!(refused, MediaStoreError::Unusable(UnusablePicture::TooManyPixels { width: 11_000, height: 11_000 })),
         "{refused:?}"
     );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);

@@ -61,11 +61,7 @@ fn opening_one_session(check: impl Fn(&Session) -> bool + Send + 'static) -> Moc
     store
 }
 
-fn signing_in(
-    customers: MockCustomerRepository,
-    store: MockSessionStore,
-    unit_of_work: MockUnitOfWork,
-) -> Accounts {
+fn signing_in(customers: MockCustomerRepository, store: MockSessionStore, unit_of_work: MockUnitOfWork) -> Accounts {
     let mut hasher = MockPasswordHasher::new();
     hasher.expect_hash().returning(|p| Ok(format!("hash-of-{p}")));
     let mut tokens = MockSessionTokens::new();
@@ -425,10 +421,7 @@ async fn without_a_provider_google_is_not_configured() {
         accounts.begin_external().await.unwrap_err().to_string(),
         "Google sign-in is not configured on this shop."
     );
-    assert!(matches!(
-        accounts.finish_external("c", "st", &pending()).await,
-        Err(AccountError::ExternalNotConfigured)
-    ));
+    assert!(matches!(accounts.finish_external("c", "st", &pending()).await, Err(AccountError::ExternalNotConfigured)));
 }
 
 #[tokio::test]
@@ -441,10 +434,7 @@ async fn a_state_other_than_the_browsers_is_refused_before_the_provider_is_asked
         assert!(matches!(err, AccountError::ExternalRefused(_)), "{returned:?}: {err:?}");
     }
     let empty = PendingExternalLogin { state: String::new(), ..pending() };
-    assert!(matches!(
-        accounts.finish_external("the-code", "", &empty).await,
-        Err(AccountError::ExternalRefused(_))
-    ));
+    assert!(matches!(accounts.finish_external("the-code", "", &empty).await, Err(AccountError::ExternalRefused(_))));
 }
 
 #[tokio::test]
@@ -453,8 +443,7 @@ async fn a_linked_person_signs_into_their_account() {
     customers.expect_find_by_identity().withf(|i| *i == google_identity()).returning(|_| Ok(Some(ayesha())));
     customers.expect_create_customer().never();
     let store = opening_one_session(|_| true);
-    let accounts =
-        signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+    let accounts = signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
     let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 
@@ -475,8 +464,7 @@ async fn a_new_person_gets_an_account_linked_to_the_identity() {
         .times(1)
         .returning(|_, _, _| Ok(ayesha()));
     let store = opening_one_session(|_| true);
-    let accounts =
-        signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+    let accounts = signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
     accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 }
@@ -500,8 +488,7 @@ async fn an_address_with_an_account_is_not_taken_over() {
     customers.expect_create_customer().returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::EmailTaken)));
     let mut store = MockSessionStore::new();
     store.expect_create().never();
-    let accounts =
-        signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+    let accounts = signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
     let err = accounts.finish_external("the-code", "st", &pending()).await.unwrap_err();
 
@@ -523,10 +510,8 @@ async fn an_identity_linked_meanwhile_signs_in_to_its_account_and_is_no_taken_em
         .times(1)
         .in_sequence(&mut lookups)
         .returning(|_| Ok(Some(ayesha())));
-    let store =
-        opening_one_session(|session| session.principal == Principal::Customer(CustomerId::new(4).unwrap()));
-    let accounts =
-        signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
+    let store = opening_one_session(|session| session.principal == Principal::Customer(CustomerId::new(4).unwrap()));
+    let accounts = signing_in(customers, store, MockUnitOfWork::new()).with_external(Arc::new(vouching(bilal(true))));
 
     let signed_in = accounts.finish_external("the-code", "st", &pending()).await.unwrap();
 
@@ -545,10 +530,7 @@ async fn a_refusal_and_an_outage_are_told_apart() {
     });
     let accounts = accounts(MockCustomerRepository::new(), MockUnitOfWork::new()).with_external(Arc::new(provider));
 
-    assert!(matches!(
-        accounts.finish_external("bad", "st", &pending()).await,
-        Err(AccountError::ExternalRefused(_))
-    ));
+    assert!(matches!(accounts.finish_external("bad", "st", &pending()).await, Err(AccountError::ExternalRefused(_))));
     assert!(matches!(
         accounts.finish_external("down", "st", &pending()).await,
         Err(AccountError::ExternalUnavailable(_))

@@ -72,12 +72,7 @@ struct MemoryDevices(Mutex<HashMap<(String, String), DateTime<Utc>>>);
 
 #[async_trait]
 impl KnownDevices for MemoryDevices {
-    async fn is_known(
-        &self,
-        digest: &TokenDigest,
-        login: &str,
-        now: DateTime<Utc>,
-    ) -> Result<bool, RepositoryError> {
+    async fn is_known(&self, digest: &TokenDigest, login: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let devices = self.0.lock().unwrap();
         Ok(devices.get(&(digest.as_str().to_owned(), login.to_owned())).is_some_and(|until| *until > now))
     }
@@ -248,8 +243,7 @@ async fn an_attempt_the_hasher_is_too_busy_for_counts_nothing() {
 async fn one_address_trying_many_e_mails_is_refused_past_its_hourly_cap_and_others_are_not() {
     let f = fixture();
     for n in 0..30 {
-        let answer =
-            login_at(&f.check, &format!("made-up{n}@example.pk"), "guess", "203.0.113.9", None, now()).await;
+        let answer = login_at(&f.check, &format!("made-up{n}@example.pk"), "guess", "203.0.113.9", None, now()).await;
         assert!(matches!(answer, Err(PasswordCheckError::Refused(LoginRefusal::InvalidCredentials))), "{n}");
     }
 
@@ -271,8 +265,7 @@ async fn one_address_trying_many_e_mails_is_refused_past_its_hourly_cap_and_othe
 async fn many_addresses_trying_one_e_mail_are_refused_past_its_daily_cap() {
     let f = fixture();
     for n in 0..50 {
-        let answer =
-            login_at(&f.check, "ayesha@example.pk", "guess", &format!("198.51.100.{n}"), None, now()).await;
+        let answer = login_at(&f.check, "ayesha@example.pk", "guess", &format!("198.51.100.{n}"), None, now()).await;
         assert!(matches!(answer, Err(PasswordCheckError::Refused(LoginRefusal::InvalidCredentials))), "{n}");
     }
 
@@ -281,10 +274,7 @@ async fn many_addresses_trying_one_e_mail_are_refused_past_its_daily_cap() {
     let other_e_mail = login_at(&f.check, "bilal@example.pk", "guess", "203.0.113.50", None, later).await;
 
     assert_eq!(too_many(&from_a_new_address), Some(Duration::hours(23) + Duration::minutes(55)));
-    assert_eq!(
-        from_a_new_address.unwrap_err().to_string(),
-        "Too many failed attempts. Please try again in 24 hours."
-    );
+    assert_eq!(from_a_new_address.unwrap_err().to_string(), "Too many failed attempts. Please try again in 24 hours.");
     assert!(matches!(other_e_mail, Err(PasswordCheckError::Refused(LoginRefusal::InvalidCredentials))));
     assert_eq!(f.throttle.counted("login-address:203.0.113.50"), 1, "the refusal gave its counts back");
 }
@@ -316,8 +306,7 @@ async fn the_owners_usual_device_is_spared_both_caps_but_not_the_pairs_delays() 
     assert!(too_many(&forged_cookie).is_some(), "{forged_cookie:?}");
     for _ in 0..5 {
         let typo =
-            login_at(&f.check, "ayesha@example.pk", "typo", "10.0.0.1", Some(&usual_phone.device.token), now())
-                .await;
+            login_at(&f.check, "ayesha@example.pk", "typo", "10.0.0.1", Some(&usual_phone.device.token), now()).await;
         assert!(matches!(typo, Err(PasswordCheckError::Refused(LoginRefusal::InvalidCredentials))));
     }
     let sixth =
