@@ -7,6 +7,8 @@
 -- Rows stored before may hold a sale price at or above the price, or 0, or a percentage over 90, which the
 -- pricing rule then ignored; they are brought into shape here by that same rule, so every product is
 -- charged and shows exactly what it did: an ignored sale price becomes NULL, an ignored percentage 0.
+-- `IS NOT NULL` keeps the second arm false rather than unknown for a row without a sale price: a CHECK that
+-- comes out unknown lets the row through.
 UPDATE products
    SET sale_price_paisa = NULL
  WHERE sale_price_paisa IS NOT NULL AND (sale_price_paisa <= 0 OR sale_price_paisa >= price_paisa);
@@ -14,5 +16,5 @@ UPDATE products SET discount_percent = 0 WHERE sale_price_paisa IS NULL AND disc
 ALTER TABLE products
     ADD CONSTRAINT products_markdown_shape CHECK (
         (sale_price_paisa IS NULL AND discount_percent BETWEEN 0 AND 90)
-        OR (sale_price_paisa > 0 AND sale_price_paisa < price_paisa)
+        OR (sale_price_paisa IS NOT NULL AND sale_price_paisa > 0 AND sale_price_paisa < price_paisa)
     );
