@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{ParamSpec, RuleId};
+use super::rules::{ParamSpec, RuleId};
 
 /// The figures of one rule. Every figure is within the bounds of its [`ParamSpec`] when it comes from
 /// [`RuleParams::parse`] or [`RuleParams::defaults`]; [`super::RuleSetting::new`] checks those built here.

@@ -3,7 +3,6 @@
 
 use std::sync::LazyLock;
 
-use super::RiskFacts;
 use crate::locations::Province;
 
 /// A place name an address may hold: a city, a province, or both (Islamabad).
@@ -82,14 +81,15 @@ fn places_named(address: &str) -> Vec<PlaceName> {
     kept.into_iter().map(|(_, _, name)| name).collect()
 }
 
-/// The reason when no city was chosen, or the address names another city or province.
-pub(super) fn city_mismatch(facts: &RiskFacts) -> Option<String> {
-    let Some(city) = facts.city.as_deref() else { return Some("No city was chosen.".to_owned()) };
-    let named = places_named(&facts.address);
+/// The reason when no city was chosen, or `address` names a city other than `city` or a province other
+/// than `province` (each as the table spells it).
+pub(super) fn city_mismatch(address: &str, city: Option<&str>, province: Option<&str>) -> Option<String> {
+    let Some(city) = city else { return Some("No city was chosen.".to_owned()) };
+    let named = places_named(address);
     if let Some(other) = named.iter().filter_map(|n| n.city).find(|named| !named.eq_ignore_ascii_case(city)) {
         return Some(format!("The address names {other}, but the city chosen is {city}."));
     }
-    let chosen = facts.province.as_deref().and_then(|p| p.parse::<Province>().ok())?;
+    let chosen = province.and_then(|p| p.parse::<Province>().ok())?;
     named
         .iter()
         .filter(|n| n.city.is_none())

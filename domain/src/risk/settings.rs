@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::params::{ParamFault, RuleParams};
-use super::{ParamSpec, RuleId, MAX_HOURS, MAX_POINTS};
+use super::rules::{ParamSpec, RuleId, MAX_HOURS, MAX_POINTS};
 use crate::order_limits::{LimitId, LimitOutOfRange, OrderLimits};
 
 /// How one rule is set: on or off, its points and its figures.

@@ -1,10 +1,12 @@
 //! The rules of the score and the score itself.
 
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use proptest::prelude::*;
+
 use super::*;
+use crate::money::Rupees;
 
 mod settings;
-use chrono::TimeZone;
-use proptest::prelude::*;
 
 /// 10:00 in Pakistan on 24 November 2026.
 fn placed() -> DateTime<Utc> {
