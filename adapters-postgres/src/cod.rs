@@ -14,7 +14,7 @@ use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits};
 use domain::order_status::OrderStatus;
-use domain::risk::{CodSettings, Risk, RiskFacts, StoredRule};
+use domain::risk::{CodSettings, Risk, RiskFacts, RuleId, RuleSetting};
 use serde_json::{Map, Value};
 
 use crate::error::{corrupt, from_diesel};
@@ -26,8 +26,36 @@ use crate::PgOrderRepository;
 
 diesel::define_sql_function!(fn lower(text: Text) -> Text);
 
+/// A rule as the store holds it: `params` maps each figure's key to its whole-number value.
+#[derive(Queryable)]
+struct RiskRuleRow {
+    id: String,
+    enabled: bool,
+    points: i16,
+    params: Value,
+}
+
+impl RiskRuleRow {
+    /// The rule's setting; `None` for a rule the code no longer has.
+    ///
+    /// # Errors
+    /// `Corrupt` for points or figures that do not parse (a key the rule does not have, one missing, a
+    /// value that is not a whole number within its bounds).
+    fn setting(&self) -> Result<Option<RuleSetting>, RepositoryError> {
+        let Ok(rule) = self.id.parse::<RuleId>() else { return Ok(None) };
+        let Some(params) = self.params.as_object() else {
+            return Err(corrupt(format!("the figures of risk rule {rule} are not an object")));
+        };
+        let figures = params.iter().map(|(key, value)| (key.as_str(), value.as_i64()));
+        RuleSetting::parse(rule, self.enabled, Some(i64::from(self.points)), figures).map(Some).map_err(|faults| {
+            let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
+            corrupt(format!("risk rule {rule}: {}", faults.join(" ")))
+        })
+    }
+}
+
 fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError> {
-    let rows: Vec<(String, bool, i16, Value)> = risk_rules::table
+    let rows: Vec<RiskRuleRow> = risk_rules::table
         .select((risk_rules::id, risk_rules::enabled, risk_rules::points, risk_rules::params))
         .load(conn)
         .map_err(from_diesel)?;
@@ -43,20 +71,12 @@ fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError
             ))
             .first(conn)
             .map_err(from_diesel)?;
-    let rules: Vec<StoredRule> = rows
-        .into_iter()
-        .map(|(id, enabled, points, params)| StoredRule {
-            id,
-            enabled,
-            points: i64::from(points),
-            params: params
-                .as_object()
-                .map(|object| object.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
-                .unwrap_or_default(),
-        })
-        .collect();
+    let mut rules = Vec::with_capacity(rows.len());
+    for row in &rows {
+        rules.extend(row.setting()?);
+    }
     let limits = OrderLimits::from_stored([units, pending_account, pending_phone, per_day].map(i64::from));
-    Ok(CodSettings::from_stored(&rules, i64::from(confirm), i64::from(reject)).with_limits(limits))
+    Ok(CodSettings::new(rules, i64::from(confirm), i64::from(reject)).map_err(corrupt)?.with_limits(limits))
 }
 
 #[derive(QueryableByName)]

@@ -447,11 +447,12 @@ impl StockTx for PgTransaction {
                 Ok(StockedProduct {
                     id: ProductId::new(row.id).map_err(corrupt)?,
                     name: row.name,
-                    tag: PriceTag::new(
+                    tag: PriceTag::from_fields(
                         Rupees::from_paisa(row.price_paisa),
                         row.sale_price_paisa.map(Rupees::from_paisa),
                         u8::try_from(row.discount_percent).map_err(corrupt)?,
-                    ),
+                    )
+                    .map_err(corrupt)?,
                     free_delivery: row.free_delivery,
                     quantity: u32::try_from(row.quantity).map_err(corrupt)?,
                 })

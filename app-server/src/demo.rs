@@ -199,11 +199,12 @@ pub fn bench_shop(categories: usize, products: usize) -> Result<BenchShop, Image
                             let price = 300 + (made as i64 * 37) % 9700;
                             BenchProduct {
                                 name: format!("{noun} Model {made}"),
-                                price: PriceTag::new(
+                                price: PriceTag::from_fields(
                                     Rupees::from_whole(price),
                                     (made % 3 == 0).then(|| Rupees::from_whole(price * 4 / 5)),
                                     0,
-                                ),
+                                )
+                                .unwrap_or(PriceTag::list(Rupees::from_whole(price))),
                                 description: format!("Benchmark {noun} number {made} for phones, sold in rupees."),
                                 color: Some(colour.to_owned()),
                                 quantity: u32::try_from(made % 40).unwrap_or(0),

@@ -174,7 +174,7 @@ mod tests {
     fn bench() -> BenchShop {
         let product = |name: &str| BenchProduct {
             name: name.into(),
-            price: PriceTag::new(Rupees::from_whole(1000), None, 0),
+            price: PriceTag::list(Rupees::from_whole(1000)),
             description: "bench".into(),
             color: None,
             quantity: 5,

@@ -256,7 +256,7 @@ mod tests {
             id,
             name: "read back".into(),
             category: CategoryRef { id: CategoryId::new(2).unwrap(), name: "Samsung".into() },
-            price: PriceTag::new(Rupees::from_whole(1000), None, 0),
+            price: PriceTag::list(Rupees::from_whole(1000)),
             description: "demo".into(),
             color: None,
             quantity: 5,
@@ -355,7 +355,8 @@ mod tests {
             .expect_create_product()
             .withf(|p| {
                 p.name == "B"
-                    && p.price == PriceTag::new(Rupees::from_whole(1000), Some(Rupees::from_whole(750)), 25)
+                    && p.price
+                        == PriceTag::from_fields(Rupees::from_whole(1000), Some(Rupees::from_whole(750)), 25).unwrap()
                     && p.media
                         == [Media {
                             url: "/media/1.webp".into(),

@@ -202,7 +202,7 @@ mod tests {
     }
 
     fn line(price: i64, sale: Option<i64>, percent: u8, quantity: u32, free_delivery: bool) -> CartLine {
-        let tag = PriceTag::new(rs(price), sale.map(rs), percent);
+        let tag = crate::pricing::loose(rs(price), sale.map(rs), percent);
         CartLine::new(tag, Quantity::new(quantity).unwrap(), free_delivery)
     }
 
@@ -353,7 +353,7 @@ mod tests {
     fn any_line() -> impl Strategy<Value = CartLine> {
         (1i64..=10_000_000, proptest::option::of(0i64..=10_000_000), 0u8..=100, 1u32..=1000, any::<bool>()).prop_map(
             |(price, sale, percent, quantity, free)| {
-                let tag = PriceTag::new(Rupees::from_paisa(price), sale.map(Rupees::from_paisa), percent);
+                let tag = crate::pricing::loose(Rupees::from_paisa(price), sale.map(Rupees::from_paisa), percent);
                 CartLine::new(tag, Quantity::new(quantity).unwrap(), free)
             },
         )

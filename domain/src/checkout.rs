@@ -176,7 +176,7 @@ mod tests {
         QuotedLine {
             product_id: ProductId::new(id).unwrap(),
             name: name.into(),
-            line: CartLine::new(PriceTag::new(whole(price), None, 0), Quantity::new(quantity).unwrap(), free),
+            line: CartLine::new(PriceTag::list(whole(price)), Quantity::new(quantity).unwrap(), free),
         }
     }
 
@@ -277,7 +277,7 @@ mod tests {
                     product_id: ProductId::new(i64::try_from(i).unwrap() + 1).unwrap(),
                     name: format!("Product {i}"),
                     line: CartLine::new(
-                        PriceTag::new(Rupees::from_paisa(paisa), None, 0),
+                        PriceTag::list(Rupees::from_paisa(paisa)),
                         Quantity::new(quantity).unwrap(),
                         free,
                     ),

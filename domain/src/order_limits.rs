@@ -136,6 +136,12 @@ impl OrderLimits {
         Ok(self)
     }
 
+    /// These limits with `limit` set to `value`, already checked against its bounds.
+    pub(crate) const fn set(mut self, limit: LimitId, value: u32) -> Self {
+        self.values[limit as usize] = value;
+        self
+    }
+
     /// Limits as stored, each clamped into its bounds (a stored value is never trusted to be in range).
     #[must_use]
     pub fn from_stored(stored: [i64; 4]) -> Self {

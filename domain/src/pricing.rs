@@ -4,23 +4,81 @@
 
 use crate::money::Rupees;
 
-/// The highest percentage discount honoured (docs/spec.md §9).
+/// The highest percentage a product may take off its list price (docs/spec.md §9).
 pub const MAX_DISCOUNT_PERCENT: u8 = 90;
 
-/// A product's price fields as the shop owner set them. Any combination is accepted here; the rules decide
-/// which part is honoured.
+/// How a product's price is marked down: not at all, to a sale price, or by a percentage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Markdown {
+    None,
+    /// A sale price above 0 and below the list price, which is what is charged; `percent` (0 to 100) is the
+    /// discount the owner's form settled with it (docs/spec.md §5), shown as the product's `discountPercent`.
+    Sale {
+        price: Rupees,
+        percent: u8,
+    },
+    /// A percentage from 1 to [`MAX_DISCOUNT_PERCENT`] off the list price, charged exactly.
+    PercentOff(u8),
+}
+
+/// Price fields that form none of the three shapes of a [`Markdown`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MarkdownError {
+    #[error("a sale price must be above 0 and below the list price")]
+    SaleOutOfRange,
+    #[error("the percentage set with a sale price must be at most 100")]
+    SalePercentTooHigh,
+    #[error("a percentage off must be from 1 to {MAX_DISCOUNT_PERCENT}")]
+    PercentOutOfRange,
+}
+
+/// A product's price: its list price and how it is marked down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PriceTag {
     price: Rupees,
-    sale_price: Option<Rupees>,
-    discount_percent: u8,
+    markdown: Markdown,
 }
 
 impl PriceTag {
-    /// A price tag with a list price, an optional sale price and a percentage discount (0 for none).
+    /// A list price with no markdown.
     #[must_use]
-    pub const fn new(price: Rupees, sale_price: Option<Rupees>, discount_percent: u8) -> Self {
-        Self { price, sale_price, discount_percent }
+    pub const fn list(price: Rupees) -> Self {
+        Self { price, markdown: Markdown::None }
+    }
+
+    /// `price` marked down as `markdown` says.
+    ///
+    /// # Errors
+    /// [`MarkdownError`] when a sale price is not above 0 and below `price`, its percentage is over 100, or
+    /// a percentage off is outside 1 to 90.
+    pub fn new(price: Rupees, markdown: Markdown) -> Result<Self, MarkdownError> {
+        match markdown {
+            Markdown::None => {}
+            Markdown::Sale { price: sale, .. } if !sale.is_positive() || sale >= price => {
+                return Err(MarkdownError::SaleOutOfRange)
+            }
+            Markdown::Sale { percent, .. } if percent > 100 => return Err(MarkdownError::SalePercentTooHigh),
+            Markdown::Sale { .. } => {}
+            Markdown::PercentOff(percent) if !(1..=MAX_DISCOUNT_PERCENT).contains(&percent) => {
+                return Err(MarkdownError::PercentOutOfRange)
+            }
+            Markdown::PercentOff(_) => {}
+        }
+        Ok(Self { price, markdown })
+    }
+
+    /// The price from the fields a product is stored and sent with: no sale price and no percentage, a sale
+    /// price with the percentage set with it, or no sale price and a percentage from 1 to 90.
+    ///
+    /// # Errors
+    /// [`MarkdownError`] for fields of none of these shapes.
+    pub fn from_fields(price: Rupees, sale_price: Option<Rupees>, discount_percent: u8) -> Result<Self, MarkdownError> {
+        let markdown = match (sale_price, discount_percent) {
+            (None, 0) => Markdown::None,
+            (None, percent) => Markdown::PercentOff(percent),
+            (Some(sale), percent) => Markdown::Sale { price: sale, percent },
+        };
+        Self::new(price, markdown)
     }
 
     /// The list price.
@@ -29,53 +87,53 @@ impl PriceTag {
         self.price
     }
 
-    /// The sale price as set, honoured or not.
+    /// How the price is marked down.
+    #[must_use]
+    pub const fn markdown(&self) -> Markdown {
+        self.markdown
+    }
+
+    /// The sale price, when the price is marked down to one (the product's `salePrice`).
     #[must_use]
     pub const fn sale_price(&self) -> Option<Rupees> {
-        self.sale_price
-    }
-
-    /// The percentage discount as set, honoured or not.
-    #[must_use]
-    pub const fn discount_percent(&self) -> u8 {
-        self.discount_percent
-    }
-
-    /// The sale price when it is honoured: above 0 and below the list price.
-    fn honoured_sale_price(&self) -> Option<Rupees> {
-        self.sale_price.filter(|sale| sale.is_positive() && *sale < self.price)
-    }
-
-    /// The percentage discount when it is honoured: above 0 and at most 90.
-    fn honoured_discount_percent(&self) -> Option<u8> {
-        Some(self.discount_percent).filter(|p| (1..=MAX_DISCOUNT_PERCENT).contains(p))
-    }
-
-    /// The unit price a cart item is charged (docs/spec.md §5): the sale price when it is above 0 and below the
-    /// list price; otherwise the list price reduced by a discount above 0 and at most 90 per cent; otherwise
-    /// the list price. Exact, not rounded.
-    #[must_use]
-    pub fn unit_price(&self) -> Rupees {
-        if let Some(sale) = self.honoured_sale_price() {
-            sale
-        } else if let Some(percent) = self.honoured_discount_percent() {
-            self.price.less_percent(percent)
-        } else {
-            self.price
+        match self.markdown {
+            Markdown::Sale { price, .. } => Some(price),
+            Markdown::None | Markdown::PercentOff(_) => None,
         }
     }
 
-    /// The percentage shown in the 'N% OFF' badge: the discount actually charged. A honoured sale price
-    /// shows the rounded percentage it takes off the list price; otherwise a honoured discount shows
-    /// itself; otherwise 0. (docs/spec.md shows a set discountPercent first; the admin forms keep the two fields
-    /// consistent, and where stored data disagrees we show what the shopper is charged.)
+    /// The percentage set: the one set with a sale price, the percentage off, or 0 (the product's
+    /// `discountPercent`).
+    #[must_use]
+    pub const fn discount_percent(&self) -> u8 {
+        match self.markdown {
+            Markdown::None => 0,
+            Markdown::Sale { percent, .. } | Markdown::PercentOff(percent) => percent,
+        }
+    }
+
+    /// The unit price a cart item is charged (docs/spec.md §5): the sale price, or the list price less the
+    /// percentage off, or the list price. Exact, not rounded.
+    #[must_use]
+    pub fn unit_price(&self) -> Rupees {
+        match self.markdown {
+            Markdown::None => self.price,
+            Markdown::Sale { price, .. } => price,
+            Markdown::PercentOff(percent) => self.price.less_percent(percent),
+        }
+    }
+
+    /// The percentage shown in the 'N% OFF' badge: the discount actually charged. A sale price shows the
+    /// rounded percentage it takes off the list price; a percentage off shows itself; no markdown 0.
     #[must_use]
     pub fn displayed_discount_percent(&self) -> u8 {
-        if let Some(sale) = self.honoured_sale_price() {
-            let off = (self.price - sale).percent_of(self.price).unwrap_or(0);
-            u8::try_from(off.clamp(0, 100)).unwrap_or(0)
-        } else {
-            self.honoured_discount_percent().unwrap_or(0)
+        match self.markdown {
+            Markdown::None => 0,
+            Markdown::Sale { price: sale, .. } => {
+                let off = (self.price - sale).percent_of(self.price).unwrap_or(0);
+                u8::try_from(off.clamp(0, 100)).unwrap_or(0)
+            }
+            Markdown::PercentOff(percent) => percent,
         }
     }
 
@@ -92,12 +150,41 @@ impl PriceTag {
     }
 }
 
+/// Price fields in any combination, as the shared case tables and the browser's saved carts may hold them,
+/// read the way the cart reads them: a sale price above 0 and below the list price; else a percentage from 1
+/// to 90; else none.
+#[cfg(test)]
+pub(crate) fn loose(price: Rupees, sale: Option<Rupees>, percent: u8) -> PriceTag {
+    let markdown = match sale.filter(|sale| sale.is_positive() && *sale < price) {
+        Some(sale) => Markdown::Sale { price: sale, percent: percent.min(100) },
+        None if (1..=MAX_DISCOUNT_PERCENT).contains(&percent) => Markdown::PercentOff(percent),
+        None => Markdown::None,
+    };
+    PriceTag { price, markdown }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn tag(price: i64, sale: Option<i64>, percent: u8) -> PriceTag {
-        PriceTag::new(Rupees::from_whole(price), sale.map(Rupees::from_whole), percent)
+        loose(Rupees::from_whole(price), sale.map(Rupees::from_whole), percent)
+    }
+
+    #[test]
+    fn the_stored_fields_form_one_of_three_shapes_and_nothing_else() {
+        let rs = Rupees::from_whole;
+
+        assert_eq!(PriceTag::from_fields(rs(1000), None, 0), Ok(PriceTag::list(rs(1000))));
+        assert_eq!(
+            PriceTag::from_fields(rs(1000), Some(rs(750)), 25).map(|t| (t.markdown(), t.discount_percent())),
+            Ok((Markdown::Sale { price: rs(750), percent: 25 }, 25))
+        );
+        assert_eq!(PriceTag::from_fields(rs(1000), None, 90).map(|t| t.markdown()), Ok(Markdown::PercentOff(90)));
+        assert_eq!(PriceTag::from_fields(rs(1000), Some(rs(1000)), 0), Err(MarkdownError::SaleOutOfRange));
+        assert_eq!(PriceTag::from_fields(rs(1000), Some(Rupees::ZERO), 0), Err(MarkdownError::SaleOutOfRange));
+        assert_eq!(PriceTag::from_fields(rs(1000), None, 91), Err(MarkdownError::PercentOutOfRange));
+        assert_eq!(PriceTag::from_fields(rs(1000), Some(rs(1)), 101), Err(MarkdownError::SalePercentTooHigh));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! colour.
 
 use crate::money::Rupees;
-use crate::pricing::{PriceTag, MAX_DISCOUNT_PERCENT};
+use crate::pricing::{Markdown, PriceTag, MAX_DISCOUNT_PERCENT};
 use crate::text::{Lines, PlainText, TextError};
 
 /// The highest price accepted: Rs 10 crore (Rs 10,00,00,000).
@@ -183,10 +183,17 @@ impl ProductPrice {
         self.sale_price
     }
 
-    /// The price tag that decides what shoppers are charged, with the product's discount.
+    /// The price tag that decides what shoppers are charged, with the product's discount: the sale price
+    /// with the discount set with it, else the discount off the price when above 0, else the list price.
     #[must_use]
-    pub const fn price_tag(&self, discount: DiscountPercent) -> PriceTag {
-        PriceTag::new(self.price, self.sale_price, discount.get())
+    pub fn price_tag(&self, discount: DiscountPercent) -> PriceTag {
+        let markdown = match self.sale_price {
+            Some(sale) => Markdown::Sale { price: sale, percent: discount.get() },
+            None if discount.get() > 0 => Markdown::PercentOff(discount.get()),
+            None => Markdown::None,
+        };
+        // A checked sale price is above 0 and below the price, a discount at most 90: every shape holds.
+        PriceTag::new(self.price, markdown).unwrap_or(PriceTag::list(self.price))
     }
 }
 
@@ -284,7 +291,7 @@ mod tests {
     fn the_price_tag_carries_price_sale_and_discount() {
         let tag = ProductPrice::new(rs(1000), None).unwrap().price_tag(DiscountPercent::new(20).unwrap());
 
-        assert_eq!(tag, PriceTag::new(rs(1000), None, 20));
+        assert_eq!(tag, PriceTag::from_fields(rs(1000), None, 20).unwrap());
         assert_eq!(tag.unit_price(), rs(800));
     }
 

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use domain::cart::{CartLine, CartTotals, DeliveryCharge};
 use domain::coupon::{applied_message, Coupon, CouponDiscount};
 use domain::money::Rupees;
-use domain::pricing::PriceTag;
+use domain::pricing::{Markdown, PriceTag, MAX_DISCOUNT_PERCENT};
 use domain::stock::Quantity;
 use serde_json::Value;
 
@@ -15,8 +15,20 @@ fn int(value: &Value) -> i64 {
     value.as_i64().unwrap_or_else(|| panic!("{value} is not an integer"))
 }
 
+/// Price fields in any combination, as the table writes them (and a browser's saved cart may hold them),
+/// read the way the cart's `markdownOf` reads them: a sale price above 0 and below the list price; else a
+/// percentage from 1 to 90; else none.
+fn loose(price: Rupees, sale: Option<Rupees>, percent: u8) -> PriceTag {
+    let markdown = match sale.filter(|sale| sale.is_positive() && *sale < price) {
+        Some(sale) => Markdown::Sale { price: sale, percent: percent.min(100) },
+        None if (1..=MAX_DISCOUNT_PERCENT).contains(&percent) => Markdown::PercentOff(percent),
+        None => Markdown::None,
+    };
+    PriceTag::new(price, markdown).unwrap()
+}
+
 fn line(value: &Value) -> CartLine {
-    let tag = PriceTag::new(
+    let tag = loose(
         Rupees::from_whole(int(&value["price"])),
         value["salePrice"].as_i64().map(Rupees::from_whole),
         u8::try_from(int(&value["discountPercent"])).unwrap(),

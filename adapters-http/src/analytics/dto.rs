@@ -1,11 +1,13 @@
 //! The wire types of the analytics table: the period and breakdown asked for, and the rows.
 
 use application::analytics::report::Report;
-use domain::analytics::{OrderCounts, Tenths};
+use chrono::NaiveDate;
+use domain::analytics::{parse_date, OrderCounts, Tenths};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::dto::{whole_rupees, wire_int};
+use crate::infra::error::ApiError;
 
 /// What the rows of the analytics table stand for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -42,6 +44,27 @@ pub struct AnalyticsQuery {
     /// What the rows are: `week` (default), `city`, `product` or `coupon`.
     #[param(pattern = "^(week|city|product|coupon)?$")]
     pub by: Option<String>,
+}
+
+impl AnalyticsQuery {
+    /// The days and breakdown asked for; a blank or absent part takes its default (no day, `week`).
+    ///
+    /// # Errors
+    /// A 400 naming `from` or `to` for a malformed date ('Dates are written YYYY-MM-DD.'), or `by` for an
+    /// unknown breakdown; the first of them in that order.
+    pub fn parsed(&self) -> Result<(Option<NaiveDate>, Option<NaiveDate>, domain::analytics::Breakdown), ApiError> {
+        fn given(text: &Option<String>) -> Option<&str> {
+            text.as_deref().map(str::trim).filter(|t| !t.is_empty())
+        }
+        let date = |text: &Option<String>, field: &str| {
+            given(text).map(parse_date).transpose().map_err(|err| ApiError::invalid_field(field, err.to_string()))
+        };
+        let (from, to) = (date(&self.from, "from")?, date(&self.to, "to")?);
+        let by = given(&self.by)
+            .map_or(Ok(domain::analytics::Breakdown::Week), str::parse)
+            .map_err(|err| ApiError::invalid_field("by", err.to_string()))?;
+        Ok((from, to, by))
+    }
 }
 
 /// How the orders of a row (or all of them) fared.
@@ -139,5 +162,32 @@ mod tests {
         for by in [By::Week, By::City, By::Product, By::Coupon] {
             assert_eq!(serde_json::to_value(Breakdown::from(by)).unwrap(), by.as_str());
         }
+    }
+
+    fn query(from: &str, to: &str, by: &str) -> AnalyticsQuery {
+        let given = |t: &str| Some(t.to_owned());
+        AnalyticsQuery { from: given(from), to: given(to), by: given(by) }
+    }
+
+    #[test]
+    fn malformed_dates_and_unknown_breakdowns_are_refused_naming_the_parameter() {
+        let cases = [
+            (query("2026-11-1", "2026-11-30", "week"), "from", "Dates are written YYYY-MM-DD."),
+            (query("2026-11-01", "30/11/2026", "week"), "to", "Dates are written YYYY-MM-DD."),
+            (query("2026-11-01", "2026-11-30", "month"), "by", "Choose week, city, product or coupon."),
+        ];
+
+        for (query, field, message) in cases {
+            let err = query.parsed().unwrap_err();
+
+            let ApiError::BadRequest { message: said, errors } = err else { panic!("not a 400: {err:?}") };
+            assert_eq!(said, message);
+            assert_eq!(errors.unwrap().into_keys().collect::<Vec<_>>(), [field]);
+        }
+    }
+
+    #[test]
+    fn blank_parts_take_their_defaults() {
+        assert_eq!(query(" ", "", "").parsed().unwrap(), (None, None, domain::analytics::Breakdown::Week));
     }
 }

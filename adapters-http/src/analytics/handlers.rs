@@ -1,7 +1,7 @@
 //! The handler of the analytics table.
 
 use actix_web::{get, web, HttpResponse};
-use application::analytics::report::{Analytics, ReportError, ReportQuery};
+use application::analytics::report::{Analytics, ReportError};
 
 use super::dto::{AnalyticsQuery, AnalyticsResponse};
 use crate::admin::AdminSession;
@@ -11,7 +11,6 @@ impl From<ReportError> for ApiError {
     fn from(err: ReportError) -> Self {
         match err {
             ReportError::Period { field, .. } => Self::invalid_field(field, err.to_string()),
-            ReportError::Breakdown(_) => Self::invalid_field("by", err.to_string()),
             ReportError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
@@ -35,7 +34,7 @@ pub async fn order_analytics(
     analytics: web::Data<Analytics>,
     query: web::Query<AnalyticsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = query.into_inner();
-    let report = analytics.report(ReportQuery { from: query.from, to: query.to, by: query.by }).await?;
+    let (from, to, by) = query.parsed()?;
+    let report = analytics.report(from, to, by).await?;
     Ok(HttpResponse::Ok().json(AnalyticsResponse::from(report)))
 }

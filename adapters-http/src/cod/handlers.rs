@@ -162,6 +162,6 @@ pub async fn put_cod_settings(
     orders: web::Data<Orders>,
     body: Json<CodSettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let settings = orders.save_cod_settings(body.input()?).await?;
+    let settings = orders.save_cod_settings(body.change()?).await?;
     Ok(HttpResponse::Ok().json(CodSettingsResponse::from(&settings)))
 }

@@ -1,9 +1,10 @@
-//! Reading the COD settings as sent into the domain's settings input, and naming the fields of the
-//! domain's refusals as the settings are sent: `rules[0].points`, `rules[0].params.atLeast`, `rules`,
-//! `confirmWindowHours`, `rejectUnconfirmedAfterHours`, `limits.unitsPerProduct`.
+//! Reading the COD settings as sent into the domain's checked change (through its `SettingsDraft`), and
+//! naming the fields of the domain's refusals as the settings are sent: `rules[0].points`,
+//! `rules[0].params.atLeast`, `rules`, `confirmWindowHours`, `rejectUnconfirmedAfterHours`,
+//! `limits.unitsPerProduct`.
 
 use application::orders::risk::CodSettingsError;
-use domain::risk::{RuleInput, SettingsField, SettingsInput};
+use domain::risk::{CodSettingsChange, SettingsDraft, SettingsField};
 
 use super::dto::CodSettingsBody;
 use crate::infra::error::{ApiError, FieldErrors};
@@ -22,62 +23,47 @@ fn field_key(field: &SettingsField) -> String {
 }
 
 impl CodSettingsBody {
-    /// The settings as sent, every field whose type is wrong named in one answer; the domain judges the rest.
+    /// The settings as sent, checked by the domain: first every field whose type is wrong, named in one
+    /// answer; then every fault the domain finds, named as sent (see [`field_key`]).
     ///
     /// # Errors
-    /// A 400 naming `rules[i].enabled`, `rules[i].params[j].key` or `limits[j].key`.
-    pub fn input(&self) -> Result<SettingsInput, ApiError> {
+    /// A 400 naming `rules[i].enabled`, `rules[i].params[j].key` or `limits[j].key`; else a 400 naming each
+    /// field the domain refused.
+    pub fn change(&self) -> Result<CodSettingsChange, ApiError> {
         let mut errors = FieldErrors::new();
         let number = |field: &WholeNumber| field.cloned_given();
-        let rules = self
-            .rules
-            .iter()
-            .enumerate()
-            .map(|(i, rule)| {
-                let enabled = match rule.enabled {
-                    Field::Given(enabled) => enabled,
-                    Field::Absent | Field::Empty | Field::Invalid => {
-                        errors.add(format!("rules[{i}].enabled"), "enabled must be true or false.");
-                        false
-                    }
-                };
-                let params = rule
-                    .params
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(j, param)| match param.key.text() {
-                        Some(key) => Some((key.to_owned(), number(&param.value))),
-                        None => {
-                            errors.add(format!("rules[{i}].params[{j}].key"), "key must be text.");
-                            None
-                        }
-                    })
-                    .collect();
-                RuleInput {
-                    id: rule.id.text().unwrap_or_default().to_owned(),
-                    enabled,
-                    points: number(&rule.points),
-                    params,
+        let mut draft =
+            SettingsDraft::new(number(&self.confirm_window_hours), number(&self.reject_unconfirmed_after_hours));
+        for (i, rule) in self.rules.iter().enumerate() {
+            let enabled = match rule.enabled {
+                Field::Given(enabled) => enabled,
+                Field::Absent | Field::Empty | Field::Invalid => {
+                    errors.add(format!("rules[{i}].enabled"), "enabled must be true or false.");
+                    false
                 }
-            })
-            .collect();
-        let limits = self
-            .limits
-            .iter()
-            .enumerate()
-            .filter_map(|(j, limit)| match limit.key.text() {
-                Some(key) => Some((key.to_owned(), number(&limit.value))),
-                None => {
-                    errors.add(format!("limits[{j}].key"), "key must be text.");
-                    None
+            };
+            let mut figures = Vec::new();
+            for (j, param) in rule.params.iter().enumerate() {
+                match param.key.text() {
+                    Some(key) => figures.push((key, number(&param.value))),
+                    None => errors.add(format!("rules[{i}].params[{j}].key"), "key must be text."),
                 }
-            })
-            .collect();
-        errors.finish(|| SettingsInput {
-            rules,
-            confirm_window_hours: number(&self.confirm_window_hours),
-            reject_unconfirmed_after_hours: number(&self.reject_unconfirmed_after_hours),
-            limits,
+            }
+            draft.rule(rule.id.text().unwrap_or_default(), enabled, number(&rule.points), figures);
+        }
+        for (j, limit) in self.limits.iter().enumerate() {
+            match limit.key.text() {
+                Some(key) => draft.limit(key, number(&limit.value)),
+                None => errors.add(format!("limits[{j}].key"), "key must be text."),
+            }
+        }
+        errors.finish(|| ())?;
+        draft.finish().map_err(|faults| {
+            faults
+                .into_iter()
+                .map(|fault| (field_key(&fault.field), fault.message))
+                .collect::<FieldErrors>()
+                .into_error()
         })
     }
 }
@@ -85,11 +71,6 @@ impl CodSettingsBody {
 impl From<CodSettingsError> for ApiError {
     fn from(err: CodSettingsError) -> Self {
         match err {
-            CodSettingsError::Invalid(faults) => faults
-                .into_iter()
-                .map(|fault| (field_key(&fault.field), fault.message))
-                .collect::<FieldErrors>()
-                .into_error(),
             CodSettingsError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }

@@ -21,9 +21,10 @@ pub struct ProductResponse {
     pub category: CategorySummary,
     /// The list price in whole rupees.
     pub price: i32,
-    /// The sale price in whole rupees, when one is set (honoured only when above 0 and below the price).
+    /// The sale price in whole rupees, when the price is marked down to one (then above 0 and below the price).
     pub sale_price: Option<i32>,
-    /// The percentage discount as set (honoured only from 1 to 90).
+    /// The percentage discount as set: with a sale price the one set with it, else from 1 to 90 off the price,
+    /// else 0.
     pub discount_percent: i32,
     /// The price the shopper pays, rounded to whole rupees: the unit price of docs/spec.md §5.
     pub final_price: i32,

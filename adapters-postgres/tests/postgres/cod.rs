@@ -16,8 +16,9 @@ use chrono::{DateTime, TimeZone, Utc};
 use domain::contact::{Email, Phone};
 use domain::ids::{CustomerId, OrderId, ProductId};
 use domain::money::Rupees;
+use domain::order_limits::{LimitId, OrderLimits};
 use domain::order_status::OrderStatus;
-use domain::risk::{assess, CodSettings, RiskFacts, RuleId, RuleInput, SettingsInput};
+use domain::risk::{assess, CodSettings, RiskFacts, RuleId, RuleParams, RuleSetting};
 
 use crate::shop::{ayesha, customer, unique_digest, Shop};
 
@@ -210,21 +211,8 @@ async fn a_placement_scores_its_order_and_the_phones_orders_whose_score_it_moved
 #[tokio::test]
 async fn hundreds_of_pending_orders_of_one_phone_all_score_right_after_another_placement() {
     let shop = shop().await;
-    let input = SettingsInput {
-        rules: RuleId::ALL
-            .into_iter()
-            .map(|rule| RuleInput {
-                id: rule.as_str().into(),
-                enabled: true,
-                points: Some(i64::from(rule.default_points())),
-                params: if rule == RuleId::SeveralPending { vec![("atLeast".into(), Some(100))] } else { vec![] },
-            })
-            .collect(),
-        confirm_window_hours: Some(48),
-        reject_unconfirmed_after_hours: Some(24),
-        limits: vec![],
-    };
-    let settings = CodSettings::parse(&input).unwrap();
+    let several = RuleSetting::new(RuleParams::SeveralPending { at_least: 100 }, true, 20).unwrap();
+    let settings = CodSettings::default().with_rule(several);
     let saved = settings.clone();
     shop.unit_of_work.run(move |tx| tx.risk().save_cod_settings(&saved)).await.unwrap();
     let other_contact = shop.place(order(&shop, "0321 9998887", None, "zara@example.pk", 2, 1)).await;
@@ -269,21 +257,14 @@ async fn hundreds_of_pending_orders_of_one_phone_all_score_right_after_another_p
 async fn settings_are_stored_one_row_per_rule_and_read_back_over_the_defaults() {
     let shop = shop().await;
     let defaults = shop.orders.cod_settings().await.unwrap();
-    let input = SettingsInput {
-        rules: RuleId::ALL
-            .into_iter()
-            .map(|rule| RuleInput {
-                id: rule.as_str().into(),
-                enabled: rule != RuleId::LateNight,
-                points: Some(if rule == RuleId::EarlierReturns { 60 } else { i64::from(rule.default_points()) }),
-                params: if rule == RuleId::LargeTotal { vec![("rupees".into(), Some(30_000))] } else { vec![] },
-            })
-            .collect(),
-        confirm_window_hours: Some(72),
-        reject_unconfirmed_after_hours: Some(12),
-        limits: vec![("unitsPerProduct".into(), Some(25)), ("ordersPerDay".into(), Some(40))],
-    };
-    let settings = CodSettings::parse(&input).unwrap();
+    let rules = [
+        RuleSetting::new(RuleParams::EarlierReturns { at_least: 1 }, true, 60).unwrap(),
+        RuleSetting::new(RuleParams::LargeTotal { rupees: 30_000 }, true, 15).unwrap(),
+        RuleSetting::new(RuleParams::LateNight { from: 0, to: 6 }, false, 10).unwrap(),
+    ];
+    let limits =
+        OrderLimits::default().with(LimitId::UnitsPerProduct, 25).unwrap().with(LimitId::OrdersPerDay, 40).unwrap();
+    let settings = CodSettings::new(rules, 72, 12).unwrap().with_limits(limits);
     let saved = settings.clone();
 
     shop.unit_of_work.run(move |tx| tx.risk().save_cod_settings(&saved)).await.unwrap();
@@ -295,7 +276,7 @@ async fn settings_are_stored_one_row_per_rule_and_read_back_over_the_defaults() 
     execute(&shop.db.pool(), "DELETE FROM risk_rules WHERE id = 'late_night'").unwrap();
     let without_row = shop.orders.cod_settings().await.unwrap();
     assert!(without_row.rule(RuleId::LateNight).enabled(), "a rule without a row has its defaults");
-    assert_eq!(without_row.rule(RuleId::LargeTotal).value("rupees"), 30_000);
+    assert_eq!(without_row.rule(RuleId::LargeTotal).figures(), RuleParams::LargeTotal { rupees: 30_000 });
 }
 
 #[tokio::test]
@@ -607,4 +588,23 @@ async fn the_migration_gives_entries_stored_before_it_their_mailboxes_and_attemp
     assert_eq!(attempts, ["1 2026-11-23 23:00:00 true", "1 2026-11-23 23:00:00 true"], "each stays a row");
     let (entries, _) = PgBlocklistRepository::new(db.pool()).list(100).await.unwrap();
     assert_eq!(entries.iter().find(|e| e.value == "+923001234567").unwrap().attempts, 2);
+}
+
+#[tokio::test]
+async fn a_stored_rule_that_does_not_parse_is_corrupt_and_a_retired_one_is_ignored() {
+    let shop = shop().await;
+    let pool = shop.db.pool();
+    execute(&pool, "INSERT INTO risk_rules (id, enabled, points, params) VALUES ('retired_rule', true, 50, '{}')")
+        .unwrap();
+    let retired_ignored = shop.orders.cod_settings().await.unwrap();
+    let mut read = Vec::new();
+    for params in [r#"{"atLeest": 1}"#, "{}", r#"{"atLeast": 0}"#, r#"{"atLeast": "2"}"#] {
+        execute(&pool, &format!("INSERT INTO risk_rules (id, enabled, points, params) VALUES ('earlier_returns', true, 40, '{params}') ON CONFLICT (id) DO UPDATE SET params = EXCLUDED.params")).unwrap();
+        read.push(shop.orders.cod_settings().await);
+    }
+
+    assert_eq!(retired_ignored, CodSettings::default());
+    for (i, read) in read.into_iter().enumerate() {
+        assert!(matches!(read, Err(RepositoryError::Corrupt(_))), "case {i}: {read:?}");
+    }
 }

@@ -42,7 +42,7 @@ async fn shop() -> Shop {
         cases,
         "Phone Case",
         "A case",
-        PriceTag::new(Rupees::from_whole(900), Some(Rupees::from_whole(850)), 0),
+        PriceTag::from_fields(Rupees::from_whole(900), Some(Rupees::from_whole(850)), 0).unwrap(),
         5,
     )
     .await;

@@ -31,7 +31,7 @@ fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> 
     NewProduct {
         name: name.to_owned(),
         category,
-        price: PriceTag::new(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20),
+        price: PriceTag::from_fields(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20).unwrap(),
         description: format!("{name} description"),
         color: Some("Black".to_owned()),
         quantity: 7,
@@ -69,7 +69,10 @@ async fn a_stored_product_reads_back_with_its_category_price_and_media_in_order(
     assert_eq!(found.name, "Clear case");
     assert_eq!(found.category.id, cases);
     assert_eq!(found.category.name, "Cases");
-    assert_eq!(found.price, PriceTag::new(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20));
+    assert_eq!(
+        found.price,
+        PriceTag::from_fields(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20).unwrap()
+    );
     assert_eq!(found.description, "Clear case description");
     assert_eq!(found.color.as_deref(), Some("Black"));
     assert_eq!(found.quantity, 7);
@@ -658,4 +661,60 @@ async fn a_migrated_database_migrates_nothing_and_waits_for_no_lock() {
     .expect("the migrations did not wait for the lock another session holds");
 
     assert_eq!(applied.unwrap().unwrap(), Vec::<String>::new());
+}
+
+/// Price fields as `(sale_price_paisa, discount_percent)` inserted for a product of Rs 1000.
+fn insert_price(pool: &adapters_postgres::PgPool, id: i64, sale: Option<i64>, percent: i16) -> Result<usize, String> {
+    let sale = sale.map_or("NULL".to_owned(), |paisa| paisa.to_string());
+    adapters_postgres::test_support::execute(
+        pool,
+        &format!(
+            "INSERT INTO products (id, name, category_id, price_paisa, sale_price_paisa, discount_percent, \
+             description, quantity) VALUES ({id}, 'P{id}', 1, 100000, {sale}, {percent}, 'd', 1)"
+        ),
+    )
+}
+
+#[tokio::test]
+async fn the_markdown_migration_keeps_what_each_product_charges_and_the_database_refuses_other_shapes() {
+    let db = TestDb::migrated_before("2026-12-02-000022");
+    let pool = db.pool();
+    adapters_postgres::test_support::execute(&pool, "INSERT INTO categories (id, name) VALUES (1, 'Cases')").unwrap();
+    let before = [
+        (Some(75_000), 25),
+        (Some(75_000), 0),
+        (Some(100_000), 10),
+        (Some(120_000), 0),
+        (Some(0), 95),
+        (None, 15),
+        (None, 91),
+        (None, 0),
+    ];
+    for (id, (sale, percent)) in (1..).zip(before) {
+        insert_price(&pool, id, sale, percent).unwrap();
+    }
+
+    db.migrate();
+
+    let stored = adapters_postgres::test_support::texts(
+        &pool,
+        "SELECT coalesce(sale_price_paisa::text, '-') || ' ' || discount_percent AS t FROM products ORDER BY id",
+    )
+    .unwrap();
+    assert_eq!(stored, ["75000 25", "75000 0", "- 10", "- 0", "- 0", "- 15", "- 0", "- 0"]);
+    let repo = PgCatalogRepository::new(pool.clone());
+    let mut charged = Vec::new();
+    for id in 1..=8 {
+        let product = repo.product(ProductId::new(id).unwrap()).await.unwrap().unwrap();
+        charged.push(product.price.unit_price().round_to_whole());
+    }
+    assert_eq!(charged, [750, 750, 900, 1000, 1000, 850, 1000, 1000], "what the pricing rule charged before");
+    let refused = [(Some(100_000), 0), (Some(100_001), 0), (Some(0), 0), (None, 91)];
+    for (id, (sale, percent)) in (20..).zip(refused) {
+        let err = insert_price(&pool, id, sale, percent).unwrap_err();
+        assert!(err.contains("products_markdown_shape"), "{sale:?} {percent}: {err}");
+    }
+    for (id, (sale, percent)) in (30..).zip([(Some(1), 100), (Some(99_999), 0), (None, 90), (None, 0)]) {
+        insert_price(&pool, id, sale, percent).unwrap();
+    }
 }

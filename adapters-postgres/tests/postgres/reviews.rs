@@ -37,7 +37,7 @@ struct Shop {
 async fn shop() -> Shop {
     let db = TestDb::new();
     let cases = category(&db, "Cases").await;
-    let price = PriceTag::new(Rupees::from_whole(900), None, 0);
+    let price = PriceTag::list(Rupees::from_whole(900));
     let case = product(&db, cases, "Phone Case", "About it", price, 500).await;
     let cable = product(&db, cases, "USB-C Cable", "About it", price, 500).await;
     let customer = customer(&db, AYESHA, "Ayesha Khan").await;

@@ -288,7 +288,7 @@ pub fn new_product(
     NewProduct {
         name: name.to_owned(),
         category,
-        price: PriceTag::new(Rupees::from_whole(price.0), price.1.map(Rupees::from_whole), price.2),
+        price: PriceTag::from_fields(Rupees::from_whole(price.0), price.1.map(Rupees::from_whole), price.2).unwrap(),
         description: format!("About {name}"),
         color: None,
         quantity,

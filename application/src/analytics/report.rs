@@ -4,9 +4,7 @@
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use domain::analytics::{
-    parse_date, week_label, Breakdown, BreakdownError, OrderCounts, Period, PeriodError, NO_CITY, NO_COUPON,
-};
+use domain::analytics::{week_label, Breakdown, OrderCounts, Period, PeriodError, NO_CITY, NO_COUPON};
 use domain::calendar::pakistan_date;
 
 use crate::analytics::ports::OrderFigures;
@@ -20,22 +18,12 @@ pub struct Analytics {
     clock: Arc<dyn Clock>,
 }
 
-/// What the page asks for, as sent; blank or absent parts take their defaults.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ReportQuery {
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub by: Option<String>,
-}
-
 /// Why no report was made.
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
-    /// A bad period; `field` is the query parameter at fault (`from` or `to`).
+    /// A period backwards or too long; `field` is the end at fault (`from` or `to`).
     #[error("{error}")]
     Period { field: &'static str, error: PeriodError },
-    #[error(transparent)]
-    Breakdown(#[from] BreakdownError),
     #[error("the figures could not be read")]
     Unexpected(#[source] RepositoryError),
 }
@@ -83,23 +71,17 @@ impl Analytics {
         Self { figures, clock }
     }
 
-    /// The table `query` asks for; by default per week over this week and the seven before it.
+    /// The table `by` the breakdown over the days `from` to `to` (Pakistani dates); without them over this
+    /// week and the seven before it (see [`Period::chosen`]).
     ///
     /// # Errors
-    /// [`ReportError`]: a malformed date, a period backwards or over 366 days, an unknown breakdown; a store
-    /// failure.
-    pub async fn report(&self, query: ReportQuery) -> Result<Report, ReportError> {
-        let date = |text: &Option<String>, field: &'static str| -> Result<Option<NaiveDate>, ReportError> {
-            match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-                None => Ok(None),
-                Some(text) => parse_date(text).map(Some).map_err(|error| ReportError::Period { field, error }),
-            }
-        };
-        let (from, to) = (date(&query.from, "from")?, date(&query.to, "to")?);
-        let by = match query.by.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-            None => Breakdown::Week,
-            Some(text) => text.parse()?,
-        };
+    /// [`ReportError`]: a period backwards or over 366 days; a store failure.
+    pub async fn report(
+        &self,
+        from: Option<NaiveDate>,
+        to: Option<NaiveDate>,
+        by: Breakdown,
+    ) -> Result<Report, ReportError> {
         let period = Period::chosen(from, to, pakistan_date(self.clock.now())).map_err(|error| {
             ReportError::Period { field: if error == PeriodError::TooLong { "to" } else { "from" }, error }
         })?;
@@ -171,9 +153,17 @@ mod tests {
         OrderCounts { placed, delivered, returned, rejected, cash_collected: Rupees::from_paisa(paisa) }
     }
 
-    fn query(from: &str, to: &str, by: &str) -> ReportQuery {
-        let given = |t: &str| Some(t.to_owned());
-        ReportQuery { from: given(from), to: given(to), by: given(by) }
+    /// The days and breakdown a query names, as the HTTP adapter reads them.
+    fn query(from: &str, to: &str, by: &str) -> (Option<NaiveDate>, Option<NaiveDate>, Breakdown) {
+        let day = |t: &str| Some(domain::analytics::parse_date(t).unwrap());
+        (day(from), day(to), if by.is_empty() { Breakdown::Week } else { by.parse().unwrap() })
+    }
+
+    async fn report(
+        analytics: &Analytics,
+        query: (Option<NaiveDate>, Option<NaiveDate>, Breakdown),
+    ) -> Result<Report, ReportError> {
+        analytics.report(query.0, query.1, query.2).await
     }
 
     #[tokio::test]
@@ -194,7 +184,7 @@ mod tests {
             ])
         });
 
-        let report = analytics(figures).report(query("2026-11-01", "2026-11-15", "")).await.unwrap();
+        let report = report(&analytics(figures), query("2026-11-01", "2026-11-15", "")).await.unwrap();
 
         assert_eq!(report.by, Breakdown::Week);
         assert_eq!(
@@ -215,7 +205,7 @@ mod tests {
         figures.expect_totals().returning(|_, _| Ok(OrderCounts::default()));
         figures.expect_by_week().returning(|_, _| Ok(vec![]));
 
-        let report = analytics(figures).report(ReportQuery::default()).await.unwrap();
+        let report = analytics(figures).report(None, None, Breakdown::Week).await.unwrap();
 
         assert_eq!((report.period.from(), report.period.to()), (date(2026, 10, 5), date(2026, 11, 24)));
         assert_eq!(report.rows.len(), 8);
@@ -245,9 +235,9 @@ mod tests {
         let rows = |report: Report| report.rows.into_iter().map(|r| (r.key, r.label)).collect::<Vec<_>>();
         let pair = |k: &str, l: &str| (k.to_owned(), l.to_owned());
 
-        let cities = analytics.report(query("2026-11-01", "2026-11-30", "city")).await.unwrap();
-        let coupons = analytics.report(query("2026-11-01", "2026-11-30", "coupon")).await.unwrap();
-        let products = analytics.report(query("2026-11-01", "2026-11-30", "product")).await.unwrap();
+        let cities = report(&analytics, query("2026-11-01", "2026-11-30", "city")).await.unwrap();
+        let coupons = report(&analytics, query("2026-11-01", "2026-11-30", "coupon")).await.unwrap();
+        let products = report(&analytics, query("2026-11-01", "2026-11-30", "product")).await.unwrap();
 
         assert_eq!(rows(cities), [pair("", "No city"), pair("Karachi", "Karachi"), pair("Lahore", "Lahore")]);
         assert_eq!(rows(coupons), [pair("SAVE10", "SAVE10"), pair("", "No coupon")]);
@@ -255,23 +245,20 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn bad_periods_and_breakdowns_are_refused_naming_the_parameter_before_anything_is_read() {
+    async fn bad_periods_are_refused_naming_the_parameter_before_anything_is_read() {
         let analytics = analytics(MockOrderFigures::new());
         let cases = [
-            (query("2026-11-1", "2026-11-30", "week"), Some("from"), "Dates are written YYYY-MM-DD."),
-            (query("2026-11-01", "30/11/2026", "week"), Some("to"), "Dates are written YYYY-MM-DD."),
             (query("2026-12-01", "2026-11-30", "week"), Some("from"), "The start date must not be after the end date."),
             (query("2025-01-01", "2026-11-30", "week"), Some("to"), "Choose a period of at most 366 days."),
-            (query("2026-11-01", "2026-11-30", "month"), None, "Choose week, city, product or coupon."),
         ];
 
         for (query, field, message) in cases {
-            let err = analytics.report(query).await.unwrap_err();
+            let err = report(&analytics, query).await.unwrap_err();
 
             assert_eq!(err.to_string(), message);
             let named = match err {
                 ReportError::Period { field, .. } => Some(field),
-                _ => None,
+                ReportError::Unexpected(_) => None,
             };
             assert_eq!(named, field);
         }

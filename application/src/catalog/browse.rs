@@ -98,7 +98,7 @@ mod tests {
             id: ProductId::new(id).unwrap(),
             name: "USB-C cable".into(),
             category: CategoryRef { id: CategoryId::new(1).unwrap(), name: "Cables".into() },
-            price: PriceTag::new(Rupees::from_whole(500), None, 0),
+            price: PriceTag::list(Rupees::from_whole(500)),
             description: "1 m".into(),
             color: None,
             quantity: 4,

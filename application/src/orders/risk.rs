@@ -8,7 +8,7 @@
 //! the transaction that saves new settings. The owner reads and saves the settings here.
 
 use domain::ids::OrderId;
-use domain::risk::{assess, CodSettings, RuleId, SettingsFault, SettingsInput};
+use domain::risk::{assess, CodSettings, CodSettingsChange, RuleId};
 
 use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope, RiskTx};
@@ -86,12 +86,10 @@ impl Contact {
     }
 }
 
-/// Why the COD settings were not read or saved. Nothing was saved.
+/// Why the COD settings were not read or saved (settings that break a rule never get here: a
+/// [`CodSettingsChange`] is checked as it is made). Nothing was saved.
 #[derive(Debug, thiserror::Error)]
 pub enum CodSettingsError {
-    /// Every field at fault.
-    #[error("Please correct the settings: {}", .0.first().map_or("", |f| f.message.as_str()))]
-    Invalid(Vec<SettingsFault>),
     #[error("the COD settings could not be read or saved")]
     Unexpected(#[from] RepositoryError),
 }
@@ -123,14 +121,14 @@ impl Orders {
         Ok(self.cod.cod_settings().await?)
     }
 
-    /// Checks and saves the COD settings, and scores every pending order again with them, in one
-    /// transaction. Limits on orders not sent keep the values in force.
+    /// Saves the COD settings, and scores every pending order again with them, in one transaction. Limits
+    /// on orders the change leaves out keep the values in force.
     ///
     /// # Errors
-    /// [`CodSettingsError::Invalid`] with every fault (nothing saved), `Unexpected` when the store fails.
-    pub async fn save_cod_settings(&self, input: SettingsInput) -> Result<CodSettings, CodSettingsError> {
+    /// `Unexpected` when the store fails.
+    pub async fn save_cod_settings(&self, change: CodSettingsChange) -> Result<CodSettings, CodSettingsError> {
         let in_force = self.cod.cod_settings().await?.limits();
-        let settings = CodSettings::parse_over(&input, in_force).map_err(CodSettingsError::Invalid)?;
+        let settings = change.over(in_force);
         let saved = settings.clone();
         self.unit_of_work
             .run(move |tx| {
@@ -147,35 +145,33 @@ mod tests {
     use super::*;
     use crate::orders::cod_ports::{MockCodRepository, MockRiskTx};
     use crate::orders::ports::MockOrderRepository;
-    use crate::orders::testing::{orders_with, risk_facts, run_once, Handle, MockUnitOfWork};
+    use crate::orders::testing::{orders_with, risk_facts, run_once, Handle};
     use domain::ids::OrderId;
     use domain::money::Rupees;
     use domain::order_limits::{LimitId, OrderLimits};
-    use domain::risk::{RiskFacts, RuleId, RuleInput, SettingsField};
+    use domain::risk::{RiskFacts, RuleId, RuleSetting, SettingsDraft};
 
     fn facts(returned: u32) -> RiskFacts {
         RiskFacts { returned, ..risk_facts(Rupees::from_whole(1710)) }
     }
 
-    fn input(points: i64) -> SettingsInput {
-        SettingsInput {
-            rules: RuleId::ALL
-                .into_iter()
-                .map(|rule| RuleInput {
-                    id: rule.as_str().into(),
-                    enabled: true,
-                    points: Some(if rule == RuleId::EarlierReturns {
-                        points
-                    } else {
-                        i64::from(rule.default_points())
-                    }),
-                    params: vec![],
-                })
-                .collect(),
-            confirm_window_hours: Some(48),
-            reject_unconfirmed_after_hours: Some(24),
-            limits: vec![],
+    fn input(points: u8) -> CodSettingsChange {
+        let rule = RuleSetting::default_for(RuleId::EarlierReturns);
+        let settings = CodSettings::default().with_rule(RuleSetting::new(rule.figures(), true, points).unwrap());
+        CodSettingsChange::keeping_limits(settings)
+    }
+
+    /// The change with only `limits` among the limits, as a form sending no others makes it.
+    fn input_with_limits(points: u8, limits: &[(&str, i64)]) -> CodSettingsChange {
+        let mut draft = SettingsDraft::new(Some(48), Some(24));
+        for rule in input(points).over(OrderLimits::default()).rules() {
+            let figures: Vec<_> = rule.params().map(|(spec, value)| (spec.key, Some(i64::from(value)))).collect();
+            draft.rule(rule.rule().as_str(), rule.enabled(), Some(i64::from(rule.points())), figures);
         }
+        for (key, value) in limits {
+            draft.limit(key, Some(*value));
+        }
+        draft.finish().unwrap()
     }
 
     /// The COD store, answering settings whose daily limit the owner set to 40.
@@ -250,8 +246,7 @@ mod tests {
             .returning(|_| Ok(()));
         risk.expect_risk_facts().returning(|_| Ok(vec![]));
         handle.risk = risk;
-        let mut sent = input(40);
-        sent.limits = vec![("unitsPerProduct".into(), Some(20))];
+        let sent = input_with_limits(40, &[("unitsPerProduct", 20)]);
 
         let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
             .save_cod_settings(sent)
@@ -259,19 +254,5 @@ mod tests {
             .unwrap();
 
         assert_eq!(saved.limits().get(LimitId::UnitsPerProduct), 20);
-    }
-
-    #[tokio::test]
-    async fn settings_out_of_bounds_are_refused_before_any_transaction() {
-        let mut unit_of_work = MockUnitOfWork::new();
-        unit_of_work.expect_run_boxed().never();
-
-        let err = orders_with(MockOrderRepository::new(), unit_of_work, in_force())
-            .save_cod_settings(input(101))
-            .await
-            .unwrap_err();
-
-        let CodSettingsError::Invalid(faults) = err else { panic!("{err:?}") };
-        assert_eq!(faults[0].field, SettingsField::Points(0));
     }
 }

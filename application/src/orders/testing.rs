@@ -210,7 +210,7 @@ pub fn case(stock: u32) -> StockedProduct {
     StockedProduct {
         id: product_id(12),
         name: "Phone Case".into(),
-        tag: PriceTag::new(rs(900), Some(rs(850)), 0),
+        tag: PriceTag::from_fields(rs(900), Some(rs(850)), 0).unwrap(),
         free_delivery: false,
         quantity: stock,
     }

@@ -1191,11 +1191,12 @@ export type ProductResponse = {
      */
     price: number;
     /**
-     * The sale price in whole rupees, when one is set (honoured only when above 0 and below the price).
+     * The sale price in whole rupees, when the price is marked down to one (then above 0 and below the price).
      */
     salePrice?: number | null;
     /**
-     * The percentage discount as set (honoured only from 1 to 90).
+     * The percentage discount as set: with a sale price the one set with it, else from 1 to 90 off the price,
+     * else 0.
      */
     discountPercent: number;
     /**

@@ -25,25 +25,35 @@ export interface CartLine extends PriceFields {
   freeDelivery: boolean;
 }
 
-function honouredSalePrice({ price, salePrice }: PriceFields): number | null {
-  return salePrice != null && salePrice > 0 && salePrice < price ? salePrice : null;
-}
+/**
+ * How a line's price is marked down. The server sends one of three shapes (no sale price and 0; a sale price
+ * above 0 and below the price; no sale price and 1 to 90 per cent); a cart saved in the browser may hold
+ * fields of an older answer, which read the same way: a sale price when above 0 and below the price, else a
+ * percentage from 1 to 90, else none.
+ */
+export type Markdown = { kind: 'none' } | { kind: 'sale'; salePrice: number } | { kind: 'percentOff'; percent: number };
 
-function honouredDiscountPercent({ discountPercent }: PriceFields): number | null {
-  return discountPercent >= 1 && discountPercent <= MAX_DISCOUNT_PERCENT ? discountPercent : null;
+/** The markdown of a line's price fields (see {@link Markdown}). */
+export function markdownOf({ price, salePrice, discountPercent }: PriceFields): Markdown {
+  if (salePrice != null && salePrice > 0 && salePrice < price) return { kind: 'sale', salePrice };
+  if (discountPercent >= 1 && discountPercent <= MAX_DISCOUNT_PERCENT) return { kind: 'percentOff', percent: discountPercent };
+  return { kind: 'none' };
 }
 
 /**
- * The unit price a cart item is charged, exact: the sale price when above 0 and below the list price;
- * otherwise the list price less a discount of 1 to 90 per cent, to the nearest paisa (halves up);
- * otherwise the list price.
+ * The unit price a cart item is charged, exact: the sale price; or the list price less the percentage off, to
+ * the nearest paisa (halves up); or the list price.
  */
 export function unitPrice(fields: PriceFields): number {
-  const sale = honouredSalePrice(fields);
-  if (sale !== null) return toPaisa(sale);
-  const percent = honouredDiscountPercent(fields);
-  if (percent !== null) return divRoundHalfUp(toPaisa(fields.price) * (100 - percent), 100);
-  return toPaisa(fields.price);
+  const markdown = markdownOf(fields);
+  switch (markdown.kind) {
+    case 'sale':
+      return toPaisa(markdown.salePrice);
+    case 'percentOff':
+      return divRoundHalfUp(toPaisa(fields.price) * (100 - markdown.percent), 100);
+    case 'none':
+      return toPaisa(fields.price);
+  }
 }
 
 /** The price cards and pages show: the unit price in whole rupees. */
@@ -52,13 +62,19 @@ export function displayedPrice(fields: PriceFields): number {
 }
 
 /**
- * The 'N% OFF' figure: a honoured sale price shows the rounded percentage it takes off the list price;
- * otherwise a honoured percentage shows itself; otherwise 0. It always describes what is charged.
+ * The 'N% OFF' figure: a sale price shows the rounded percentage it takes off the list price; a percentage
+ * off shows itself; no markdown 0. It always describes what is charged.
  */
 export function displayedDiscount(fields: PriceFields): number {
-  const sale = honouredSalePrice(fields);
-  if (sale !== null) return divRoundHalfUp((fields.price - sale) * 100, fields.price);
-  return honouredDiscountPercent(fields) ?? 0;
+  const markdown = markdownOf(fields);
+  switch (markdown.kind) {
+    case 'sale':
+      return divRoundHalfUp((fields.price - markdown.salePrice) * 100, fields.price);
+    case 'percentOff':
+      return markdown.percent;
+    case 'none':
+      return 0;
+  }
 }
 
 /** The delivery charge a cart pays, in paisa: waived when the cart is empty or every line ships free. */

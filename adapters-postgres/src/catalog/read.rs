@@ -1,0 +1,229 @@
+//! The catalogue read: products, search, categories, the sitemap's dates and category views.
+
+use super::*;
+
+#[async_trait]
+impl CatalogRepository for PgCatalogRepository {
+    async fn list_products(&self, filter: ProductFilter, page: Page) -> Result<Vec<Product>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let mut query = products::table
+                .inner_join(categories::table)
+                .select((ProductRow::as_select(), categories::name))
+                .order((products::created_at.desc(), products::id.desc()))
+                .limit(i64::from(page.limit()))
+                .offset(i64::from(page.offset()))
+                .into_boxed();
+            match filter {
+                ProductFilter::All => {}
+                ProductFilter::Featured => query = query.filter(products::featured.eq(true)),
+                ProductFilter::InCategory(category) => query = query.filter(products::category_id.eq(category.get())),
+            }
+            let rows = query.load::<(ProductRow, String)>(conn).map_err(from_diesel)?;
+            with_media(conn, rows)
+        })
+        .await
+    }
+
+    async fn product(&self, id: ProductId) -> Result<Option<Product>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let row = products::table
+                .inner_join(categories::table)
+                .filter(products::id.eq(id.get()))
+                .select((ProductRow::as_select(), categories::name))
+                .first::<(ProductRow, String)>(conn)
+                .optional()
+                .map_err(from_diesel)?;
+            match row {
+                None => Ok(None),
+                Some(row) => Ok(with_media(conn, vec![row])?.pop()),
+            }
+        })
+        .await
+    }
+
+    async fn categories(&self, page: Page) -> Result<Vec<Category>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::sql_query(format!("{CATEGORY_TREE} ORDER BY full_path, id LIMIT $1 OFFSET $2"))
+                .bind::<BigInt, _>(i64::from(page.limit()))
+                .bind::<BigInt, _>(i64::from(page.offset()))
+                .load::<CategoryRow>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(to_category)
+                .collect()
+        })
+        .await
+    }
+
+    async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError> {
+        let term = terms.as_str().to_owned();
+        with_connection(&self.pool, move |conn| {
+            let words: Vec<WordMatches> = diesel::sql_query(WORD_MATCHES)
+                .bind::<Text, _>(&term)
+                .bind::<BigInt, _>(MAX_SEARCH_WORDS)
+                .load(conn)
+                .map_err(from_diesel)?;
+            let mut query = diesel::sql_query(search_sql(words.len(), needs_phrase(&term)))
+                .into_boxed::<Pg>()
+                .bind::<Text, _>(format!("%{}%", escape_like(&term)));
+            for word in &words {
+                query = query.bind::<Array<Text>, _>(word.all());
+            }
+            for word in &words {
+                query = query.bind::<Array<Text>, _>(word.closest());
+            }
+            let ids: Vec<i64> = query
+                .bind::<BigInt, _>(i64::from(page.limit()))
+                .bind::<BigInt, _>(i64::from(page.offset()))
+                .load::<IdRow>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|row| row.id)
+                .collect();
+            products_by_ids(conn, &ids)
+        })
+        .await
+    }
+
+    async fn category(&self, id: CategoryId) -> Result<Option<Category>, RepositoryError> {
+        with_connection(&self.pool, move |conn| one_category(conn, id)).await
+    }
+
+    async fn category_page(&self, id: CategoryId) -> Result<Option<CategoryPage>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let Some(category) = one_category(conn, id)? else { return Ok(None) };
+            let children: Vec<(i64, String)> = categories::table
+                .filter(categories::parent_id.eq(id.get()))
+                .order((categories::name, categories::id))
+                .select((categories::id, categories::name))
+                .load(conn)
+                .map_err(from_diesel)?;
+            let ids: Vec<i64> = diesel::sql_query(CATEGORY_PRODUCTS)
+                .bind::<BigInt, _>(id.get())
+                .load::<IdRow>(conn)
+                .map_err(from_diesel)?
+                .into_iter()
+                .map(|row| row.id)
+                .collect();
+            let mut by_category: HashMap<CategoryId, Vec<Product>> = HashMap::new();
+            for product in products_by_ids(conn, &ids)? {
+                by_category.entry(product.category.id).or_default().push(product);
+            }
+            let products = by_category.remove(&id).unwrap_or_default();
+            let children = children
+                .into_iter()
+                .map(|(child, name)| {
+                    let child = CategoryId::new(child).map_err(corrupt)?;
+                    Ok((CategoryRef { id: child, name }, by_category.remove(&child).unwrap_or_default()))
+                })
+                .collect::<Result<_, RepositoryError>>()?;
+            Ok(Some(CategoryPage { category, products, children }))
+        })
+        .await
+    }
+
+    async fn is_empty(&self) -> Result<bool, RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            let any: bool = diesel::select(diesel::dsl::exists(categories::table.select(categories::id)))
+                .get_result(conn)
+                .map_err(from_diesel)?;
+            Ok(!any)
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl CatalogDates for PgCatalogRepository {
+    async fn last_changes(&self) -> Result<LastChanges, RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            // One snapshot for both lists, so a product never names a category the list lacks.
+            conn.build_transaction()
+                .read_only()
+                .repeatable_read()
+                .run(|conn| {
+                    let categories = categories::table
+                        .select((categories::id, categories::updated_at))
+                        .order(categories::id)
+                        .load::<(i64, DateTime<Utc>)>(conn)?;
+                    let products = products::table
+                        .select((products::id, products::updated_at))
+                        .order(products::id)
+                        .load::<(i64, DateTime<Utc>)>(conn)?;
+                    Ok((categories, products))
+                })
+                .map_err(from_diesel)
+                .and_then(|(categories, products)| {
+                    Ok(LastChanges {
+                        categories: categories
+                            .into_iter()
+                            .map(|(id, at)| Ok((CategoryId::new(id).map_err(corrupt)?, at)))
+                            .collect::<Result<_, RepositoryError>>()?,
+                        products: products
+                            .into_iter()
+                            .map(|(id, at)| Ok((ProductId::new(id).map_err(corrupt)?, at)))
+                            .collect::<Result<_, RepositoryError>>()?,
+                    })
+                })
+        })
+        .await
+    }
+}
+
+#[derive(QueryableByName)]
+struct CategoryViewsRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    views: i64,
+}
+
+#[async_trait]
+impl CategoryViewStore for PgCatalogRepository {
+    async fn increment_views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            // View counts are written without waiting for the disk: a crash may lose the last moment's
+            // counts, never anything else.
+            conn.transaction(|conn| {
+                diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(conn)?;
+                diesel::update(categories::table.find(id.get()))
+                    .set(categories::views.eq(categories::views + 1))
+                    .returning(categories::views)
+                    .get_result(conn)
+                    .optional()
+            })
+            .map_err(from_diesel)
+        })
+        .await
+    }
+
+    async fn views(&self, id: CategoryId) -> Result<Option<i64>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            categories::table.find(id.get()).select(categories::views).first(conn).optional().map_err(from_diesel)
+        })
+        .await
+    }
+
+    async fn add_views(&self, counts: Vec<(CategoryId, u64)>) -> Result<Vec<(CategoryId, i64)>, RepositoryError> {
+        let (ids, added): (Vec<i64>, Vec<i64>) =
+            counts.iter().map(|(id, n)| (id.get(), i64::try_from(*n).unwrap_or(i64::MAX))).unzip();
+        with_connection(&self.pool, move |conn| {
+            conn.transaction(|conn| {
+                diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(conn)?;
+                diesel::sql_query(
+                    "UPDATE categories SET views = categories.views + added.n \
+                     FROM unnest($1::int8[], $2::int8[]) AS added(id, n) WHERE categories.id = added.id \
+                     RETURNING categories.id, categories.views",
+                )
+                .bind::<Array<BigInt>, _>(ids)
+                .bind::<Array<BigInt>, _>(added)
+                .load::<CategoryViewsRow>(conn)
+            })
+            .map_err(from_diesel)?
+            .into_iter()
+            .map(|row| Ok((CategoryId::new(row.id).map_err(corrupt)?, row.views)))
+            .collect()
+        })
+        .await
+    }
+}

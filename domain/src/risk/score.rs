@@ -1,0 +1,203 @@
+//! An order's score: each enabled rule that fires on the order's facts adds its points and its reason.
+
+use chrono::{DateTime, Duration, Timelike, Utc};
+
+use super::params::RuleParams;
+use super::places;
+use super::rules::{RuleId, MAX_SCORE};
+use super::settings::CodSettings;
+use crate::calendar::PAKISTAN_UTC_OFFSET_HOURS;
+use crate::money::Rupees;
+
+/// What the rules look at, for one order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RiskFacts {
+    /// Other orders of this primary phone (in either phone field) or this e-mail now returned.
+    pub returned: u32,
+    /// Other orders of this primary phone (in either phone field) or this e-mail now rejected.
+    pub rejected: u32,
+    /// Other pending orders with the same primary phone.
+    pub other_pending: u32,
+    /// When the customer's account was opened.
+    pub account_opened: DateTime<Utc>,
+    /// When the order was placed.
+    pub placed_at: DateTime<Utc>,
+    pub address: String,
+    /// The province chosen, as the table spells it, if any.
+    pub province: Option<String>,
+    /// The city chosen, as the table spells it, if any.
+    pub city: Option<String>,
+    /// The sum of the items' quantities.
+    pub pieces: u64,
+    pub total: Rupees,
+}
+
+/// Why a rule added its points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RiskReason {
+    pub rule: RuleId,
+    pub points: u8,
+    pub text: String,
+}
+
+/// How risky an order looks, by its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RiskLevel {
+    /// 0 to 29.
+    Low,
+    /// 30 to 59.
+    Medium,
+    /// 60 to 100.
+    High,
+}
+
+impl RiskLevel {
+    /// The level of `score`.
+    #[must_use]
+    pub const fn of(score: u8) -> Self {
+        match score {
+            0..=29 => Self::Low,
+            30..=59 => Self::Medium,
+            _ => Self::High,
+        }
+    }
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Low => "low",
+            Self::Medium => "medium",
+            Self::High => "high",
+        }
+    }
+}
+
+/// An order's score and the reasons behind it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Risk {
+    score: u8,
+    reasons: Vec<RiskReason>,
+}
+
+impl Risk {
+    /// The risk of these reasons: the sum of their points, at most [`MAX_SCORE`].
+    #[must_use]
+    pub fn of(reasons: Vec<RiskReason>) -> Self {
+        let sum: u32 = reasons.iter().map(|r| u32::from(r.points)).sum();
+        Self { score: u8::try_from(sum.min(u32::from(MAX_SCORE))).unwrap_or(MAX_SCORE), reasons }
+    }
+
+    #[must_use]
+    pub const fn score(&self) -> u8 {
+        self.score
+    }
+
+    #[must_use]
+    pub const fn level(&self) -> RiskLevel {
+        RiskLevel::of(self.score)
+    }
+
+    #[must_use]
+    pub fn reasons(&self) -> &[RiskReason] {
+        &self.reasons
+    }
+
+    /// Whether `rule` added its points.
+    #[must_use]
+    pub fn fired(&self, rule: RuleId) -> bool {
+        self.reasons.iter().any(|r| r.rule == rule)
+    }
+
+    /// The same score with the reason of [`RuleId::SeveralPending`] (when it fired) telling `other_pending`
+    /// orders: the figure of a pending order's reason as it is now. Points and score are unchanged, as they
+    /// only move when the count crosses the rule's threshold, which rescores the order.
+    #[must_use]
+    pub fn with_other_pending(mut self, other_pending: u32) -> Self {
+        for reason in &mut self.reasons {
+            if reason.rule == RuleId::SeveralPending {
+                reason.text = several_pending_text(other_pending);
+            }
+        }
+        self
+    }
+}
+
+fn several_pending_text(other_pending: u32) -> String {
+    plural(other_pending, "This phone has 1 other pending order.", "This phone has {n} other pending orders.")
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        one.to_owned()
+    } else {
+        many.replace("{n}", &n.to_string())
+    }
+}
+
+/// Scores an order: each enabled rule that fires adds its points and its reason, in the order of
+/// [`RuleId::ALL`].
+#[must_use]
+pub fn assess(settings: &CodSettings, facts: &RiskFacts) -> Risk {
+    let reasons = settings
+        .rules()
+        .iter()
+        .filter(|setting| setting.enabled())
+        .filter_map(|setting| {
+            fires(setting.figures(), facts).map(|text| RiskReason {
+                rule: setting.rule(),
+                points: setting.points(),
+                text,
+            })
+        })
+        .collect();
+    Risk::of(reasons)
+}
+
+/// The reason text when the rule of `params` fires on `facts`.
+fn fires(params: RuleParams, facts: &RiskFacts) -> Option<String> {
+    match params {
+        RuleParams::EarlierReturns { at_least } => (facts.returned >= at_least).then(|| {
+            plural(
+                facts.returned,
+                "1 earlier order from this phone or e-mail was returned.",
+                "{n} earlier orders from this phone or e-mail were returned.",
+            )
+        }),
+        RuleParams::EarlierRejections { at_least } => (facts.rejected >= at_least).then(|| {
+            plural(
+                facts.rejected,
+                "1 earlier order from this phone or e-mail was rejected.",
+                "{n} earlier orders from this phone or e-mail were rejected.",
+            )
+        }),
+        RuleParams::NewAccount { hours } => (facts.placed_at - facts.account_opened
+            < Duration::hours(i64::from(hours)))
+        .then(|| format!("The account was opened less than {hours} hours before the order.")),
+        RuleParams::VagueAddress { min_chars } => {
+            let collapsed = facts.address.split_whitespace().collect::<Vec<_>>().join(" ");
+            if u32::try_from(collapsed.chars().count()).unwrap_or(u32::MAX) < min_chars {
+                Some(format!("The address is shorter than {min_chars} characters."))
+            } else if !collapsed.chars().any(char::is_numeric) {
+                Some("The address has no house, street or plot number.".to_owned())
+            } else {
+                None
+            }
+        }
+        RuleParams::CityMismatch => {
+            places::city_mismatch(&facts.address, facts.city.as_deref(), facts.province.as_deref())
+        }
+        RuleParams::LargeQuantity { pieces } => (facts.pieces > u64::from(pieces))
+            .then(|| format!("The order holds {} pieces (more than {pieces}).", facts.pieces)),
+        RuleParams::LargeTotal { rupees } => (facts.total.paisa() > i64::from(rupees) * 100)
+            .then(|| format!("The total of Rs {} is above Rs {rupees}.", facts.total.round_to_whole())),
+        RuleParams::SeveralPending { at_least } => {
+            (facts.other_pending >= at_least).then(|| several_pending_text(facts.other_pending))
+        }
+        RuleParams::LateNight { from, to } => {
+            let local = facts.placed_at + Duration::hours(PAKISTAN_UTC_OFFSET_HOURS);
+            let hour = local.hour();
+            let inside = if from <= to { from <= hour && hour < to } else { hour >= from || hour < to };
+            inside.then(|| format!("Placed at {:02}:{:02} at night (Pakistan time).", hour, local.minute()))
+        }
+    }
+}
