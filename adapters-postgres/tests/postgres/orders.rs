@@ -173,7 +173,7 @@ async fn stock_is_taken_only_while_enough_is_on_hand_and_put_back_skips_deleted_
 
     let taken = shop
         .unit_of_work
-        .run(move |tx| {
+        .run(move |tx| -> Result<_, RepositoryError> {
             let locked = tx.stock().lock_products(&[case, ProductId::new(999).unwrap()])?;
             Ok((locked.len(), locked[0].quantity, tx.stock().take(case, 4)?, tx.stock().take(case, 2)?))
         })
@@ -197,7 +197,7 @@ async fn a_coupon_use_is_counted_only_below_its_limit_and_released_again() {
 
     let counted = shop
         .unit_of_work
-        .run(move |tx| {
+        .run(move |tx| -> Result<_, RepositoryError> {
             let code = CouponCode::parse("save10").unwrap();
             let before = tx.coupons().lock_by_code(&code)?.unwrap().uses;
             let takes =
@@ -236,7 +236,7 @@ async fn a_status_changes_only_from_the_status_the_order_is_in_and_records_its_h
 
     let moves = shop
         .unit_of_work
-        .run(move |tx| {
+        .run(move |tx| -> Result<_, RepositoryError> {
             Ok([
                 tx.orders().change_status(
                     id,

@@ -45,15 +45,19 @@ impl From<RepositoryError> for ChangeStatusError {
     }
 }
 
-/// Why a rejection of an unconfirmed order was rolled back: the shopper confirmed it meanwhile.
-const CONFIRMED_MEANWHILE: &str = "the order was confirmed while it was being rejected";
-
-enum Outcome {
-    /// Changed; the contact whose pending orders to score again, and the review tokens the change made.
-    Changed(Contact, Vec<ReviewToken>),
-    /// Left alone: confirmed meanwhile (reject-unconfirmed only).
-    Skipped,
+/// Why a status change's unit of work kept none of its writes.
+enum Undone {
+    /// The change was refused.
     Refused(ChangeStatusError),
+    /// The order was confirmed before the change took its row, or while the change waited for it (reject
+    /// unconfirmed only): it is left as it is.
+    ConfirmedMeanwhile,
+}
+
+impl From<RepositoryError> for Undone {
+    fn from(err: RepositoryError) -> Self {
+        Self::Refused(err.into())
+    }
 }
 
 impl Orders {
@@ -99,44 +103,37 @@ impl Orders {
         let now = self.clock.now();
         let tokens = self.tokens.clone();
         let mail = self.mail.clone();
-        let outcome = self
+        let changed = self
             .unit_of_work
             .run(move |tx| {
                 let Some(order) = tx.orders().find(id)? else {
-                    return Ok(Outcome::Refused(ChangeStatusError::NotFound));
+                    return Err(Undone::Refused(ChangeStatusError::NotFound));
                 };
                 if unless_confirmed && order.confirmed_at.is_some() {
-                    return Ok(Outcome::Skipped);
+                    return Err(Undone::ConfirmedMeanwhile);
                 }
-                let change = match transition(order.status, to) {
-                    Ok(change) => change,
-                    Err(refused) => return Ok(Outcome::Refused(refused.into())),
-                };
+                let change = transition(order.status, to).map_err(|refused| Undone::Refused(refused.into()))?;
                 let Some(made) = apply_change(tx, &order, change, comment, now, tokens.as_ref(), &mail)? else {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
-                    return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
+                    return Err(Undone::Refused(TransitionError { from: now_status, to }.into()));
                 };
                 if unless_confirmed && tx.orders().find(id)?.is_some_and(|o| o.confirmed_at.is_some()) {
                     // Confirmed after the first read and before this update took the row: undo the change.
-                    return Err(RepositoryError::Refused(CONFIRMED_MEANWHILE.into()));
+                    return Err(Undone::ConfirmedMeanwhile);
                 }
-                Ok(Outcome::Changed(Contact::of_order(&order), made))
+                Ok((Contact::of_order(&order), made))
             })
             .await;
-        let outcome = match outcome {
-            Err(RepositoryError::Refused(why)) if why == CONFIRMED_MEANWHILE => Outcome::Skipped,
-            other => other?,
-        };
-        match outcome {
-            Outcome::Changed(contact, made) => {
+        match changed {
+            Ok((contact, made)) => {
                 self.rescore_after(RiskScope::Contact(contact)).await;
                 let mut changed = self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?;
                 changed.review_tokens = made;
                 Ok(Some(changed))
             }
-            Outcome::Skipped => Ok(None),
-            Outcome::Refused(refusal) => Err(refusal),
+            Err(Undone::ConfirmedMeanwhile) => Ok(None),
+            Err(Undone::Refused(refusal)) => Err(refusal),
         }
     }
 }

@@ -77,12 +77,6 @@ impl From<RepositoryError> for PlaceOrderError {
     }
 }
 
-/// What the transaction did: placed the order, or refused it having written nothing.
-enum Outcome {
-    Placed(OrderId),
-    Refused(PlaceOrderError),
-}
-
 /// The coupon as the order found it: none asked for, refused (why), or applying.
 enum CouponState {
     None,
@@ -114,10 +108,15 @@ impl Orders {
             confirm_token,
         };
         let work_request = request.clone();
-        let outcome = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, mail)).await;
-        let id = match outcome {
-            Ok(Outcome::Placed(id)) => id,
-            Ok(Outcome::Refused(refusal)) => {
+        let placed = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, mail)).await;
+        let id = match placed {
+            Ok(id) => id,
+            Err(PlaceOrderError::Unexpected(RepositoryError::Conflict(Conflict::IdempotencyKeyTaken))) => {
+                // Another submit with the same key committed first; answer its order like any retry.
+                return self.replay(&request, &request.digest()).await?.ok_or(PlaceOrderError::KeyReused);
+            }
+            Err(PlaceOrderError::Unexpected(other)) => return Err(PlaceOrderError::Unexpected(other)),
+            Err(refusal) => {
                 // A retry of a submit that was placed while this one waited for its turn answers that order,
                 // not the limit or the stock its own order has since used up.
                 return match self.replay(&request, &request.digest()).await? {
@@ -125,11 +124,6 @@ impl Orders {
                     None => Err(refusal),
                 };
             }
-            Err(RepositoryError::Conflict(Conflict::IdempotencyKeyTaken)) => {
-                // Another submit with the same key committed first; answer its order like any retry.
-                return self.replay(&request, &request.digest()).await?.ok_or(PlaceOrderError::KeyReused);
-            }
-            Err(other) => return Err(other.into()),
         };
         self.score_after_placing(id, request.details.phone1.normal().to_owned()).await;
         self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
@@ -198,7 +192,7 @@ struct Mails {
 }
 
 /// The unit of work: checks the owner's limits on what one account may order, reads and locks what the
-/// price depends on, decides, and writes only when the order is placed.
+/// price depends on, decides, and writes the order; a refusal rolls back whatever was written.
 fn place_in(
     tx: &mut dyn OrdersTx,
     request: &OrderRequest,
@@ -206,10 +200,10 @@ fn place_in(
     today: NaiveDate,
     now: chrono::DateTime<chrono::Utc>,
     mail: Mails,
-) -> Result<Outcome, RepositoryError> {
+) -> Result<OrderId, PlaceOrderError> {
     let settings = tx.risk().cod_settings()?;
     if let Some(refusal) = over_limits(tx, request, settings.limits(), now)? {
-        return Ok(Outcome::Refused(refusal));
+        return Err(refusal);
     }
     let mut ids: Vec<ProductId> = request.lines.iter().map(|l| l.product_id).collect();
     ids.sort_unstable();
@@ -231,22 +225,20 @@ fn place_in(
             }
         },
     };
-    let (quote, coupon_id) = match decide(request, &products, delivery, &coupon, today) {
-        Ok(decided) => decided,
-        Err(refusal) => return Ok(Outcome::Refused(refusal)),
-    };
+    let (quote, coupon_id) = decide(request, &products, delivery, &coupon, today)?;
     for line in quote.lines() {
         if !tx.stock().take(line.product_id, line.line.quantity().get())? {
             // The rows are locked, so this cannot happen; refuse rather than oversell if it does.
             return Err(RepositoryError::Refused(format!(
                 "stock of product {} changed under its lock",
                 line.product_id
-            )));
+            ))
+            .into());
         }
     }
     if let Some(coupon_id) = coupon_id {
         if !tx.coupons().take_use(coupon_id)? {
-            return Err(RepositoryError::Refused(format!("coupon {coupon_id} was used up under its lock")));
+            return Err(RepositoryError::Refused(format!("coupon {coupon_id} was used up under its lock")).into());
         }
     }
     let order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_digest, now);
@@ -262,7 +254,7 @@ fn place_in(
         mails.push(new_order_mail(id, &order, account, to, layout));
     }
     tx.outbox().enqueue(&mails)?;
-    Ok(Outcome::Placed(id))
+    Ok(id)
 }
 
 /// The refusal when the order passes a limit of the owner's: too many units of one product (before anything

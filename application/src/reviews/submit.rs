@@ -229,25 +229,17 @@ impl Reviews {
     }
 
     /// Stores the review `store` makes in one transaction with the pictures kept, and removes them when it
-    /// fails. `store` answers a refusal (made before its first write) as `Ok(Err(..))`, which commits
-    /// nothing, and a store's error as `Err`, which rolls back every write.
+    /// fails. Any error `store` answers, a refusal or a store's error, rolls back every write.
     async fn store<F>(&self, images: Vec<ReviewImage>, store: F) -> Result<Review, SubmitReviewError>
     where
-        F: FnOnce(&mut dyn ReviewTx, Vec<ReviewImage>) -> Result<Result<ReviewId, SubmitReviewError>, RepositoryError>
-            + Send
-            + 'static,
+        F: FnOnce(&mut dyn ReviewTx, Vec<ReviewImage>) -> Result<ReviewId, SubmitReviewError> + Send + 'static,
     {
         let urls: Vec<String> = images.iter().map(|image| image.url.clone()).collect();
-        let stored = self.unit_of_work.run(move |tx| store(tx.reviews(), images)).await;
-        let id = match stored {
-            Ok(Ok(id)) => id,
-            Ok(Err(refused)) => {
+        let id = match self.unit_of_work.run(move |tx| store(tx.reviews(), images)).await {
+            Ok(id) => id,
+            Err(refused) => {
                 self.media.remove(urls).await;
                 return Err(refused);
-            }
-            Err(err) => {
-                self.media.remove(urls).await;
-                return Err(err.into());
             }
         };
         self.repository
@@ -278,7 +270,7 @@ impl Reviews {
         let images = self.keep(pictures).await?;
         self.store(images, move |tx, images| {
             let Some(info) = tx.use_token(&token)? else {
-                return Ok(Err(SubmitReviewError::UsedToken));
+                return Err(SubmitReviewError::UsedToken);
             };
             let review = NewReview {
                 product: info.product,
@@ -289,7 +281,7 @@ impl Reviews {
                 comment: checked.comment,
                 images,
             };
-            tx.insert(&review).map(Ok)
+            Ok(tx.insert(&review)?)
         })
         .await
     }
@@ -314,7 +306,7 @@ impl Reviews {
         self.store(images, move |tx, images| {
             match tx.purchase(customer, order, product)? {
                 Purchase::Delivered => {}
-                Purchase::NotDelivered | Purchase::None => return Ok(Err(SubmitReviewError::NotYourDeliveredOrder)),
+                Purchase::NotDelivered | Purchase::None => return Err(SubmitReviewError::NotYourDeliveredOrder),
             }
             let review = NewReview {
                 product,
@@ -327,7 +319,7 @@ impl Reviews {
             };
             let id = tx.insert(&review)?;
             tx.use_pair_token(order, product)?;
-            Ok(Ok(id))
+            Ok(id)
         })
         .await
     }
