@@ -10,8 +10,8 @@ use application::mail::ports::OutboxTx;
 use application::orders::cod_ports::RiskTx;
 use application::orders::consignments::ConsignmentTx;
 use application::orders::model::{
-    Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem, OrderSort, ReviewToken,
-    StockedProduct, StoredDetails,
+    delivery_address, Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem,
+    OrderSort, ReviewToken, StockedProduct, StoredDetails,
 };
 use application::orders::ports::{CouponUseTx, OrderRepository, OrderTx, OrdersTx, StockTx};
 use async_trait::async_trait;
@@ -21,9 +21,11 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer, Nullable, Text};
 use domain::cart::DeliveryCharge;
+use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::CouponCode;
 use domain::courier::{Consignment, Courier, TrackingNumber};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::locations::Province;
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
@@ -220,6 +222,7 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
             {
                 risk = risk.with_other_pending(u32::try_from(count - 1).map_err(corrupt)?);
             }
+            let details = stored_details(&row)?;
             Ok(Order {
                 id: OrderId::new(row.id).map_err(corrupt)?,
                 customer: CustomerId::new(row.customer_id).map_err(corrupt)?,
@@ -231,17 +234,7 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 coupon_id: row.coupon_id.map(CouponId::new).transpose().map_err(corrupt)?,
                 coupon_discount: Rupees::from_paisa(row.coupon_discount_paisa),
                 total: Rupees::from_paisa(row.total_paisa),
-                details: StoredDetails {
-                    province: row.province,
-                    city: row.city,
-                    name: row.name,
-                    phone1: row.phone1,
-                    phone1_normal: row.phone1_normalized,
-                    phone2: row.phone2,
-                    phone2_normal: row.phone2_normalized,
-                    email: row.email,
-                    address: row.address,
-                },
+                details,
                 admin_comment: row.admin_comment,
                 consignment: consignment(row.courier, row.tracking_number)?,
                 // Only their digests are stored: the tokens are known to the change that makes them.
@@ -249,8 +242,9 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                 history: history.remove(&row.id).unwrap_or_default(),
                 account_email: accounts
                     .get(&row.customer_id)
-                    .cloned()
-                    .ok_or_else(|| corrupt(format!("order {} has no customer", row.id)))?,
+                    .map(|email| Email::parse(email))
+                    .ok_or_else(|| corrupt(format!("order {} has no customer", row.id)))?
+                    .map_err(|e| corrupt(format!("order {}'s account e-mail: {e}", row.id)))?,
                 confirm_digest: row.confirm_token_hash,
                 confirmed_at: row.confirmed_at,
                 risk,
@@ -259,6 +253,35 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
             })
         })
         .collect()
+}
+
+/// The contact details of `row`, in the types they were placed with; a column that does not convert is
+/// corrupt data.
+fn stored_details(row: &OrderRow) -> Result<StoredDetails, RepositoryError> {
+    let id = row.id;
+    let bad = |column: &str, e: &dyn std::fmt::Display| corrupt(format!("order {id}'s {column}: {e}"));
+    let phone = |column: &str, typed: &str, normal: &str| {
+        let phone = Phone::parse(typed).map_err(|e| bad(column, &e))?;
+        if phone.normal() == normal {
+            Ok(phone)
+        } else {
+            Err(bad(column, &format!("{typed} is stored as {normal}")))
+        }
+    };
+    let phone2 = match (&row.phone2, &row.phone2_normalized) {
+        (Some(typed), Some(normal)) => Some(phone("phone2", typed, normal)?),
+        (None, None) => None,
+        _ => return Err(bad("phone2", &"one of its two columns is empty")),
+    };
+    Ok(StoredDetails {
+        province: row.province.as_deref().map(str::parse::<Province>).transpose().map_err(|e| bad("province", &e))?,
+        city: row.city.clone(),
+        name: PersonName::parse(&row.name).map_err(|e| bad("name", &e))?,
+        phone1: phone("phone1", &row.phone1, &row.phone1_normalized)?,
+        phone2,
+        email: Email::parse(&row.email).map_err(|e| bad("email", &e))?,
+        address: delivery_address(&row.address).map_err(|e| bad("address", &e))?,
+    })
 }
 
 /// How many pending orders each primary phone has, for the pending `rows` whose score counts them: the

@@ -33,7 +33,7 @@ impl Orders {
     /// [`RelatedError::NotFound`] for an unknown order, `Unexpected` when the store fails.
     pub async fn related(&self, id: OrderId) -> Result<RelatedHistory, RelatedError> {
         let order = self.repository.find(id).await?.ok_or(RelatedError::NotFound)?;
-        let (phone, email) = (order.details.phone1_normal, order.details.email);
+        let (phone, email) = (order.details.phone1.normal().to_owned(), order.details.email.as_str().to_owned());
         let (by_phone, by_email) = self.cod.history(id, order.customer, &phone, &email).await?;
         Ok(RelatedHistory { phone, email, by_phone, by_email })
     }

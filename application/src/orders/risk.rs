@@ -69,8 +69,10 @@ impl Contact {
     pub fn of_order(order: &Order) -> Self {
         let d = &order.details;
         Self {
-            phones: std::iter::once(d.phone1_normal.clone()).chain(d.phone2_normal.clone()).collect(),
-            email: d.email.clone(),
+            phones: std::iter::once(d.phone1.normal().to_owned())
+                .chain(d.phone2.as_ref().map(|p| p.normal().to_owned()))
+                .collect(),
+            email: d.email.as_str().to_owned(),
         }
     }
 
