@@ -1,5 +1,7 @@
 //! The stock, coupon-use and order writes of the orders' units of work, on [`PgTransaction`].
 
+use application::common::token::sha256_hex;
+
 use super::*;
 
 /// The class of the advisory locks that take placements with one primary phone in turns (two-key form, apart
@@ -309,7 +311,7 @@ impl OrderTx for PgTransaction {
             .iter()
             .map(|t| {
                 (
-                    review_tokens::token_hash.eq(crate::digest::token_digest(&t.token)),
+                    review_tokens::token_hash.eq(sha256_hex(&t.token)),
                     review_tokens::order_id.eq(id.get()),
                     review_tokens::product_id.eq(t.product_id.get()),
                 )

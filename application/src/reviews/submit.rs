@@ -9,6 +9,7 @@ use domain::review::{Rating, RatingError, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_CO
 use domain::text::is_unseen;
 
 use crate::common::error::{Conflict, RepositoryError};
+use crate::common::token::LinkDigest;
 use crate::media::picture::{UnusablePicture, MAX_REVIEW_PICTURE_WIDTH};
 use crate::media::ports::{MediaStoreError, MediaUpload};
 use crate::reviews::model::{
@@ -159,7 +160,7 @@ impl Reviews {
         if !crate::common::token::well_formed(token) {
             return Err(VerifyTokenError::Unknown);
         }
-        match self.repository.token(token).await.map_err(VerifyTokenError::Unexpected)? {
+        match self.repository.token(&LinkDigest::of(token)).await.map_err(VerifyTokenError::Unexpected)? {
             None => Err(VerifyTokenError::Unknown),
             Some(info) if info.product_name.is_none() => Err(VerifyTokenError::Unknown),
             Some(info) if info.used => Err(VerifyTokenError::Used),
@@ -269,7 +270,7 @@ impl Reviews {
         self.check_token_review(&token, product).await?;
         let images = self.keep(pictures).await?;
         self.store(images, move |tx, images| {
-            let Some(info) = tx.use_token(&token)? else {
+            let Some(info) = tx.use_token(&LinkDigest::of(&token))? else {
                 return Err(SubmitReviewError::UsedToken);
             };
             let review = NewReview {

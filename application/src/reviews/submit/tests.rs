@@ -74,7 +74,10 @@ async fn a_token_review_is_stored_for_the_tokens_order_and_customer_with_its_pic
     let mut repository = repository_with_token(Some(token_info(false)));
     repository.expect_find().times(1).returning(|id| Ok(Some(stored(id.get()))));
     let mut tx = MockReviewTx::new();
-    tx.expect_use_token().with(eq("tok")).times(1).returning(|_| Ok(Some(token_info(true))));
+    tx.expect_use_token()
+        .with(eq(crate::common::token::LinkDigest::of("tok")))
+        .times(1)
+        .returning(|_| Ok(Some(token_info(true))));
     tx.expect_insert()
         .withf(|review| {
             review.order == order()
