@@ -355,15 +355,16 @@ mod tests {
         handle.outbox.expect_enqueue().returning(|_| Ok(1));
         let mut after = Handle::default();
         let mut risk = crate::orders::cod_ports::MockRiskTx::new();
-        risk.expect_lock_phones().withf(|phones| phones == ["+923001234567"]).times(1).returning(|_| Ok(()));
+        risk.expect_lock_phones()
+            .withf(|phones| phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"]))
+            .times(1)
+            .returning(|_| Ok(()));
         risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
         risk.expect_risk_facts()
             .withf(|scope| {
-                *scope
-                    == RiskScope::Contact(Contact {
-                        phones: vec!["+923001234567".into()],
-                        email: "ayesha@example.pk".into(),
-                    })
+                matches!(scope, RiskScope::Contact(Contact { phones, email })
+                    if phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"])
+                        && email.as_str() == "ayesha@example.pk")
             })
             .times(1)
             .returning(|_| Ok(vec![]));

@@ -9,7 +9,6 @@ use chrono::NaiveDate;
 use domain::calendar::pakistan_date;
 use domain::cart::{CartLine, DeliveryCharge};
 use domain::checkout::{changes, Quote, QuotedLine};
-use domain::contact::canonical_mailbox;
 use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::order_limits::{OrderLimitReached, OrderLimits, TooManyUnits};
@@ -125,7 +124,7 @@ impl Orders {
                 };
             }
         };
-        self.score_after_placing(id, request.details.phone1.normal().to_owned()).await;
+        self.score_after_placing(id, request.details.phone1.clone()).await;
         self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
     }
 
@@ -134,8 +133,7 @@ impl Orders {
     async fn refuse_blocked(&self, request: &OrderRequest) -> Result<(), PlaceOrderError> {
         let d = &request.details;
         let contact = Contact::of_details(d);
-        let emails: Vec<String> =
-            [contact.email.as_str(), request.account_email.as_str()].map(canonical_mailbox).into();
+        let emails = [contact.email, request.account_email.clone()];
         let Some(entry) = self.blocklist.matching(&contact.phones, &emails).await? else { return Ok(()) };
         self.blocklist
             .record_attempt(&NewAttempt {

@@ -213,14 +213,17 @@ async fn a_placed_order_is_scored_after_its_transaction_with_the_orders_of_its_p
     handle.risk = locked_products;
     let mut after = Handle::default();
     let mut risk = MockRiskTx::new();
-    risk.expect_lock_phones().withf(|phones| phones == ["+923001234567"]).times(1).returning(|_| Ok(()));
+    risk.expect_lock_phones()
+        .withf(|phones| phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"]))
+        .times(1)
+        .returning(|_| Ok(()));
     risk.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
     risk.expect_risk_facts()
         .withf(move |scope| *scope == RiskScope::Order(id(42)))
         .times(1)
         .returning(move |_| Ok(vec![(id(42), facts(1))]));
     risk.expect_pending_counted()
-        .withf(move |phone, counted, except| phone == "+923001234567" && !counted && *except == id(42))
+        .withf(move |phone, counted, except| phone.normal() == "+923001234567" && !counted && *except == id(42))
         .times(1)
         .returning(move |_, _, _| Ok(vec![id(41)]));
     risk.expect_risk_facts()
@@ -252,7 +255,10 @@ async fn a_blocked_phone_or_account_email_refuses_the_order_before_pricing_and_r
     let mut blocklist = MockBlocklistRepository::new();
     blocklist
         .expect_matching()
-        .withf(|phones, emails| phones == ["+923001234567"] && emails == ["ayesha@example.pk", "ayesha.k@example.pk"])
+        .withf(|phones, emails| {
+            phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"])
+                && emails.iter().map(domain::contact::Email::canonical).eq(["ayesha@example.pk", "ayesha.k@example.pk"])
+        })
         .times(1)
         .returning(|_, _| {
             Ok(Some(BlockEntry {
