@@ -2,11 +2,11 @@
 
 use application::accounts::model::TokenDigest;
 use application::accounts::ports::SessionTokens;
+use application::common::token::sha256_hex;
 use application::orders::ports::ReviewTokens;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 /// Session tokens from the operating system's random source.
 #[derive(Debug, Clone, Copy, Default)]
@@ -18,11 +18,6 @@ pub(crate) fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
-}
-
-/// The SHA-256 digest of a token's text in lower-case hex: what is stored in its place.
-fn sha256_hex(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Tokens of e-mailed links (review links of delivered orders, order confirmation links) from the operating

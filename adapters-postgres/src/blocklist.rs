@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::sum;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamptz};
+use domain::contact::{Email, Phone};
 use domain::ids::BlockEntryId;
 use domain::money::Rupees;
 
@@ -204,8 +205,9 @@ impl BlocklistRepository for PgBlocklistRepository {
         .await
     }
 
-    async fn matching(&self, phones: &[String], emails: &[String]) -> Result<Option<BlockEntry>, RepositoryError> {
-        let (phones, emails) = (phones.to_vec(), emails.to_vec());
+    async fn matching(&self, phones: &[Phone], emails: &[Email]) -> Result<Option<BlockEntry>, RepositoryError> {
+        let phones: Vec<String> = phones.iter().map(|phone| phone.normal().to_owned()).collect();
+        let emails: Vec<String> = emails.iter().map(Email::canonical).collect();
         with_connection(&self.pool, move |conn| {
             let found = blocklist::table
                 .filter(

@@ -10,6 +10,7 @@ use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+use domain::contact::{Email, Phone};
 use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits};
@@ -163,8 +164,8 @@ fn facts(conn: &mut PgConnection, scope: &RiskScope) -> Result<Vec<(OrderId, Ris
             query("o.id = ANY($1)").bind::<Array<BigInt>, _>(ids.iter().map(|id| id.get()).collect::<Vec<_>>())
         }
         RiskScope::Contact(contact) => query("(o.phone1_normalized = ANY($1) OR lower(o.email) = lower($2))")
-            .bind::<Array<Text>, _>(contact.phones.clone())
-            .bind::<Text, _>(contact.email.clone()),
+            .bind::<Array<Text>, _>(contact.phones.iter().map(|phone| phone.normal().to_owned()).collect::<Vec<_>>())
+            .bind::<Text, _>(contact.email.as_str().to_owned()),
     };
     let rows: Vec<FactsRow> = query.load(conn).map_err(from_diesel)?;
     rows.into_iter()
@@ -256,8 +257,8 @@ impl RiskTx for PgTransaction {
         Ok(())
     }
 
-    fn lock_phones(&mut self, phones: &[String]) -> Result<(), RepositoryError> {
-        let mut phones = phones.to_vec();
+    fn lock_phones(&mut self, phones: &[Phone]) -> Result<(), RepositoryError> {
+        let mut phones: Vec<&str> = phones.iter().map(Phone::normal).collect();
         phones.sort_unstable();
         phones.dedup();
         for phone in phones {
@@ -272,12 +273,12 @@ impl RiskTx for PgTransaction {
 
     fn pending_counted(
         &mut self,
-        phone: &str,
+        phone: &Phone,
         counted: bool,
         except: OrderId,
     ) -> Result<Vec<OrderId>, RepositoryError> {
         let rows: Vec<IdRow> = diesel::sql_query(if counted { PENDING_COUNTED } else { PENDING_UNCOUNTED })
-            .bind::<Text, _>(phone)
+            .bind::<Text, _>(phone.normal())
             .bind::<BigInt, _>(except.get())
             .load(self.conn())
             .map_err(from_diesel)?;
@@ -380,10 +381,10 @@ impl CodRepository for PgOrderRepository {
         &self,
         except: OrderId,
         customer: CustomerId,
-        phone: &str,
-        email: &str,
+        phone: &Phone,
+        email: &Email,
     ) -> Result<(ContactHistory, ContactHistory), RepositoryError> {
-        let (phone, email) = (phone.to_owned(), email.to_lowercase());
+        let (phone, email) = (phone.normal().to_owned(), email.as_str().to_lowercase());
         with_connection(self.pool(), move |conn| {
             let by_phone = history_of(conn, customer, || {
                 let phone = phone.clone();

@@ -12,7 +12,6 @@ mod coupons;
 mod courier;
 mod customers;
 mod devices;
-mod digest;
 mod error;
 mod health;
 mod metrics;

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use application::common::error::RepositoryError;
 use application::common::page::Page;
+use application::common::token::LinkDigest;
 use application::media::model::MediaVariant;
 use application::reviews::model::{NewReview, Purchase, Review, ReviewFilter, ReviewImage, ReviewedPair, TokenInfo};
 use application::reviews::ports::{ReviewRepository, ReviewTx, ReviewsTx};
@@ -160,8 +161,8 @@ fn purchase_in(
 
 #[async_trait]
 impl ReviewRepository for PgReviewRepository {
-    async fn token(&self, token: &str) -> Result<Option<TokenInfo>, RepositoryError> {
-        let digest = crate::digest::token_digest(token);
+    async fn token(&self, digest: &LinkDigest) -> Result<Option<TokenInfo>, RepositoryError> {
+        let digest = digest.as_str().to_owned();
         with_connection(&self.pool, move |conn| {
             let row: Option<(i64, i64, i64, Option<DateTime<Utc>>, Option<String>)> = review_tokens::table
                 .inner_join(orders::table)
@@ -312,13 +313,13 @@ fn recount(conn: &mut PgConnection, product: i64) -> QueryResult<usize> {
 }
 
 impl ReviewTx for PgTransaction {
-    fn use_token(&mut self, token: &str) -> Result<Option<TokenInfo>, RepositoryError> {
+    fn use_token(&mut self, digest: &LinkDigest) -> Result<Option<TokenInfo>, RepositoryError> {
         let used: Option<UsedToken> = diesel::sql_query(
             "UPDATE review_tokens t SET used_at = now() FROM orders o \
              WHERE t.token_hash = $1 AND t.used_at IS NULL AND o.id = t.order_id \
              RETURNING t.product_id, t.order_id, o.customer_id",
         )
-        .bind::<Text, _>(crate::digest::token_digest(token))
+        .bind::<Text, _>(digest.as_str())
         .get_result(self.conn())
         .optional()
         .map_err(from_diesel)?;

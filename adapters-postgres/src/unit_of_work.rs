@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use application::accounts::ports::{AccountsTx, CustomerTx};
 use application::common::error::RepositoryError;
-use application::common::unit_of_work::{Made, UnitOfWork, Work};
+use application::common::unit_of_work::{Made, RolledBack, UnitOfWork, Work};
 use application::mail::ports::OutboxTx;
 use application::orders::ports::OrdersTx;
 use application::reviews::ports::ReviewsTx;
@@ -46,23 +46,21 @@ impl PgUnitOfWork {
         Self { orders_placed: metrics.orders_placed(), ..self }
     }
 
-    /// Runs `work` in one transaction in one blocking task, as `pool::with_connection` runs a single call.
-    async fn transact<T, F>(&self, work: F) -> Result<T, RepositoryError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut PgTransaction) -> Result<T, RepositoryError> + Send + 'static,
-    {
+    /// Runs `work` in one transaction in one blocking task, as `pool::with_connection` runs a single call:
+    /// commits what it made, or rolls back and answers the error it answered.
+    async fn transact(&self, work: Work<PgTransaction>) -> Result<Made, RolledBack> {
         let pool = self.pool.clone();
         let span = tracing::Span::current();
         let (made, ended) = tokio::task::spawn_blocking(move || {
             span.in_scope(|| {
-                let mut tx = PgTransaction::begin(checkout(&pool).map_err(unavailable)?)?;
+                let mut tx =
+                    checkout(&pool).map_err(unavailable).and_then(PgTransaction::begin).map_err(RolledBack::Store)?;
                 let made = work(&mut tx);
                 tx.end(made)
             })
         })
         .await
-        .map_err(unavailable)??;
+        .map_err(|err| RolledBack::Store(unavailable(err)))??;
         if ended.mail_queued {
             self.outbox_wakeups.notify_one();
         }
@@ -73,22 +71,22 @@ impl PgUnitOfWork {
 
 #[async_trait]
 impl UnitOfWork<dyn AccountsTx> for PgUnitOfWork {
-    async fn run_boxed(&self, work: Work<dyn AccountsTx>) -> Result<Made, RepositoryError> {
-        self.transact(move |tx| work(tx)).await
+    async fn run_boxed(&self, work: Work<dyn AccountsTx>) -> Result<Made, RolledBack> {
+        self.transact(Box::new(move |tx| work(tx))).await
     }
 }
 
 #[async_trait]
 impl UnitOfWork<dyn OrdersTx> for PgUnitOfWork {
-    async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RepositoryError> {
-        self.transact(move |tx| work(tx)).await
+    async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RolledBack> {
+        self.transact(Box::new(move |tx| work(tx))).await
     }
 }
 
 #[async_trait]
 impl UnitOfWork<dyn ReviewsTx> for PgUnitOfWork {
-    async fn run_boxed(&self, work: Work<dyn ReviewsTx>) -> Result<Made, RepositoryError> {
-        self.transact(move |tx| work(tx)).await
+    async fn run_boxed(&self, work: Work<dyn ReviewsTx>) -> Result<Made, RolledBack> {
+        self.transact(Box::new(move |tx| work(tx))).await
     }
 }
 
@@ -118,19 +116,20 @@ impl PgTransaction {
         Ok(Self { conn, ended: Ended::default() })
     }
 
-    /// Commits after `made`, or rolls back after an error; answers what the work made and what the
-    /// transaction did.
-    fn end<T>(mut self, made: Result<T, RepositoryError>) -> Result<(T, Ended), RepositoryError> {
+    /// Commits after `made`, or rolls back after the work's error; answers what the work made and what the
+    /// transaction did, or that error.
+    fn end(mut self, made: Result<Made, Made>) -> Result<(Made, Ended), RolledBack> {
         match made {
             Ok(made) => {
-                AnsiTransactionManager::commit_transaction(&mut *self.conn).map_err(from_diesel)?;
+                AnsiTransactionManager::commit_transaction(&mut *self.conn)
+                    .map_err(|err| RolledBack::Store(from_diesel(err)))?;
                 Ok((made, self.ended))
             }
-            Err(err) => {
+            Err(answered) => {
                 if let Err(rollback) = AnsiTransactionManager::rollback_transaction(&mut *self.conn) {
                     tracing::warn!(error = %rollback, "a unit of work could not be rolled back; its connection is closed");
                 }
-                Err(err)
+                Err(RolledBack::Answered(answered))
             }
         }
     }

@@ -227,7 +227,7 @@ pub struct AdminOrderResponse {
 impl From<Order> for AdminOrderResponse {
     fn from(order: Order) -> Self {
         let risk = RiskResponse::from(&order.risk);
-        let account_email = order.account_email.clone();
+        let account_email = order.account_email.as_str().to_owned();
         Self { order: order.into(), account_email, risk }
     }
 }
@@ -358,13 +358,13 @@ impl From<Order> for OrderResponse {
             total: whole_rupees(order.total),
             user_details: UserDetailsResponse {
                 country: "Pakistan".into(),
-                province: d.province,
+                province: d.province.map(|p| p.name().to_owned()),
                 city: d.city,
-                name: d.name,
-                phone1: d.phone1_normal,
-                phone2: d.phone2_normal,
-                email: d.email,
-                address: d.address,
+                name: d.name.as_str().to_owned(),
+                phone1: d.phone1.normal().to_owned(),
+                phone2: d.phone2.map(|p| p.normal().to_owned()),
+                email: d.email.as_str().to_owned(),
+                address: d.address.into_string(),
                 payment_method: "COD".into(),
             },
             admin_comment: order.admin_comment,

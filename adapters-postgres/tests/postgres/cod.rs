@@ -57,7 +57,7 @@ impl Shop {
 
     /// Places `order` as the use case does: stored in one unit of work, scored in the next.
     async fn place(&self, order: NewOrder) -> OrderId {
-        let phone = order.details.phone1.normal().to_owned();
+        let phone = order.details.phone1.clone();
         let id = self.insert(order).await;
         self.unit_of_work.run(move |tx| score_placed(tx.risk(), id, &phone)).await.unwrap();
         id
@@ -109,10 +109,16 @@ async fn the_facts_of_pending_orders_count_other_orders_of_the_primary_phone_in_
     let all = shop.facts(RiskScope::AllPending).await;
     let one = shop.facts(RiskScope::Order(stranger)).await;
     let contact = shop
-        .facts(RiskScope::Contact(Contact { phones: vec!["+923001234567".into()], email: "AYESHA@EXAMPLE.PK".into() }))
+        .facts(RiskScope::Contact(Contact {
+            phones: vec![Phone::parse("+923001234567").unwrap()],
+            email: Email::parse("AYESHA@EXAMPLE.PK").unwrap(),
+        }))
         .await;
     let by_phone2 = shop
-        .facts(RiskScope::Contact(Contact { phones: vec!["+923337654321".into()], email: "none@example.pk".into() }))
+        .facts(RiskScope::Contact(Contact {
+            phones: vec![Phone::parse("+923337654321").unwrap()],
+            email: Email::parse("none@example.pk").unwrap(),
+        }))
         .await;
 
     let ids: Vec<i64> = all.iter().map(|(id, _)| *id).collect();
@@ -293,7 +299,16 @@ async fn the_history_counts_every_other_order_and_lists_the_twenty_newest() {
     shop.set(second_phone, OrderStatus::Returned).await;
     shop.set(by_email, OrderStatus::Rejected).await;
 
-    let (phone, email) = shop.orders.history(this, shop.customer, "+923001234567", "AYESHA@example.pk").await.unwrap();
+    let (phone, email) = shop
+        .orders
+        .history(
+            this,
+            shop.customer,
+            &Phone::parse("+923001234567").unwrap(),
+            &Email::parse("AYESHA@example.pk").unwrap(),
+        )
+        .await
+        .unwrap();
 
     assert_eq!((phone.placed, phone.delivered, phone.returned, phone.rejected), (22, 1, 1, 0));
     assert_eq!(phone.orders.len(), 20);
@@ -367,9 +382,18 @@ async fn blocklist_entries_are_unique_per_value_matched_by_phone_or_email_and_ke
     let email = blocklist.add(&BlockTarget::parse("Ayesha@Example.pk").unwrap(), &reason, at(2)).await.unwrap();
     let again = blocklist.add(&BlockTarget::parse("+92 300 1234567").unwrap(), &reason, at(3)).await;
 
-    let by_phone = blocklist.matching(&["+923001234567".into()], &["x@example.pk".into()]).await.unwrap();
-    let by_email = blocklist.matching(&["+923337654321".into()], &["ayesha@example.pk".into()]).await.unwrap();
-    let none = blocklist.matching(&["+923337654321".into()], &["x@example.pk".into()]).await.unwrap();
+    let by_phone = blocklist
+        .matching(&[Phone::parse("+923001234567").unwrap()], &[Email::parse("x@example.pk").unwrap()])
+        .await
+        .unwrap();
+    let by_email = blocklist
+        .matching(&[Phone::parse("+923337654321").unwrap()], &[Email::parse("ayesha@example.pk").unwrap()])
+        .await
+        .unwrap();
+    let none = blocklist
+        .matching(&[Phone::parse("+923337654321").unwrap()], &[Email::parse("x@example.pk").unwrap()])
+        .await
+        .unwrap();
     blocklist
         .record_attempt(&NewAttempt {
             at: at(4),
@@ -450,8 +474,16 @@ async fn another_accounts_returns_and_rejections_count_only_when_that_order_was_
         (0, 3, 1, 2),
         "for the stranger's order, its own two rejections by phone and the confirmed one count, not my return"
     );
-    let (by_phone, by_email) =
-        shop.orders.history(this, shop.customer, "+923001234567", "ayesha@example.pk").await.unwrap();
+    let (by_phone, by_email) = shop
+        .orders
+        .history(
+            this,
+            shop.customer,
+            &Phone::parse("+923001234567").unwrap(),
+            &Email::parse("ayesha@example.pk").unwrap(),
+        )
+        .await
+        .unwrap();
     assert_eq!(
         (by_phone.placed, by_phone.rejected, by_email.placed, by_email.returned),
         (4, 3, 2, 2),
@@ -481,7 +513,7 @@ async fn a_blocked_email_is_matched_by_its_mailbox_in_any_spelling_and_a_second_
     let tagged = blocklist.add(&BlockTarget::parse("a.b.c+x@googlemail.com").unwrap(), &reason, at(2)).await;
     let plain = blocklist.add(&BlockTarget::parse("x+promo@example.pk").unwrap(), &reason, at(3)).await.unwrap();
     let matching = |address: &str| {
-        let mailbox = domain::contact::canonical_mailbox(address);
+        let mailbox = Email::parse(address).unwrap();
         let blocklist = blocklist.clone();
         async move { blocklist.matching(&[], &[mailbox]).await.unwrap().map(|e| e.id) }
     };
@@ -493,7 +525,7 @@ async fn a_blocked_email_is_matched_by_its_mailbox_in_any_spelling_and_a_second_
     assert_eq!(matching("x@example.pk").await, Some(plain.id));
     assert_eq!(matching("x+other@Example.pk").await, Some(plain.id));
     assert_eq!(matching("a.b.c@example.pk").await, None, "dots count outside Gmail");
-    assert_eq!(blocklist.matching(&["+923001234567".into()], &[]).await.unwrap(), None);
+    assert_eq!(blocklist.matching(&[Phone::parse("+923001234567").unwrap()], &[]).await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -536,7 +568,7 @@ async fn refused_checkouts_are_one_row_per_entry_account_and_hour_with_a_count()
     let fifty: Vec<&(u64, &str)> = rows.iter().filter(|(count, _)| *count == 50).collect();
     assert_eq!(fifty.len(), 1, "the 50 within one hour are one row: {rows:?}");
     assert_eq!(entries[0].attempts, 52, "the entry counts every refusal");
-    assert_eq!(blocklist.matching(&["+923001234567".into()], &[]).await.unwrap().unwrap().attempts, 52);
+    assert_eq!(blocklist.matching(&[Phone::parse("+923001234567").unwrap()], &[]).await.unwrap().unwrap().attempts, 52);
 }
 
 #[tokio::test]

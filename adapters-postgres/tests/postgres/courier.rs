@@ -107,7 +107,7 @@ async fn orders_are_locked_in_id_order_with_their_status_and_numbers_are_found_i
 
     let (locked, owners) = shop
         .unit_of_work
-        .run(move |tx| {
+        .run(move |tx| -> Result<_, RepositoryError> {
             let locked = tx.consignments().lock(&[second, unknown, first])?;
             let owners = tx.consignments().tracking_owners(&["LE-2002".into(), "LE-9999".into()])?;
             Ok((locked, owners))

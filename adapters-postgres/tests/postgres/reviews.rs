@@ -9,6 +9,7 @@ use adapters_postgres::{PgCatalogRepository, PgReviewRepository};
 use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
+use application::common::token::LinkDigest;
 use application::common::unit_of_work::UnitOfWork;
 use application::media::model::MediaVariant;
 use application::orders::model::{Actor, NewOrder, ReviewToken};
@@ -126,27 +127,27 @@ async fn a_token_is_used_exactly_once_and_then_reads_back_as_used() {
     let order = shop.order(OrderStatus::Delivered, "t").await;
     let token = format!("t-{}", shop.case);
 
-    let before = shop.reviews.token(&token).await.unwrap().unwrap();
+    let before = shop.reviews.token(&LinkDigest::of(&token)).await.unwrap().unwrap();
     let used = {
         let token = token.clone();
-        shop.reviews_tx.run(move |tx| tx.reviews().use_token(&token)).await.unwrap()
+        shop.reviews_tx.run(move |tx| tx.reviews().use_token(&LinkDigest::of(&token))).await.unwrap()
     };
     let again = {
         let token = token.clone();
-        shop.reviews_tx.run(move |tx| tx.reviews().use_token(&token)).await.unwrap()
+        shop.reviews_tx.run(move |tx| tx.reviews().use_token(&LinkDigest::of(&token))).await.unwrap()
     };
 
     assert_eq!((before.product, before.order, before.customer, before.used), (shop.case, order, shop.customer, false));
     assert_eq!(before.product_name.as_deref(), Some("Phone Case"));
     assert_eq!(used.map(|info| (info.product, info.order, info.customer)), Some((shop.case, order, shop.customer)));
     assert_eq!(again, None);
-    assert!(shop.reviews.token(&token).await.unwrap().unwrap().used);
-    assert_eq!(shop.reviews.token("unknown").await.unwrap(), None);
+    assert!(shop.reviews.token(&LinkDigest::of(&token)).await.unwrap().unwrap().used);
+    assert_eq!(shop.reviews.token(&LinkDigest::of("unknown")).await.unwrap(), None);
 
     shop.reviews_tx.run(move |tx| tx.reviews().use_pair_token(order, ProductId::new(999).unwrap())).await.unwrap();
     let cable = shop.cable;
     shop.reviews_tx.run(move |tx| tx.reviews().use_pair_token(order, cable)).await.unwrap();
-    assert!(shop.reviews.token(&format!("t-{}", shop.cable)).await.unwrap().unwrap().used);
+    assert!(shop.reviews.token(&LinkDigest::of(&format!("t-{}", shop.cable))).await.unwrap().unwrap().used);
 }
 
 #[tokio::test]
@@ -320,9 +321,13 @@ async fn a_review_token_is_stored_only_as_its_digest_and_found_by_the_token() {
     let stored = stored.unwrap();
     assert_eq!(stored.len(), 2);
     assert!(stored.iter().all(|digest| digest.len() == 64 && !digest.contains("secret")), "{stored:?}");
-    assert!(shop.reviews.token(&token).await.unwrap().is_some());
+    assert!(shop.reviews.token(&LinkDigest::of(&token)).await.unwrap().is_some());
     for digest in &stored {
-        assert_eq!(shop.reviews.token(digest).await.unwrap(), None, "a digest read from a copy is no link");
+        assert_eq!(
+            shop.reviews.token(&LinkDigest::of(digest)).await.unwrap(),
+            None,
+            "a digest read from a copy is no link"
+        );
     }
 }
 
@@ -346,6 +351,6 @@ async fn links_e_mailed_before_tokens_were_digested_keep_working_after_the_migra
     let stored = adapters_postgres::test_support::texts(&pool, "SELECT token_hash AS t FROM review_tokens").unwrap();
     // SHA-256 of "an-old-link-token", as the server digests tokens that come back.
     assert_eq!(stored, ["46680bd85f939cc81d3df8e7759e9c13f463b20ddd98f2b66e6d9be4c769f25e"]);
-    let found = PgReviewRepository::new(pool).token("an-old-link-token").await.unwrap().unwrap();
+    let found = PgReviewRepository::new(pool).token(&LinkDigest::of("an-old-link-token")).await.unwrap().unwrap();
     assert_eq!((found.order.get(), found.product.get(), found.used), (7, 3, false));
 }

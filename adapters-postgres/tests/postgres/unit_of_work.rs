@@ -218,3 +218,41 @@ async fn a_unit_of_work_that_answers_an_error_of_its_own_keeps_none_of_its_write
     assert!(!shop.reset_works().await, "the reset was rolled back");
     assert_eq!(after.unwrap(), "made", "a later unit of work answers what it made");
 }
+
+/// A use case's own refusal, decided after a write.
+#[derive(Debug)]
+enum Refusal {
+    TooLate,
+    Store(#[allow(dead_code, reason = "shown by Debug when a test fails")] RepositoryError),
+}
+
+impl From<RepositoryError> for Refusal {
+    fn from(err: RepositoryError) -> Self {
+        Self::Store(err)
+    }
+}
+
+#[tokio::test]
+async fn a_unit_of_work_that_writes_and_then_refuses_keeps_none_of_its_writes_and_answers_the_refusal() {
+    let db = TestDb::new();
+    let shop = Shop::on(&db);
+    shop.sign_up("sana@example.pk").await;
+    let customer =
+        shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().customer;
+    let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> =
+        Arc::new(PgUnitOfWork::new(db.pool(), shop.outbox.wakeups()));
+
+    let answer = unit_of_work
+        .run(move |tx| -> Result<(), Refusal> {
+            tx.customers().create_reset(
+                customer.id,
+                &TokenDigest::new("digest-of-tok".into()),
+                now() + chrono::Duration::hours(1),
+            )?;
+            Err(Refusal::TooLate)
+        })
+        .await;
+
+    assert!(matches!(answer, Err(Refusal::TooLate)), "{answer:?}");
+    assert!(!shop.reset_works().await, "the reset was rolled back");
+}

@@ -330,7 +330,7 @@ impl Accounts {
             html,
         };
         self.unit_of_work
-            .run(move |tx| {
+            .run(move |tx| -> Result<(), RepositoryError> {
                 tx.customers().create_reset(customer.id, &digest, expires_at)?;
                 tx.outbox().enqueue(&[mail])?;
                 Ok(())

@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use domain::contact::{Email, Phone};
 use domain::ids::BlockEntryId;
 
 use crate::blocklist::model::{BlockEntry, BlockReason, BlockTarget, BlockedAttempt, NewAttempt};
@@ -36,13 +37,12 @@ pub trait BlocklistRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn delete(&self, id: BlockEntryId) -> Result<bool, RepositoryError>;
 
-    /// The first entry, oldest first, blocking one of these phones (normal forms) or e-mails (their
-    /// mailboxes, [`domain::contact::canonical_mailbox`], compared with the entries' canonical forms), or
-    /// `None`.
+    /// The first entry, oldest first, blocking one of these phones (by normal form) or e-mails (by mailbox,
+    /// [`Email::canonical`], compared with the entries' canonical forms), or `None`.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn matching(&self, phones: &[String], emails: &[String]) -> Result<Option<BlockEntry>, RepositoryError>;
+    async fn matching(&self, phones: &[Phone], emails: &[Email]) -> Result<Option<BlockEntry>, RepositoryError>;
 
     /// Records a refused checkout, in a write of its own: adds one to the row of its entry, account and
     /// clock hour, or starts that row, in one statement (so refusals at once all count).

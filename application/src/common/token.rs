@@ -1,6 +1,9 @@
 //! The shape of a token that comes back in a request (a session's, a reset link's, a review link's, an order
 //! confirmation's): every token the shop makes is URL-safe base64, so anything else was never issued and is
-//! answered as unknown without being looked up (a NUL byte, for one, PostgreSQL refuses outright).
+//! answered as unknown without being looked up (a NUL byte, for one, PostgreSQL refuses outright). Every
+//! token is stored by its SHA-256 digest, so a copy of the database holds no usable one.
+
+use sha2::{Digest, Sha256};
 
 /// The longest token worth looking up.
 pub const MAX_TOKEN_CHARS: usize = 100;
@@ -12,9 +15,43 @@ pub fn well_formed(token: &str) -> bool {
         && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// The SHA-256 digest of `token`'s UTF-8 bytes in lowercase hex: what is stored in place of every token the
+/// shop hands out (sessions, resets, review and confirmation links). PostgreSQL's
+/// `encode(sha256(convert_to(token, 'UTF8')), 'hex')` gives the same (the migrations that digested the
+/// stored review and confirmation tokens).
+#[must_use]
+pub fn sha256_hex(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The digest of an e-mailed link's token (a review link's, an order confirmation's): what is stored and
+/// looked up in the token's place.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LinkDigest(String);
+
+impl LinkDigest {
+    /// The digest of `token`, [`sha256_hex`].
+    #[must_use]
+    pub fn of(token: &str) -> Self {
+        Self(sha256_hex(token))
+    }
+
+    /// The digest.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_digest_is_sha256_in_lowercase_hex() {
+        assert_eq!(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(LinkDigest::of("abc").as_str(), sha256_hex("abc"));
+    }
 
     #[test]
     fn only_url_safe_base64_of_a_sane_length_is_well_formed() {

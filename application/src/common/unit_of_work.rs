@@ -1,6 +1,8 @@
 //! One database transaction over the writes of several repositories: a use case hands the whole unit of
 //! work to the port as one closure, and the adapter runs it on one connection, committing when it answers
-//! `Ok` and rolling everything back when it answers `Err`.
+//! `Ok` and rolling everything back when it answers `Err`. The closure answers the use case's own error
+//! type, so a refusal (an order over a limit, a used review link) rolls back whatever was written before
+//! it, and the use case gets the refusal back as it was made.
 //!
 //! Why a closure over a transaction handle, and not one command per use case: a command ("store this reset
 //! and queue this mail") needs a new adapter method for every combination of writes, and a later write
@@ -17,48 +19,76 @@ use async_trait::async_trait;
 
 use crate::common::error::RepositoryError;
 
-/// What a unit of work made, before [`run`](trait.UnitOfWork.html#method.run) gives it back its type.
+/// What a unit of work made, or the error it answered, before [`run`](trait.UnitOfWork.html#method.run)
+/// gives it back its type.
 pub type Made = Box<dyn Any + Send>;
 
-/// The writes of one unit of work, made through the transaction handle `Tx`.
-pub type Work<Tx> = Box<dyn FnOnce(&mut Tx) -> Result<Made, RepositoryError> + Send>;
+/// Why a unit of work kept none of its writes.
+#[derive(Debug)]
+pub enum RolledBack {
+    /// The work answered an error of its own (a refusal, or a store's error it passed on): the transaction
+    /// was rolled back and the error is handed back as it was answered.
+    Answered(Made),
+    /// The transaction could not be begun or committed.
+    Store(RepositoryError),
+}
+
+/// The writes of one unit of work, made through the transaction handle `Tx`: `Ok` to commit, `Err` with
+/// the work's own error to roll back.
+pub type Work<Tx> = Box<dyn FnOnce(&mut Tx) -> Result<Made, Made> + Send>;
 
 /// Runs writes of several repositories in one transaction. `Tx` is a feature's handle trait, such as
 /// `dyn AccountsTx`.
 ///
 /// Adapters implement [`run_boxed`](Self::run_boxed), which stays object-safe so use cases can hold an
 /// `Arc<dyn UnitOfWork<dyn AccountsTx>>`; use cases call [`run`](trait.UnitOfWork.html#method.run), which
-/// takes any closure and answers what it made, typed.
+/// takes any closure and answers what it made, or the error it answered, typed.
 ///
 /// Unit tests mock it for one handle with `mockall::mock!` (an automock generic over `Tx` would need the
 /// handle to be `Sync`, which a database connection is not), expect `run_boxed`, and run the work against
 /// a handle of mocked repositories: see the tests of `accounts::customers`.
 #[async_trait]
 pub trait UnitOfWork<Tx: ?Sized + 'static>: Send + Sync + 'static {
-    /// Runs `work` in one transaction: commits when it answers `Ok`, rolls back every write when it answers
-    /// `Err`, and answers what it answered.
+    /// Runs `work` in one transaction: commits when it answers `Ok` and answers what it made; rolls back
+    /// every write when it answers `Err`, and answers that error as [`RolledBack::Answered`].
     ///
     /// # Errors
-    /// The error `work` answered, or [`RepositoryError::Unavailable`] when the transaction cannot be
-    /// begun or committed.
-    async fn run_boxed(&self, work: Work<Tx>) -> Result<Made, RepositoryError>;
+    /// [`RolledBack::Answered`] with the error `work` answered, or [`RolledBack::Store`] with
+    /// [`RepositoryError::Unavailable`] when the transaction cannot be begun or committed.
+    async fn run_boxed(&self, work: Work<Tx>) -> Result<Made, RolledBack>;
 }
 
 impl<Tx: ?Sized + 'static> dyn UnitOfWork<Tx> {
-    /// Runs `work` in one transaction, as [`UnitOfWork::run_boxed`] does, and answers what it made.
+    /// Runs `work` in one transaction, as [`UnitOfWork::run_boxed`] does, and answers what it made. Any
+    /// `Err` of `work`'s rolls every write back, so a refusal decided after a write cannot commit that write.
     ///
     /// # Errors
-    /// The error `work` answered, or [`RepositoryError::Unavailable`] when the transaction cannot be
-    /// begun or committed; [`RepositoryError::Corrupt`] when the adapter answered something other than what
-    /// `work` made, a bug of that adapter.
-    pub async fn run<T, F>(&self, work: F) -> Result<T, RepositoryError>
+    /// The error `work` answered, typed; `E` from [`RepositoryError::Unavailable`] when the transaction
+    /// cannot be begun or committed; `E` from [`RepositoryError::Corrupt`] when the adapter answered
+    /// something other than what `work` made, a bug of that adapter.
+    pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Tx) -> Result<T, RepositoryError> + Send + 'static,
+        E: From<RepositoryError> + Send + 'static,
+        F: FnOnce(&mut Tx) -> Result<T, E> + Send + 'static,
     {
-        let made = self.run_boxed(Box::new(move |tx| work(tx).map(|made| Box::new(made) as Made))).await?;
-        made.downcast::<T>().map(|made| *made).map_err(|_| {
-            RepositoryError::Corrupt(format!("a unit of work answered other than its {}", std::any::type_name::<T>()))
-        })
+        let ran = self
+            .run_boxed(Box::new(move |tx| match work(tx) {
+                Ok(made) => Ok(Box::new(made) as Made),
+                Err(answered) => Err(Box::new(answered) as Made),
+            }))
+            .await;
+        match ran {
+            Ok(made) => made.downcast::<T>().map(|made| *made).map_err(|_| mismatch::<T>().into()),
+            Err(RolledBack::Answered(answered)) => {
+                Err(answered.downcast::<E>().map_or_else(|_| mismatch::<E>().into(), |answered| *answered))
+            }
+            Err(RolledBack::Store(err)) => Err(err.into()),
+        }
     }
+}
+
+/// The error of an adapter that answered other than the `T` its unit of work made or answered.
+fn mismatch<T>() -> RepositoryError {
+    RepositoryError::Corrupt(format!("a unit of work answered other than its {}", std::any::type_name::<T>()))
 }

@@ -4,7 +4,6 @@
 //! entry and the customer's e-mail, all in one transaction.
 
 use chrono::{DateTime, Utc};
-use domain::contact::Email;
 use domain::ids::OrderId;
 use domain::order_status::{
     transition, OrderStatus, RejectionReason, RejectionReasonError, Transition, TransitionError,
@@ -45,15 +44,19 @@ impl From<RepositoryError> for ChangeStatusError {
     }
 }
 
-/// Why a rejection of an unconfirmed order was rolled back: the shopper confirmed it meanwhile.
-const CONFIRMED_MEANWHILE: &str = "the order was confirmed while it was being rejected";
-
-enum Outcome {
-    /// Changed; the contact whose pending orders to score again, and the review tokens the change made.
-    Changed(Contact, Vec<ReviewToken>),
-    /// Left alone: confirmed meanwhile (reject-unconfirmed only).
-    Skipped,
+/// Why a status change's unit of work kept none of its writes.
+enum Undone {
+    /// The change was refused.
     Refused(ChangeStatusError),
+    /// The order was confirmed before the change took its row, or while the change waited for it (reject
+    /// unconfirmed only): it is left as it is.
+    ConfirmedMeanwhile,
+}
+
+impl From<RepositoryError> for Undone {
+    fn from(err: RepositoryError) -> Self {
+        Self::Refused(err.into())
+    }
 }
 
 impl Orders {
@@ -99,44 +102,37 @@ impl Orders {
         let now = self.clock.now();
         let tokens = self.tokens.clone();
         let mail = self.mail.clone();
-        let outcome = self
+        let changed = self
             .unit_of_work
             .run(move |tx| {
                 let Some(order) = tx.orders().find(id)? else {
-                    return Ok(Outcome::Refused(ChangeStatusError::NotFound));
+                    return Err(Undone::Refused(ChangeStatusError::NotFound));
                 };
                 if unless_confirmed && order.confirmed_at.is_some() {
-                    return Ok(Outcome::Skipped);
+                    return Err(Undone::ConfirmedMeanwhile);
                 }
-                let change = match transition(order.status, to) {
-                    Ok(change) => change,
-                    Err(refused) => return Ok(Outcome::Refused(refused.into())),
-                };
+                let change = transition(order.status, to).map_err(|refused| Undone::Refused(refused.into()))?;
                 let Some(made) = apply_change(tx, &order, change, comment, now, tokens.as_ref(), &mail)? else {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
-                    return Ok(Outcome::Refused(TransitionError { from: now_status, to }.into()));
+                    return Err(Undone::Refused(TransitionError { from: now_status, to }.into()));
                 };
                 if unless_confirmed && tx.orders().find(id)?.is_some_and(|o| o.confirmed_at.is_some()) {
                     // Confirmed after the first read and before this update took the row: undo the change.
-                    return Err(RepositoryError::Refused(CONFIRMED_MEANWHILE.into()));
+                    return Err(Undone::ConfirmedMeanwhile);
                 }
-                Ok(Outcome::Changed(Contact::of_order(&order), made))
+                Ok((Contact::of_order(&order), made))
             })
             .await;
-        let outcome = match outcome {
-            Err(RepositoryError::Refused(why)) if why == CONFIRMED_MEANWHILE => Outcome::Skipped,
-            other => other?,
-        };
-        match outcome {
-            Outcome::Changed(contact, made) => {
+        match changed {
+            Ok((contact, made)) => {
                 self.rescore_after(RiskScope::Contact(contact)).await;
                 let mut changed = self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?;
                 changed.review_tokens = made;
                 Ok(Some(changed))
             }
-            Outcome::Skipped => Ok(None),
-            Outcome::Refused(refusal) => Err(refusal),
+            Err(Undone::ConfirmedMeanwhile) => Ok(None),
+            Err(Undone::Refused(refusal)) => Err(refusal),
         }
     }
 }
@@ -196,14 +192,8 @@ pub(crate) fn apply_change(
         }
     }
     let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
-    match Email::parse(&changed.account_email) {
-        Ok(to) => {
-            tx.outbox().enqueue(&[status_mail(&changed, to, &links, mail.layout.as_ref())])?;
-        }
-        Err(err) => {
-            tracing::warn!(order = %id, error = %err, "the e-mail of an order's account does not parse; no mail")
-        }
-    }
+    let to = changed.account_email.clone();
+    tx.outbox().enqueue(&[status_mail(&changed, to, &links, mail.layout.as_ref())])?;
     Ok(Some(made))
 }
 
@@ -299,8 +289,8 @@ mod tests {
     async fn the_status_mail_goes_to_the_accounts_email_not_to_one_typed_in_the_form() {
         let typed_elsewhere = |status| {
             let mut order = stored(42, status);
-            order.details.email = "stranger@example.pk".into();
-            order.account_email = "ayesha.k@example.pk".into();
+            order.details.email = domain::contact::Email::parse("stranger@example.pk").unwrap();
+            order.account_email = domain::contact::Email::parse("ayesha.k@example.pk").unwrap();
             order
         };
         let mut handle = Handle::default();
@@ -365,15 +355,16 @@ mod tests {
         handle.outbox.expect_enqueue().returning(|_| Ok(1));
         let mut after = Handle::default();
         let mut risk = crate::orders::cod_ports::MockRiskTx::new();
-        risk.expect_lock_phones().withf(|phones| phones == ["+923001234567"]).times(1).returning(|_| Ok(()));
+        risk.expect_lock_phones()
+            .withf(|phones| phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"]))
+            .times(1)
+            .returning(|_| Ok(()));
         risk.expect_cod_settings().returning(|| Ok(domain::risk::CodSettings::default()));
         risk.expect_risk_facts()
             .withf(|scope| {
-                *scope
-                    == RiskScope::Contact(Contact {
-                        phones: vec!["+923001234567".into()],
-                        email: "ayesha@example.pk".into(),
-                    })
+                matches!(scope, RiskScope::Contact(Contact { phones, email })
+                    if phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"])
+                        && email.as_str() == "ayesha@example.pk")
             })
             .times(1)
             .returning(|_| Ok(vec![]));

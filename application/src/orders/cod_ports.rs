@@ -4,6 +4,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use domain::contact::{Email, Phone};
 use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
@@ -25,11 +26,11 @@ pub enum RiskScope {
 }
 
 /// A phone and e-mail whose orders' facts changed: the pending orders whose primary phone is one of
-/// `phones` (normal forms) or whose e-mail is `email` (any case) count them.
+/// `phones` (by normal form) or whose e-mail is `email` (any case) count them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contact {
-    pub phones: Vec<String>,
-    pub email: String,
+    pub phones: Vec<Phone>,
+    pub email: Email,
 }
 
 /// The COD settings and risk scores, inside a unit of work.
@@ -64,7 +65,7 @@ pub trait RiskTx {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn lock_phones(&mut self, phones: &[String]) -> Result<(), RepositoryError>;
+    fn lock_phones(&mut self, phones: &[Phone]) -> Result<(), RepositoryError>;
 
     /// The pending orders other than `except` with primary phone `phone` whose stored score counts
     /// (`counted`) or does not count the rule [`domain::risk::RuleId::SeveralPending`]: found through an
@@ -72,8 +73,12 @@ pub trait RiskTx {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn pending_counted(&mut self, phone: &str, counted: bool, except: OrderId)
-        -> Result<Vec<OrderId>, RepositoryError>;
+    fn pending_counted(
+        &mut self,
+        phone: &Phone,
+        counted: bool,
+        except: OrderId,
+    ) -> Result<Vec<OrderId>, RepositoryError>;
 }
 
 /// Another order of the same phone or e-mail, as the history lists it, labelled with what decides whether
@@ -125,8 +130,8 @@ pub trait CodRepository: Send + Sync + 'static {
         &self,
         except: OrderId,
         customer: CustomerId,
-        phone: &str,
-        email: &str,
+        phone: &Phone,
+        email: &Email,
     ) -> Result<(ContactHistory, ContactHistory), RepositoryError>;
 
     /// Sets the order's confirmation time when its link's token has the digest `digest`, it is pending and

@@ -196,20 +196,18 @@ impl OrderItem {
     }
 }
 
-/// The contact details of a stored order, as stored.
+/// The contact details of a stored order, read back into the types they were placed with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredDetails {
-    pub province: Option<String>,
+    pub province: Option<Province>,
+    /// The city as stored: one of the province's cities as placed, or a name the owner set by hand (the
+    /// courier's booking sends it as it is), so not checked against the shop's list.
     pub city: Option<String>,
-    pub name: String,
-    /// As typed.
-    pub phone1: String,
-    /// In the normal form `+92…`.
-    pub phone1_normal: String,
-    pub phone2: Option<String>,
-    pub phone2_normal: Option<String>,
-    pub email: String,
-    pub address: String,
+    pub name: PersonName,
+    pub phone1: Phone,
+    pub phone2: Option<Phone>,
+    pub email: Email,
+    pub address: PlainText,
 }
 
 /// Who made a change of an order's history.
@@ -271,7 +269,7 @@ pub struct Order {
     pub history: Vec<OrderEvent>,
     /// The e-mail of the customer's account, where the order's e-mails go; `details.email`, typed in the
     /// form, may differ and is only shown to the owner.
-    pub account_email: String,
+    pub account_email: Email,
     /// The digest of the e-mailed confirmation link's token; `None` for orders placed before links existed.
     pub confirm_digest: Option<String>,
     /// When the shopper confirmed the order by its link.

@@ -7,6 +7,7 @@
 //! the pending orders of a phone or e-mail after one of its orders changes status; every pending order in
 //! the transaction that saves new settings. The owner reads and saves the settings here.
 
+use domain::contact::Phone;
 use domain::ids::OrderId;
 use domain::risk::{assess, CodSettings, CodSettingsChange, RuleId};
 
@@ -35,8 +36,8 @@ pub fn rescore(tx: &mut dyn RiskTx, scope: &RiskScope) -> Result<(), RepositoryE
 ///
 /// # Errors
 /// When the store fails.
-pub fn score_placed(tx: &mut dyn RiskTx, id: OrderId, phone: &str) -> Result<(), RepositoryError> {
-    tx.lock_phones(&[phone.to_owned()])?;
+pub fn score_placed(tx: &mut dyn RiskTx, id: OrderId, phone: &Phone) -> Result<(), RepositoryError> {
+    tx.lock_phones(std::slice::from_ref(phone))?;
     let settings = tx.cod_settings()?;
     let Some((_, facts)) = tx.risk_facts(&RiskScope::Order(id))?.pop() else { return Ok(()) };
     let risk = assess(&settings, &facts);
@@ -68,20 +69,15 @@ impl Contact {
     #[must_use]
     pub fn of_order(order: &Order) -> Self {
         let d = &order.details;
-        Self {
-            phones: std::iter::once(d.phone1_normal.clone()).chain(d.phone2_normal.clone()).collect(),
-            email: d.email.clone(),
-        }
+        Self { phones: std::iter::once(d.phone1.clone()).chain(d.phone2.clone()).collect(), email: d.email.clone() }
     }
 
     /// The phone and e-mail of an order being placed.
     #[must_use]
     pub fn of_details(details: &ContactDetails) -> Self {
         Self {
-            phones: std::iter::once(details.phone1.normal().to_owned())
-                .chain(details.phone2.as_ref().map(|p| p.normal().to_owned()))
-                .collect(),
-            email: details.email.as_str().to_owned(),
+            phones: std::iter::once(details.phone1.clone()).chain(details.phone2.clone()).collect(),
+            email: details.email.clone(),
         }
     }
 }
@@ -107,7 +103,7 @@ impl Orders {
     /// Scores order `id` just placed with primary phone `phone` ([`score_placed`]) in a transaction of its
     /// own, after the placement has committed and let its products go. A failure leaves the order unscored
     /// until the next change of its phone's orders and is logged.
-    pub(crate) async fn score_after_placing(&self, id: OrderId, phone: String) {
+    pub(crate) async fn score_after_placing(&self, id: OrderId, phone: Phone) {
         if let Err(err) = self.unit_of_work.run(move |tx| score_placed(tx.risk(), id, &phone)).await {
             tracing::warn!(error = %err, order = %id, "a placed order could not be scored");
         }

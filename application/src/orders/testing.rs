@@ -15,8 +15,7 @@ use domain::stock::Quantity;
 
 use crate::blocklist::ports::MockBlocklistRepository;
 use crate::common::clock::MockClock;
-use crate::common::error::RepositoryError;
-use crate::common::unit_of_work::{Made, UnitOfWork, Work};
+use crate::common::unit_of_work::{Made, RolledBack, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
 use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
 use crate::orders::consignments::{ConsignmentTx, MockConsignmentTx};
@@ -35,7 +34,7 @@ mockall::mock! {
 
     #[async_trait::async_trait]
     impl UnitOfWork<dyn OrdersTx> for UnitOfWork {
-        async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RepositoryError>;
+        async fn run_boxed(&self, work: Work<dyn OrdersTx>) -> Result<Made, RolledBack>;
     }
 }
 
@@ -111,7 +110,7 @@ pub fn run_once(handle: Handle) -> MockUnitOfWork {
     let mut unit_of_work = MockUnitOfWork::new();
     unit_of_work.expect_run_boxed().times(1).return_once(move |work| {
         let mut handle = handle;
-        work(&mut handle)
+        work(&mut handle).map_err(RolledBack::Answered)
     });
     unit_of_work
 }
@@ -123,7 +122,7 @@ pub fn run_then_rescore(handle: Handle, after: Handle) -> MockUnitOfWork {
     for handle in [handle, after] {
         unit_of_work.expect_run_boxed().times(1).in_sequence(&mut sequence).return_once(move |work| {
             let mut handle = handle;
-            work(&mut handle)
+            work(&mut handle).map_err(RolledBack::Answered)
         });
     }
     unit_of_work
@@ -273,21 +272,19 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         coupon_discount: rs(240),
         total: rs(2160),
         details: StoredDetails {
-            province: Some("Punjab".into()),
+            province: Some(domain::locations::Province::Punjab),
             city: Some("Lahore".into()),
-            name: "Ayesha Khan".into(),
-            phone1: "0300 1234567".into(),
-            phone1_normal: "+923001234567".into(),
+            name: PersonName::parse("Ayesha Khan").unwrap(),
+            phone1: Phone::parse_mobile("0300 1234567").unwrap(),
             phone2: None,
-            phone2_normal: None,
-            email: "ayesha@example.pk".into(),
-            address: "House 12".into(),
+            email: Email::parse("ayesha@example.pk").unwrap(),
+            address: crate::orders::model::delivery_address("House 12").unwrap(),
         },
         admin_comment: None,
         consignment: None,
         review_tokens: vec![],
         history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
-        account_email: "ayesha@example.pk".into(),
+        account_email: Email::parse("ayesha@example.pk").unwrap(),
         confirm_digest: Some("digest-of-token-1".into()),
         confirmed_at: None,
         risk: domain::risk::Risk::default(),

@@ -9,17 +9,18 @@ use domain::review::ReviewStatus;
 use crate::common::error::Conflict;
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
+use crate::common::token::LinkDigest;
 use crate::reviews::model::{NewReview, Purchase, Review, ReviewFilter, ReviewedPair, TokenInfo};
 
 /// Stored reviews and tokens, read outside any unit of work.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ReviewRepository: Send + Sync + 'static {
-    /// The review token, or `None` when there is none such.
+    /// The review token stored under `digest`, or `None` when there is none such.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn token(&self, token: &str) -> Result<Option<TokenInfo>, RepositoryError>;
+    async fn token(&self, digest: &LinkDigest) -> Result<Option<TokenInfo>, RepositoryError>;
 
     /// What `customer` bought of `product` in `order`.
     ///
@@ -66,12 +67,12 @@ pub trait ReviewRepository: Send + Sync + 'static {
 /// Review writes, inside a unit of work.
 #[cfg_attr(test, mockall::automock)]
 pub trait ReviewTx {
-    /// Marks the token used, atomically (`used_at IS NULL` in the same statement): of two transactions using
+    /// Marks the token stored under `digest` used, atomically (`used_at IS NULL` in the same statement): of two transactions using
     /// one token, exactly one gets it. Answers what it is for, or `None` when it is unknown or used already.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn use_token(&mut self, token: &str) -> Result<Option<TokenInfo>, RepositoryError>;
+    fn use_token(&mut self, digest: &LinkDigest) -> Result<Option<TokenInfo>, RepositoryError>;
 
     /// Marks the token of an order's item used, if it has one and it is unused.
     ///

@@ -7,8 +7,7 @@ use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
 use domain::review::{Rating, ReviewStatus};
 
 use crate::catalog::ports::MockCatalogChanges;
-use crate::common::error::RepositoryError;
-use crate::common::unit_of_work::{Made, UnitOfWork, Work};
+use crate::common::unit_of_work::{Made, RolledBack, UnitOfWork, Work};
 use crate::media::ports::MockMediaStore;
 use crate::reviews::model::Review;
 use crate::reviews::ports::{MockReviewRepository, MockReviewTx, ReviewTx, ReviewsTx};
@@ -19,7 +18,7 @@ mockall::mock! {
 
     #[async_trait::async_trait]
     impl UnitOfWork<dyn ReviewsTx> for UnitOfWork {
-        async fn run_boxed(&self, work: Work<dyn ReviewsTx>) -> Result<Made, RepositoryError>;
+        async fn run_boxed(&self, work: Work<dyn ReviewsTx>) -> Result<Made, RolledBack>;
     }
 }
 
@@ -37,7 +36,7 @@ pub fn run_once(tx: MockReviewTx) -> MockUnitOfWork {
     let mut unit_of_work = MockUnitOfWork::new();
     unit_of_work.expect_run_boxed().times(1).return_once(move |work| {
         let mut handle = Handle(tx);
-        work(&mut handle)
+        work(&mut handle).map_err(RolledBack::Answered)
     });
     unit_of_work
 }

@@ -8,7 +8,7 @@ use crate::accounts::ports::{
 };
 use crate::common::clock::MockClock;
 use crate::common::throttle::MockThrottle;
-use crate::common::unit_of_work::{Made, Work};
+use crate::common::unit_of_work::{Made, RolledBack, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
 use chrono::{TimeZone, Utc};
 use domain::ids::CustomerId;
@@ -22,7 +22,7 @@ mockall::mock! {
 
     #[async_trait::async_trait]
     impl UnitOfWork<dyn AccountsTx> for UnitOfWork {
-        async fn run_boxed(&self, work: Work<dyn AccountsTx>) -> Result<Made, RepositoryError>;
+        async fn run_boxed(&self, work: Work<dyn AccountsTx>) -> Result<Made, RolledBack>;
     }
 }
 
@@ -45,7 +45,10 @@ impl AccountsTx for Handle {
 /// A unit of work run once, against these mocked repositories.
 fn run_once(customers: MockCustomerTx, outbox: MockOutboxTx) -> MockUnitOfWork {
     let mut unit_of_work = MockUnitOfWork::new();
-    unit_of_work.expect_run_boxed().times(1).return_once(move |work| work(&mut Handle { customers, outbox }));
+    unit_of_work
+        .expect_run_boxed()
+        .times(1)
+        .return_once(move |work| work(&mut Handle { customers, outbox }).map_err(RolledBack::Answered));
     unit_of_work
 }
 

@@ -3,7 +3,6 @@
 
 use chrono::NaiveDate;
 use domain::calendar::pakistan_date;
-use domain::contact::Phone;
 use domain::courier::{BookingRow, Consignee, Parcel};
 use domain::ids::OrderId;
 use domain::order_status::OrderStatus;
@@ -56,15 +55,13 @@ impl Courier {
                 return Err(BookingError::NotApproved(id));
             }
             let city = order.details.city.as_deref().ok_or(BookingError::NoCity(id))?;
-            let phone = Phone::parse(&order.details.phone1_normal)
-                .map_err(|e| RepositoryError::Corrupt(format!("order {id}'s phone: {e}")))?;
             let items: Vec<Parcel<'_>> =
                 order.items.iter().map(|i| Parcel { quantity: i.quantity.get(), name: &i.name }).collect();
             rows.push(BookingRow::new(&Consignee {
                 order: id,
-                name: &order.details.name,
-                phone: &phone,
-                address: &order.details.address,
+                name: order.details.name.as_str(),
+                phone: &order.details.phone1,
+                address: order.details.address.as_str(),
                 city,
                 total: order.total,
                 items: &items,

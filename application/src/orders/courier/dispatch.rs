@@ -53,20 +53,19 @@ impl Courier {
         let tokens = self.tokens.clone();
         let mail = self.mail.clone();
         let chosen = ids.clone();
-        let refused = self
-            .unit_of_work
+        self.unit_of_work
             .run(move |tx| {
                 // Locked first, so nothing changes them between these checks and the updates.
                 let locked = tx.consignments().lock(&chosen)?;
                 for id in &chosen {
                     let Some(order) = locked.iter().find(|o| o.id == *id) else {
-                        return Ok(Some(DispatchError::NotFound(*id)));
+                        return Err(DispatchError::NotFound(*id));
                     };
                     if order.status != OrderStatus::Approved {
-                        return Ok(Some(DispatchError::NotApproved(*id)));
+                        return Err(DispatchError::NotApproved(*id));
                     }
                     if !order.has_consignment {
-                        return Ok(Some(DispatchError::NoTracking(*id)));
+                        return Err(DispatchError::NoTracking(*id));
                     }
                 }
                 let change = transition(OrderStatus::Approved, OrderStatus::Dispatched)
@@ -74,15 +73,12 @@ impl Courier {
                 for id in chosen {
                     let order = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
                     if apply_change(tx, &order, change, None, now, tokens.as_ref(), &mail)?.is_none() {
-                        return Err(RepositoryError::Refused(format!("order {id} changed under its row lock")));
+                        return Err(RepositoryError::Refused(format!("order {id} changed under its row lock")).into());
                     }
                 }
-                Ok(None)
+                Ok(())
             })
             .await?;
-        if let Some(refusal) = refused {
-            return Err(refusal);
-        }
         let mut found = self.repository.orders(ids.clone()).await?;
         let mut orders = Vec::with_capacity(ids.len());
         for id in ids {

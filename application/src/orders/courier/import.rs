@@ -184,7 +184,7 @@ impl Courier {
                         }
                     }
                     if !problems.is_empty() {
-                        return Ok(Err(problems));
+                        return Err(ImportTrackingError::Rows(problems));
                     }
                     let mut saved = Vec::with_capacity(lines.len());
                     for line in lines {
@@ -195,14 +195,12 @@ impl Courier {
                             saved.push(id);
                         }
                     }
-                    Ok(Ok(saved))
+                    Ok(saved)
                 })
                 .await;
             match saved {
-                Ok(Ok(saved)) => return Ok(saved),
-                Ok(Err(problems)) => return Err(ImportTrackingError::Rows(problems)),
-                Err(RepositoryError::Conflict(Conflict::TrackingNumberTaken)) => {}
-                Err(err) => return Err(err.into()),
+                Err(ImportTrackingError::Unexpected(RepositoryError::Conflict(Conflict::TrackingNumberTaken))) => {}
+                answer => return answer,
             }
         }
         Err(RepositoryError::Conflict(Conflict::TrackingNumberTaken).into())
@@ -212,6 +210,7 @@ impl Courier {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::common::unit_of_work::RolledBack;
     use crate::orders::consignments::LockedOrder;
     use crate::orders::courier::ports::MockCourierRepository;
     use crate::orders::courier::testing::{courier, id};
@@ -362,7 +361,7 @@ mod tests {
                 .consignments
                 .expect_set_consignment()
                 .returning(|_, _, _| Err(RepositoryError::Conflict(Conflict::TrackingNumberTaken)));
-            work(&mut handle)
+            work(&mut handle).map_err(RolledBack::Answered)
         });
 
         let err = courier(MockCourierRepository::new(), unit_of_work)

@@ -32,11 +32,6 @@ impl From<RepositoryError> for SetTrackingError {
     }
 }
 
-enum Outcome {
-    Saved,
-    Refused(SetTrackingError),
-}
-
 impl Courier {
     /// Books order `id` under `consignment`, replacing any it had.
     ///
@@ -53,27 +48,24 @@ impl Courier {
                 .unit_of_work
                 .run(move |tx| {
                     let Some(order) = tx.consignments().lock(&[id])?.pop() else {
-                        return Ok(Outcome::Refused(SetTrackingError::NotFound));
+                        return Err(SetTrackingError::NotFound);
                     };
                     if order.status != OrderStatus::Approved {
-                        return Ok(Outcome::Refused(SetTrackingError::NotApproved(id)));
+                        return Err(SetTrackingError::NotApproved(id));
                     }
                     tx.consignments().set_consignment(id, &booked, now)?;
-                    Ok(Outcome::Saved)
+                    Ok(())
                 })
                 .await;
             match saved {
-                Ok(Outcome::Saved) => {
-                    return self.repository.orders(vec![id]).await?.pop().ok_or(SetTrackingError::NotFound)
-                }
-                Ok(Outcome::Refused(refusal)) => return Err(refusal),
-                Err(RepositoryError::Conflict(Conflict::TrackingNumberTaken)) => {
+                Ok(()) => return self.repository.orders(vec![id]).await?.pop().ok_or(SetTrackingError::NotFound),
+                Err(SetTrackingError::Unexpected(RepositoryError::Conflict(Conflict::TrackingNumberTaken))) => {
                     let number = consignment.tracking_number.clone();
                     if let Some(owner) = self.repository.tracking_owner(number.clone()).await? {
                         return Err(SetTrackingError::Taken { number, owner });
                     }
                 }
-                Err(err) => return Err(err.into()),
+                Err(refusal) => return Err(refusal),
             }
         }
         Err(RepositoryError::Conflict(Conflict::TrackingNumberTaken).into())
