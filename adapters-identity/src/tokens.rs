@@ -2,7 +2,7 @@
 
 use application::accounts::model::TokenDigest;
 use application::accounts::ports::SessionTokens;
-use application::common::token::sha256_hex;
+use application::common::token::{sha256_hex, LinkDigest};
 use application::orders::ports::ReviewTokens;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
@@ -30,8 +30,8 @@ impl ReviewTokens for RandomReviewTokens {
         random_token()
     }
 
-    fn digest(&self, token: &str) -> String {
-        sha256_hex(token)
+    fn digest(&self, token: &str) -> LinkDigest {
+        LinkDigest::of(token)
     }
 }
 
@@ -67,6 +67,6 @@ mod tests {
             RandomSessionTokens.digest("abc").as_str(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
-        assert_eq!(RandomReviewTokens.digest("abc"), RandomSessionTokens.digest("abc").as_str());
+        assert_eq!(RandomReviewTokens.digest("abc").as_str(), RandomSessionTokens.digest("abc").as_str());
     }
 }

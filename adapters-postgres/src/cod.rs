@@ -3,6 +3,7 @@
 //! unconfirmed orders to reject.
 
 use application::common::error::RepositoryError;
+use application::common::token::LinkDigest;
 use application::orders::cod_ports::{CodRepository, ContactHistory, RelatedOrder, RiskScope, RiskTx, RELATED_LISTED};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -404,8 +405,8 @@ impl CodRepository for PgOrderRepository {
         .await
     }
 
-    async fn confirm(&self, id: OrderId, digest: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
-        let digest = digest.to_owned();
+    async fn confirm(&self, id: OrderId, digest: &LinkDigest, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let digest = digest.as_str().to_owned();
         with_connection(self.pool(), move |conn| {
             let confirmed = diesel::update(
                 orders::table

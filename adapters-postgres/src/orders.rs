@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use application::common::error::RepositoryError;
 use application::common::page::Page;
+use application::common::token::LinkDigest;
 use application::coupons::ports::StoredCoupon;
 use application::mail::ports::OutboxTx;
 use application::orders::cod_ports::RiskTx;
@@ -247,7 +248,7 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                     .map(|email| Email::parse(email))
                     .ok_or_else(|| corrupt(format!("order {} has no customer", row.id)))?
                     .map_err(|e| corrupt(format!("order {}'s account e-mail: {e}", row.id)))?,
-                confirm_digest: row.confirm_token_hash,
+                confirm_digest: row.confirm_token_hash.map(LinkDigest::from_stored),
                 confirmed_at: row.confirmed_at,
                 risk,
                 created_at: row.created_at,

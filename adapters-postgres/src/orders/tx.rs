@@ -150,7 +150,7 @@ impl OrderTx for PgTransaction {
             phone2_normalized: d.phone2.as_ref().map(|p| p.normal()),
             email: d.email.as_str(),
             address: d.address.as_str(),
-            confirm_token_hash: &order.confirm_digest,
+            confirm_token_hash: order.confirm_digest.as_str(),
             created_at: order.at,
             updated_at: order.at,
         };

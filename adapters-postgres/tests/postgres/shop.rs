@@ -10,6 +10,7 @@ use application::accounts::model::NewCredential;
 use application::accounts::ports::CustomerRepository;
 use application::catalog::model::{NewCategory, NewProduct};
 use application::catalog::ports::CatalogWriter;
+use application::common::token::LinkDigest;
 use application::common::unit_of_work::UnitOfWork;
 use application::orders::model::{delivery_address, ContactDetails, Destination, NewOrder, OrderItem};
 use application::orders::ports::OrdersTx;
@@ -128,7 +129,7 @@ pub fn order(customer: CustomerId, items: Vec<OrderItem>, at: DateTime<Utc>) -> 
 }
 
 /// A confirmation token's digest (64 hexadecimal digits) no other order of this binary has.
-pub fn unique_digest() -> String {
+pub fn unique_digest() -> LinkDigest {
     static NEXT: AtomicU64 = AtomicU64::new(1);
-    format!("{:064x}", NEXT.fetch_add(1, Ordering::Relaxed))
+    LinkDigest::from_stored(format!("{:064x}", NEXT.fetch_add(1, Ordering::Relaxed)))
 }

@@ -36,6 +36,12 @@ impl LinkDigest {
         Self(sha256_hex(token))
     }
 
+    /// A digest as the store holds it, read back (the database checks its shape: 64 lowercase hex digits).
+    #[must_use]
+    pub const fn from_stored(digest: String) -> Self {
+        Self(digest)
+    }
+
     /// The digest.
     #[must_use]
     pub fn as_str(&self) -> &str {

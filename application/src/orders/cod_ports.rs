@@ -11,6 +11,7 @@ use domain::order_status::OrderStatus;
 use domain::risk::{CodSettings, Risk, RiskFacts};
 
 use crate::common::error::RepositoryError;
+use crate::common::token::LinkDigest;
 
 /// Which orders to score again.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +140,7 @@ pub trait CodRepository: Send + Sync + 'static {
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn confirm(&self, id: OrderId, digest: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+    async fn confirm(&self, id: OrderId, digest: &LinkDigest, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// The pending, unconfirmed orders placed before `cutoff`, oldest first.
     ///

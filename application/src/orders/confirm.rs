@@ -80,7 +80,7 @@ impl Orders {
         }
         let order = self.repository.find(id).await?.ok_or(ConfirmError::Invalid)?;
         let digest = self.tokens.digest(token);
-        if order.confirm_digest.as_deref() != Some(digest.as_str()) {
+        if order.confirm_digest.as_ref() != Some(&digest) {
             return Err(ConfirmError::Invalid);
         }
         if order.confirmed_at.is_some() {
@@ -128,6 +128,7 @@ impl Orders {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::common::token::LinkDigest;
     use crate::orders::cod_ports::MockCodRepository;
     use crate::orders::ports::MockOrderRepository;
     use crate::orders::testing::{now, orders_with, stored, MockUnitOfWork};
@@ -139,7 +140,7 @@ mod tests {
 
     fn pending(token: &str, age_hours: i64, confirmed: bool) -> crate::orders::model::Order {
         let mut order = stored(42, OrderStatus::Pending);
-        order.confirm_digest = Some(format!("digest-of-{token}"));
+        order.confirm_digest = Some(LinkDigest::from_stored(format!("digest-of-{token}")));
         order.created_at = now() - Duration::hours(age_hours);
         order.confirmed_at = confirmed.then(now);
         order
@@ -161,7 +162,7 @@ mod tests {
     async fn the_orders_own_token_inside_its_window_confirms_it_by_a_conditional_update() {
         let mut cod = settings();
         cod.expect_confirm()
-            .withf(|id, digest, at| id.get() == 42 && digest == "digest-of-tok-42" && *at == now())
+            .withf(|id, digest, at| id.get() == 42 && digest.as_str() == "digest-of-tok-42" && *at == now())
             .times(1)
             .returning(|_, _, _| Ok(true));
 

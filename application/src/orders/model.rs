@@ -1,5 +1,6 @@
 //! What an order is made of, as the use cases take and give it.
 
+use crate::common::token::LinkDigest;
 use chrono::{DateTime, Utc};
 use domain::checkout::ClientFigures;
 use domain::contact::{Email, PersonName, Phone};
@@ -271,7 +272,7 @@ pub struct Order {
     /// form, may differ and is only shown to the owner.
     pub account_email: Email,
     /// The digest of the e-mailed confirmation link's token; `None` for orders placed before links existed.
-    pub confirm_digest: Option<String>,
+    pub confirm_digest: Option<LinkDigest>,
     /// When the shopper confirmed the order by its link.
     pub confirmed_at: Option<DateTime<Utc>>,
     /// The last risk score (recomputed while pending, kept once the order has left pending).
@@ -292,7 +293,7 @@ pub struct NewOrder {
     pub total: Rupees,
     pub details: ContactDetails,
     /// The digest of the token of the confirmation link e-mailed to the shopper (the token is not kept).
-    pub confirm_digest: String,
+    pub confirm_digest: LinkDigest,
     pub at: DateTime<Utc>,
 }
 

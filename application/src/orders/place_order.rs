@@ -16,6 +16,7 @@ use domain::stock::Quantity;
 
 use crate::blocklist::model::NewAttempt;
 use crate::common::error::{Conflict, RepositoryError};
+use crate::common::token::LinkDigest;
 use crate::mail::ports::MailLayout;
 use crate::orders::cod_ports::Contact;
 use crate::orders::mail::{confirmation_mail, new_order_mail};
@@ -186,7 +187,7 @@ struct Mails {
     public_url: String,
     layout: Arc<dyn MailLayout>,
     confirm_token: String,
-    confirm_digest: String,
+    confirm_digest: LinkDigest,
 }
 
 /// The unit of work: checks the owner's limits on what one account may order, reads and locks what the
@@ -344,7 +345,7 @@ fn new_order(
     quote: &Quote,
     coupon_id: Option<CouponId>,
     request: &OrderRequest,
-    confirm_digest: String,
+    confirm_digest: LinkDigest,
     now: chrono::DateTime<chrono::Utc>,
 ) -> NewOrder {
     let totals = quote.totals();

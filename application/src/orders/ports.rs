@@ -11,6 +11,7 @@ use domain::order_status::OrderStatus;
 
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
+use crate::common::token::LinkDigest;
 use crate::mail::ports::OutboxTx;
 use crate::orders::cod_ports::RiskTx;
 use crate::orders::consignments::ConsignmentTx;
@@ -209,5 +210,5 @@ pub trait ReviewTokens: Send + Sync + 'static {
 
     /// What is stored in place of `token`, and looked up by: its SHA-256 digest in lower-case hex, so the
     /// database holds no usable link.
-    fn digest(&self, token: &str) -> String;
+    fn digest(&self, token: &str) -> LinkDigest;
 }

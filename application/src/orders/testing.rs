@@ -15,6 +15,7 @@ use domain::stock::Quantity;
 
 use crate::blocklist::ports::MockBlocklistRepository;
 use crate::common::clock::MockClock;
+use crate::common::token::LinkDigest;
 use crate::common::unit_of_work::{Made, RolledBack, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
 use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
@@ -177,7 +178,7 @@ pub fn orders_blocking(
         n += 1;
         format!("token-{n}")
     });
-    tokens.expect_digest().returning(|token| format!("digest-of-{token}"));
+    tokens.expect_digest().returning(|token| LinkDigest::from_stored(format!("digest-of-{token}")));
     Orders::new(
         Arc::new(repository),
         Arc::new(unit_of_work),
@@ -285,7 +286,7 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         review_tokens: vec![],
         history: vec![OrderEvent { status: OrderStatus::Pending, at: now(), actor: Actor::Customer, comment: None }],
         account_email: Email::parse("ayesha@example.pk").unwrap(),
-        confirm_digest: Some("digest-of-token-1".into()),
+        confirm_digest: Some(LinkDigest::from_stored("digest-of-token-1".into())),
         confirmed_at: None,
         risk: domain::risk::Risk::default(),
         created_at: now(),

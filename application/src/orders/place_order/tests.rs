@@ -203,7 +203,7 @@ async fn a_placed_order_is_scored_after_its_transaction_with_the_orders_of_its_p
     handle
         .orders
         .expect_insert()
-        .withf(|order| order.confirm_digest == "digest-of-token-1")
+        .withf(|order| order.confirm_digest.as_str() == "digest-of-token-1")
         .returning(|_| Ok(OrderId::new(42).unwrap()));
     handle.outbox.expect_enqueue().returning(|_| Ok(2));
     let mut locked_products = MockRiskTx::new();
