@@ -190,22 +190,20 @@ fn search_sql(wanted: &[Wanted], phrase: bool) -> (String, Vec<Vec<String>>) {
     if phrase {
         matching.push("search_doc LIKE $1 ESCAPE '\\'".to_owned());
     }
-    let count = |tests: &[String]| {
-        if tests.is_empty() {
-            "0".to_owned()
-        } else {
-            tests.iter().map(|t| format!("{t}::int")).collect::<Vec<_>>().join(" + ")
-        }
-    };
     let matching = if matching.is_empty() { "FALSE".to_owned() } else { matching.join(" OR ") };
+    let count = |tests: &[String]| tests.iter().map(|t| format!("{t}::int")).collect::<Vec<_>>().join(" + ");
+    let mut ranking = Vec::new();
+    if !wanted.is_empty() {
+        ranking.push(format!("{} DESC", count(&matched)));
+    }
+    ranking.push("(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned());
+    if !wanted.is_empty() {
+        ranking.extend([&closest, &near, &any].map(|tier| format!("{} DESC", count(tier))));
+    }
     let next = params.0.len() + 2;
     let sql = format!(
-        "SELECT id FROM products WHERE {matching} ORDER BY {} DESC, (lower(name) LIKE $1 ESCAPE '\\') DESC, \
-         {} DESC, {} DESC, {} DESC, id DESC LIMIT ${next} OFFSET ${}",
-        count(&matched),
-        count(&closest),
-        count(&near),
-        count(&any),
+        "SELECT id FROM products WHERE {matching} ORDER BY {}, id DESC LIMIT ${next} OFFSET ${}",
+        ranking.join(", "),
         next + 1
     );
     (sql, params.0)
@@ -313,6 +311,11 @@ mod tests {
              DESC, (name_words && $5)::int + (name_words @> $9)::int DESC, id DESC LIMIT $10 OFFSET $11"
         );
         assert_eq!(params.len(), 8);
+        assert_eq!(
+            search_sql(&[], true).0,
+            "SELECT id FROM products WHERE search_doc LIKE $1 ESCAPE '\\' ORDER BY \
+             (lower(name) LIKE $1 ESCAPE '\\') DESC, id DESC LIMIT $2 OFFSET $3"
+        );
     }
 
     #[test]
