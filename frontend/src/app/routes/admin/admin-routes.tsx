@@ -26,6 +26,7 @@ export const adminPageLoaders = {
   orderChecks: () => import('./order-checks'),
   blocklist: () => import('./blocklist'),
   analytics: () => import('./analytics'),
+  searchSynonyms: () => import('./search-synonyms'),
   notFound: () => import('../not-found'),
 } satisfies Record<string, PageLoader>;
 
@@ -60,6 +61,7 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
         <Route path={paths.admin.orderChecks.path} element={<page.orderChecks />} />
         <Route path={paths.admin.blocklist.path} element={<page.blocklist />} />
         <Route path={paths.admin.analytics.path} element={<page.analytics />} />
+        <Route path={paths.admin.searchSynonyms.path} element={<page.searchSynonyms />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>

@@ -17,6 +17,7 @@ const tiles = [
   { label: 'Order Checks', href: paths.admin.orderChecks.getHref() },
   { label: 'Blocklist', href: paths.admin.blocklist.getHref() },
   { label: 'Order Analytics', href: paths.admin.analytics.getHref() },
+  { label: 'Search Synonyms', href: paths.admin.searchSynonyms.getHref() },
 ] as const;
 
 /** The admin index and /admin/dashboard. */
