@@ -3,7 +3,7 @@
 -- search treats as one: 'cover' finds cases and pouches. The primary key keeps a term in one group only, so
 -- a searched word always stands for one group. The application replaces the whole list in one transaction.
 CREATE TABLE search_synonyms (
-    term TEXT PRIMARY KEY CHECK (term <> '' AND length(term) <= 40 AND term = lower(term)),
+    term TEXT PRIMARY KEY CHECK (term <> '' AND length(term) <= 40),
     group_no INTEGER NOT NULL CHECK (group_no >= 0),
     position INTEGER NOT NULL CHECK (position >= 0),
     UNIQUE (group_no, position)
