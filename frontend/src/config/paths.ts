@@ -28,7 +28,6 @@ export const paths = {
     manage: { path: 'manage', getHref: () => '/admin/manage' },
     productsByCategory: { path: 'products-by-category', getHref: () => '/admin/products-by-category' },
     deliveryCharge: { path: 'delivery-charge', getHref: () => '/admin/delivery-charge' },
-    searchSynonyms: { path: 'search-synonyms', getHref: () => '/admin/search-synonyms' },
     orders: { path: 'orders', getHref: (q?: string) => (q === undefined ? '/admin/orders' : `/admin/orders?q=${encodeURIComponent(q)}`) },
     coupons: { path: 'coupons', getHref: () => '/admin/coupons' },
     categoryViews: { path: 'category-views', getHref: () => '/admin/category-views' },

@@ -11,7 +11,6 @@ import { useSearchProducts } from '@/features/search/api/search-products';
 
 import { cartActions } from './shared/cart-actions';
 
-import './search.css';
 
 const searchTermSchema = z.catch(z.string().check(z.trim()), '');
 

@@ -4,6 +4,8 @@ import { Route, Routes } from 'react-router';
 import { pagesOf, type PageLoader } from '@/app/page-loading';
 import { paths } from '@/config/paths';
 
+import { adminPaths } from './admin-paths';
+
 /**
  * Every page of the management area, as a loader of its module: each is its own lazily loaded chunk. They
  * live here rather than beside the storefront's in `router.tsx`, so the home page's JavaScript carries one
@@ -61,7 +63,7 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
         <Route path={paths.admin.orderChecks.path} element={<page.orderChecks />} />
         <Route path={paths.admin.blocklist.path} element={<page.blocklist />} />
         <Route path={paths.admin.analytics.path} element={<page.analytics />} />
-        <Route path={paths.admin.searchSynonyms.path} element={<page.searchSynonyms />} />
+        <Route path={adminPaths.searchSynonyms.path} element={<page.searchSynonyms />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>
