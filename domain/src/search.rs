@@ -15,7 +15,8 @@ pub const MAX_TERM_WORDS: usize = 3;
 
 /// Words that carry no meaning of their own in a search ('cover for infinix', 'infinix ka cover'); a
 /// search made only of them is searched as typed.
-pub const FILLER_WORDS: &[&str] = &["a", "an", "and", "for", "in", "of", "the", "to", "with", "ka", "ke", "ki", "wala", "wali"];
+pub const FILLER_WORDS: &[&str] =
+    &["a", "an", "and", "for", "in", "of", "the", "to", "with", "ka", "ke", "ki", "wala", "wali"];
 
 /// The words of a text as the search index splits it: lower-cased, split at anything but a letter or a
 /// digit.
@@ -126,8 +127,7 @@ impl SynonymGroups {
     /// concept of its own. Filler words are left out unless nothing else is left.
     #[must_use]
     pub fn concepts(&self, words: &[String]) -> Vec<Concept> {
-        let meaningful: Vec<String> =
-            words.iter().filter(|w| !FILLER_WORDS.contains(&w.as_str())).cloned().collect();
+        let meaningful: Vec<String> = words.iter().filter(|w| !FILLER_WORDS.contains(&w.as_str())).cloned().collect();
         let words = if meaningful.is_empty() { words.to_vec() } else { meaningful };
         let mut concepts: Vec<Concept> = Vec::new();
         let mut i = 0;
@@ -188,10 +188,10 @@ mod tests {
     fn bad_groups_are_named_with_the_reason() {
         let fail = |list: &[&[&str]]| groups(list).unwrap_err();
 
-        assert_eq!(fail(&[&["cover", "case"], &["cover", "pouch"]]), SynonymListError {
-            group: Some(1),
-            reason: SynonymError::InTwoGroups("cover".into())
-        });
+        assert_eq!(
+            fail(&[&["cover", "case"], &["cover", "pouch"]]),
+            SynonymListError { group: Some(1), reason: SynonymError::InTwoGroups("cover".into()) }
+        );
         assert_eq!(fail(&[&["cover", "Cover"]]).reason, SynonymError::TooFewTerms);
         assert_eq!(fail(&[&["cover", "--"]]).reason, SynonymError::EmptyTerm);
         assert_eq!(fail(&[&["cover", "a b c d"]]).reason, SynonymError::TermTooLong);
@@ -205,12 +205,15 @@ mod tests {
 
         let concepts = synonyms.concepts(&words("Type-C charger for a back cover 20"));
 
-        assert_eq!(concepts, [
-            Concept { typed: "type c".into(), synonyms: vec!["usb c".into()] },
-            Concept { typed: "charger".into(), synonyms: vec!["adapter".into()] },
-            Concept { typed: "back cover".into(), synonyms: vec!["cover".into()] },
-            Concept { typed: "20".into(), synonyms: vec![] },
-        ]);
+        assert_eq!(
+            concepts,
+            [
+                Concept { typed: "type c".into(), synonyms: vec!["usb c".into()] },
+                Concept { typed: "charger".into(), synonyms: vec!["adapter".into()] },
+                Concept { typed: "back cover".into(), synonyms: vec!["cover".into()] },
+                Concept { typed: "20".into(), synonyms: vec![] },
+            ]
+        );
     }
 
     #[test]

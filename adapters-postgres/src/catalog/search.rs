@@ -113,7 +113,11 @@ impl Wanted {
 
 /// The concepts of a search with the words standing for each; `matches` holds each looked-up word's
 /// dictionary matches, closest first, with whether each is near.
-fn wanted(concepts: &[Concept], matches: &HashMap<String, Vec<(String, bool)>>, synonyms: &SynonymGroups) -> Vec<Wanted> {
+fn wanted(
+    concepts: &[Concept],
+    matches: &HashMap<String, Vec<(String, bool)>>,
+    synonyms: &SynonymGroups,
+) -> Vec<Wanted> {
     concepts
         .iter()
         .map(|concept| {
@@ -297,7 +301,12 @@ mod tests {
     #[test]
     fn each_concept_is_counted_and_ranked_by_its_name_tiers_with_limit_and_offset_last() {
         let wanted = [
-            Wanted { closest: vec!["case".into()], near: vec!["case".into()], any: vec!["case".into()], ..Wanted::default() },
+            Wanted {
+                closest: vec!["case".into()],
+                near: vec!["case".into()],
+                any: vec!["case".into()],
+                ..Wanted::default()
+            },
             Wanted { typed_phrase: Some(vec!["type".into(), "c".into()]), ..Wanted::default() },
         ];
 
@@ -320,18 +329,22 @@ mod tests {
 
     #[test]
     fn a_typo_of_a_synonym_stands_for_its_group() {
-        let synonyms = SynonymGroups::parse(&[vec!["airpods".into(), "earbuds".into(), "wireless earbuds".into()]]).unwrap();
+        let synonyms =
+            SynonymGroups::parse(&[vec!["airpods".into(), "earbuds".into(), "wireless earbuds".into()]]).unwrap();
         let concepts = synonyms.concepts(&words_of("airpod"));
         let matches = HashMap::from([("airpod".to_owned(), vec![("airpods".to_owned(), true)])]);
 
         let wanted = wanted(&concepts, &matches, &synonyms);
 
-        assert_eq!(wanted, [Wanted {
-            closest: vec!["airpods".into()],
-            near: vec!["airpod".into(), "airpods".into()],
-            any: vec!["airpod".into(), "airpods".into(), "earbuds".into()],
-            typed_phrase: None,
-            phrases: vec![vec!["wireless".into(), "earbuds".into()]],
-        }]);
+        assert_eq!(
+            wanted,
+            [Wanted {
+                closest: vec!["airpods".into()],
+                near: vec!["airpod".into(), "airpods".into()],
+                any: vec!["airpod".into(), "airpods".into(), "earbuds".into()],
+                typed_phrase: None,
+                phrases: vec![vec!["wireless".into(), "earbuds".into()]],
+            }]
+        );
     }
 }

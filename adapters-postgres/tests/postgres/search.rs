@@ -23,7 +23,8 @@ async fn search_finds_new_words_with_a_typo_and_follows_a_renamed_category() {
     let search = |q: &str| {
         let (repo, q) = (repo.clone(), q.to_owned());
         async move {
-            let found = repo.search(&SearchTerms::parse(&q).unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
+            let found =
+                repo.search(&SearchTerms::parse(&q).unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
             found.into_iter().map(|p| p.id).collect::<Vec<ProductId>>()
         }
     };
@@ -46,7 +47,8 @@ async fn the_closest_word_ranks_first_then_newest() {
     let cable = repo.create_product(product("USB Charging Cable", chargers, false, &[])).await.unwrap();
     let stand = repo.create_product(product("Phone Stand", chargers, false, &[])).await.unwrap();
 
-    let found = repo.search(&SearchTerms::parse("chargr").unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
+    let found =
+        repo.search(&SearchTerms::parse("chargr").unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
 
     // 'charger' is nearer 'chargr' than 'charging'; the stand matches only through its category.
     assert_eq!(found.into_iter().map(|p| p.id).collect::<Vec<_>>(), [charger, cable, stand]);
@@ -63,7 +65,8 @@ async fn one_edit_anywhere_in_a_word_of_five_letters_or_more_finds_it_however_ra
     let search = |q: &str| {
         let (repo, q) = (repo.clone(), q.to_owned());
         async move {
-            let found = repo.search(&SearchTerms::parse(&q).unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
+            let found =
+                repo.search(&SearchTerms::parse(&q).unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
             found.into_iter().map(|p| p.id).collect::<Vec<ProductId>>()
         }
     };
@@ -103,7 +106,10 @@ async fn a_word_one_edit_away_ranks_names_holding_the_closest_match_first_then_a
     let newest = repo.create_product(product("Vepilifeg Stand Pro", mounts, false, &[])).await.unwrap();
     let one_word = repo.create_product(product("Epiifegz Stand", mounts, false, &[])).await.unwrap();
 
-    let found = repo.search(&SearchTerms::parse("vepiifeg stand").unwrap(), &SynonymGroups::default(), Page::FIRST).await.unwrap();
+    let found = repo
+        .search(&SearchTerms::parse("vepiifeg stand").unwrap(), &SynonymGroups::default(), Page::FIRST)
+        .await
+        .unwrap();
 
     // Names holding both closest matches ('vepilifeg', 'stand') newest first, then a name holding a farther
     // match ('stands'), then the description; 'epiifegz' is two edits from 'vepiifeg', so that product
@@ -112,8 +118,7 @@ async fn a_word_one_edit_away_ranks_names_holding_the_closest_match_first_then_a
 }
 
 fn groups(list: &[&[&str]]) -> SynonymGroups {
-    SynonymGroups::parse(&list.iter().map(|g| g.iter().map(|t| (*t).to_owned()).collect()).collect::<Vec<_>>())
-        .unwrap()
+    SynonymGroups::parse(&list.iter().map(|g| g.iter().map(|t| (*t).to_owned()).collect()).collect::<Vec<_>>()).unwrap()
 }
 
 #[tokio::test]

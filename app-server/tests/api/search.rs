@@ -158,7 +158,10 @@ async fn the_owner_edits_the_synonym_groups_and_searches_follow_at_once() {
         put_synonyms(&app, Some(&cookie), json!({"groups": [["Dabba", "Power-Bank", "dabba"], ["  ", ""]]})).await;
     let (_, read_back) = app.send(&cookie, "GET", "/api/admin/search-synonyms", None).await;
 
-    assert_eq!(seeded["groups"][0].as_array().unwrap()[..3], [json!("cover"), json!("back cover"), json!("mobile cover")]);
+    assert_eq!(
+        seeded["groups"][0].as_array().unwrap()[..3],
+        [json!("cover"), json!("back cover"), json!("mobile cover")]
+    );
     assert_eq!((status, saved.clone()), (200, json!({"groups": [["dabba", "power bank"]]})));
     assert_eq!(read_back, saved);
     assert_eq!(search(&app, "dabba").await, ["Slim 10000mAh Power Bank"], "the new group, without waiting");
@@ -173,10 +176,18 @@ async fn bad_synonym_groups_are_400s_naming_the_group_and_change_nothing() {
     let long = "x".repeat(41);
 
     let cases = [
-        (json!({"groups": [["cover", "case"], ["Cover", "pouch"]]}), "groups[1]", "\"cover\" is already in another group."),
+        (
+            json!({"groups": [["cover", "case"], ["Cover", "pouch"]]}),
+            "groups[1]",
+            "\"cover\" is already in another group.",
+        ),
         (json!({"groups": [["cover", "COVER"]]}), "groups[0]", "A group needs at least two different terms."),
         (json!({"groups": [["cover", "!!"]]}), "groups[0]", "A term needs a letter or a digit."),
-        (json!({"groups": [["cover", "one two three four"]]}), "groups[0]", "A term is at most 40 characters and 3 words."),
+        (
+            json!({"groups": [["cover", "one two three four"]]}),
+            "groups[0]",
+            "A term is at most 40 characters and 3 words.",
+        ),
         (json!({"groups": [["cover", long]]}), "groups[0]", "A term is at most 40 characters and 3 words."),
     ];
     for (body, field, message) in cases {
