@@ -103,6 +103,23 @@ async fn products_holding_more_of_the_searched_words_come_first_and_the_rest_sti
 }
 
 #[tokio::test]
+async fn a_typo_ranks_names_one_edit_away_before_farther_names_and_descriptions() {
+    let app = shop().await;
+
+    assert_eq!(
+        search(&app, "chargr").await,
+        [
+            "20W Type-C Fast Charger",
+            "USB-C Charging Cable 1m",
+            "Dual USB Wall Adapter",
+            "Slim 10000mAh Power Bank",
+            EARBUDS
+        ],
+        "'charger' is one edit away; 'charging' and the synonym 'adapter' farther; then descriptions"
+    );
+}
+
+#[tokio::test]
 async fn airpods_are_earbuds_and_handsfree_are_earphones() {
     let app = shop().await;
 
