@@ -197,7 +197,8 @@ fn search_sql(wanted: &[Wanted], phrase: bool) -> (String, Vec<Vec<String>>) {
     let matching = if matching.is_empty() { "FALSE".to_owned() } else { matching.join(" OR ") };
     let count = |tests: &[String]| tests.iter().map(|t| format!("{t}::int")).collect::<Vec<_>>().join(" + ");
     let mut ranking = Vec::new();
-    if !wanted.is_empty() {
+    // With one concept every product found holds it: counting would only cost time.
+    if wanted.len() > 1 {
         ranking.push(format!("{} DESC", count(&matched)));
     }
     ranking.push("(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned());
