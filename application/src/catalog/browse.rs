@@ -221,4 +221,47 @@ mod tests {
 
         assert_eq!(products.len(), 2);
     }
+
+    fn searched(repository: &mut MockCatalogRepository, found: Vec<Product>) {
+        repository.expect_search().times(1).returning(move |_, _, _| Ok(found.clone()));
+    }
+
+    fn with_no_synonyms() -> Synonyms {
+        let mut store = MockSynonymStore::new();
+        store.expect_synonyms().returning(|| Ok(SynonymGroups::default()));
+        Synonyms::new(Arc::new(store), Arc::new(MockCatalogChanges::new()))
+    }
+
+    #[tokio::test]
+    async fn a_search_that_finds_something_offers_no_correction() {
+        let mut repository = MockCatalogRepository::new();
+        searched(&mut repository, vec![product(1)]);
+        repository.expect_correction().times(0);
+        let catalog = Catalog::new(Arc::new(repository), with_no_synonyms());
+
+        let correction = catalog.correction(&SearchTerms::parse("chargr").unwrap()).await.unwrap();
+
+        assert_eq!(correction, None);
+    }
+
+    #[tokio::test]
+    async fn a_search_that_finds_nothing_asks_for_the_correction() {
+        let mut repository = MockCatalogRepository::new();
+        searched(&mut repository, vec![]);
+        repository.expect_correction().times(1).returning(|_| Ok(Some("earphones".into())));
+        let catalog = Catalog::new(Arc::new(repository), with_no_synonyms());
+
+        let correction = catalog.correction(&SearchTerms::parse("earfones").unwrap()).await.unwrap();
+
+        assert_eq!(correction.as_deref(), Some("earphones"));
+    }
+
+    #[tokio::test]
+    async fn groups_breaking_a_rule_are_refused_before_the_store() {
+        let catalog = Catalog::new(Arc::new(MockCatalogRepository::new()), with_no_synonyms());
+
+        let err = catalog.replace_synonyms(&[vec!["cover".into()]]).await.unwrap_err();
+
+        assert!(matches!(err, ReplaceSynonymsError::Invalid(ref e) if e.group == Some(0)), "{err:?}");
+    }
 }
