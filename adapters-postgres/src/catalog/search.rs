@@ -176,9 +176,9 @@ impl Params {
 }
 
 /// The search query: products holding a word of at least one concept, or the phrase when it is needed.
-/// They rank by how many concepts they hold, then names holding the phrase, then by how many concepts
-/// their name holds through the closest word, through a word one edit away, through any word, then
-/// newest first. Answers the SQL and its array parameters; limit and offset follow them.
+/// They rank by how many concepts they hold, then names holding the phrase (for several words or
+/// punctuation), then by how many concepts their name holds through the closest word, through a word one
+/// edit away, through any word, then newest first. Answers the SQL and its array parameters; limit and offset follow them.
 fn search_sql(wanted: &[Wanted], phrase: bool) -> (String, Vec<Vec<String>>) {
     let mut params = Params(Vec::new());
     let (mut matched, mut closest, mut near, mut any) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -201,7 +201,11 @@ fn search_sql(wanted: &[Wanted], phrase: bool) -> (String, Vec<Vec<String>>) {
     if wanted.len() > 1 {
         ranking.push(format!("{} DESC", count(&matched)));
     }
-    ranking.push("(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned());
+    // A name holding the whole search says more than the tiers only for several words or punctuation; for
+    // one word the tiers already rank names holding it (and the LIKE costs about 1 ms on 1,667 rows).
+    if phrase || wanted.len() != 1 {
+        ranking.push("(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned());
+    }
     if !wanted.is_empty() {
         ranking.extend([&closest, &near, &any].map(|tier| format!("{} DESC", count(tier))));
     }
