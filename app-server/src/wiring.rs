@@ -26,6 +26,7 @@ use application::bulk_email::BulkEmail;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
 use application::catalog::sitemap::Sitemap;
+use application::catalog::synonyms::Synonyms;
 use application::catalog::views::CategoryViews;
 use application::common::clock::Clock;
 use application::coupons::service::Coupons;
@@ -333,7 +334,10 @@ pub(crate) fn catalogue(config: &Config, shared: &Shared) -> Catalogue {
     let category_views = CategoryViews::new(shared.catalog.clone(), shared.clock.clone());
     spawn_view_flusher(category_views.clone(), std::time::Duration::from_millis(config.view_flush_ms));
     Catalogue {
-        catalog: Catalog::new(shared.catalog.clone()),
+        catalog: Catalog::new(
+            shared.catalog.clone(),
+            Synonyms::new(shared.catalog.clone(), shared.catalog_cache.clone()),
+        ),
         catalog_admin: CatalogAdmin::new(
             shared.catalog.clone(),
             shared.catalog.clone(),

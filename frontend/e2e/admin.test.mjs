@@ -107,6 +107,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
           'Order Checks',
           'Blocklist',
           'Order Analytics',
+          'Search Synonyms',
         ]);
         await assertNoSidewaysScroll(page, 'the dashboard');
         await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();

@@ -3,6 +3,8 @@
 //! views, `write` the admin's changes.
 
 mod read;
+mod search;
+mod synonyms;
 mod write;
 
 use std::collections::HashMap;
@@ -17,7 +19,6 @@ use application::common::page::Page;
 use application::media::model::{Media, MediaKind, MediaVariant};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Nullable, Text};
 use domain::category::CategoryName;
@@ -254,91 +255,6 @@ fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
-/// At most this many searched words are looked up; a longer search is matched on its first eight words (and,
-/// when it needs it, on the whole phrase).
-const MAX_SEARCH_WORDS: i64 = 8;
-
-/// The dictionary words each searched word stands for: itself, the words holding it (`iphon` → `iphone`),
-/// the words within about one typo (`chargr` → `charger`, trigram word similarity `<%`, through the
-/// dictionary's trigram index) and the words of five or more letters exactly one edit away (`vepiifeg` →
-/// `vepilifeg`, through their deletion keys). Short words and numbers are left to the phrase match.
-/// Each searched word's matches come closest first: itself, then words one edit away, then by trigram
-/// similarity, so 'chargr' ranks 'charger' before 'charging'.
-const WORD_MATCHES: &str = "
-SELECT t.w AS word, ARRAY(
-    SELECT m.word FROM (
-        SELECT s.word, FALSE AS one_edit FROM search_words s WHERE t.w <% s.word OR s.word LIKE '%' || t.w || '%'
-      UNION ALL
-        SELECT d.word, TRUE FROM search_word_deletions d
-        WHERE d.key = ANY (deletion_keys(t.w)) AND within_one_edit(t.w, d.word)
-    ) m
-    GROUP BY m.word
-    ORDER BY m.word = t.w DESC, bool_or(m.one_edit) DESC, similarity(t.w, m.word) DESC, m.word
-) AS matches
-FROM unnest(search_words_of($1)) WITH ORDINALITY AS t(w, n)
-WHERE length(t.w) >= 3 AND t.w !~ '^[[:digit:]]+$'
-ORDER BY t.n
-LIMIT $2";
-
-#[derive(QueryableByName)]
-struct WordMatches {
-    #[diesel(sql_type = Text)]
-    word: String,
-    /// Closest first.
-    #[diesel(sql_type = Array<Text>)]
-    matches: Vec<String>,
-}
-
-impl WordMatches {
-    /// The words that stand for the searched word: itself and its matches.
-    fn all(&self) -> Vec<String> {
-        std::iter::once(self.word.clone()).chain(self.matches.iter().cloned()).collect()
-    }
-
-    /// The closest: the first match (a known word matches itself most closely), else the word itself.
-    fn closest(&self) -> Vec<String> {
-        vec![self.matches.first().unwrap_or(&self.word).clone()]
-    }
-}
-
-/// Whether a search must also be matched as a phrase (`LIKE` over the search document, through its trigram
-/// index): when it holds punctuation, a short word or a number, or more words than are looked up, which
-/// the word match alone would miss ('%', 'usb-c', 'iphone 14').
-fn needs_phrase(term: &str) -> bool {
-    let words: Vec<&str> = term.split_whitespace().collect();
-    words.len() > usize::try_from(MAX_SEARCH_WORDS).unwrap_or(usize::MAX)
-        || words.iter().any(|w| {
-            w.chars().count() < 3 || w.chars().any(|c| !c.is_alphanumeric()) || w.chars().all(|c| c.is_ascii_digit())
-        })
-}
-
-/// The search query for `words` searched words: products holding a match of every word, or the phrase
-/// when it is needed. Names holding the phrase rank first, then names holding every word's closest match,
-/// then names holding any match of every word, then newest first. `$1` is the phrase as a LIKE pattern,
-/// `$2`.. each word's matches, then each word's closest match, then limit and offset.
-fn search_sql(words: usize, phrase: bool) -> String {
-    let every = |column: &str, first: usize| {
-        (0..words).map(|i| format!("{column} && ${}", first + i)).collect::<Vec<_>>().join(" AND ")
-    };
-    let mut matching = Vec::new();
-    if phrase {
-        matching.push("search_doc LIKE $1 ESCAPE '\\'".to_owned());
-    }
-    let mut ranking = vec!["(lower(name) LIKE $1 ESCAPE '\\') DESC".to_owned()];
-    if words > 0 {
-        matching.push(format!("({})", every("search_words", 2)));
-        ranking.push(format!("({}) DESC", every("name_words", 2 + words)));
-        ranking.push(format!("({}) DESC", every("name_words", 2)));
-    }
-    let matching = if matching.is_empty() { "FALSE".to_owned() } else { matching.join(" OR ") };
-    format!(
-        "SELECT id FROM products WHERE {matching} ORDER BY {}, id DESC LIMIT ${} OFFSET ${}",
-        ranking.join(", "),
-        2 * words + 2,
-        2 * words + 3
-    )
-}
-
 /// The products of a category and of its direct children, at most 100 per category, newest first.
 const CATEGORY_PRODUCTS: &str = "
 SELECT id FROM (
@@ -388,6 +304,3 @@ fn to_category(row: CategoryRow) -> Result<Category, RepositoryError> {
         views: row.views,
     })
 }
-
-#[cfg(test)]
-mod tests;

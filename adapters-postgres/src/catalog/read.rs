@@ -1,6 +1,7 @@
 //! The catalogue read: products, search, categories, the sitemap's dates and category views.
 
 use super::*;
+use domain::search::SynonymGroups;
 
 #[async_trait]
 impl CatalogRepository for PgCatalogRepository {
@@ -55,34 +56,19 @@ impl CatalogRepository for PgCatalogRepository {
         .await
     }
 
-    async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError> {
-        let term = terms.as_str().to_owned();
-        with_connection(&self.pool, move |conn| {
-            let words: Vec<WordMatches> = diesel::sql_query(WORD_MATCHES)
-                .bind::<Text, _>(&term)
-                .bind::<BigInt, _>(MAX_SEARCH_WORDS)
-                .load(conn)
-                .map_err(from_diesel)?;
-            let mut query = diesel::sql_query(search_sql(words.len(), needs_phrase(&term)))
-                .into_boxed::<Pg>()
-                .bind::<Text, _>(format!("%{}%", escape_like(&term)));
-            for word in &words {
-                query = query.bind::<Array<Text>, _>(word.all());
-            }
-            for word in &words {
-                query = query.bind::<Array<Text>, _>(word.closest());
-            }
-            let ids: Vec<i64> = query
-                .bind::<BigInt, _>(i64::from(page.limit()))
-                .bind::<BigInt, _>(i64::from(page.offset()))
-                .load::<IdRow>(conn)
-                .map_err(from_diesel)?
-                .into_iter()
-                .map(|row| row.id)
-                .collect();
-            products_by_ids(conn, &ids)
-        })
-        .await
+    async fn search(
+        &self,
+        terms: &SearchTerms,
+        synonyms: &SynonymGroups,
+        page: Page,
+    ) -> Result<Vec<Product>, RepositoryError> {
+        let (terms, synonyms) = (terms.clone(), synonyms.clone());
+        with_connection(&self.pool, move |conn| search::search(conn, &terms, &synonyms, page)).await
+    }
+
+    async fn correction(&self, terms: &SearchTerms) -> Result<Option<String>, RepositoryError> {
+        let terms = terms.clone();
+        with_connection(&self.pool, move |conn| search::correction(conn, &terms)).await
     }
 
     async fn category(&self, id: CategoryId) -> Result<Option<Category>, RepositoryError> {

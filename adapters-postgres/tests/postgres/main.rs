@@ -12,5 +12,6 @@ mod logins;
 mod orders;
 mod repositories;
 mod reviews;
+mod search;
 mod shop;
 mod unit_of_work;

@@ -10,7 +10,7 @@ use application::accounts::model::{
     TokenDigest,
 };
 use application::accounts::ports::{AdminRepository, CustomerRepository, SessionStore};
-use application::catalog::model::{NewCategory, NewProduct, ProductFilter, SearchTerms};
+use application::catalog::model::{NewCategory, NewProduct, ProductFilter};
 use application::catalog::ports::{CatalogDates, CatalogRepository, CatalogWriter};
 use application::common::error::{Conflict, RepositoryError};
 use application::common::page::Page;
@@ -27,7 +27,7 @@ use domain::ids::{AdminId, CategoryId, CustomerId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::PriceTag;
 
-fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> NewProduct {
+pub(crate) fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> NewProduct {
     NewProduct {
         name: name.to_owned(),
         category,
@@ -52,7 +52,7 @@ fn product(name: &str, category: CategoryId, featured: bool, media: &[&str]) -> 
     }
 }
 
-async fn category(repo: &PgCatalogRepository, name: &str, parent: Option<CategoryId>) -> CategoryId {
+pub(crate) async fn category(repo: &PgCatalogRepository, name: &str, parent: Option<CategoryId>) -> CategoryId {
     repo.create_category(NewCategory { name: CategoryName::parse(name).unwrap(), parent }).await.unwrap()
 }
 
@@ -271,103 +271,6 @@ async fn an_identity_linked_twice_leaves_no_half_made_account() {
 
     assert!(matches!(err, Err(RepositoryError::Conflict(Conflict::IdentityLinked))), "{err:?}");
     assert_eq!(repo.find_by_email(&second).await.unwrap(), None);
-}
-
-#[tokio::test]
-async fn search_finds_new_words_with_a_typo_and_follows_a_renamed_category() {
-    let db = TestDb::new();
-    let repo = PgCatalogRepository::new(db.pool());
-    let banks = category(&repo, "Power Banks", None).await;
-    let older = repo.create_product(product("Zorbax Mini 10000mAh", banks, false, &[])).await.unwrap();
-    let newer = repo.create_product(product("Slim Pack", banks, false, &[])).await.unwrap();
-    let search = |q: &str| {
-        let (repo, q) = (repo.clone(), q.to_owned());
-        async move {
-            let found = repo.search(&SearchTerms::parse(&q).unwrap(), Page::FIRST).await.unwrap();
-            found.into_iter().map(|p| p.id).collect::<Vec<ProductId>>()
-        }
-    };
-
-    assert_eq!(search("zorbx").await, [older], "a word first seen in this product, one letter short");
-    assert_eq!(search("power bankz").await, [newer, older], "both words of the category, newest first");
-    assert_eq!(search("slim power").await, [newer], "every word must match");
-    assert_eq!(search("jumpstartr").await, []);
-    repo.update_category(banks, CategoryName::parse("Jumpstarters").unwrap(), None).await.unwrap();
-    assert_eq!(search("jumpstartr").await, [newer, older], "the renamed category's word");
-    assert_eq!(search("mini 10000").await, [older], "a number is matched as part of the phrase");
-}
-
-#[tokio::test]
-async fn the_closest_word_ranks_first_then_newest() {
-    let db = TestDb::new();
-    let repo = PgCatalogRepository::new(db.pool());
-    let chargers = category(&repo, "Chargers", None).await;
-    let charger = repo.create_product(product("Fast Charger 20W", chargers, false, &[])).await.unwrap();
-    let cable = repo.create_product(product("USB Charging Cable", chargers, false, &[])).await.unwrap();
-    let stand = repo.create_product(product("Phone Stand", chargers, false, &[])).await.unwrap();
-
-    let found = repo.search(&SearchTerms::parse("chargr").unwrap(), Page::FIRST).await.unwrap();
-
-    // 'charger' is nearer 'chargr' than 'charging'; the stand matches only through its category.
-    assert_eq!(found.into_iter().map(|p| p.id).collect::<Vec<_>>(), [charger, cable, stand]);
-}
-
-#[tokio::test]
-async fn one_edit_anywhere_in_a_word_of_five_letters_or_more_finds_it_however_rare() {
-    let db = TestDb::new();
-    let repo = PgCatalogRepository::new(db.pool());
-    let mounts = category(&repo, "Mounts", None).await;
-    let stand = repo.create_product(product("Vepilifeg Stand", mounts, false, &[])).await.unwrap();
-    repo.create_product(product("Epiifegz Clip", mounts, false, &[])).await.unwrap();
-    repo.create_product(product("Kivo Holder", mounts, false, &[])).await.unwrap();
-    let search = |q: &str| {
-        let (repo, q) = (repo.clone(), q.to_owned());
-        async move {
-            let found = repo.search(&SearchTerms::parse(&q).unwrap(), Page::FIRST).await.unwrap();
-            found.into_iter().map(|p| p.id).collect::<Vec<ProductId>>()
-        }
-    };
-
-    for (typo, edit) in [
-        ("vepiifeg", "a letter dropped in the middle"),
-        ("epilifeg", "the first letter dropped"),
-        ("vepilxifeg", "a letter added"),
-        ("vepixifeg", "a letter changed"),
-        ("vepilifex", "the last letter changed"),
-        ("vepiilfeg", "two letters swapped"),
-        ("evpilifeg", "the first two letters swapped"),
-        ("stnd", "a letter dropped from a five-letter word"),
-        ("satnd", "two letters swapped in a five-letter word"),
-    ] {
-        assert_eq!(search(typo).await, [stand], "{edit}: {typo}");
-    }
-    assert_eq!(search("vxepiifeg").await, [], "two edits: 'epiifegz' shares a deletion but is no match either");
-    assert_eq!(search("kvio").await, [], "two letters swapped in a four-letter word");
-    assert_eq!(search("jivo").await, [], "a letter changed in a four-letter word");
-}
-
-#[tokio::test]
-async fn a_word_one_edit_away_ranks_names_holding_the_closest_match_first_then_any_match_then_newest() {
-    let db = TestDb::new();
-    let repo = PgCatalogRepository::new(db.pool());
-    let mounts = category(&repo, "Mounts", None).await;
-    let named = repo.create_product(product("Vepilifeg Stand", mounts, false, &[])).await.unwrap();
-    let near = repo.create_product(product("Vepilifeg Stands", mounts, false, &[])).await.unwrap();
-    let described = repo
-        .create_product(NewProduct {
-            description: "Holds a Vepilifeg too.".to_owned(),
-            ..product("Desk Stand", mounts, false, &[])
-        })
-        .await
-        .unwrap();
-    let newest = repo.create_product(product("Vepilifeg Stand Pro", mounts, false, &[])).await.unwrap();
-    repo.create_product(product("Epiifegz Stand", mounts, false, &[])).await.unwrap();
-
-    let found = repo.search(&SearchTerms::parse("vepiifeg stand").unwrap(), Page::FIRST).await.unwrap();
-
-    // Names holding both closest matches ('vepilifeg', 'stand') newest first, then a name holding a farther
-    // match ('stands'), then the description; 'epiifegz' is two edits from 'vepiifeg'.
-    assert_eq!(found.into_iter().map(|p| p.id).collect::<Vec<_>>(), [newest, named, near, described]);
 }
 
 #[tokio::test]

@@ -27,4 +27,5 @@ mod pages;
 mod products;
 mod reviews;
 mod rules;
+mod search;
 mod sitemap;

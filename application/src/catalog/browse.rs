@@ -4,9 +4,11 @@ use std::sync::Arc;
 
 use crate::catalog::model::{Category, CategoryPage, Product, ProductFilter, SearchTerms};
 use crate::catalog::ports::CatalogRepository;
+use crate::catalog::synonyms::Synonyms;
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
 use domain::ids::{CategoryId, ProductId};
+use domain::search::{SynonymGroups, SynonymListError};
 
 /// Why a catalogue read failed.
 #[derive(Debug, thiserror::Error)]
@@ -19,16 +21,26 @@ pub enum CatalogError {
     Unexpected(#[source] RepositoryError),
 }
 
+/// Why the synonym groups were not replaced.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplaceSynonymsError {
+    #[error(transparent)]
+    Invalid(#[from] SynonymListError),
+    #[error("the synonym groups could not be stored")]
+    Unexpected(#[source] RepositoryError),
+}
+
 /// The catalogue use cases.
 #[derive(Clone)]
 pub struct Catalog {
     repository: Arc<dyn CatalogRepository>,
+    synonyms: Synonyms,
 }
 
 impl Catalog {
     #[must_use]
-    pub fn new(repository: Arc<dyn CatalogRepository>) -> Self {
-        Self { repository }
+    pub fn new(repository: Arc<dyn CatalogRepository>, synonyms: Synonyms) -> Self {
+        Self { repository, synonyms }
     }
 
     /// A page of products, all or only the featured ones, newest first.
@@ -48,12 +60,45 @@ impl Catalog {
     }
 
     /// Products matching `terms` in their name, category or description, best matches first; tolerant of a
-    /// typo or a missing letter.
+    /// typo or a missing letter; a word or phrase of a synonym group stands for the whole group.
     ///
     /// # Errors
     /// [`CatalogError::Unexpected`] when the store fails.
     pub async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, CatalogError> {
-        self.repository.search(terms, page).await.map_err(CatalogError::Unexpected)
+        let synonyms = self.synonyms.current().await.map_err(CatalogError::Unexpected)?;
+        self.repository.search(terms, &synonyms, page).await.map_err(CatalogError::Unexpected)
+    }
+
+    /// What the shopper probably meant when a search finds nothing ('charger' for 'chrgaer'): `None` when
+    /// the search finds something or no word has a likely replacement.
+    ///
+    /// # Errors
+    /// [`CatalogError::Unexpected`] when the store fails.
+    pub async fn correction(&self, terms: &SearchTerms) -> Result<Option<String>, CatalogError> {
+        let one = Page::new(Some(1), None).unwrap_or(Page::FIRST);
+        if !self.search(terms, one).await?.is_empty() {
+            return Ok(None);
+        }
+        self.repository.correction(terms).await.map_err(CatalogError::Unexpected)
+    }
+
+    /// The synonym groups as stored (admin).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unexpected`] when the store fails.
+    pub async fn synonyms(&self) -> Result<SynonymGroups, CatalogError> {
+        self.synonyms.stored().await.map_err(CatalogError::Unexpected)
+    }
+
+    /// Replaces the synonym groups (admin); searches use them at once on this instance and within
+    /// [`crate::catalog::synonyms::SYNONYMS_LIFETIME`] on others.
+    ///
+    /// # Errors
+    /// [`SynonymListError`] for groups that break the rules; [`CatalogError::Unexpected`] when the store fails.
+    pub async fn replace_synonyms(&self, typed: &[Vec<String>]) -> Result<SynonymGroups, ReplaceSynonymsError> {
+        let groups = SynonymGroups::parse(typed)?;
+        let kept = self.synonyms.replace(groups).await.map_err(ReplaceSynonymsError::Unexpected)?;
+        Ok((*kept).clone())
     }
 
     /// A category with its products and its children's products.
@@ -93,6 +138,14 @@ mod tests {
     use domain::money::Rupees;
     use domain::pricing::PriceTag;
 
+    use crate::catalog::ports::MockCatalogChanges;
+    use crate::catalog::synonyms::MockSynonymStore;
+
+    fn catalog(repository: MockCatalogRepository) -> Catalog {
+        let synonyms = Synonyms::new(Arc::new(MockSynonymStore::new()), Arc::new(MockCatalogChanges::new()));
+        Catalog::new(Arc::new(repository), synonyms)
+    }
+
     fn product(id: i64) -> Product {
         Product {
             id: ProductId::new(id).unwrap(),
@@ -113,7 +166,7 @@ mod tests {
     async fn a_known_product_is_returned() {
         let mut repository = MockCatalogRepository::new();
         repository.expect_product().withf(|id| id.get() == 7).times(1).returning(|_| Ok(Some(product(7))));
-        let catalog = Catalog::new(Arc::new(repository));
+        let catalog = catalog(repository);
 
         let found = catalog.product(ProductId::new(7).unwrap()).await.unwrap();
 
@@ -124,7 +177,7 @@ mod tests {
     async fn an_unknown_product_is_not_found() {
         let mut repository = MockCatalogRepository::new();
         repository.expect_product().times(1).returning(|_| Ok(None));
-        let catalog = Catalog::new(Arc::new(repository));
+        let catalog = catalog(repository);
 
         let err = catalog.product(ProductId::new(9).unwrap()).await.unwrap_err();
 
@@ -137,7 +190,7 @@ mod tests {
         let mut repository = MockCatalogRepository::new();
         repository.expect_category_page().times(1).returning(|_| Ok(None));
 
-        let err = Catalog::new(Arc::new(repository)).category_page(CategoryId::new(3).unwrap()).await.unwrap_err();
+        let err = catalog(repository).category_page(CategoryId::new(3).unwrap()).await.unwrap_err();
 
         assert_eq!(err.to_string(), "Category not found.");
     }
@@ -146,7 +199,7 @@ mod tests {
     async fn a_storage_failure_is_unexpected() {
         let mut repository = MockCatalogRepository::new();
         repository.expect_list_products().times(1).returning(|_, _| Err(RepositoryError::Unavailable("down".into())));
-        let catalog = Catalog::new(Arc::new(repository));
+        let catalog = catalog(repository);
 
         let err = catalog.list_products(ProductFilter::All, Page::FIRST).await.unwrap_err();
 
@@ -161,11 +214,54 @@ mod tests {
             .withf(|filter, page| *filter == ProductFilter::Featured && page.limit() == 8 && page.offset() == 16)
             .times(1)
             .returning(|_, _| Ok(vec![product(1), product(2)]));
-        let catalog = Catalog::new(Arc::new(repository));
+        let catalog = catalog(repository);
 
         let products =
             catalog.list_products(ProductFilter::Featured, Page::new(Some(8), Some(16)).unwrap()).await.unwrap();
 
         assert_eq!(products.len(), 2);
+    }
+
+    fn searched(repository: &mut MockCatalogRepository, found: Vec<Product>) {
+        repository.expect_search().times(1).returning(move |_, _, _| Ok(found.clone()));
+    }
+
+    fn with_no_synonyms() -> Synonyms {
+        let mut store = MockSynonymStore::new();
+        store.expect_synonyms().returning(|| Ok(SynonymGroups::default()));
+        Synonyms::new(Arc::new(store), Arc::new(MockCatalogChanges::new()))
+    }
+
+    #[tokio::test]
+    async fn a_search_that_finds_something_offers_no_correction() {
+        let mut repository = MockCatalogRepository::new();
+        searched(&mut repository, vec![product(1)]);
+        repository.expect_correction().times(0);
+        let catalog = Catalog::new(Arc::new(repository), with_no_synonyms());
+
+        let correction = catalog.correction(&SearchTerms::parse("chargr").unwrap()).await.unwrap();
+
+        assert_eq!(correction, None);
+    }
+
+    #[tokio::test]
+    async fn a_search_that_finds_nothing_asks_for_the_correction() {
+        let mut repository = MockCatalogRepository::new();
+        searched(&mut repository, vec![]);
+        repository.expect_correction().times(1).returning(|_| Ok(Some("earphones".into())));
+        let catalog = Catalog::new(Arc::new(repository), with_no_synonyms());
+
+        let correction = catalog.correction(&SearchTerms::parse("earfones").unwrap()).await.unwrap();
+
+        assert_eq!(correction.as_deref(), Some("earphones"));
+    }
+
+    #[tokio::test]
+    async fn groups_breaking_a_rule_are_refused_before_the_store() {
+        let catalog = Catalog::new(Arc::new(MockCatalogRepository::new()), with_no_synonyms());
+
+        let err = catalog.replace_synonyms(&[vec!["cover".into()]]).await.unwrap_err();
+
+        assert!(matches!(err, ReplaceSynonymsError::Invalid(ref e) if e.group == Some(0)), "{err:?}");
     }
 }

@@ -5,4 +5,5 @@ pub mod browse;
 pub mod model;
 pub mod ports;
 pub mod sitemap;
+pub mod synonyms;
 pub mod views;

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
+use domain::search::SynonymGroups;
 
 use crate::catalog::model::{
     Category, CategoryPage, LastChanges, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
@@ -34,11 +35,24 @@ pub trait CatalogRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn categories(&self, page: Page) -> Result<Vec<Category>, RepositoryError>;
 
-    /// Products matching the terms, best first.
+    /// Products matching the terms, best first, each searched word or phrase standing also for the other
+    /// terms of its synonym group.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    async fn search(&self, terms: &SearchTerms, page: Page) -> Result<Vec<Product>, RepositoryError>;
+    async fn search(
+        &self,
+        terms: &SearchTerms,
+        synonyms: &SynonymGroups,
+        page: Page,
+    ) -> Result<Vec<Product>, RepositoryError>;
+
+    /// The terms with each word that no product holds replaced by the closest word one does, or `None`
+    /// when no word has such a replacement.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn correction(&self, terms: &SearchTerms) -> Result<Option<String>, RepositoryError>;
 
     /// One category with its full path, or `None`.
     ///

@@ -512,6 +512,17 @@ export type ContactHistoryResponse = {
 };
 
 /**
+ * What the shopper probably meant.
+ */
+export type CorrectionResponse = {
+    /**
+     * The search with each word no product holds replaced by the closest word one does ('charger' for
+     * 'chrgaer'), or null when the search finds products or no word has a likely replacement.
+     */
+    correction?: string | null;
+};
+
+/**
  * A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
  */
 export type CouponBody = {
@@ -1715,6 +1726,18 @@ export type SuccessMessageResponse = {
 };
 
 /**
+ * The synonym groups: each a list of terms that a search treats as one.
+ */
+export type SynonymsBody = {
+    /**
+     * Each group's terms: a word or a phrase of up to 3 words and 40 characters; at least two different
+     * terms per group, at most 20; no term in two groups; at most 500 groups. A group whose terms are all
+     * blank is dropped.
+     */
+    groups: Array<Array<string>>;
+};
+
+/**
  * The review form of the e-mailed link, sent as multipart/form-data and read in the order sent: the token
  * is checked at the first picture, before any picture byte is read, so it must come before the pictures
  * (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
@@ -2015,6 +2038,111 @@ export type SearchProductsResponses = {
 };
 
 export type SearchProductsResponse = SearchProductsResponses[keyof SearchProductsResponses];
+
+export type SearchCorrectionData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The search terms: 1 to 100 characters once runs of spaces and control characters are one space and
+         * the ends are trimmed.
+         */
+        q: string;
+        /**
+         * How many products at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many products to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/products/search-correction';
+};
+
+export type SearchCorrectionErrors = {
+    /**
+     * No terms, or terms over 100 characters
+     */
+    400: ErrorBody;
+};
+
+export type SearchCorrectionError = SearchCorrectionErrors[keyof SearchCorrectionErrors];
+
+export type SearchCorrectionResponses = {
+    /**
+     * The likely meant search, or null
+     */
+    200: CorrectionResponse;
+};
+
+export type SearchCorrectionResponse = SearchCorrectionResponses[keyof SearchCorrectionResponses];
+
+export type GetSearchSynonymsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/search-synonyms';
+};
+
+export type GetSearchSynonymsErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type GetSearchSynonymsError = GetSearchSynonymsErrors[keyof GetSearchSynonymsErrors];
+
+export type GetSearchSynonymsResponses = {
+    /**
+     * Every synonym group, in order
+     */
+    200: SynonymsBody;
+};
+
+export type GetSearchSynonymsResponse = GetSearchSynonymsResponses[keyof GetSearchSynonymsResponses];
+
+export type ReplaceSearchSynonymsData = {
+    body: SynonymsBody;
+    path?: never;
+    query?: never;
+    url: '/api/admin/search-synonyms';
+};
+
+export type ReplaceSearchSynonymsErrors = {
+    /**
+     * A group breaks a rule; `errors` names it as groups[i]
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * Another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type ReplaceSearchSynonymsError = ReplaceSearchSynonymsErrors[keyof ReplaceSearchSynonymsErrors];
+
+export type ReplaceSearchSynonymsResponses = {
+    /**
+     * The groups now in force, in search form (lower-cased, single-spaced)
+     */
+    200: SynonymsBody;
+};
+
+export type ReplaceSearchSynonymsResponse = ReplaceSearchSynonymsResponses[keyof ReplaceSearchSynonymsResponses];
 
 export type DeleteProductData = {
     body?: never;

@@ -220,6 +220,13 @@ export const zConfirmedResponse = z.object({
 });
 
 /**
+ * What the shopper probably meant.
+ */
+export const zCorrectionResponse = z.object({
+    correction: z.nullish(z.string())
+});
+
+/**
  * A coupon from the admin's form; numbers may be numeric strings and empty strings count as absent.
  */
 export const zCouponBody = z.object({
@@ -935,6 +942,13 @@ export const zSuccessMessageResponse = z.object({
 });
 
 /**
+ * The synonym groups: each a list of terms that a search treats as one.
+ */
+export const zSynonymsBody = z.object({
+    groups: z.array(z.array(z.string()))
+});
+
+/**
  * The review form of the e-mailed link, sent as multipart/form-data and read in the order sent: the token
  * is checked at the first picture, before any picture byte is read, so it must come before the pictures
  * (a picture first is 'Missing review token.'). Text fields hold at most 64 KiB; of a text field sent twice
@@ -1163,6 +1177,29 @@ export const zSearchProductsQuery = z.object({
  * Matching products, best first
  */
 export const zSearchProductsResponse = z.array(zProductResponse);
+
+export const zSearchCorrectionQuery = z.object({
+    q: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/[^\s\x00-\x1F\x7F-\x9F]/)),
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * The likely meant search, or null
+ */
+export const zSearchCorrectionResponse = zCorrectionResponse;
+
+/**
+ * Every synonym group, in order
+ */
+export const zGetSearchSynonymsResponse = zSynonymsBody;
+
+export const zReplaceSearchSynonymsBody = zSynonymsBody;
+
+/**
+ * The groups now in force, in search form (lower-cased, single-spaced)
+ */
+export const zReplaceSearchSynonymsResponse = zSynonymsBody;
 
 export const zDeleteProductPath = z.object({
     id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
@@ -1745,6 +1782,24 @@ export const zSearchProductsData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: zSearchProductsQuery
+});
+
+export const zSearchCorrectionData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: zSearchCorrectionQuery
+});
+
+export const zGetSearchSynonymsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zReplaceSearchSynonymsData = z.object({
+    body: zReplaceSearchSynonymsBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
 });
 
 export const zDeleteProductData = z.object({

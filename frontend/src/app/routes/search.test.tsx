@@ -72,4 +72,38 @@ describe('Search page', () => {
     await screen.findByText('No products found.');
     expect(requested[0]?.searchParams.get('q')).toHaveLength(100);
   });
+
+  it('offers the correction as a link when a search finds nothing', async () => {
+    const requested = setup('earfones', () => jsonResponse([]));
+    mockFetch((url) => {
+      requested.push(url);
+      return url.pathname === '/api/products/search-correction'
+        ? jsonResponse({ correction: 'earphones' })
+        : jsonResponse([]);
+    });
+    const offer = await screen.findByText((_, node) => node?.textContent === 'Did you mean "earphones"?');
+    expect(within(offer).getByRole('link', { name: 'earphones' })).toHaveAttribute('href', '/search?q=earphones');
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Browse categories' })).not.toBeInTheDocument();
+  });
+
+  it('offers the top categories and the featured products when there is no correction', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/products/search-correction') return jsonResponse({ correction: null });
+      if (url.pathname === '/api/categories') {
+        return jsonResponse([
+          { _id: '1', name: 'Phone Cases', parent: null, fullPath: 'Phone Cases', views: 0 },
+          { _id: '2', name: 'Infinix Cases', parent: '1', fullPath: 'Phone Cases > Infinix Cases', views: 0 },
+        ]);
+      }
+      if (url.pathname === '/api/products/featured') return jsonResponse([makeProduct({ name: 'Wireless Earbuds Pro' })]);
+      return jsonResponse([]);
+    });
+    renderWithProviders(<SearchRoute />, { route: '/search?q=zzqxv', path: '/search' });
+
+    const categories = await screen.findByRole('navigation', { name: 'Browse categories' });
+    expect(within(categories).getAllByRole('link').map((link) => link.textContent)).toEqual(['Phone Cases']);
+    expect(await screen.findByRole('article', { name: 'Wireless Earbuds Pro' })).toBeInTheDocument();
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+  });
 });

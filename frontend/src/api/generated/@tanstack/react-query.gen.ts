@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, addToBlocklist, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmOrder, confirmPasswordReset, courierBookingCsv, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getOrderLimits, getProduct, googleCallback, googleLogin, healthz, importTrackingNumbers, incrementCategoryViews, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchProducts, sendBulkEmail, session, setCouponLimits, setDeliveryCharge, setOrderTracking, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetOrderLimitsData, GetOrderLimitsError, GetOrderLimitsResponse, GetProductData, GetProductError, GetProductResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SessionData, SessionResponse2, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
+import { addCategory, addCoupon, addToBlocklist, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmOrder, confirmPasswordReset, courierBookingCsv, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getOrderLimits, getProduct, getSearchSynonyms, googleCallback, googleLogin, healthz, importTrackingNumbers, incrementCategoryViews, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replaceSearchSynonyms, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchCorrection, searchProducts, sendBulkEmail, session, setCouponLimits, setDeliveryCharge, setOrderTracking, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetOrderLimitsData, GetOrderLimitsError, GetOrderLimitsResponse, GetProductData, GetProductError, GetProductResponse, GetSearchSynonymsData, GetSearchSynonymsError, GetSearchSynonymsResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplaceSearchSynonymsData, ReplaceSearchSynonymsError, ReplaceSearchSynonymsResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchCorrectionData, SearchCorrectionError, SearchCorrectionResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SessionData, SessionResponse2, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -202,6 +202,87 @@ export const searchProductsInfiniteOptions = (options: Options<SearchProductsDat
     },
     queryKey: searchProductsInfiniteQueryKey(options)
 });
+
+export const searchCorrectionQueryKey = (options: Options<SearchCorrectionData>) => createQueryKey('searchCorrection', options);
+
+/**
+ * The correction a search that finds nothing offers: 'Did you mean "charger"?'.
+ */
+export const searchCorrectionOptions = (options: Options<SearchCorrectionData>) => queryOptions<SearchCorrectionResponse, SearchCorrectionError, SearchCorrectionResponse, ReturnType<typeof searchCorrectionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await searchCorrection({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchCorrectionQueryKey(options)
+});
+
+export const searchCorrectionInfiniteQueryKey = (options: Options<SearchCorrectionData>): QueryKey<Options<SearchCorrectionData>> => createQueryKey('searchCorrection', options, true);
+
+/**
+ * The correction a search that finds nothing offers: 'Did you mean "charger"?'.
+ */
+export const searchCorrectionInfiniteOptions = (options: Options<SearchCorrectionData>) => infiniteQueryOptions<SearchCorrectionResponse, SearchCorrectionError, InfiniteData<SearchCorrectionResponse>, QueryKey<Options<SearchCorrectionData>>, number | Pick<QueryKey<Options<SearchCorrectionData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<SearchCorrectionData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await searchCorrection({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchCorrectionInfiniteQueryKey(options)
+});
+
+export const getSearchSynonymsQueryKey = (options?: Options<GetSearchSynonymsData>) => createQueryKey('getSearchSynonyms', options);
+
+/**
+ * The synonym groups as stored (admin).
+ */
+export const getSearchSynonymsOptions = (options?: Options<GetSearchSynonymsData>) => queryOptions<GetSearchSynonymsResponse, GetSearchSynonymsError, GetSearchSynonymsResponse, ReturnType<typeof getSearchSynonymsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSearchSynonyms({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSearchSynonymsQueryKey(options)
+});
+
+/**
+ * Replaces every synonym group (admin); searches on this server use them at once, other servers within
+ * 10 seconds.
+ */
+export const replaceSearchSynonymsMutation = (options?: Partial<Options<ReplaceSearchSynonymsData>>): UseMutationOptions<ReplaceSearchSynonymsResponse, ReplaceSearchSynonymsError, Options<ReplaceSearchSynonymsData>> => {
+    const mutationOptions: UseMutationOptions<ReplaceSearchSynonymsResponse, ReplaceSearchSynonymsError, Options<ReplaceSearchSynonymsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await replaceSearchSynonyms({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Deletes a product and its media; orders keep their own copies.

@@ -4,6 +4,8 @@ import { Route, Routes } from 'react-router';
 import { pagesOf, type PageLoader } from '@/app/page-loading';
 import { paths } from '@/config/paths';
 
+import { adminPaths } from './admin-paths';
+
 /**
  * Every page of the management area, as a loader of its module: each is its own lazily loaded chunk. They
  * live here rather than beside the storefront's in `router.tsx`, so the home page's JavaScript carries one
@@ -26,6 +28,7 @@ export const adminPageLoaders = {
   orderChecks: () => import('./order-checks'),
   blocklist: () => import('./blocklist'),
   analytics: () => import('./analytics'),
+  searchSynonyms: () => import('./search-synonyms'),
   notFound: () => import('../not-found'),
 } satisfies Record<string, PageLoader>;
 
@@ -60,6 +63,7 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
         <Route path={paths.admin.orderChecks.path} element={<page.orderChecks />} />
         <Route path={paths.admin.blocklist.path} element={<page.blocklist />} />
         <Route path={paths.admin.analytics.path} element={<page.analytics />} />
+        <Route path={adminPaths.searchSynonyms.path} element={<page.searchSynonyms />} />
         <Route path="*" element={<page.notFound />} />
       </Route>
     </Routes>

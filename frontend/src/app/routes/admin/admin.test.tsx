@@ -179,6 +179,7 @@ describe('the admin layout', () => {
       ['Order Checks', '/admin/order-checks'],
       ['Blocklist', '/admin/blocklist'],
       ['Order Analytics', '/admin/analytics'],
+      ['Search Synonyms', '/admin/search-synonyms'],
     ]);
   });
 

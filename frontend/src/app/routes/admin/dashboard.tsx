@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
+import { adminPaths } from './admin-paths';
+
 // The ten tiles of docs/spec.md §2 'Admin', in its order, then those of later issues.
 const tiles = [
   { label: 'Add Category', href: paths.admin.addCategory.getHref() },
@@ -17,6 +19,7 @@ const tiles = [
   { label: 'Order Checks', href: paths.admin.orderChecks.getHref() },
   { label: 'Blocklist', href: paths.admin.blocklist.getHref() },
   { label: 'Order Analytics', href: paths.admin.analytics.getHref() },
+  { label: 'Search Synonyms', href: adminPaths.searchSynonyms.getHref() },
 ] as const;
 
 /** The admin index and /admin/dashboard. */

@@ -1,0 +1,2 @@
+DROP TABLE search_synonyms;
+DROP FUNCTION search_synonyms_fill_words();
