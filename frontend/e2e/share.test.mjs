@@ -83,7 +83,7 @@ describe('Share button', () => {
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       await page.waitForFunction(() => window.sharedWith.length > 0);
       assert.deepEqual(await page.evaluate(() => window.sharedWith), [
-        { title: NAME, text: `${NAME} — Rs 2999`, url },
+        { title: NAME, text: `${NAME} — Rs 2,999`, url },
       ]);
     } finally {
       await page.close();

@@ -77,7 +77,7 @@ fn a_coupon_amount_is_above_zero_and_at_most_ten_crore() {
     assert_eq!(CouponDiscount::amount(rs(100_000_001)), Err(CouponDiscountError::AmountOutOfRange));
     assert_eq!(
         CouponDiscountError::AmountOutOfRange.to_string(),
-        "Coupon amount must be above Rs 0 and at most Rs 100000000."
+        "Coupon amount must be above Rs 0 and at most Rs 100,000,000."
     );
 }
 
@@ -233,7 +233,7 @@ fn a_minimum_order_must_be_from_zero_to_ten_crore() {
 
     assert_eq!(negative, Err(NewCouponError::MinimumOutOfRange));
     assert_eq!(huge, Err(NewCouponError::MinimumOutOfRange));
-    assert_eq!(NewCouponError::MinimumOutOfRange.to_string(), "Minimum order must be from Rs 0 to Rs 100000000.");
+    assert_eq!(NewCouponError::MinimumOutOfRange.to_string(), "Minimum order must be from Rs 0 to Rs 100,000,000.");
 }
 
 #[test]

@@ -64,8 +64,8 @@ describe('Product page', () => {
     const page = within(screen.getByRole('article', { name: armor.name }));
     expect(page.getByText('Free Delivery')).toBeInTheDocument();
     expect(page.getByText('14% OFF')).toBeInTheDocument();
-    expect(page.getByText('Rs 2999')).toBeInTheDocument();
-    expect(page.getByText('Rs 3499').tagName).toBe('S');
+    expect(page.getByText('Rs 2,999')).toBeInTheDocument();
+    expect(page.getByText('Rs 3,499').tagName).toBe('S');
     expect(page.getByText('Colour: Black')).toBeInTheDocument();
     expect(page.getByText('In Stock')).toBeInTheDocument();
     expect(page.getByText('Dual-layer protection.')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Product page', () => {
     const whatsApp = await screen.findByRole('link', { name: 'Share on WhatsApp' });
     expect(whatsApp).toHaveAttribute(
       'href',
-      `https://wa.me/?text=${encodeURIComponent('Galaxy S24 Ultra Tough Armor Case — Rs 2999\nhttp://localhost:3000/product/6')}`,
+      `https://wa.me/?text=${encodeURIComponent('Galaxy S24 Ultra Tough Armor Case — Rs 2,999\nhttp://localhost:3000/product/6')}`,
     );
     const buy = screen.getByRole('button', { name: 'Add to Cart' }).closest('.product-page__buy');
     expect(buy?.nextElementSibling).toBe(whatsApp.closest('.product-share'));

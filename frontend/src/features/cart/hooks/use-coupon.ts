@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
+import { formatRupees } from '@/lib/money';
+
 import { requestCoupon, useApplyCouponMutation } from '../api/apply-coupon';
 import { checkCouponRequest, couponOutcome, type AppliedCoupon } from '../lib/coupon-rules';
 
@@ -76,7 +78,7 @@ export function useCoupon() {
   // A coupon this page applied that the cart has since dropped (its minimum is no longer met) says so.
   const dropped = attempt?.applied && !coupon ? attempt.applied : null;
   const message = dropped
-    ? `Coupon "${dropped.code}" was removed: it needs a total of at least Rs ${dropped.minPrice}.`
+    ? `Coupon "${dropped.code}" was removed: it needs a total of at least ${formatRupees(dropped.minPrice)}.`
     : (attempt?.message ?? '');
 
   return { coupon, apply, remove, message, pending: mutation.isPending };

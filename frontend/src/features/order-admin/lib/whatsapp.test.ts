@@ -4,7 +4,7 @@ import { makeOrder } from '@/testing/fixtures';
 
 import { whatsAppLink, whatsAppText } from './whatsapp';
 
-// docs/cod.md's example: 2 x Phone Case (Rs 1700), delivery Rs 200, SAVE10 taking Rs 190, total Rs 1710.
+// docs/cod.md's example: 2 x Phone Case (Rs 1,700), delivery Rs 200, SAVE10 taking Rs 190, total Rs 1,710.
 const example = makeOrder({
   _id: '42',
   cart: [{ productId: '12', name: 'Phone Case', quantity: 2, price: 850, lineTotal: 1700 }],
@@ -20,10 +20,10 @@ describe('whatsAppText', () => {
     expect(whatsAppText(example)).toBe(
       [
         'Assalam o Alaikum Ayesha Khan, this is about your order #42:',
-        '2 x Phone Case: Rs 1700',
+        '2 x Phone Case: Rs 1,700',
         'Delivery: Rs 200',
         'Coupon SAVE10: -Rs 190',
-        'Total to pay on delivery: Rs 1710',
+        'Total to pay on delivery: Rs 1,710',
         'Address: House 12, Street 4, Gulberg III, Lahore',
         'Please reply YES to confirm your order.',
       ].join('\n'),
@@ -48,9 +48,9 @@ describe('whatsAppText', () => {
       [
         'Assalam o Alaikum Bilal Ahmed, this is about your order #43:',
         '1 x Phone Case: Rs 850',
-        '3 x USB-C Cable: Rs 2997',
+        '3 x USB-C Cable: Rs 2,997',
         'Delivery: Free',
-        'Total to pay on delivery: Rs 3847',
+        'Total to pay on delivery: Rs 3,847',
         'Address: Flat 3, Block B, Clifton',
         'Please reply YES to confirm your order.',
       ].join('\n'),

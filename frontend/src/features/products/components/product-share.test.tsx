@@ -31,7 +31,7 @@ describe('ProductShare', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(share).toHaveBeenCalledExactlyOnceWith({
       title: 'Anker 20W USB-C Charger & Cable',
-      text: 'Anker 20W USB-C Charger & Cable — Rs 1999',
+      text: 'Anker 20W USB-C Charger & Cable — Rs 1,999',
       url: 'http://localhost:3000/product/42',
     });
     await waitFor(() => {
