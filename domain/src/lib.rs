@@ -20,5 +20,6 @@ pub mod pricing;
 pub mod product;
 pub mod review;
 pub mod risk;
+pub mod shop_info;
 pub mod stock;
 pub mod text;

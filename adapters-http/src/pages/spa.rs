@@ -11,6 +11,7 @@ use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use application::catalog::browse::Catalog;
+use application::settings::service::Settings;
 
 use crate::infra::cache::ResponseCache;
 use crate::infra::edges::Routes;
@@ -75,6 +76,7 @@ pub async fn fallback(
     routes: web::Data<Routes>,
     pages: web::Data<Pages>,
     catalog: web::Data<Catalog>,
+    settings: web::Data<Settings>,
     cache: web::Data<ResponseCache>,
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
@@ -110,7 +112,8 @@ pub async fn fallback(
             return Err(ApiError::NotFound("No such file.".into()));
         }
     }
-    pages::page(&req, &Context { pages: &pages, catalog: &catalog, cache: &cache, origin: &origin }).await
+    pages::page(&req, &Context { pages: &pages, catalog: &catalog, settings: &settings, cache: &cache, origin: &origin })
+        .await
 }
 
 #[cfg(test)]

@@ -27,4 +27,5 @@ mod pages;
 mod products;
 mod reviews;
 mod rules;
+mod shop_info;
 mod sitemap;

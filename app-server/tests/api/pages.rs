@@ -168,7 +168,12 @@ async fn a_discounted_product_with_reviews_is_drawn_with_its_head_offer_rating_a
         ("og:type", "product".to_owned()),
         ("og:site_name", SHOP_NAME.to_owned()),
         ("og:title", "Armour Case".to_owned()),
-        ("og:description", "Drop-tested armour for your phone.".to_owned()),
+        (
+            "og:description",
+            "Rs 1,299 (was Rs 1,499), free delivery, cash on delivery across Pakistan. Drop-tested armour for your \
+             phone."
+                .to_owned(),
+        ),
         ("og:url", url.clone()),
         ("og:image", format!("{origin}/media/{n}-640.webp")),
         ("og:image:width", "640".to_owned()),
@@ -178,7 +183,12 @@ async fn a_discounted_product_with_reviews_is_drawn_with_its_head_offer_rating_a
         ("product:availability", "in stock".to_owned()),
         ("twitter:card", "summary_large_image".to_owned()),
         ("twitter:title", "Armour Case".to_owned()),
-        ("twitter:description", "Drop-tested armour for your phone.".to_owned()),
+        (
+            "twitter:description",
+            "Rs 1,299 (was Rs 1,499), free delivery, cash on delivery across Pakistan. Drop-tested armour for your \
+             phone."
+                .to_owned(),
+        ),
         ("twitter:image", format!("{origin}/media/{n}-640.webp")),
     ] {
         assert_eq!(shown.meta(key), value, "{key}");

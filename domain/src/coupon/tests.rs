@@ -265,3 +265,13 @@ fn the_total_limit_is_checked_before_the_customers_own() {
 fn without_limits_any_number_of_uses_is_allowed() {
     assert_eq!(UsageLimits::NONE.check(u32::MAX, Some(u32::MAX)), Ok(()));
 }
+
+#[test]
+fn a_typed_code_forgives_spaces_inside_it() {
+    assert_eq!(CouponCode::parse_typed(" welcome 10 ").unwrap().as_str(), "WELCOME10");
+    assert_eq!(CouponCode::parse_typed("FLAT\u{a0}200").unwrap().as_str(), "FLAT200");
+    assert_eq!(CouponCode::parse_typed("save10").unwrap().as_str(), "SAVE10");
+    assert_eq!(CouponCode::parse_typed("   "), Err(CouponCodeError::Empty));
+    assert_eq!(CouponCode::parse_typed("SAVE 10%"), Err(CouponCodeError::InvalidCharacter));
+    assert_eq!(CouponCode::parse("WELCOME 10"), Err(CouponCodeError::InvalidCharacter));
+}

@@ -113,6 +113,18 @@ describe('Product page', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
   });
 
+  it('says every unit left is in the shopper’s cart, not out of stock, and why the stepper stops', async () => {
+    const { user } = setup({ stock: 2, quantity: 2 });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add one more' }));
+
+    expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
+    expect(screen.getByText('All 2 in your cart')).toBeInTheDocument();
+    expect(screen.queryByText('Out of Stock')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add one more' })).toBeDisabled();
+    expect(screen.getByText('Only 2 in stock')).toHaveAttribute('id', 'product-unit-limit');
+  });
+
   it("shows the product's own rating (average, count, spread 5 to 1) and the approved reviews", async () => {
     const reviews = [
       makeReview({ _id: 'a', reviewerName: 'Ali', rating: 5, comment: 'Great', adminReply: 'Thanks, Ali!' }),

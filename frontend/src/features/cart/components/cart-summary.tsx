@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/money';
 
 import { useCart, useCartTotals } from '../hooks/use-cart';
-import { summaryFigures } from '../lib/cart-rules';
+import { summaryFigures } from '../lib/summary-figures';
 
 import { CouponForm } from './coupon-form';
 

@@ -54,16 +54,18 @@ export function useCoupon() {
   const mutation = useApplyCouponMutation();
   const [attempt, setAttempt] = useState<Attempt | null>(null);
 
-  async function apply(code: string) {
+  /** Tries `code`; answers whether it was applied (a refused code stays in the field to be corrected). */
+  async function apply(code: string): Promise<boolean> {
     const check = checkCouponRequest(code, cartTotal);
     if (!check.ok) {
       setAttempt({ message: check.message, applied: null });
-      return;
+      return false;
     }
     const reply = await mutation.mutateAsync({ code: check.code, cartTotal });
     const outcome = couponOutcome(reply, cartTotal);
     if (outcome.coupon !== 'keep') store.setCoupon(outcome.coupon);
     setAttempt({ message: outcome.message, applied: outcome.coupon === 'keep' ? null : outcome.coupon });
+    return outcome.coupon !== 'keep' && outcome.coupon !== null;
   }
 
   function remove() {

@@ -9,12 +9,12 @@ import {
   displayedDiscount,
   displayedPrice,
   isBelowCouponMinimum,
-  summaryFigures,
   toPaisa,
   unitPrice,
   type CartLine,
 } from './cart-rules';
 import { checkCouponRequest, couponMessages, couponOutcome, isCouponSuccess, type CouponReply } from './coupon-rules';
+import { summaryFigures } from './summary-figures';
 
 /** One case of the table the Rust domain tests read too. */
 interface CartCase {
@@ -142,6 +142,7 @@ describe('coupon apply messages in docs/spec.md §5 order', () => {
 
   it('trims the code it sends', () => {
     expect(checkCouponRequest('  welcome10 ', 100)).toEqual({ ok: true, code: 'welcome10' });
+    expect(checkCouponRequest(' welcome 10 ', 100)).toEqual({ ok: true, code: 'welcome10' });
   });
 
   it('clears the coupon and shows the server message on a refusal, or the default one', () => {
