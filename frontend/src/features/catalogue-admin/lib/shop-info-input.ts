@@ -28,7 +28,7 @@ export function checkShopInfo(deliveryTime: string, whatsapp: string):
   const time = deliveryTime.trim();
   const number = normaliseWhatsApp(whatsapp);
   const errors: { deliveryTime?: string; whatsapp?: string } = {};
-  if (time.length === 0 || [...time].length > MAX_DELIVERY_TIME_CHARS) errors.deliveryTime = deliveryTimeInvalid;
+  if (time.length === 0 || Array.from(time).length > MAX_DELIVERY_TIME_CHARS) errors.deliveryTime = deliveryTimeInvalid;
   if (number === null) errors.whatsapp = whatsappNumberInvalid;
   if (errors.deliveryTime !== undefined || number === null) return { ok: false, errors };
   return { ok: true, body: { deliveryTime: time, whatsapp: number } };

@@ -62,8 +62,8 @@ describe('whatsAppLink', () => {
   it('opens a chat with the primary phone without its plus, the text URL-encoded', () => {
     expect(whatsAppLink(example)).toBe(
       'https://wa.me/923001234567?text=Assalam%20o%20Alaikum%20Ayesha%20Khan%2C%20this%20is%20about%20your%20order%20%2342%3A%0A' +
-        '2%20x%20Phone%20Case%3A%20Rs%201700%0ADelivery%3A%20Rs%20200%0ACoupon%20SAVE10%3A%20-Rs%20190%0A' +
-        'Total%20to%20pay%20on%20delivery%3A%20Rs%201710%0AAddress%3A%20House%2012%2C%20Street%204%2C%20Gulberg%20III%2C%20Lahore%0A' +
+        '2%20x%20Phone%20Case%3A%20Rs%201%2C700%0ADelivery%3A%20Rs%20200%0ACoupon%20SAVE10%3A%20-Rs%20190%0A' +
+        'Total%20to%20pay%20on%20delivery%3A%20Rs%201%2C710%0AAddress%3A%20House%2012%2C%20Street%204%2C%20Gulberg%20III%2C%20Lahore%0A' +
         'Please%20reply%20YES%20to%20confirm%20your%20order.',
     );
   });
