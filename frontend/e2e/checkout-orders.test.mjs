@@ -17,6 +17,9 @@ import {
   viewports,
 } from './harness.mjs';
 
+/** Money as the shop shows it: 'Rs 1,299'. */
+const rs = (rupees) => `Rs ${rupees.toLocaleString('en-US')}`;
+
 const files = shopForFile();
 
 function summaryValue(page, region, label) {
@@ -210,7 +213,7 @@ describe('checkout and orders', () => {
         await page.evaluate(() => localStorage.clear());
         await addFromHome(page, product.name);
         await page.goto(`${shop.baseUrl}/checkout`);
-        await summaryValue(page, orderSummary, 'Total').filter({ hasText: `Rs ${before + 250}` }).waitFor();
+        await summaryValue(page, orderSummary, 'Total').filter({ hasText: rs(before + 250) }).waitFor();
         await fillDelivery(page, { phone: '0321 7654321' });
 
         const api = await adminApi(shop);
@@ -232,9 +235,9 @@ describe('checkout and orders', () => {
         const alert = page.getByRole('alert').filter({ hasText: refused.body.message });
         await alert.waitFor();
         for (const change of refused.body.quote.changes) await alert.getByText(change).waitFor();
-        await alert.getByText(`Rs ${after + 250}`, { exact: true }).waitFor();
-        await summaryValue(page, orderSummary, 'Total').filter({ hasText: `Rs ${after + 250}` }).waitFor();
-        assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), `Rs ${after}`);
+        await alert.getByText(rs(after + 250), { exact: true }).waitFor();
+        await summaryValue(page, orderSummary, 'Total').filter({ hasText: rs(after + 250) }).waitFor();
+        assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), rs(after));
         await assertFits(page, 'the checkout with the new figures');
 
         const placed = await placeOrder(page);
@@ -246,7 +249,7 @@ describe('checkout and orders', () => {
         );
         await page.getByRole('heading', { level: 1, name: 'Order Placed — Awaiting Approval' }).waitFor();
         const card = await myOrder(page, placed.body.order._id);
-        assert.match(await card.getByRole('button').first().innerText(), new RegExp(`1 item · Rs ${after + 250}\\s*Pending`));
+        assert.match(await card.getByRole('button').first().innerText(), new RegExp(`1 item · ${rs(after + 250)}\\s*Pending`));
       } finally {
         await page.close();
       }

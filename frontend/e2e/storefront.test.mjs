@@ -49,7 +49,7 @@ async function openCategoryFromMenu(page, isPhone, parent, child) {
 /** The shown prices of a section's cards, in page order. */
 async function pricesIn(section) {
   const texts = await section.locator('.product-card__price strong').allInnerTexts();
-  return texts.map((text) => Number(text.replace(/^Rs /, '')));
+  return texts.map((text) => Number(text.replace(/^Rs /, '').replaceAll(',', '')));
 }
 
 async function cardNames(section) {

@@ -33,7 +33,7 @@ describe('ShopInfoSettings', () => {
     await user.clear(time);
     await user.type(time, '2–4 working days');
     await user.type(screen.getByRole('textbox', { name: 'WhatsApp number' }), '0300-1234567');
-    await user.click(screen.getByRole('button', { name: 'Save shop info' }));
+    await user.click(screen.getByRole('button', { name: 'Update shop info' }));
 
     expect(await screen.findByText('✅ Shop info updated.')).toBeInTheDocument();
     expect(saves).toEqual([{ deliveryTime: '2–4 working days', whatsapp: '923001234567' }]);
@@ -46,7 +46,7 @@ describe('ShopInfoSettings', () => {
 
     await user.clear(time);
     await user.type(screen.getByRole('textbox', { name: 'WhatsApp number' }), '042 35761234');
-    await user.click(screen.getByRole('button', { name: 'Save shop info' }));
+    await user.click(screen.getByRole('button', { name: 'Update shop info' }));
 
     expect(screen.getByText('Delivery time must be 1 to 40 characters, e.g. 2–4 working days.')).toBeInTheDocument();
     expect(screen.getByText('Enter a Pakistani mobile number, e.g. 0300 1234567.')).toBeInTheDocument();

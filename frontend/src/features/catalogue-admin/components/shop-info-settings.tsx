@@ -124,7 +124,7 @@ function ShopInfoForm(initial: { deliveryTime: string; whatsapp: string }) {
         {outcome?.message}
       </p>
       <button type="submit" className="button admin-form__submit" disabled={save.isPending} aria-busy={save.isPending}>
-        Save shop info
+        Update shop info
       </button>
     </form>
   );
