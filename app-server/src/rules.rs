@@ -192,7 +192,11 @@ fn rules() -> Vec<Rule> {
         ),
         text("productImagesOnly", "A video sent with a new product.", ProductAdminError::VideoOnAdd),
         text("deliveryChargeInvalid", "A delivery charge that is not a non-negative number.", DeliveryChargeError),
-        number("MAX_DELIVERY_TIME_CHARS", "The longest delivery time the shop info shows, in characters.", MAX_DELIVERY_TIME_CHARS),
+        number(
+            "MAX_DELIVERY_TIME_CHARS",
+            "The longest delivery time the shop info shows, in characters.",
+            MAX_DELIVERY_TIME_CHARS,
+        ),
         text("deliveryTimeInvalid", "A delivery time that is blank or too long.", DeliveryTimeError::Length),
         text("whatsappNumberInvalid", "A WhatsApp number that is no Pakistani mobile.", WhatsAppNumberError),
         text(

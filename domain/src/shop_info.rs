@@ -34,8 +34,7 @@ impl DeliveryTime {
     /// # Errors
     /// [`DeliveryTimeError`] when blank, too long or holding a control character.
     pub fn parse(text: &str) -> Result<Self, DeliveryTimeError> {
-        let text =
-            PlainText::parse(text, Lines::One, "Delivery time").map_err(|_| DeliveryTimeError::Characters)?;
+        let text = PlainText::parse(text, Lines::One, "Delivery time").map_err(|_| DeliveryTimeError::Characters)?;
         if text.is_empty() || text.chars() > MAX_DELIVERY_TIME_CHARS {
             return Err(DeliveryTimeError::Length);
         }

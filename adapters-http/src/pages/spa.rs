@@ -76,7 +76,6 @@ pub async fn fallback(
     routes: web::Data<Routes>,
     pages: web::Data<Pages>,
     catalog: web::Data<Catalog>,
-    settings: web::Data<Settings>,
     cache: web::Data<ResponseCache>,
     origin: web::Data<PublicOrigin>,
 ) -> Result<HttpResponse, ApiError> {
@@ -112,8 +111,11 @@ pub async fn fallback(
             return Err(ApiError::NotFound("No such file.".into()));
         }
     }
-    pages::page(&req, &Context { pages: &pages, catalog: &catalog, settings: &settings, cache: &cache, origin: &origin })
-        .await
+    // Read from the app's data rather than extracted: the handler takes enough arguments already.
+    let Some(settings) = req.app_data::<web::Data<Settings>>() else {
+        return Err(ApiError::Internal("the settings are not registered with the app".into()));
+    };
+    pages::page(&req, &Context { pages: &pages, catalog: &catalog, settings, cache: &cache, origin: &origin }).await
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! (the shop info: delivery charge, delivery time, WhatsApp number; read and set) and the limits on orders.
 
 use actix_web::{get, put, web, HttpResponse};
-use application::orders::service::Orders;
 use application::catalog::ports::CatalogChanges as _;
+use application::orders::service::Orders;
 use application::settings::service::{Settings, ShopInfo};
 use domain::cart::{DeliveryCharge, DeliveryChargeError};
 use domain::order_limits::LimitId;

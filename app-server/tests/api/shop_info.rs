@@ -10,10 +10,8 @@ use crate::helpers::{new_product, spawn_app, TestApp};
 async fn shown(app: &TestApp, path: &str) -> (Vec<String>, Option<String>) {
     let html = app.get(path).await.text().await.unwrap();
     let doc = Html::parse_document(&html);
-    let items = doc
-        .select(&Selector::parse("#shop-info li").unwrap())
-        .map(|li| li.text().collect::<String>())
-        .collect();
+    let items =
+        doc.select(&Selector::parse("#shop-info li").unwrap()).map(|li| li.text().collect::<String>()).collect();
     let link = doc
         .select(&Selector::parse("#shop-info a").unwrap())
         .next()
@@ -77,8 +75,9 @@ async fn the_owner_sets_the_delivery_time_and_a_whatsapp_number_that_the_pages_s
     let admin_page = app.get("/admin/delivery-charge").await.text().await.unwrap();
     assert!(!admin_page.contains("shop-info"), "the admin area has no storefront shell");
 
-    let (status, _) =
-        app.send(&admin, "PUT", "/api/settings/shop-info", Some(json!({"deliveryTime": "Next day", "whatsapp": ""}))).await;
+    let (status, _) = app
+        .send(&admin, "PUT", "/api/settings/shop-info", Some(json!({"deliveryTime": "Next day", "whatsapp": ""})))
+        .await;
     app.send(&admin, "PUT", "/api/settings/delivery-charge", Some(json!({"deliveryCharge": 0}))).await;
 
     assert_eq!(status, 200);

@@ -20,7 +20,8 @@ export function getCurrentUserQueryOptions() {
     // validator throws) all fail the query.
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CurrentUser> => {
       const { data, response } = await session({ signal });
-      if (response?.ok && data !== undefined) return data.user ?? signedOut;
+      // `data` first: a request that could not be sent has neither data nor a response.
+      if (data !== undefined && response.ok) return data.user ?? signedOut;
       throw new Error('Could not check who is signed in');
     },
   };
