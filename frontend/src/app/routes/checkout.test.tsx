@@ -149,6 +149,20 @@ describe('checkout page', () => {
     expect(row('Total')).toHaveTextContent('Rs 2,850');
   });
 
+  it('lists items whose figures add up to the subtotal, each rounded once', async () => {
+    // 1,299 less 50% = 649.50 each: two lines of 649.50 make a subtotal of Rs 1,299.
+    const half = (id: string, name: string) =>
+      makeProduct({ _id: id, name, price: 1299, salePrice: null, discountPercent: 50, finalPrice: 650, stock: 5, freeDelivery: true });
+    setup({ products: [half('21', 'Clear Case'), half('22', 'Matte Case')], coupon: false });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await waitFor(() => {
+      expect(row('Total')).toHaveTextContent('Rs 1,299');
+    });
+
+    expect(summary().getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Clear Case × 1Rs 650', 'Matte Case × 1Rs 649']);
+    expect(row('Subtotal')).toHaveTextContent('Rs 1,299');
+  });
+
   it("shows delivery as 'Free' when every item ships free", async () => {
     setup({ products: [earbuds()], coupon: false });
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
