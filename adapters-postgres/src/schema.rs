@@ -63,6 +63,8 @@ diesel::table! {
         max_pending_per_account -> Int4,
         max_pending_per_phone -> Int4,
         max_orders_per_day -> Int4,
+        delivery_time -> Text,
+        whatsapp_number -> Nullable<Text>,
     }
 }
 

@@ -6,6 +6,7 @@ use application::settings::ports::SettingsRepository;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::money::Rupees;
+use domain::shop_info::{DeliveryTime, WhatsAppNumber};
 
 use crate::error::from_diesel;
 use crate::pool::{with_connection, PgPool};
@@ -40,6 +41,41 @@ impl SettingsRepository for PgSettingsRepository {
             diesel::update(shop_settings::table)
                 .set((
                     shop_settings::delivery_charge_paisa.eq(charge.paisa()),
+                    shop_settings::updated_at.eq(diesel::dsl::now),
+                ))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn contact(&self) -> Result<(DeliveryTime, Option<WhatsAppNumber>), RepositoryError> {
+        with_connection(&self.pool, |conn| {
+            let (time, number): (String, Option<String>) = shop_settings::table
+                .select((shop_settings::delivery_time, shop_settings::whatsapp_number))
+                .first(conn)
+                .map_err(from_diesel)?;
+            let time = DeliveryTime::parse(&time).map_err(|e| RepositoryError::Corrupt(e.to_string()))?;
+            let number = number
+                .map(|n| WhatsAppNumber::parse(&n))
+                .transpose()
+                .map_err(|e| RepositoryError::Corrupt(e.to_string()))?;
+            Ok((time, number))
+        })
+        .await
+    }
+
+    async fn set_contact(
+        &self,
+        delivery_time: DeliveryTime,
+        whatsapp: Option<WhatsAppNumber>,
+    ) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(shop_settings::table)
+                .set((
+                    shop_settings::delivery_time.eq(delivery_time.as_str()),
+                    shop_settings::whatsapp_number.eq(whatsapp.as_ref().map(WhatsAppNumber::as_str)),
                     shop_settings::updated_at.eq(diesel::dsl::now),
                 ))
                 .execute(conn)

@@ -42,6 +42,7 @@ use domain::review::{
     RatingError, ANONYMOUS_REVIEWER, MAX_ADMIN_REPLY_CHARS, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_COMMENT_CHARS,
     MAX_REVIEW_IMAGES,
 };
+use domain::shop_info::{DeliveryTimeError, WhatsAppNumberError, MAX_DELIVERY_TIME_CHARS};
 use domain::stock::{low_stock_on_card, StockReading, LOW_STOCK_CARD_BELOW, LOW_STOCK_PAGE_AT_MOST, MAX_QUANTITY};
 
 /// A number no real text holds, rendered in place of a template's numeric parameter.
@@ -191,6 +192,13 @@ fn rules() -> Vec<Rule> {
         ),
         text("productImagesOnly", "A video sent with a new product.", ProductAdminError::VideoOnAdd),
         text("deliveryChargeInvalid", "A delivery charge that is not a non-negative number.", DeliveryChargeError),
+        number(
+            "MAX_DELIVERY_TIME_CHARS",
+            "The longest delivery time the shop info shows, in characters.",
+            MAX_DELIVERY_TIME_CHARS,
+        ),
+        text("deliveryTimeInvalid", "A delivery time that is blank or too long.", DeliveryTimeError::Length),
+        text("whatsappNumberInvalid", "A WhatsApp number that is no Pakistani mobile.", WhatsAppNumberError),
         text(
             "subjectAndMessageRequired",
             "A bulk e-mail without a subject or a message.",
@@ -363,6 +371,9 @@ const MODULES: [(&str, &[&str]); 9] = [
             "productRequiredFields",
             "productImagesOnly",
             "deliveryChargeInvalid",
+            "MAX_DELIVERY_TIME_CHARS",
+            "deliveryTimeInvalid",
+            "whatsappNumberInvalid",
             "subjectAndMessageRequired",
             "noRecipients",
             "MAX_COUPON_USES",

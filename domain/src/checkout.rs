@@ -107,9 +107,9 @@ impl ClientFigures {
     }
 }
 
-/// `Rs n` in whole rupees.
+/// `Rs n` in whole rupees, thousands grouped.
 fn rs(amount: Rupees) -> String {
-    format!("Rs {}", amount.round_to_whole())
+    amount.to_string()
 }
 
 fn differ(a: Rupees, b: Rupees) -> bool {
@@ -214,8 +214,8 @@ mod tests {
             changes(&quote, &client, None),
             vec![
                 "Price of Phone Case changed from Rs 900 to Rs 850.",
-                "Subtotal changed from Rs 1800 to Rs 1700.",
-                "Total changed from Rs 2000 to Rs 1900.",
+                "Subtotal changed from Rs 1,800 to Rs 1,700.",
+                "Total changed from Rs 2,000 to Rs 1,900.",
             ]
         );
     }

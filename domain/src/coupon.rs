@@ -51,6 +51,19 @@ impl CouponCode {
         Ok(Self(code.to_ascii_uppercase()))
     }
 
+    /// A code as a shopper typed it: like [`CouponCode::parse`], but spaces inside it are dropped, since no
+    /// code holds one (`welcome 10` is `WELCOME10`; docs/decisions/0033).
+    ///
+    /// # Errors
+    /// [`CouponCodeError`] when what is left is empty, too long or holds another character.
+    pub fn parse_typed(text: &str) -> Result<Self, CouponCodeError> {
+        let joined: String = text.split_whitespace().collect();
+        match Self::parse(text) {
+            Err(CouponCodeError::InvalidCharacter) if joined != text.trim() => Self::parse(&joined),
+            parsed => parsed,
+        }
+    }
+
     /// The code in upper case.
     #[must_use]
     pub fn as_str(&self) -> &str {

@@ -21,5 +21,6 @@ pub mod product;
 pub mod review;
 pub mod risk;
 pub mod search;
+pub mod shop_info;
 pub mod stock;
 pub mod text;

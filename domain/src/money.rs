@@ -133,17 +133,45 @@ impl Sum for Rupees {
     }
 }
 
-/// Shows the amount as shoppers see it: `Rs 1299`, rounded to whole rupees.
+/// Shows the amount as shoppers see it: `Rs 1,299`, rounded to whole rupees, thousands grouped by commas
+/// (docs/decisions/0033).
 impl fmt::Display for Rupees {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Rs {}", self.round_to_whole())
+        write!(f, "Rs {}", grouped(self.round_to_whole()))
     }
+}
+
+/// `whole` with its thousands grouped by commas: `125000` as `125,000`, `-1299` as `-1,299`.
+#[must_use]
+pub fn grouped(whole: i64) -> String {
+    let digits = whole.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if whole < 0 {
+        out.push('-');
+    }
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn amounts_show_with_thousands_separators() {
+        assert_eq!(Rupees::from_whole(3299).to_string(), "Rs 3,299");
+        assert_eq!(Rupees::from_whole(999).to_string(), "Rs 999");
+        assert_eq!(Rupees::from_whole(125_000).to_string(), "Rs 125,000");
+        assert_eq!(Rupees::from_whole(1_000_000).to_string(), "Rs 1,000,000");
+        assert_eq!(Rupees::from_whole(-1299).to_string(), "Rs -1,299");
+        assert_eq!(Rupees::ZERO.to_string(), "Rs 0");
+    }
 
     #[test]
     fn whole_rupees_are_held_as_paisa() {

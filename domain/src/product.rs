@@ -263,7 +263,7 @@ mod tests {
         let err = ProductPrice::new(Rupees::from_paisa(10_000_000_001), None).unwrap_err();
 
         assert_eq!(err, PriceError::PriceTooHigh);
-        assert_eq!(err.to_string(), "Price must be at most Rs 100000000.");
+        assert_eq!(err.to_string(), "Price must be at most Rs 100,000,000.");
     }
 
     #[test]

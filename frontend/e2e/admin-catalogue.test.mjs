@@ -96,7 +96,7 @@ test('catalogue admin: category, product, edit, featured, coupon, views', async 
       .getByRole('article')
       .filter({ hasText: productName });
     await card.waitFor();
-    assert.match(await card.innerText(), /Rs 1500/);
+    assert.match(await card.innerText(), /Rs 1,500/);
 
     // Edit the price from the manage list.
     await page.goto(`${shop.baseUrl}/admin/manage`);
@@ -122,7 +122,7 @@ test('catalogue admin: category, product, edit, featured, coupon, views', async 
     );
 
     await page.goto(`${shop.baseUrl}/`);
-    await card.filter({ hasText: 'Rs 2500' }).waitFor();
+    await card.filter({ hasText: 'Rs 2,500' }).waitFor();
 
     // Featured.
     await page.goto(`${shop.baseUrl}/admin/manage`);

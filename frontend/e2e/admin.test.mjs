@@ -87,7 +87,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.getByRole('heading', { level: 1, name: 'Cart Overview' }).waitFor();
         await summaryValue(page, 'Delivery').filter({ hasText: 'Rs 300' }).waitFor();
         assert.equal(await summaryValue(page, 'Delivery').innerText(), 'Rs 300');
-        assert.equal(await summaryValue(page, 'Total').innerText(), 'Rs 3299');
+        assert.equal(await summaryValue(page, 'Total').innerText(), 'Rs 3,299');
 
         // Back in the admin area (still signed in): the dashboard's ten tiles, then those of later issues.
         await page.goto(`${shop.baseUrl}/admin`);

@@ -1,5 +1,5 @@
 // Checkout and orders end to end (the purchase at phone width, 360 px; the 409 path at both widths), against the seeded shop (delivery Rs 250, WELCOME10:
-// 10% from Rs 1500): a whole purchase from the cards to the shopper's order delivered, run by the admin and
+// 10% from Rs 1,500): a whole purchase from the cards to the shopper's order delivered, run by the admin and
 // e-mailed at every step; and an order whose price changed between the cart and the checkout (409 with the
 // server's figures), placed at the new price with one more tap.
 import { describe, test } from 'node:test';
@@ -16,6 +16,9 @@ import {
   signUpCustomer,
   viewports,
 } from './harness.mjs';
+
+/** Money as the shop shows it: 'Rs 1,299'. */
+const rs = (rupees) => `Rs ${rupees.toLocaleString('en-US')}`;
 
 const files = shopForFile();
 
@@ -93,7 +96,7 @@ describe('checkout and orders', () => {
     try {
       await page.goto(`${shop.baseUrl}/`);
       await page.evaluate(() => localStorage.clear());
-      // Rs 999 (free delivery) + Rs 399 = Rs 1398; delivery Rs 250; WELCOME10 takes 10% of Rs 1648 = Rs 165.
+      // Rs 999 (free delivery) + Rs 399 = Rs 1,398; delivery Rs 250; WELCOME10 takes 10% of Rs 1,648 = Rs 165.
       await addFromHome(page, 'Galaxy A34 Flip Cover');
       await addFromHome(page, 'Handsfree with Mic 3.5mm');
       await page.goto(`${shop.baseUrl}/cart`);
@@ -101,15 +104,15 @@ describe('checkout and orders', () => {
       await page.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME10');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByRole('status').filter({ hasText: 'Coupon "WELCOME10" applied!' }).waitFor();
-      assert.equal(await summaryValue(page, cartSummary, 'Total').innerText(), 'Rs 1483');
+      assert.equal(await summaryValue(page, cartSummary, 'Total').innerText(), 'Rs 1,483');
 
       await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
       await page.waitForURL(`${shop.baseUrl}/checkout`);
       await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
       await summaryValue(page, orderSummary, 'Delivery').filter({ hasText: 'Rs 250' }).waitFor();
-      assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), 'Rs 1398');
+      assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), 'Rs 1,398');
       assert.equal(await summaryValue(page, orderSummary, 'Coupon (WELCOME10)').innerText(), '- Rs 165');
-      assert.equal(await summaryValue(page, orderSummary, 'Total').innerText(), 'Rs 1483');
+      assert.equal(await summaryValue(page, orderSummary, 'Total').innerText(), 'Rs 1,483');
       assert.equal(await page.getByRole('textbox', { name: 'Country' }).inputValue(), 'Pakistan');
       assert.equal(await page.getByRole('textbox', { name: 'Email' }).inputValue(), customer.email);
       assert.equal(await page.getByRole('combobox', { name: 'City' }).isDisabled(), true);
@@ -137,7 +140,7 @@ describe('checkout and orders', () => {
       await page.waitForURL(`${shop.baseUrl}/orders`);
 
       let card = await myOrder(page, id);
-      assert.match(await card.getByRole('button').first().innerText(), /2 items · Rs 1483\s*Pending/);
+      assert.match(await card.getByRole('button').first().innerText(), /2 items · Rs 1,483\s*Pending/);
       assert.equal(await card.getByRole('region', { name: 'Delivery address' }).innerText(), 'Delivery address\nAyesha Khan\nHouse 12, Street 4\nGulberg III\nLahore, Punjab');
       assert.equal(await summaryValue(card, { role: 'region', name: 'Payment' }, 'Coupon (WELCOME10)').innerText(), '- Rs 165');
       await assertFits(page, 'My Orders');
@@ -178,7 +181,7 @@ describe('checkout and orders', () => {
       // The shop owner heard of the order; the shopper got the confirmation link, then each change, the last
       // with a review link per product.
       const [ownerMail] = await mailsTo(shop, admin.email, 1);
-      assert.match(ownerMail, new RegExp(`Subject: New order #${id}: Rs 1483`));
+      assert.match(ownerMail, new RegExp(`Subject: New order #${id}: Rs 1,483`));
       const mails = await mailsTo(shop, customer.email, 4);
       assert.deepEqual(
         mails.map((mail) => /Subject: (.*)/.exec(mail)?.[1].trim()),
@@ -210,7 +213,7 @@ describe('checkout and orders', () => {
         await page.evaluate(() => localStorage.clear());
         await addFromHome(page, product.name);
         await page.goto(`${shop.baseUrl}/checkout`);
-        await summaryValue(page, orderSummary, 'Total').filter({ hasText: `Rs ${before + 250}` }).waitFor();
+        await summaryValue(page, orderSummary, 'Total').filter({ hasText: rs(before + 250) }).waitFor();
         await fillDelivery(page, { phone: '0321 7654321' });
 
         const api = await adminApi(shop);
@@ -232,9 +235,9 @@ describe('checkout and orders', () => {
         const alert = page.getByRole('alert').filter({ hasText: refused.body.message });
         await alert.waitFor();
         for (const change of refused.body.quote.changes) await alert.getByText(change).waitFor();
-        await alert.getByText(`Rs ${after + 250}`, { exact: true }).waitFor();
-        await summaryValue(page, orderSummary, 'Total').filter({ hasText: `Rs ${after + 250}` }).waitFor();
-        assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), `Rs ${after}`);
+        await alert.getByText(rs(after + 250), { exact: true }).waitFor();
+        await summaryValue(page, orderSummary, 'Total').filter({ hasText: rs(after + 250) }).waitFor();
+        assert.equal(await summaryValue(page, orderSummary, 'Subtotal').innerText(), rs(after));
         await assertFits(page, 'the checkout with the new figures');
 
         const placed = await placeOrder(page);
@@ -246,7 +249,7 @@ describe('checkout and orders', () => {
         );
         await page.getByRole('heading', { level: 1, name: 'Order Placed — Awaiting Approval' }).waitFor();
         const card = await myOrder(page, placed.body.order._id);
-        assert.match(await card.getByRole('button').first().innerText(), new RegExp(`1 item · Rs ${after + 250}\\s*Pending`));
+        assert.match(await card.getByRole('button').first().innerText(), new RegExp(`1 item · ${rs(after + 250)}\\s*Pending`));
       } finally {
         await page.close();
       }

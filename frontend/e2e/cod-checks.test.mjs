@@ -5,6 +5,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { admin, adminApi, homeCard, mailsTo, newPage, productNamed, sessionRequest, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
 
+/** Money as the shop shows it: 'Rs 1,299'. */
+const rs = (rupees) => `Rs ${rupees.toLocaleString('en-US')}`;
+
 const files = shopForFile();
 
 async function assertFits(page, where) {
@@ -102,7 +105,7 @@ describe('COD checks', () => {
       const rows = adminPage.getByRole('region', { name: 'Refused checkouts' }).getByRole('row');
       await rows.nth(1).waitFor();
       const cells = await rows.nth(1).getByRole('cell').allInnerTexts();
-      assert.deepEqual(cells.slice(1), ['1', 'Kamran Ali', '+923337654321', 'blocked.buyer@example.pk', 'Lahore', `Rs ${product.price + 250}`]);
+      assert.deepEqual(cells.slice(1), ['1', 'Kamran Ali', '+923337654321', 'blocked.buyer@example.pk', 'Lahore', rs(product.price + 250)]);
       await assertFits(adminPage, 'the Blocklist page with an attempt');
     } finally {
       await page.close();
@@ -182,9 +185,9 @@ describe('COD checks', () => {
       const whatsApp = card.getByRole('link', { name: 'Chat on WhatsApp' });
       const text = [
         `Assalam o Alaikum Bilal Ahmed, this is about your order #${id}:`,
-        `1 x ${product.name}: Rs ${product.price}`,
+        `1 x ${product.name}: ${rs(product.price)}`,
         'Delivery: Rs 250',
-        `Total to pay on delivery: Rs ${total}`,
+        `Total to pay on delivery: ${rs(total)}`,
         'Address: Near the big mosque, Model Town, Lahore',
         'Please reply YES to confirm your order.',
       ].join('\n');

@@ -1,5 +1,5 @@
 // The courier hand-off and the analytics page end to end, at phone width (360 px), against the seeded shop
-// (delivery Rs 250, FLAT200: Rs 200 off from Rs 2000): approved orders selected on the admin's orders page and
+// (delivery Rs 250, FLAT200: Rs 200 off from Rs 2,000): approved orders selected on the admin's orders page and
 // their booking sheet downloaded and read cell by cell; tracking numbers imported from a CSV file (a bad file
 // first: its problems listed, nothing saved), typed for one order, the orders dispatched in bulk and the
 // courier shown in My Orders; then orders delivered, returned and rejected in three cities, one with a coupon,

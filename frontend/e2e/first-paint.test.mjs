@@ -5,6 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiGet, launchBrowser, productNamed, shopForFile, viewports } from './harness.mjs';
 
+/** Money as the shop shows it: 'Rs 1,299'. */
+const rs = (rupees) => `Rs ${rupees.toLocaleString('en-US')}`;
+
 let shop;
 let browser;
 let noScript;
@@ -50,8 +53,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
         const heading = page.getByRole('heading', { level: 1, name: PRODUCT });
         assert.ok(await heading.isVisible(), 'the name shows');
-        assert.equal(await page.locator('.product-page__price strong').textContent(), `Rs ${product.finalPrice}`);
-        assert.equal(await page.locator('.product-page__price s').textContent(), `Rs ${product.price}`);
+        assert.equal(await page.locator('.product-page__price strong').textContent(), rs(product.finalPrice));
+        assert.equal(await page.locator('.product-page__price s').textContent(), rs(product.price));
         assert.ok(await page.locator('.product-page__price').isVisible(), 'the price shows');
         const picture = page.getByRole('img', { name: PRODUCT, exact: true });
         assert.ok(await picture.isVisible(), 'the picture shows');

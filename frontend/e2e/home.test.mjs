@@ -37,8 +37,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await more.waitFor({ state: 'detached' });
         assert.equal(await all.getByRole('article').count(), 48);
         const text = await card.innerText();
-        assert.match(text, /Rs 1999/);
-        assert.match(text, /Rs 2499/);
+        assert.match(text, /Rs 1,999/);
+        assert.match(text, /Rs 2,499/);
         assert.match(text, /20% OFF/);
         const lowStock = all.getByRole('article').filter({ hasText: 'iPhone 13 Leather Wallet Case' });
         assert.match(await lowStock.innerText(), /Only 2 left/);

@@ -32,7 +32,7 @@ describe('Share button', () => {
       assert.equal(product.finalPrice, 2999);
       assert.equal(
         await whatsApp.getAttribute('href'),
-        `https://wa.me/?text=Galaxy%20S24%20Ultra%20Tough%20Armor%20Case%20%E2%80%94%20Rs%202999%0A${encodeURIComponent(url)}`,
+        `https://wa.me/?text=Galaxy%20S24%20Ultra%20Tough%20Armor%20Case%20%E2%80%94%20Rs%202%2C999%0A${encodeURIComponent(url)}`,
       );
       assert.equal(await whatsApp.getAttribute('target'), '_blank');
 
@@ -83,7 +83,7 @@ describe('Share button', () => {
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       await page.waitForFunction(() => window.sharedWith.length > 0);
       assert.deepEqual(await page.evaluate(() => window.sharedWith), [
-        { title: NAME, text: `${NAME} — Rs 2999`, url },
+        { title: NAME, text: `${NAME} — Rs 2,999`, url },
       ]);
     } finally {
       await page.close();

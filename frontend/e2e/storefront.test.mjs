@@ -49,7 +49,7 @@ async function openCategoryFromMenu(page, isPhone, parent, child) {
 /** The shown prices of a section's cards, in page order. */
 async function pricesIn(section) {
   const texts = await section.locator('.product-card__price strong').allInnerTexts();
-  return texts.map((text) => Number(text.replace(/^Rs /, '')));
+  return texts.map((text) => Number(text.replace(/^Rs /, '').replaceAll(',', '')));
 }
 
 async function cardNames(section) {
@@ -99,8 +99,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.getByRole('heading', { level: 1, name: 'Galaxy S24 Ultra Tough Armor Case' }).waitFor();
         const details = page.getByRole('article', { name: 'Galaxy S24 Ultra Tough Armor Case' });
         const price = details.locator('.product-page__price');
-        assert.equal(await price.locator('strong').innerText(), 'Rs 2999');
-        assert.equal(await price.locator('s').innerText(), 'Rs 3499');
+        assert.equal(await price.locator('strong').innerText(), 'Rs 2,999');
+        assert.equal(await price.locator('s').innerText(), 'Rs 3,499');
         assert.equal(await details.getByText('14% OFF').count(), 1);
         assert.equal(await details.locator('.product-page__stock').innerText(), 'In Stock');
         assert.equal(await details.getByText('Colour: Black').count(), 1);
@@ -153,7 +153,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
         await page.getByRole('heading', { level: 1, name: 'Galaxy S23 Silicone Cover' }).waitFor();
         assert.equal(await page.locator('.product-page__stock').innerText(), 'Only 1 left!');
-        assert.equal(await page.locator('.product-page__price strong').innerText(), 'Rs 1599');
+        assert.equal(await page.locator('.product-page__price strong').innerText(), 'Rs 1,599');
       } finally {
         await page.close();
       }

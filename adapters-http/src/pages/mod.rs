@@ -9,6 +9,7 @@ mod head;
 pub(crate) use head::escape;
 mod jsonld;
 mod product;
+mod shop_info;
 pub mod spa;
 mod template;
 
@@ -18,6 +19,7 @@ use actix_web::web::{self, Bytes};
 use actix_web::{HttpRequest, HttpResponse};
 use application::catalog::browse::Catalog;
 use application::catalog::ports::CatalogChanges as _;
+use application::settings::service::Settings;
 use domain::ids::{CategoryId, ProductId};
 use sha2::{Digest as _, Sha256};
 
@@ -158,6 +160,7 @@ impl Pages {
 pub struct Context<'a> {
     pub pages: &'a Pages,
     pub catalog: &'a Catalog,
+    pub settings: &'a Settings,
     pub cache: &'a ResponseCache,
     pub origin: &'a PublicOrigin,
 }
@@ -197,8 +200,36 @@ pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpRespon
             template
         }
     };
-    let drawn = draw(req, context, &template).await?;
+    let mut drawn = draw(req, context, &template).await?;
+    drawn.html = with_shop_info(drawn.html, context).await;
     Ok(answer(req, drawn))
+}
+
+/// `html` with the shop info in the shell's place for it (pages without the shell have none). Read through
+/// the catalogue cache, which a change of the settings empties; when the settings cannot be read the page
+/// goes without it rather than failing.
+async fn with_shop_info(html: Bytes, context: &Context<'_>) -> Bytes {
+    let Ok(text) = std::str::from_utf8(&html) else { return html };
+    let Some(at) = text.find(shop_info::MARKER) else { return html };
+    let info = context
+        .cache
+        .bytes("shop-info".to_owned(), || async {
+            let info = context.settings.shop_info().await?;
+            Ok(shop_info::markup(&info).into_string().into())
+        })
+        .await;
+    let info = match info {
+        Ok(info) => info,
+        Err(err) => {
+            tracing::warn!(error = %err, "the shop info could not be read; the page goes without it");
+            return html;
+        }
+    };
+    let mut out = Vec::with_capacity(html.len() + info.len());
+    out.extend_from_slice(&html[..at]);
+    out.extend_from_slice(&info);
+    out.extend_from_slice(&html[at + shop_info::MARKER.len()..]);
+    out.into()
 }
 
 async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> Result<Drawn, ApiError> {
@@ -315,12 +346,13 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
     } else {
         summary(&product.description)
     };
+    let preview = preview_description(&product);
     let mut head = Head::new(&product.name, &description);
     head.link("canonical", &url)
         .property("og:type", "product")
         .property("og:site_name", &template.shop)
         .property("og:title", &product.name)
-        .property("og:description", &description)
+        .property("og:description", &preview)
         .property("og:url", &url);
     let image = product::preview_image(&product.media).map(|(url, width)| (product::absolute(origin, url), width));
     if let Some((image, width)) = &image {
@@ -335,7 +367,7 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
         .property("product:availability", if product.stock > 0 { "in stock" } else { "out of stock" })
         .name("twitter:card", if image.is_some() { "summary_large_image" } else { "summary" })
         .name("twitter:title", &product.name)
-        .name("twitter:description", &description);
+        .name("twitter:description", &preview);
     if let Some((image, _)) = &image {
         head.name("twitter:image", image);
     }
@@ -350,6 +382,26 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
         data: format!("<script id=\"page-data\" type=\"application/json\">{}</script>", script_json(&data)),
         without_shell: false,
     }))
+}
+
+/// What a link preview (WhatsApp, Facebook) says under a product's name: its price first, as shops share
+/// them (docs/seo.md 'Link previews'), then how it is paid for, then the description's summary.
+fn preview_description(product: &ProductResponse) -> String {
+    let rupees = |whole: i32| domain::money::Rupees::from_whole(i64::from(whole)).to_string();
+    let mut text = rupees(product.final_price);
+    if product.final_price < product.price {
+        text.push_str(&format!(" (was {})", rupees(product.price)));
+    }
+    if product.free_delivery {
+        text.push_str(", free delivery");
+    }
+    text.push_str(", cash on delivery across Pakistan.");
+    let about = summary(&product.description);
+    if !about.is_empty() {
+        text.push(' ');
+        text.push_str(&about);
+    }
+    text
 }
 
 fn category_page(

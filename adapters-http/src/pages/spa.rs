@@ -11,6 +11,7 @@ use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use application::catalog::browse::Catalog;
+use application::settings::service::Settings;
 
 use crate::infra::cache::ResponseCache;
 use crate::infra::edges::Routes;
@@ -110,7 +111,11 @@ pub async fn fallback(
             return Err(ApiError::NotFound("No such file.".into()));
         }
     }
-    pages::page(&req, &Context { pages: &pages, catalog: &catalog, cache: &cache, origin: &origin }).await
+    // Read from the app's data rather than extracted: the handler takes enough arguments already.
+    let Some(settings) = req.app_data::<web::Data<Settings>>() else {
+        return Err(ApiError::Internal("the settings are not registered with the app".into()));
+    };
+    pages::page(&req, &Context { pages: &pages, catalog: &catalog, settings, cache: &cache, origin: &origin }).await
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The shop's settings that shoppers read: the delivery charge, and the most units of one product an order
-//! may hold.
+//! The shop's settings that shoppers read: the delivery charge, the shop info (docs/decisions/0033), and the
+//! most units of one product an order may hold.
 
 mod dto;
 mod handlers;
@@ -9,5 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(handlers::get_delivery_charge)
         .service(handlers::put_delivery_charge)
-        .service(handlers::get_order_limits);
+        .service(handlers::get_order_limits)
+        .service(handlers::get_shop_info)
+        .service(handlers::put_shop_info);
 }

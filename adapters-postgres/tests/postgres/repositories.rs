@@ -566,7 +566,7 @@ async fn a_migrated_database_migrates_nothing_and_waits_for_no_lock() {
     assert_eq!(applied.unwrap().unwrap(), Vec::<String>::new());
 }
 
-/// Price fields as `(sale_price_paisa, discount_percent)` inserted for a product of Rs 1000.
+/// Price fields as `(sale_price_paisa, discount_percent)` inserted for a product of Rs 1,000.
 fn insert_price(pool: &adapters_postgres::PgPool, id: i64, sale: Option<i64>, percent: i16) -> Result<usize, String> {
     let sale = sale.map_or("NULL".to_owned(), |paisa| paisa.to_string());
     adapters_postgres::test_support::execute(

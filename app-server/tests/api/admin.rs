@@ -467,7 +467,7 @@ async fn bad_coupon_forms_are_refused_and_store_nothing() {
         (base(json!({"discountPercent": "ten"})), "⚠️ Please enter a code and a valid discount."),
         (base(json!({"startDate": "31/12/2026"})), "Enter the start and end dates as YYYY-MM-DD."),
         (base(json!({"endDate": "2025-12-31"})), "The end date cannot be before the start date."),
-        (base(json!({"minPrice": -1})), "Minimum order must be from Rs 0 to Rs 100000000."),
+        (base(json!({"minPrice": -1})), "Minimum order must be from Rs 0 to Rs 100,000,000."),
     ];
 
     for (form, message) in cases {

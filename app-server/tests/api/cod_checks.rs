@@ -373,8 +373,8 @@ async fn the_link_in_the_shoppers_email_confirms_the_order_once_even_clicked_twi
     assert_eq!(order["status"], "pending");
     let mail =
         shop.app.smtp.messages().into_iter().map(|m| plain(&m.data)).find(|m| m.contains("Please confirm")).unwrap();
-    assert!(mail.contains("Phone Case x 2 at Rs 850 = Rs 1700"), "{mail}");
-    assert!(mail.contains("Total (cash on delivery): Rs 1710"), "{mail}");
+    assert!(mail.contains("Phone Case x 2 at Rs 850 = Rs 1,700"), "{mail}");
+    assert!(mail.contains("Total (cash on delivery): Rs 1,710"), "{mail}");
 }
 
 #[tokio::test]
@@ -605,7 +605,7 @@ async fn risk_scores_on_real_orders_follow_the_rules_and_are_scored_again_when_h
                 ("vague_address", 15, "The address has no house, street or plot number."),
                 ("city_mismatch", 20, "The address names Karachi, but the city chosen is Lahore."),
                 ("large_quantity", 15, "The order holds 41 pieces (more than 5)."),
-                ("large_total", 15, "The total of Rs 20500 is above Rs 20000."),
+                ("large_total", 15, "The total of Rs 20,500 is above Rs 20,000."),
             ])
         )
     );

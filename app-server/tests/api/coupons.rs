@@ -68,6 +68,20 @@ async fn an_amount_coupon_answers_its_amount() {
 }
 
 #[tokio::test]
+async fn spaces_typed_inside_a_code_are_forgiven_when_the_code_without_them_exists() {
+    let app = with_demo_coupons().await;
+
+    let (status, body) = apply(&app, json!({"code": " flat 200 ", "cartTotal": 2000})).await;
+    let unknown = apply(&app, json!({"code": "FLAT 300", "cartTotal": 2000})).await;
+
+    assert_eq!(
+        (status, body["coupon"]["code"].clone(), body["discount"].clone(), body["message"].clone()),
+        (200, json!("FLAT200"), json!(200), json!("Coupon \"FLAT200\" applied!"))
+    );
+    assert_eq!(unknown, (404, json!({"message": "Invalid or expired coupon."})));
+}
+
+#[tokio::test]
 async fn each_refusal_has_its_status_and_message() {
     let app = with_demo_coupons().await;
     let cases = [

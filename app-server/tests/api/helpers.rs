@@ -44,14 +44,16 @@ pub const ADMIN_EMAIL: &str = "owner@shop.test";
 pub const ADMIN_PASSWORD: &str = "correct-horse-9";
 
 /// The index page of the stand-in front end, with the markers of a build (docs/seo.md): the shop's name, the
-/// default head, the storefront's shell around the main content, and the place of the page's data.
+/// default head, the storefront's shell around the main content (with the place of the shop info), and the
+/// place of the page's data.
 pub const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    \
     <meta name=\"application-name\" content=\"Test Accessories\" />\n    <!--page-head-->\n    \
     <title>Mobile Accessories</title>\n    <meta name=\"description\" content=\"Phone cases, chargers and mobile \
     accessories delivered across Pakistan. Cash on delivery.\" />\n    <!--/page-head-->\n    \
     <script type=\"module\" crossorigin src=\"/assets/index-abc123.js\"></script>\n  </head>\n  <body>\n    \
     <div id=\"root\"><!--shell--><a class=\"skip-link\" href=\"#main\">Skip to main content</a>\
-    <header class=\"site-header\">Test Accessories</header><main id=\"main\" class=\"site-main\" tabindex=\"-1\">\
+    <header class=\"site-header\">Test Accessories</header><div id=\"shop-info\" class=\"shop-info\"><!--shop-info--></div>\
+    <main id=\"main\" class=\"site-main\" tabindex=\"-1\">\
     <!--page-main--></main><footer class=\"site-footer\">Cash on delivery</footer><!--/shell--></div>\n    \
     <!--page-data-->\n  </body>\n</html>\n";
 

@@ -28,4 +28,5 @@ mod products;
 mod reviews;
 mod rules;
 mod search;
+mod shop_info;
 mod sitemap;

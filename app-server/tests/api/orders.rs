@@ -192,28 +192,28 @@ async fn changed_prices_totals_delivery_or_coupon_discount_are_refused_with_the_
             vec![
                 "Price of Phone Case changed from Rs 900 to Rs 850.",
                 "Coupon discount changed from Rs 200 to Rs 190.",
-                "Subtotal changed from Rs 1800 to Rs 1700.",
-                "Total changed from Rs 1800 to Rs 1710.",
+                "Subtotal changed from Rs 1,800 to Rs 1,700.",
+                "Total changed from Rs 1,800 to Rs 1,710.",
             ],
         ),
         (
             order(&[(shop.case, 2, 850)], (1700, 200, Some("SAVE10"), 190, 10)),
-            vec!["Total changed from Rs 10 to Rs 1710."],
+            vec!["Total changed from Rs 10 to Rs 1,710."],
         ),
         (
             order(&[(shop.case, 2, 850)], (1700, 0, Some("SAVE10"), 190, 1510)),
-            vec!["Delivery charge changed from Rs 0 to Rs 200.", "Total changed from Rs 1510 to Rs 1710."],
+            vec!["Delivery charge changed from Rs 0 to Rs 200.", "Total changed from Rs 1,510 to Rs 1,710."],
         ),
         (
             order(&[(shop.case, 2, 850)], (1700, 200, Some("SAVE10"), 1000, 900)),
-            vec!["Coupon discount changed from Rs 1000 to Rs 190.", "Total changed from Rs 900 to Rs 1710."],
+            vec!["Coupon discount changed from Rs 1,000 to Rs 190.", "Total changed from Rs 900 to Rs 1,710."],
         ),
         (
             order(&[(shop.case, 2, 1)], (2, 200, None, 0, 202)),
             vec![
                 "Price of Phone Case changed from Rs 1 to Rs 850.",
-                "Subtotal changed from Rs 2 to Rs 1700.",
-                "Total changed from Rs 202 to Rs 1900.",
+                "Subtotal changed from Rs 2 to Rs 1,700.",
+                "Total changed from Rs 202 to Rs 1,900.",
             ],
         ),
     ];
@@ -343,7 +343,7 @@ async fn paused_expired_and_exhausted_coupons_are_dropped_with_their_reason_and_
 
         assert_eq!(status, 409, "{code}: {body}");
         assert_eq!(body["quote"]["coupon"], Value::Null, "{code}");
-        assert_eq!(body["quote"]["changes"], json!([change, "Total changed from Rs 1710 to Rs 1900."]), "{code}");
+        assert_eq!(body["quote"]["changes"], json!([change, "Total changed from Rs 1,710 to Rs 1,900."]), "{code}");
     }
     assert_eq!(shop.app.orders_count().await, 1, "only the first order is stored");
     assert_eq!(shop.app.stock_of(shop.case).await, Some(10));
@@ -868,7 +868,7 @@ async fn the_owner_hears_of_each_order_and_the_customer_of_each_status_with_revi
     assert!(shop.app.delivered(2).await, "the owner's mail and the shopper's confirmation link arrive");
     let placed_mails = shop.app.smtp.messages();
     let owners = placed_mails.iter().find(|m| m.to == [crate::helpers::ADMIN_EMAIL]).unwrap();
-    assert!(plain(&owners.data).contains(&format!("New order #{id}: Rs 1550")));
+    assert!(plain(&owners.data).contains(&format!("New order #{id}: Rs 1,550")));
 
     let mut last = Value::Null;
     for (n, step) in ["approved", "dispatched", "delivered"].into_iter().enumerate() {

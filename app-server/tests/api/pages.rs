@@ -168,7 +168,12 @@ async fn a_discounted_product_with_reviews_is_drawn_with_its_head_offer_rating_a
         ("og:type", "product".to_owned()),
         ("og:site_name", SHOP_NAME.to_owned()),
         ("og:title", "Armour Case".to_owned()),
-        ("og:description", "Drop-tested armour for your phone.".to_owned()),
+        (
+            "og:description",
+            "Rs 1,299 (was Rs 1,499), free delivery, cash on delivery across Pakistan. Drop-tested armour for your \
+             phone."
+                .to_owned(),
+        ),
         ("og:url", url.clone()),
         ("og:image", format!("{origin}/media/{n}-640.webp")),
         ("og:image:width", "640".to_owned()),
@@ -178,7 +183,12 @@ async fn a_discounted_product_with_reviews_is_drawn_with_its_head_offer_rating_a
         ("product:availability", "in stock".to_owned()),
         ("twitter:card", "summary_large_image".to_owned()),
         ("twitter:title", "Armour Case".to_owned()),
-        ("twitter:description", "Drop-tested armour for your phone.".to_owned()),
+        (
+            "twitter:description",
+            "Rs 1,299 (was Rs 1,499), free delivery, cash on delivery across Pakistan. Drop-tested armour for your \
+             phone."
+                .to_owned(),
+        ),
         ("twitter:image", format!("{origin}/media/{n}-640.webp")),
     ] {
         assert_eq!(shown.meta(key), value, "{key}");
@@ -218,7 +228,7 @@ async fn a_discounted_product_with_reviews_is_drawn_with_its_head_offer_rating_a
     assert_eq!(shown.text(".product-page__rating a[href=\"#reviews\"]"), "(3 reviews)");
     assert_eq!(shown.text(".badge--delivery"), "Free Delivery");
     assert_eq!(shown.text(".badge--sale"), format!("{}% OFF", api["discount"]));
-    assert_eq!(shown.text(".product-page__price"), "Price: Rs 1299 Original price: Rs 1499");
+    assert_eq!(shown.text(".product-page__price"), "Price: Rs 1,299 Original price: Rs 1,499");
     assert_eq!(shown.text(".product-page__stock.product-page__stock--in"), "In Stock");
     assert!(shown.all(".product-cart__add")[0].value().attr("disabled").is_none());
     assert_eq!(shown.text(".product-page__description p"), "Drop-tested   armour\nfor your phone.");
@@ -427,7 +437,7 @@ async fn a_price_change_is_in_the_next_page_here_and_within_the_cache_lifetime_e
 
     let here = page(&app, &path).await;
     assert_eq!(here.meta("product:price:amount"), "1299.00", "at once on the instance that changed it");
-    assert_eq!(here.text(".product-page__price strong"), "Rs 1299");
+    assert_eq!(here.text(".product-page__price strong"), "Rs 1,299");
     let lifetime = Duration::from_millis(app.config.catalog_cache_ms);
     let took = wait_for_price(&second_address, &path, "1299.00", lifetime + Duration::from_secs(5)).await;
     assert!(took <= lifetime + Duration::from_millis(500), "seen after {took:?}");

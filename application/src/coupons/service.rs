@@ -93,7 +93,7 @@ impl Coupons {
         address: &str,
         customer: Option<CustomerId>,
     ) -> Result<AppliedCoupon, ApplyCouponError> {
-        let code = CouponCode::parse(code);
+        let code = CouponCode::parse_typed(code);
         if matches!(code, Err(CouponCodeError::Empty)) {
             return Err(ApplyCouponError::MissingCode);
         }

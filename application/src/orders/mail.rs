@@ -15,7 +15,7 @@ use crate::mail::ports::{MailLayout, OutgoingMail};
 use crate::orders::model::{NewOrder, Order, OrderItem};
 
 fn rs(amount: Rupees) -> String {
-    format!("Rs {}", amount.round_to_whole())
+    amount.to_string()
 }
 
 fn item_lines(items: &[OrderItem]) -> Vec<String> {

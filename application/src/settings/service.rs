@@ -1,9 +1,10 @@
-//! The shop's settings that shoppers see: the delivery charge.
+//! The shop's settings that shoppers see: the delivery charge, how long delivery takes and the WhatsApp number.
 
 use std::sync::Arc;
 
 use domain::cart::DeliveryCharge;
 use domain::money::Rupees;
+use domain::shop_info::{DeliveryTime, WhatsAppNumber};
 
 use crate::common::error::RepositoryError;
 
@@ -14,6 +15,17 @@ use crate::settings::ports::SettingsRepository;
 pub enum SettingsError {
     #[error("the settings could not be read or written")]
     Unexpected(#[source] RepositoryError),
+}
+
+/// What a cash-on-delivery shopper needs to know before ordering (docs/decisions/0033).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopInfo {
+    /// The delivery charge for carts that are not waived.
+    pub delivery_charge: Rupees,
+    /// How long delivery takes.
+    pub delivery_time: DeliveryTime,
+    /// The shop's WhatsApp number, when the owner set one.
+    pub whatsapp: Option<WhatsAppNumber>,
 }
 
 /// The settings use cases.
@@ -43,6 +55,28 @@ impl Settings {
     pub async fn set_delivery_charge(&self, charge: DeliveryCharge) -> Result<(), SettingsError> {
         self.repository.set_delivery_charge(charge.get()).await.map_err(SettingsError::Unexpected)
     }
+
+    /// The delivery charge, how long delivery takes and the WhatsApp number.
+    ///
+    /// # Errors
+    /// [`SettingsError::Unexpected`] when the store fails.
+    pub async fn shop_info(&self) -> Result<ShopInfo, SettingsError> {
+        let delivery_charge = self.repository.delivery_charge().await.map_err(SettingsError::Unexpected)?;
+        let (delivery_time, whatsapp) = self.repository.contact().await.map_err(SettingsError::Unexpected)?;
+        Ok(ShopInfo { delivery_charge, delivery_time, whatsapp })
+    }
+
+    /// Replaces how long delivery takes and the WhatsApp number (admin).
+    ///
+    /// # Errors
+    /// [`SettingsError::Unexpected`] when the store fails.
+    pub async fn set_contact(
+        &self,
+        delivery_time: DeliveryTime,
+        whatsapp: Option<WhatsAppNumber>,
+    ) -> Result<(), SettingsError> {
+        self.repository.set_contact(delivery_time, whatsapp).await.map_err(SettingsError::Unexpected)
+    }
 }
 
 #[cfg(test)]
@@ -71,5 +105,20 @@ mod tests {
 
         let charge = DeliveryCharge::new(Rupees::from_whole(300)).unwrap();
         Settings::new(Arc::new(repository)).set_delivery_charge(charge).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_shop_info_joins_the_charge_and_the_contact() {
+        let mut repository = MockSettingsRepository::new();
+        repository.expect_delivery_charge().times(1).returning(|| Ok(Rupees::from_whole(250)));
+        repository.expect_contact().times(1).returning(|| {
+            Ok((DeliveryTime::parse("2–4 working days").unwrap(), Some(WhatsAppNumber::parse("03001234567").unwrap())))
+        });
+
+        let info = Settings::new(Arc::new(repository)).shop_info().await.unwrap();
+
+        assert_eq!(info.delivery_charge, Rupees::from_whole(250));
+        assert_eq!(info.delivery_time.as_str(), "2–4 working days");
+        assert_eq!(info.whatsapp.unwrap().as_str(), "923001234567");
     }
 }

@@ -77,7 +77,7 @@ fn a_coupon_amount_is_above_zero_and_at_most_ten_crore() {
     assert_eq!(CouponDiscount::amount(rs(100_000_001)), Err(CouponDiscountError::AmountOutOfRange));
     assert_eq!(
         CouponDiscountError::AmountOutOfRange.to_string(),
-        "Coupon amount must be above Rs 0 and at most Rs 100000000."
+        "Coupon amount must be above Rs 0 and at most Rs 100,000,000."
     );
 }
 
@@ -233,7 +233,7 @@ fn a_minimum_order_must_be_from_zero_to_ten_crore() {
 
     assert_eq!(negative, Err(NewCouponError::MinimumOutOfRange));
     assert_eq!(huge, Err(NewCouponError::MinimumOutOfRange));
-    assert_eq!(NewCouponError::MinimumOutOfRange.to_string(), "Minimum order must be from Rs 0 to Rs 100000000.");
+    assert_eq!(NewCouponError::MinimumOutOfRange.to_string(), "Minimum order must be from Rs 0 to Rs 100,000,000.");
 }
 
 #[test]
@@ -264,4 +264,14 @@ fn the_total_limit_is_checked_before_the_customers_own() {
 #[test]
 fn without_limits_any_number_of_uses_is_allowed() {
     assert_eq!(UsageLimits::NONE.check(u32::MAX, Some(u32::MAX)), Ok(()));
+}
+
+#[test]
+fn a_typed_code_forgives_spaces_inside_it() {
+    assert_eq!(CouponCode::parse_typed(" welcome 10 ").unwrap().as_str(), "WELCOME10");
+    assert_eq!(CouponCode::parse_typed("FLAT\u{a0}200").unwrap().as_str(), "FLAT200");
+    assert_eq!(CouponCode::parse_typed("save10").unwrap().as_str(), "SAVE10");
+    assert_eq!(CouponCode::parse_typed("   "), Err(CouponCodeError::Empty));
+    assert_eq!(CouponCode::parse_typed("SAVE 10%"), Err(CouponCodeError::InvalidCharacter));
+    assert_eq!(CouponCode::parse("WELCOME 10"), Err(CouponCodeError::InvalidCharacter));
 }

@@ -189,7 +189,7 @@ fn fires(params: RuleParams, facts: &RiskFacts) -> Option<String> {
         RuleParams::LargeQuantity { pieces } => (facts.pieces > u64::from(pieces))
             .then(|| format!("The order holds {} pieces (more than {pieces}).", facts.pieces)),
         RuleParams::LargeTotal { rupees } => (facts.total.paisa() > i64::from(rupees) * 100)
-            .then(|| format!("The total of Rs {} is above Rs {rupees}.", facts.total.round_to_whole())),
+            .then(|| format!("The total of {} is above {}.", facts.total, Rupees::from_whole(i64::from(rupees)))),
         RuleParams::SeveralPending { at_least } => {
             (facts.other_pending >= at_least).then(|| several_pending_text(facts.other_pending))
         }

@@ -6,14 +6,17 @@ import { formatRupees, toWholeRupees } from './money';
 
 describe('formatRupees', () => {
   it('shows whole rupees after "Rs "', () => {
-    expect(formatRupees(1299)).toBe('Rs 1299');
+    expect(formatRupees(1299)).toBe('Rs 1,299');
     expect(formatRupees(0)).toBe('Rs 0');
   });
 
-  it('rounds to whole rupees without decimals or separators', () => {
-    expect(formatRupees(2998.5)).toBe('Rs 2999');
-    expect(formatRupees(2999.49)).toBe('Rs 2999');
-    expect(formatRupees(125000)).toBe('Rs 125000');
+  it('rounds to whole rupees without decimals, thousands grouped by commas', () => {
+    expect(formatRupees(2998.5)).toBe('Rs 2,999');
+    expect(formatRupees(2999.49)).toBe('Rs 2,999');
+    expect(formatRupees(125000)).toBe('Rs 125,000');
+    expect(formatRupees(1000000)).toBe('Rs 1,000,000');
+    expect(formatRupees(999)).toBe('Rs 999');
+    expect(formatRupees(-3299)).toBe('- Rs 3,299');
   });
 });
 

@@ -22,11 +22,16 @@ export function toPaisa(rupees: number): number {
   return Math.round(rupees * PAISA_PER_RUPEE);
 }
 
+/** Whole rupees with their thousands grouped by commas, as the server's `Rupees` shows them: `125,000`. */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /**
- * Formats an amount of Pakistani rupees the one way the shop shows money: `Rs 1299`.
- * Amounts are rounded to whole rupees (halves away from zero); no thousands separators or decimals.
+ * Formats an amount of Pakistani rupees the one way the shop shows money: `Rs 1,299`.
+ * Amounts are rounded to whole rupees (halves away from zero), thousands grouped by commas, no decimals.
  */
 export function formatRupees(amount: number): string {
   const whole = toWholeRupees(toPaisa(amount));
-  return whole < 0 ? `- Rs ${Math.abs(whole)}` : `Rs ${whole}`;
+  return whole < 0 ? `- Rs ${groupThousands(-whole)}` : `Rs ${groupThousands(whole)}`;
 }

@@ -32,8 +32,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
 let nextOrderId = 40;
 
 /**
- * An order as the API sends it: pending, two items (Rs 1700 + Rs 999), Rs 250 delivery, FLAT200 taking
- * Rs 200, total Rs 2749, delivered to Lahore; override what a test cares about.
+ * An order as the API sends it: pending, two items (Rs 1,700 + Rs 999), Rs 250 delivery, FLAT200 taking
+ * Rs 200, total Rs 2,749, delivered to Lahore; override what a test cares about.
  */
 export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse {
   const id = String(nextOrderId++);

@@ -74,7 +74,7 @@ async fn matching_figures_place_the_order_taking_stock_and_the_coupon_use_and_qu
                 && mails[0].text.contains("Confirm my order: https://shop.pk/confirm-order?order=42&token=token-1\n")
                 && mails[0].text.contains("The link works for 48 hours.")
                 && mails[1].to.as_str() == "owner@shop.pk"
-                && mails[1].subject == "New order #42: Rs 1710"
+                && mails[1].subject == "New order #42: Rs 1,710"
                 && mails[1]
                     .text
                     .contains("E-mail: ayesha.k@example.pk\nE-mail typed at checkout (not mailed): ayesha@example.pk\n")
@@ -107,8 +107,8 @@ async fn a_changed_price_writes_nothing_and_answers_the_quote_with_the_change() 
         quote.changes,
         [
             "Price of Phone Case changed from Rs 800 to Rs 850.",
-            "Subtotal changed from Rs 1600 to Rs 1700.",
-            "Total changed from Rs 1800 to Rs 1900."
+            "Subtotal changed from Rs 1,600 to Rs 1,700.",
+            "Total changed from Rs 1,800 to Rs 1,900."
         ]
     );
     assert_eq!(quote.quote.totals().grand_total(), rs(1900));

@@ -279,8 +279,8 @@ fn a_large_total_fires_above_the_rupees_to_the_paisa() {
     let big = RiskFacts { total: Rupees::from_whole(25_000), ..calm() };
 
     assert_eq!(text_of(RuleId::LargeTotal, &at), None);
-    assert_eq!(text_of(RuleId::LargeTotal, &a_paisa_more).unwrap(), "The total of Rs 20000 is above Rs 20000.");
-    assert_eq!(text_of(RuleId::LargeTotal, &big).unwrap(), "The total of Rs 25000 is above Rs 20000.");
+    assert_eq!(text_of(RuleId::LargeTotal, &a_paisa_more).unwrap(), "The total of Rs 20,000 is above Rs 20,000.");
+    assert_eq!(text_of(RuleId::LargeTotal, &big).unwrap(), "The total of Rs 25,000 is above Rs 20,000.");
     assert_eq!(assess(&off(RuleId::LargeTotal), &big).score(), 0);
     assert_eq!(assess(&tuned(RuleId::LargeTotal, "rupees", 30_000), &big).score(), 0);
 }

@@ -1686,6 +1686,43 @@ export type SessionResponse = {
 };
 
 /**
+ * New delivery time and WhatsApp number.
+ */
+export type ShopInfoBody = {
+    /**
+     * How long delivery takes: one line of 1 to 40 characters.
+     */
+    deliveryTime?: string | null;
+    /**
+     * A Pakistani mobile number written any usual way (`0300 1234567`, `+92 300 1234567`), stored as
+     * `923001234567`; blank or absent: the shop shows no WhatsApp number.
+     */
+    whatsapp?: string | null;
+};
+
+/**
+ * What a cash-on-delivery shopper needs to know before ordering (docs/decisions/0033).
+ */
+export type ShopInfoResponse = {
+    /**
+     * Whole rupees charged for delivery unless every item has free delivery (0: delivery is free).
+     */
+    deliveryCharge: number;
+    /**
+     * How long delivery takes, as the owner words it, e.g. '2–4 working days'.
+     */
+    deliveryTime: string;
+    /**
+     * The shop's WhatsApp number, `92` and ten digits (`923001234567`), or null when the owner set none.
+     */
+    whatsapp?: string | null;
+    /**
+     * The chat link of that number, `https://wa.me/923001234567`, or null.
+     */
+    whatsappLink?: string | null;
+};
+
+/**
  * A status change.
  */
 export type StatusChangeBody = {
@@ -3905,6 +3942,72 @@ export type GetOrderLimitsResponses = {
 };
 
 export type GetOrderLimitsResponse = GetOrderLimitsResponses[keyof GetOrderLimitsResponses];
+
+export type GetShopInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/settings/shop-info';
+};
+
+export type GetShopInfoErrors = {
+    /**
+     * The settings could not be read
+     */
+    500: ErrorBody;
+};
+
+export type GetShopInfoError = GetShopInfoErrors[keyof GetShopInfoErrors];
+
+export type GetShopInfoResponses = {
+    /**
+     * The shop info in force
+     */
+    200: ShopInfoResponse;
+};
+
+export type GetShopInfoResponse = GetShopInfoResponses[keyof GetShopInfoResponses];
+
+export type SetShopInfoData = {
+    body: ShopInfoBody;
+    path?: never;
+    query?: never;
+    url: '/api/settings/shop-info';
+};
+
+export type SetShopInfoErrors = {
+    /**
+     * A delivery time that is not one short line, or no Pakistani mobile number
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * Another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type SetShopInfoError = SetShopInfoErrors[keyof SetShopInfoErrors];
+
+export type SetShopInfoResponses = {
+    /**
+     * The shop info now in force
+     */
+    200: ShopInfoResponse;
+};
+
+export type SetShopInfoResponse = SetShopInfoResponses[keyof SetShopInfoResponses];
 
 export type SignUpData = {
     body: CredentialsBody;

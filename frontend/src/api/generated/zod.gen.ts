@@ -926,6 +926,24 @@ export const zSaveUserBody = z.object({
 });
 
 /**
+ * New delivery time and WhatsApp number.
+ */
+export const zShopInfoBody = z.object({
+    deliveryTime: z.nullish(z.string()),
+    whatsapp: z.nullish(z.string())
+});
+
+/**
+ * What a cash-on-delivery shopper needs to know before ordering (docs/decisions/0033).
+ */
+export const zShopInfoResponse = z.object({
+    deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    deliveryTime: z.string(),
+    whatsapp: z.nullish(z.string()),
+    whatsappLink: z.nullish(z.string())
+});
+
+/**
  * A status change.
  */
 export const zStatusChangeBody = z.object({
@@ -1585,6 +1603,18 @@ export const zSetDeliveryChargeResponse = zDeliveryChargeResponse;
  */
 export const zGetOrderLimitsResponse = zOrderLimitsResponse;
 
+/**
+ * The shop info in force
+ */
+export const zGetShopInfoResponse = zShopInfoResponse;
+
+export const zSetShopInfoBody = zShopInfoBody;
+
+/**
+ * The shop info now in force
+ */
+export const zSetShopInfoResponse = zShopInfoResponse;
+
 export const zSignUpBody = zCredentialsBody;
 
 /**
@@ -2051,6 +2081,18 @@ export const zSetDeliveryChargeData = z.object({
 
 export const zGetOrderLimitsData = z.object({
     body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zGetShopInfoData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSetShopInfoData = z.object({
+    body: zSetShopInfoBody,
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });

@@ -43,6 +43,15 @@ export const productImagesOnly = 'Only image files are allowed when adding a pro
 /** A delivery charge that is not a non-negative number. */
 export const deliveryChargeInvalid = '❌ Please enter a valid non-negative number.';
 
+/** The longest delivery time the shop info shows, in characters. */
+export const MAX_DELIVERY_TIME_CHARS = 40;
+
+/** A delivery time that is blank or too long. */
+export const deliveryTimeInvalid = 'Delivery time must be 1 to 40 characters, e.g. 2–4 working days.';
+
+/** A WhatsApp number that is no Pakistani mobile. */
+export const whatsappNumberInvalid = 'Enter a Pakistani mobile number, e.g. 0300 1234567.';
+
 /** A bulk e-mail without a subject or a message. */
 export const subjectAndMessageRequired = 'Subject and message are required.';
 

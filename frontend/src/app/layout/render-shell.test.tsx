@@ -11,6 +11,7 @@ describe('renderShell', () => {
     expect(shell.startsWith('<!--shell--><a href="#main" class="skip-link">Skip to content</a>')).toBe(true);
     expect(shell.endsWith('</footer><!--/shell-->')).toBe(true);
     expect(shell.split('<!--page-main-->')).toHaveLength(2);
+    expect(shell).toContain('<div id="shop-info" class="shop-info"><!--shop-info--></div><main id="main"');
     expect(shell).toContain('<main id="main" class="site-main" tabindex="-1"><!--page-main--></main>');
     expect([...(root?.querySelectorAll('.navbar__desktop a') ?? [])].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Login', '/login'],

@@ -6,6 +6,7 @@ import { CartStoreProvider } from '@/features/cart/hooks/use-cart';
 import { createCartStore } from '@/features/cart/lib/cart-store';
 
 import { SiteShell } from './root-layout';
+import { SHOP_INFO_MARKER } from './shop-info';
 
 /** Where the page's own content goes: the server fills it (docs/seo.md). */
 export const PAGE_MAIN = '<!--page-main-->';
@@ -14,7 +15,7 @@ const PLACEHOLDER = 'page-main-placeholder';
 
 /**
  * The storefront's frame as the app first draws it for a signed-out visitor with an empty cart at `/` (skip
- * link, navigation bar, an empty `main`, footer), between `<!--shell-->` and `<!--/shell-->`, with
+ * link, navigation bar, `<!--shop-info-->` for the server's shop info, an empty `main`, footer), between `<!--shell-->` and `<!--/shell-->`, with
  * `<!--page-main-->` inside `main`. The build writes it into index.html (vite.config.ts `renderShell`); it
  * runs in Node at build time only, never in the browser.
  */
@@ -25,7 +26,7 @@ export function renderShell(): string {
     <QueryClientProvider client={queryClient}>
       <CartStoreProvider value={createCartStore(null, null)}>
         <StaticRouter location="/">
-          <SiteShell>{PLACEHOLDER}</SiteShell>
+          <SiteShell shopInfo={SHOP_INFO_MARKER}>{PLACEHOLDER}</SiteShell>
         </StaticRouter>
       </CartStoreProvider>
     </QueryClientProvider>,

@@ -114,16 +114,25 @@ describe('Cart page', () => {
       expect(row('Delivery')).toHaveTextContent('Rs 250');
     });
     const line = screen.getByRole('listitem', { name: 'Silicone Case' });
-    expect(within(line).getByText('Rs 1999', { selector: 'strong' })).toBeInTheDocument();
-    expect(within(line).getByText('Rs 2499').tagName).toBe('S');
+    expect(within(line).getByText('Rs 1,999', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(line).getByText('Rs 2,499').tagName).toBe('S');
     expect(within(line).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     const other = screen.getByRole('listitem', { name: 'Clear Case' });
     expect(within(other).getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
     // 1999 + 2 × 849.15 = 3697.30; list prices 2499 + 2 × 999 = 4497.
-    expect(within(other).getByText('Rs 1698')).toBeInTheDocument();
-    expect(row('Subtotal')).toHaveTextContent('Rs 3697');
+    expect(within(other).getByText('Rs 1,698')).toBeInTheDocument();
+    // Every row is one the total is built from: 4497 − 800 = 3697, and 3697 + 250 = 3947.
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getAllByRole('definition').map((dd) => dd.textContent)).toEqual([
+      'Rs 4,497',
+      '- Rs 800',
+      'Rs 3,697',
+      'Rs 250',
+      'Rs 3,947',
+    ]);
+    expect(row('Items at list price')).toHaveTextContent('Rs 4,497');
     expect(row('Product discount')).toHaveTextContent('- Rs 800');
-    expect(row('Total')).toHaveTextContent('Rs 3947');
+    expect(row('Subtotal')).toHaveTextContent('Rs 3,697');
+    expect(row('Total')).toHaveTextContent('Rs 3,947');
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toHaveClass('cart-link--filled');
     expect(requested.filter((path) => path === '/api/settings/delivery-charge')).toHaveLength(1);
@@ -135,7 +144,7 @@ describe('Cart page', () => {
     await deliveryLoaded(store);
 
     expect(row('Delivery')).toHaveTextContent('Free');
-    expect(row('Total')).toHaveTextContent('Rs 3299');
+    expect(row('Total')).toHaveTextContent('Rs 3,299');
   });
 
   it('keeps the delivery charge at 0 and logs when it cannot be fetched', async () => {
@@ -146,7 +155,7 @@ describe('Cart page', () => {
       expect(error).toHaveBeenCalledWith('failed to fetch delivery charge', expect.anything());
     });
     expect(row('Delivery')).toHaveTextContent('Free');
-    expect(row('Total')).toHaveTextContent('Rs 1000');
+    expect(row('Total')).toHaveTextContent('Rs 1,000');
   });
 
   it('stops a line at the most units of one product an order may hold and says why', async () => {
@@ -197,14 +206,14 @@ describe('Cart page coupon', () => {
     expect(couponBodies).toEqual([]);
   });
 
-  it('shows the server refusal in red and clears the input', async () => {
+  it('shows the server refusal in red and keeps the mistyped code in the field to be corrected', async () => {
     const { store, user } = setup({ products: [makeProduct()] });
     await deliveryLoaded(store);
 
-    await applyCode(user, 'NOPE');
+    await applyCode(user, 'WELCOM10');
 
     expect(await screen.findByText('Invalid or expired coupon.')).toHaveClass('coupon__message--error');
-    expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveValue('WELCOM10');
     expect(screen.queryByRole('button', { name: 'Remove Coupon' })).not.toBeInTheDocument();
   });
 
@@ -224,14 +233,14 @@ describe('Cart page coupon', () => {
     const { store, user, couponBodies, couponRequests } = setup({ products: [makeProduct({ price: 2000, finalPrice: 2000 })] });
     await deliveryLoaded(store);
 
-    await applyCode(user, ' welcome10 ');
+    await applyCode(user, ' welcome 10 ');
 
     expect(await screen.findByText('Coupon "WELCOME10" applied!')).toHaveClass('coupon__message--success');
     expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveValue('');
     expect(couponBodies).toEqual([{ code: 'welcome10', cartTotal: 2250 }]);
     expect(couponRequests[0]?.credentials).toBe('include');
     expect(row('Coupon (WELCOME10)')).toHaveTextContent('- Rs 225');
-    expect(row('Total')).toHaveTextContent('Rs 2025');
+    expect(row('Total')).toHaveTextContent('Rs 2,025');
   });
 
   it('takes the coupon off with Remove Coupon', async () => {
@@ -242,7 +251,7 @@ describe('Cart page coupon', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Coupon' }));
 
     expect(summary().queryByText(/^Coupon \(/)).not.toBeInTheDocument();
-    expect(row('Total')).toHaveTextContent('Rs 2250');
+    expect(row('Total')).toHaveTextContent('Rs 2,250');
     expect(store.getState().coupon).toBeNull();
   });
 
@@ -278,7 +287,7 @@ describe('Cart page coupon', () => {
   });
 
   it('drops the coupon when the cart falls below its minimum, and says so', async () => {
-    // Rs 399 × 4 + Rs 250 = Rs 1846 meets WELCOME10's Rs 1500; three of them (Rs 1447) do not.
+    // Rs 399 × 4 + Rs 250 = Rs 1,846 meets WELCOME10's Rs 1,500; three of them (Rs 1,447) do not.
     const product = makeProduct({ name: 'Handsfree', price: 399, finalPrice: 399, stock: 90 });
     const { store, user } = setup({ products: [product] });
     increment(3, store, product._id);
@@ -290,10 +299,10 @@ describe('Cart page coupon', () => {
 
     expect(store.getState().coupon).toBeNull();
     expect(summary().queryByText(/^Coupon \(/)).not.toBeInTheDocument();
-    expect(screen.getByText('Coupon "WELCOME10" was removed: it needs a total of at least Rs 1500.')).toHaveClass(
+    expect(screen.getByText('Coupon "WELCOME10" was removed: it needs a total of at least Rs 1,500.')).toHaveClass(
       'coupon__message--error',
     );
-    expect(row('Total')).toHaveTextContent('Rs 1447');
+    expect(row('Total')).toHaveTextContent('Rs 1,447');
   });
 
   it('asks the server again when the cart total changes, so a percent coupon follows it', async () => {
@@ -312,7 +321,7 @@ describe('Cart page coupon', () => {
       { code: 'WELCOME10', cartTotal: 2250 },
       { code: 'WELCOME10', cartTotal: 4250 },
     ]);
-    expect(row('Total')).toHaveTextContent('Rs 3825');
+    expect(row('Total')).toHaveTextContent('Rs 3,825');
   });
 });
 
@@ -347,8 +356,8 @@ describe('Cart page refresh from the API', () => {
 
     const line = screen.getByRole('listitem', { name: 'Charger' });
 
-    expect(await within(line).findByText('Price changed since you added it (was Rs 1999).')).toBeInTheDocument();
-    expect(within(line).getByText('Rs 2199', { selector: 'strong' })).toBeInTheDocument();
-    expect(row('Subtotal')).toHaveTextContent('Rs 2199');
+    expect(await within(line).findByText('Price changed since you added it (was Rs 1,999).')).toBeInTheDocument();
+    expect(within(line).getByText('Rs 2,199', { selector: 'strong' })).toBeInTheDocument();
+    expect(row('Subtotal')).toHaveTextContent('Rs 2,199');
   });
 });

@@ -14,8 +14,8 @@ import CheckoutRoute from './checkout';
 
 const customer = { uid: '7', email: 'ayesha@example.pk', name: 'Ayesha Khan' };
 
-// Rs 1000 (charged delivery) + Rs 2000 on sale at Rs 1800 (free delivery) = Rs 2800; delivery Rs 250;
-// FLAT200 takes Rs 200: total Rs 2850.
+// Rs 1,000 (charged delivery) + Rs 2,000 on sale at Rs 1,800 (free delivery) = Rs 2,800; delivery Rs 250;
+// FLAT200 takes Rs 200: total Rs 2,850.
 const charger = () => makeProduct({ _id: '11', name: 'Fast Charger', price: 1000, finalPrice: 1000, stock: 5, freeDelivery: false });
 const earbuds = () =>
   makeProduct({ _id: '12', name: 'TWS Earbuds', price: 2000, salePrice: 1800, finalPrice: 1800, stock: 5, freeDelivery: true });
@@ -144,16 +144,30 @@ describe('checkout page', () => {
 
     expect(summary().getByText('Fast Charger × 1')).toBeInTheDocument();
     expect(summary().getByText('TWS Earbuds × 1')).toBeInTheDocument();
-    expect(row('Subtotal')).toHaveTextContent('Rs 2800');
+    expect(row('Subtotal')).toHaveTextContent('Rs 2,800');
     expect(row('Coupon (FLAT200)')).toHaveTextContent('- Rs 200');
-    expect(row('Total')).toHaveTextContent('Rs 2850');
+    expect(row('Total')).toHaveTextContent('Rs 2,850');
+  });
+
+  it('lists items whose figures add up to the subtotal, each rounded once', async () => {
+    // 1,299 less 50% = 649.50 each: two lines of 649.50 make a subtotal of Rs 1,299.
+    const half = (id: string, name: string) =>
+      makeProduct({ _id: id, name, price: 1299, salePrice: null, discountPercent: 50, finalPrice: 650, stock: 5, freeDelivery: true });
+    setup({ products: [half('21', 'Clear Case'), half('22', 'Matte Case')], coupon: false });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await waitFor(() => {
+      expect(row('Total')).toHaveTextContent('Rs 1,299');
+    });
+
+    expect(summary().getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Clear Case × 1Rs 650', 'Matte Case × 1Rs 649']);
+    expect(row('Subtotal')).toHaveTextContent('Rs 1,299');
   });
 
   it("shows delivery as 'Free' when every item ships free", async () => {
     setup({ products: [earbuds()], coupon: false });
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
     await waitFor(() => {
-      expect(row('Total')).toHaveTextContent('Rs 1800');
+      expect(row('Total')).toHaveTextContent('Rs 1,800');
     });
     expect(row('Delivery')).toHaveTextContent('Free');
   });
@@ -317,7 +331,7 @@ describe('checkout page', () => {
                 coupon: 'FLAT200',
                 couponDiscount: 200,
                 total: 2950,
-                changes: ['Price of Fast Charger changed from Rs 1000 to Rs 1100.'],
+                changes: ['Price of Fast Charger changed from Rs 1,000 to Rs 1,100.'],
               },
             },
             409,
@@ -335,10 +349,10 @@ describe('checkout page', () => {
       expect(alertText()).toContain('Prices or delivery changed since your cart was built. Please check the new total.');
     });
     const alert = within(screen.getByRole('alert'));
-    expect(alert.getByRole('listitem')).toHaveTextContent('Price of Fast Charger changed from Rs 1000 to Rs 1100.');
-    expect(alert.getByText('Rs 2950')).toBeInTheDocument();
-    expect(row('Subtotal')).toHaveTextContent('Rs 2900');
-    expect(row('Total')).toHaveTextContent('Rs 2950');
+    expect(alert.getByRole('listitem')).toHaveTextContent('Price of Fast Charger changed from Rs 1,000 to Rs 1,100.');
+    expect(alert.getByText('Rs 2,950')).toBeInTheDocument();
+    expect(row('Subtotal')).toHaveTextContent('Rs 2,900');
+    expect(row('Total')).toHaveTextContent('Rs 2,950');
     expect(store.getState().items[0]?.price).toBe(1100);
     expect(submitButton()).toBeEnabled();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
@@ -387,7 +401,7 @@ describe('checkout page', () => {
     expect(store.getState().items[0]?.quantity).toBe(1);
     expect(store.getState().coupon).toBeNull();
     expect(summary().queryByText('Coupon (FLAT200)')).not.toBeInTheDocument();
-    expect(row('Total')).toHaveTextContent('Rs 3050');
+    expect(row('Total')).toHaveTextContent('Rs 3,050');
   });
 
   it('reuses the Idempotency-Key when the same order is sent again after a lost answer', async () => {
@@ -470,7 +484,7 @@ describe('checkout page', () => {
     const { user, orders } = setup({ current: () => [earbuds()], coupon: false });
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
     await waitFor(() => {
-      expect(row('Total')).toHaveTextContent('Rs 1800');
+      expect(row('Total')).toHaveTextContent('Rs 1,800');
     });
     expect(summary().getByText('Items that are no longer available are left out of this order.')).toBeInTheDocument();
     expect(summary().queryByText('Fast Charger × 1')).not.toBeInTheDocument();

@@ -64,8 +64,8 @@ describe('Product page', () => {
     const page = within(screen.getByRole('article', { name: armor.name }));
     expect(page.getByText('Free Delivery')).toBeInTheDocument();
     expect(page.getByText('14% OFF')).toBeInTheDocument();
-    expect(page.getByText('Rs 2999')).toBeInTheDocument();
-    expect(page.getByText('Rs 3499').tagName).toBe('S');
+    expect(page.getByText('Rs 2,999')).toBeInTheDocument();
+    expect(page.getByText('Rs 3,499').tagName).toBe('S');
     expect(page.getByText('Colour: Black')).toBeInTheDocument();
     expect(page.getByText('In Stock')).toBeInTheDocument();
     expect(page.getByText('Dual-layer protection.')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Product page', () => {
     const whatsApp = await screen.findByRole('link', { name: 'Share on WhatsApp' });
     expect(whatsApp).toHaveAttribute(
       'href',
-      `https://wa.me/?text=${encodeURIComponent('Galaxy S24 Ultra Tough Armor Case — Rs 2999\nhttp://localhost:3000/product/6')}`,
+      `https://wa.me/?text=${encodeURIComponent('Galaxy S24 Ultra Tough Armor Case — Rs 2,999\nhttp://localhost:3000/product/6')}`,
     );
     const buy = screen.getByRole('button', { name: 'Add to Cart' }).closest('.product-page__buy');
     expect(buy?.nextElementSibling).toBe(whatsApp.closest('.product-share'));
@@ -111,6 +111,18 @@ describe('Product page', () => {
     await user.click(screen.getByRole('button', { name: 'Remove one' }));
     expect(store.getState().items).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+  });
+
+  it('says every unit left is in the shopper’s cart, not out of stock, and why the stepper stops', async () => {
+    const { user } = setup({ stock: 2, quantity: 2 });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add one more' }));
+
+    expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
+    expect(screen.getByText('All 2 in your cart')).toBeInTheDocument();
+    expect(screen.queryByText('Out of Stock')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add one more' })).toBeDisabled();
+    expect(screen.getByText('Only 2 in stock')).toHaveAttribute('id', 'product-unit-limit');
   });
 
   it("shows the product's own rating (average, count, spread 5 to 1) and the approved reviews", async () => {

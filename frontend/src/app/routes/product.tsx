@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
 
-import { unitLimitReached } from '@/api/rules/cart.gen';
 import type { PagePrime } from '@/app/page-loading';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { QuantityStepper } from '@/features/cart/components/quantity-stepper';
 import { useCartItem, useCartStore, useMaxPerItem } from '@/features/cart/hooks/use-cart';
+import { stepperStop } from '@/features/cart/lib/stepper-stop';
 import { primeMissingProduct, primeProduct, useProduct } from '@/features/products/api/get-product';
 import { ProductDetails } from '@/features/products/components/product-details';
 import { ProductShare } from '@/features/products/components/product-share';
@@ -93,6 +93,7 @@ export default function ProductRoute() {
         key={data._id}
         product={data}
         available={data.stock - inCart}
+        inCart={inCart}
         rating={data.rating == null ? null : { average: data.rating, count: data.reviewCount }}
         reviewsId={REVIEWS_ID}
         actions={<ProductCartControl product={data} />}
@@ -109,8 +110,8 @@ export default function ProductRoute() {
 }
 
 /**
- * 'Add to Cart' (disabled when out of stock), or the cart's stepper and 'Buy Now' once it is in the cart; at the
- * most units of one product an order may hold the stepper stops and says so.
+ * 'Add to Cart' (disabled when out of stock), or the cart's stepper and 'Buy Now' once it is in the cart; where
+ * the stepper stops (the stock, or the most units of one product an order may hold) it says why.
  */
 function ProductCartControl({ product }: { product: Product }) {
   const store = useCartStore();
@@ -118,7 +119,7 @@ function ProductCartControl({ product }: { product: Product }) {
   const maxPerItem = useMaxPerItem();
 
   if (item) {
-    const atLimit = item.quantity >= maxPerItem;
+    const stop = stepperStop(item.quantity, Math.min(item.stock, product.stock), maxPerItem);
     return (
       <>
         <div className="product-cart">
@@ -126,7 +127,7 @@ function ProductCartControl({ product }: { product: Product }) {
             quantity={item.quantity}
             max={Math.min(item.stock, product.stock, maxPerItem)}
             decrementLabel="Remove one"
-            describedBy={atLimit ? 'product-name product-unit-limit' : 'product-name'}
+            describedBy={stop ? 'product-name product-unit-limit' : 'product-name'}
             onDecrement={() => {
               store.decrement(product._id);
             }}
@@ -138,9 +139,9 @@ function ProductCartControl({ product }: { product: Product }) {
             Buy Now
           </Link>
         </div>
-        {atLimit && (
+        {stop && (
           <p id="product-unit-limit" className="cart-item__notice">
-            {unitLimitReached(maxPerItem)}
+            {stop}
           </p>
         )}
       </>

@@ -39,7 +39,7 @@ describe('All Products listing', () => {
     expect(cards).toHaveLength(24);
     const first = within(screen.getByRole('article', { name: 'Product 1' }));
     expect(first.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/product/${catalogue[0]?._id ?? ''}`);
-    expect(first.getByText('Rs 3500')).toBeInTheDocument();
+    expect(first.getByText('Rs 3,500')).toBeInTheDocument();
     expect(requested).toHaveLength(1);
     expect(requested[0]?.searchParams.get('limit')).toBe('24');
 

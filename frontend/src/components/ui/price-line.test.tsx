@@ -13,12 +13,12 @@ describe('PriceLine', () => {
   // The server's product page draws these bytes for the first paint (adapters-http/src/pages/product.rs).
   it('a marked-down price: the price, a space, then the list price struck through, each named', () => {
     expect(markup(<PriceLine price={2000} finalPrice={1500} />)).toBe(
-      '<span class="visually-hidden">Price: </span><strong>Rs 1500</strong> <span class="visually-hidden">Original price: </span><s>Rs 2000</s>',
+      '<span class="visually-hidden">Price: </span><strong>Rs 1,500</strong> <span class="visually-hidden">Original price: </span><s>Rs 2,000</s>',
     );
   });
 
   it('a full price: the price alone', () => {
-    expect(markup(<PriceLine price={3500} finalPrice={3500} />)).toBe('<span class="visually-hidden">Price: </span><strong>Rs 3500</strong>');
+    expect(markup(<PriceLine price={3500} finalPrice={3500} />)).toBe('<span class="visually-hidden">Price: </span><strong>Rs 3,500</strong>');
   });
 
   it("names the price as the place asks, e.g. the cart's unit price", () => {

@@ -1,4 +1,5 @@
 import { DeliveryChargeSettings } from '@/features/catalogue-admin/components/delivery-charge-settings';
+import { ShopInfoSettings } from '@/features/catalogue-admin/components/shop-info-settings';
 
 export default function DeliveryChargeRoute() {
   return (
@@ -6,6 +7,7 @@ export default function DeliveryChargeRoute() {
       <title>Delivery Charges</title>
       <h1 id="page-title">Delivery Charges</h1>
       <DeliveryChargeSettings />
+      <ShopInfoSettings />
     </section>
   );
 }

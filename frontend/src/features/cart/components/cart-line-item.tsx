@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { unitLimitReached } from '@/api/rules/cart.gen';
 import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
@@ -11,6 +10,7 @@ import { displayedPrice, unitPrice } from '../lib/cart-rules';
 import type { CartItem } from '../lib/cart-storage';
 import type { ItemStatus } from '../lib/cart-store';
 import { formatPaisa } from '../lib/format';
+import { stepperStop } from '../lib/stepper-stop';
 
 import { QuantityStepper } from './quantity-stepper';
 
@@ -25,15 +25,15 @@ interface CartLineItemProps {
 }
 
 /**
- * One cart line: image, name, unit price (with the struck list price), stepper, Remove and line total. At the
- * most units of one product an order may hold, the stepper stops and the line says so.
+ * One cart line: image, name, unit price (with the struck list price), stepper, Remove and line total. Where
+ * the stepper stops (the stock, or the most units of one product an order may hold), the line says why.
  */
 export function CartLineItem({ item, status }: CartLineItemProps) {
   const store = useCartStore();
   const maxPerItem = useMaxPerItem();
   const nameId = useId();
   const limitId = useId();
-  const atLimit = item.quantity >= maxPerItem;
+  const stop = stepperStop(item.quantity, item.stock, maxPerItem);
   const href = paths.product.getHref(item.productId);
   const shown = displayedPrice(item);
   const unavailable = status?.unavailable;
@@ -56,9 +56,9 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
         </p>
         {unavailable && <p className="cart-item__problem">{UNAVAILABLE_TEXT[unavailable]} It is not included in your total.</p>}
         {status?.notice && <p className="cart-item__notice">{status.notice}</p>}
-        {!unavailable && atLimit && (
+        {!unavailable && stop && (
           <p id={limitId} className="cart-item__notice">
-            {unitLimitReached(maxPerItem)}
+            {stop}
           </p>
         )}
       </div>
@@ -68,7 +68,7 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
             quantity={item.quantity}
             max={Math.min(item.stock, maxPerItem)}
             decrementLabel="Remove one"
-            describedBy={atLimit ? `${nameId} ${limitId}` : nameId}
+            describedBy={stop ? `${nameId} ${limitId}` : nameId}
             onDecrement={() => {
               store.decrement(item.productId);
             }}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 
+import { formatRupees } from '@/lib/money';
+
 import { useDeliveryCharge } from '../api/get-delivery-charge';
 import { useUnitLimit } from '../api/get-order-limits';
 import { useRefreshCartProducts } from '../api/refresh-cart-products';
@@ -8,6 +10,7 @@ import { useCouponRecheck } from '../hooks/use-coupon';
 import { unitPrice } from '../lib/cart-rules';
 import { countedLines } from '../lib/cart-store';
 import { formatPaisa } from '../lib/format';
+import { lineFigures } from '../lib/summary-figures';
 
 /**
  * The checkout's sticky order summary (docs/spec.md §2 'Checkout'): the items, subtotal, delivery ('Free' at 0),
@@ -24,6 +27,8 @@ export function CheckoutSummary() {
   useUnitLimit();
   useCouponRecheck();
   const lines = countedLines(state);
+  // Each line's figure, so that the lines add up to the subtotal shown (docs/decisions/0033).
+  const shown = lineFigures(lines.map((item) => unitPrice(item) * item.quantity));
 
   return (
     <aside className="cart-summary checkout-summary" aria-labelledby={titleId}>
@@ -32,12 +37,12 @@ export function CheckoutSummary() {
         <p className="status-text">Your cart is empty.</p>
       ) : (
         <ul className="checkout-summary__items">
-          {lines.map((item) => (
+          {lines.map((item, at) => (
             <li key={item.productId}>
               <span>
                 {item.name} × {item.quantity}
               </span>
-              <span>{formatPaisa(unitPrice(item) * item.quantity)}</span>
+              <span>{formatRupees(shown[at] ?? 0)}</span>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useCoupon } from '../hooks/use-coupon';
 import { isCouponSuccess } from '../lib/coupon-rules';
 
-/** The coupon field: its message shows green when it contains 'applied', red otherwise. */
+/** The coupon field: its message shows green when it contains 'applied', red otherwise; a refused code stays in it. */
 export function CouponForm() {
   const { coupon, apply, remove, message, pending } = useCoupon();
   const [code, setCode] = useState('');
@@ -12,9 +12,11 @@ export function CouponForm() {
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The input is cleared after every attempt, whatever its outcome.
-    setCode('');
-    void apply(code);
+    // An applied code leaves the field; a refused one stays beside its message, to be corrected
+    // (docs/decisions/0033; the original client cleared it whatever the outcome).
+    void apply(code).then((applied) => {
+      if (applied) setCode('');
+    });
   }
 
   const tone = isCouponSuccess(message) ? 'coupon__message coupon__message--success' : 'coupon__message coupon__message--error';

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
+import { formatRupees } from '@/lib/money';
+
 import { requestCoupon, useApplyCouponMutation } from '../api/apply-coupon';
 import { checkCouponRequest, couponOutcome, type AppliedCoupon } from '../lib/coupon-rules';
 
@@ -52,16 +54,18 @@ export function useCoupon() {
   const mutation = useApplyCouponMutation();
   const [attempt, setAttempt] = useState<Attempt | null>(null);
 
-  async function apply(code: string) {
+  /** Tries `code`; answers whether it was applied (a refused code stays in the field to be corrected). */
+  async function apply(code: string): Promise<boolean> {
     const check = checkCouponRequest(code, cartTotal);
     if (!check.ok) {
       setAttempt({ message: check.message, applied: null });
-      return;
+      return false;
     }
     const reply = await mutation.mutateAsync({ code: check.code, cartTotal });
     const outcome = couponOutcome(reply, cartTotal);
     if (outcome.coupon !== 'keep') store.setCoupon(outcome.coupon);
     setAttempt({ message: outcome.message, applied: outcome.coupon === 'keep' ? null : outcome.coupon });
+    return outcome.coupon !== 'keep' && outcome.coupon !== null;
   }
 
   function remove() {
@@ -76,7 +80,7 @@ export function useCoupon() {
   // A coupon this page applied that the cart has since dropped (its minimum is no longer met) says so.
   const dropped = attempt?.applied && !coupon ? attempt.applied : null;
   const message = dropped
-    ? `Coupon "${dropped.code}" was removed: it needs a total of at least Rs ${dropped.minPrice}.`
+    ? `Coupon "${dropped.code}" was removed: it needs a total of at least ${formatRupees(dropped.minPrice)}.`
     : (attempt?.message ?? '');
 
   return { coupon, apply, remove, message, pending: mutation.isPending };

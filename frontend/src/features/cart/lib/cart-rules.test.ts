@@ -4,8 +4,17 @@ import table from '../../../../../domain/tests/fixtures/cart-cases.json';
 
 import { minimumOrderRequired } from '@/api/rules/cart.gen';
 
-import { cartTotals, displayedDiscount, displayedPrice, isBelowCouponMinimum, toPaisa, unitPrice, type CartLine } from './cart-rules';
+import {
+  cartTotals,
+  displayedDiscount,
+  displayedPrice,
+  isBelowCouponMinimum,
+  toPaisa,
+  unitPrice,
+  type CartLine,
+} from './cart-rules';
 import { checkCouponRequest, couponMessages, couponOutcome, isCouponSuccess, type CouponReply } from './coupon-rules';
+import { summaryFigures } from './summary-figures';
 
 /** One case of the table the Rust domain tests read too. */
 interface CartCase {
@@ -133,6 +142,7 @@ describe('coupon apply messages in docs/spec.md §5 order', () => {
 
   it('trims the code it sends', () => {
     expect(checkCouponRequest('  welcome10 ', 100)).toEqual({ ok: true, code: 'welcome10' });
+    expect(checkCouponRequest(' welcome 10 ', 100)).toEqual({ ok: true, code: 'welcome10' });
   });
 
   it('clears the coupon and shows the server message on a refusal, or the default one', () => {
@@ -166,5 +176,34 @@ describe('coupon minimum', () => {
   it('is met exactly at minPrice and missed one paisa below', () => {
     expect(isBelowCouponMinimum(150000, 1500)).toBe(false);
     expect(isBelowCouponMinimum(149999, 1500)).toBe(true);
+  });
+});
+
+describe('the summary adds up', () => {
+  it('takes the product discount off the list prices to give the subtotal, then adds delivery', () => {
+    const lines: CartLine[] = [
+      { price: 2999, salePrice: 2599, discountPercent: 0, quantity: 1, freeDelivery: false },
+      { price: 2297, salePrice: 1972, discountPercent: 0, quantity: 1, freeDelivery: false },
+    ];
+
+    const figures = summaryFigures(cartTotals(lines, 250));
+
+    expect(figures).toEqual({ listPrice: 5296, productDiscount: 725, subtotal: 4571, delivery: 250, couponDiscount: 0, total: 4821 });
+  });
+
+  it('rounds the subtotal once and lets the discount take up the paisa', () => {
+    // 3 × (999 less 15%) = 3 × 849.15 = 2547.45.
+    const lines: CartLine[] = [{ price: 999, salePrice: null, discountPercent: 15, quantity: 3, freeDelivery: false }];
+
+    const figures = summaryFigures(cartTotals(lines, 250, 200));
+
+    expect(figures).toEqual({ listPrice: 2997, productDiscount: 450, subtotal: 2547, delivery: 250, couponDiscount: 200, total: 2597 });
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('every row of %s is one the total is built from', (_name, c) => {
+    const figures = summaryFigures(cartTotals(c.lines, c.deliveryCharge, c.appliedDiscount ?? c.expected.coupon?.discount ?? 0));
+
+    expect(figures.listPrice - figures.productDiscount).toBe(figures.subtotal);
+    expect(Math.max(0, figures.subtotal + figures.delivery - figures.couponDiscount)).toBe(figures.total);
   });
 });

@@ -223,7 +223,7 @@ describe('cart storage', () => {
 });
 
 describe('coupon auto-removal', () => {
-  // Rs 399 × 4 + Rs 250 delivery = Rs 1846, above WELCOME10's minimum of Rs 1500; × 3 is Rs 1447.
+  // Rs 399 × 4 + Rs 250 delivery = Rs 1,846, above WELCOME10's minimum of Rs 1,500; × 3 is Rs 1,447.
   function cartWithCoupon() {
     const { store } = setup();
     store.add(makeProduct({ _id: 'p1', price: 399, finalPrice: 399, stock: 10, freeDelivery: false }));

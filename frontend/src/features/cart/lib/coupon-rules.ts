@@ -43,7 +43,8 @@ export function checkCouponRequest(code: string, cartTotal: number): CouponReque
   const trimmed = code.trim();
   if (trimmed === '') return { ok: false, message: couponMessages.emptyCode };
   if (!Number.isFinite(cartTotal) || cartTotal <= 0) return { ok: false, message: couponMessages.invalidCartTotal };
-  return { ok: true, code: trimmed };
+  // No code holds a space: one typed inside it ('WELCOME 10') is forgiven, as the server forgives it.
+  return { ok: true, code: trimmed.replace(/\s+/g, '') };
 }
 
 /** What the coupon call answered, whatever the transport. */

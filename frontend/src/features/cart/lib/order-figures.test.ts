@@ -12,7 +12,7 @@ import { refreshProduct } from './refresh-product';
 
 function cart() {
   const store = createCartStore(new MemoryStorage(), new EventTarget());
-  // Rs 1299 less 15% = Rs 1104.15 each; Rs 999 ships free.
+  // Rs 1,299 less 15% = Rs 1104.15 each; Rs 999 ships free.
   store.add(makeProduct({ _id: '1', name: 'Clear Case', price: 1299, discountPercent: 15, stock: 10 }));
   store.increment('1');
   store.add(makeProduct({ _id: '2', name: 'Cable', price: 999, stock: 10, freeDelivery: true }));

@@ -68,7 +68,7 @@ describe('AdminOrders', () => {
 
     const toggle = await screen.findByRole('button', { name: /^#7/ });
 
-    expect(toggle).toHaveTextContent('#7Ayesha KhanRs 2749 · 24 Nov 2026, 11:00Dispatched');
+    expect(toggle).toHaveTextContent('#7Ayesha KhanRs 2,749 · 24 Nov 2026, 11:00Dispatched');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('Showing 1 of 1 orders')).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe('AdminOrders', () => {
     expect(within(detail.getByRole('region', { name: 'Items' })).getAllByRole('listitem')).toHaveLength(2);
     const figures = within(detail.getByRole('region', { name: 'Figures' }));
     expect(figures.getByText('Coupon (FLAT200)').nextElementSibling).toHaveTextContent('- Rs 200');
-    expect(figures.getByText('Total').nextElementSibling).toHaveTextContent('Rs 2749');
+    expect(figures.getByText('Total').nextElementSibling).toHaveTextContent('Rs 2,749');
     expect(within(detail.getByRole('region', { name: 'History' })).getByRole('listitem')).toHaveTextContent('Pending 24 Nov 2026, 11:00');
   });
 

@@ -79,7 +79,7 @@ describe('BlocklistManager', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows.map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent))).toEqual([
       ['When', 'Attempts', 'Name', 'Phone', 'E-mail', 'City', 'Total'],
-      ['24 Nov 2026, 14:15', '50', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', 'Lahore', 'Rs 2749'],
+      ['24 Nov 2026, 14:15', '50', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', 'Lahore', 'Rs 2,749'],
       ['24 Nov 2026, 14:15', '1', 'Ayesha Khan', '+923001234567', 'ayesha@example.pk', '—', 'Rs 450'],
     ]);
     expect(screen.getByText('One row per account, blocked value and hour; When is the latest attempt.')).toBeInTheDocument();

@@ -109,7 +109,7 @@ describe('order checks on the admin orders page', () => {
       ['#38', '/admin/orders?q=38'],
       ['#37', '/admin/orders?q=37'],
     ]);
-    expect(history.getByRole('link', { name: '#40' }).parentElement).toHaveTextContent('#40 Ayesha Khan · Rs 1710 · 20 Nov 2026, 11:00 Returned');
+    expect(history.getByRole('link', { name: '#40' }).parentElement).toHaveTextContent('#40 Ayesha Khan · Rs 1,710 · 20 Nov 2026, 11:00 Returned');
 
     const whatsApp = history.getByRole('link', { name: 'Chat on WhatsApp' });
     expect(whatsApp).toHaveAttribute('target', '_blank');
@@ -119,11 +119,11 @@ describe('order checks on the admin orders page', () => {
         encodeURIComponent(
           [
             'Assalam o Alaikum Ayesha Khan, this is about your order #42:',
-            '2 x Phone Case: Rs 1700',
+            '2 x Phone Case: Rs 1,700',
             '1 x USB-C Cable: Rs 999',
             'Delivery: Rs 250',
             'Coupon FLAT200: -Rs 200',
-            'Total to pay on delivery: Rs 2749',
+            'Total to pay on delivery: Rs 2,749',
             'Address: House 12, Street 4, Gulberg III, Lahore',
             'Please reply YES to confirm your order.',
           ].join('\n'),
@@ -139,7 +139,7 @@ describe('order checks on the admin orders page', () => {
     await history.findByText('3 other orders: 1 delivered, 1 returned, 0 rejected.');
 
     expect(['#40', '#38', '#37'].map((id) => history.getByRole('link', { name: id }).parentElement?.textContent)).toEqual([
-      '#40 Ayesha Khan · Rs 1710 · 20 Nov 2026, 11:00 Returned Same account, not confirmed',
+      '#40 Ayesha Khan · Rs 1,710 · 20 Nov 2026, 11:00 Returned Same account, not confirmed',
       '#38 Ayesha K. · Rs 999 · 10 Nov 2026, 11:00 Delivered Another account, confirmed',
       '#37 Ayesha · Rs 450 · 9 Nov 2026, 11:00 Pending Another account, not confirmed',
     ]);

@@ -4,7 +4,7 @@ import { makeOrder } from '@/testing/fixtures';
 
 import { whatsAppLink, whatsAppText } from './whatsapp';
 
-// docs/cod.md's example: 2 x Phone Case (Rs 1700), delivery Rs 200, SAVE10 taking Rs 190, total Rs 1710.
+// docs/cod.md's example: 2 x Phone Case (Rs 1,700), delivery Rs 200, SAVE10 taking Rs 190, total Rs 1,710.
 const example = makeOrder({
   _id: '42',
   cart: [{ productId: '12', name: 'Phone Case', quantity: 2, price: 850, lineTotal: 1700 }],
@@ -20,10 +20,10 @@ describe('whatsAppText', () => {
     expect(whatsAppText(example)).toBe(
       [
         'Assalam o Alaikum Ayesha Khan, this is about your order #42:',
-        '2 x Phone Case: Rs 1700',
+        '2 x Phone Case: Rs 1,700',
         'Delivery: Rs 200',
         'Coupon SAVE10: -Rs 190',
-        'Total to pay on delivery: Rs 1710',
+        'Total to pay on delivery: Rs 1,710',
         'Address: House 12, Street 4, Gulberg III, Lahore',
         'Please reply YES to confirm your order.',
       ].join('\n'),
@@ -48,9 +48,9 @@ describe('whatsAppText', () => {
       [
         'Assalam o Alaikum Bilal Ahmed, this is about your order #43:',
         '1 x Phone Case: Rs 850',
-        '3 x USB-C Cable: Rs 2997',
+        '3 x USB-C Cable: Rs 2,997',
         'Delivery: Free',
-        'Total to pay on delivery: Rs 3847',
+        'Total to pay on delivery: Rs 3,847',
         'Address: Flat 3, Block B, Clifton',
         'Please reply YES to confirm your order.',
       ].join('\n'),
@@ -62,8 +62,8 @@ describe('whatsAppLink', () => {
   it('opens a chat with the primary phone without its plus, the text URL-encoded', () => {
     expect(whatsAppLink(example)).toBe(
       'https://wa.me/923001234567?text=Assalam%20o%20Alaikum%20Ayesha%20Khan%2C%20this%20is%20about%20your%20order%20%2342%3A%0A' +
-        '2%20x%20Phone%20Case%3A%20Rs%201700%0ADelivery%3A%20Rs%20200%0ACoupon%20SAVE10%3A%20-Rs%20190%0A' +
-        'Total%20to%20pay%20on%20delivery%3A%20Rs%201710%0AAddress%3A%20House%2012%2C%20Street%204%2C%20Gulberg%20III%2C%20Lahore%0A' +
+        '2%20x%20Phone%20Case%3A%20Rs%201%2C700%0ADelivery%3A%20Rs%20200%0ACoupon%20SAVE10%3A%20-Rs%20190%0A' +
+        'Total%20to%20pay%20on%20delivery%3A%20Rs%201%2C710%0AAddress%3A%20House%2012%2C%20Street%204%2C%20Gulberg%20III%2C%20Lahore%0A' +
         'Please%20reply%20YES%20to%20confirm%20your%20order.',
     );
   });

@@ -41,7 +41,7 @@ describe('MyOrders', () => {
     const toggle = await screen.findByRole('button', { name: /Order #1/ });
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(toggle).toHaveTextContent('Order #13 items · Rs 2749Pending');
+    expect(toggle).toHaveTextContent('Order #13 items · Rs 2,749Pending');
     expect(card('2').getByRole('button')).toHaveTextContent('1 item · Rs 750');
     const badges = ['1', '2', '3', '4', '5'].map((id) =>
       within(card(id).getByRole('button')).getByText(/^(Pending|Dispatched|Delivered|Rejected|Approved)$/),
@@ -81,10 +81,10 @@ describe('MyOrders', () => {
     );
     const payment = within(order.getByRole('region', { name: 'Payment' }));
     const value = (term: string) => payment.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(value('Subtotal')).toBe('Rs 2699');
+    expect(value('Subtotal')).toBe('Rs 2,699');
     expect(value('Delivery')).toBe('Rs 250');
     expect(value('Coupon (FLAT200)')).toBe('- Rs 200');
-    expect(value('Total')).toBe('Rs 2749');
+    expect(value('Total')).toBe('Rs 2,749');
     const history = within(order.getByRole('region', { name: 'History' })).getAllByRole('listitem');
     expect(history.map((entry) => entry.textContent)).toEqual([
       'Pending 24 Nov 2026, 11:00',

@@ -22,14 +22,14 @@ describe('ProductCard', () => {
     expect(image.getAttribute('src')).toMatch(/\/media\/ab12\.png$/);
     expect(image.closest('a')).toHaveAttribute('href', '/product/12');
     expect(within(card).getByRole('heading', { name: 'Spigen Tough Armor — Galaxy S24' })).toBeInTheDocument();
-    expect(within(card).getByText('Rs 3500')).toBeInTheDocument();
+    expect(within(card).getByText('Rs 3,500')).toBeInTheDocument();
   });
 
   it('draws the price line as the product page does: the price, then the list price struck through', () => {
     const card = renderCard({ price: 2000, salePrice: 1500, finalPrice: 1500, discount: 25 });
 
     expect(card.querySelector('.product-card__price')?.outerHTML).toBe(
-      '<p class="product-card__price"><span class="visually-hidden">Price: </span><strong>Rs 1500</strong> <span class="visually-hidden">Original price: </span><s>Rs 2000</s></p>',
+      '<p class="product-card__price"><span class="visually-hidden">Price: </span><strong>Rs 1,500</strong> <span class="visually-hidden">Original price: </span><s>Rs 2,000</s></p>',
     );
   });
 
@@ -66,8 +66,8 @@ describe('ProductCard', () => {
 
   it('shows the final price, the struck list price and the percent badge when discounted', () => {
     const card = renderCard({ price: 3500, salePrice: 2999, finalPrice: 2999, discount: 14 });
-    expect(within(card).getByText('Rs 2999')).toBeInTheDocument();
-    const struck = within(card).getByText('Rs 3500');
+    expect(within(card).getByText('Rs 2,999')).toBeInTheDocument();
+    const struck = within(card).getByText('Rs 3,500');
     expect(struck.tagName).toBe('S');
     expect(within(card).getByText('14% OFF')).toBeInTheDocument();
   });

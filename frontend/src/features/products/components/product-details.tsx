@@ -18,6 +18,8 @@ interface ProductDetailsProps {
   product: Product;
   /** Units the shopper can still add: stock minus what the cart holds. */
   available: number;
+  /** Units of it the shopper's cart holds. */
+  inCart?: number;
   rating?: ProductRating | null;
   /** The cart control, composed in by the page; fixed to the bottom of small screens. */
   actions?: ReactNode;
@@ -34,8 +36,8 @@ const CLEAR_COLOURS = /^(clear|transparent)$/i;
  * The product page's body: gallery, name, rating, badges, price with the struck list price, colour swatch,
  * stock message, the cart control, the ways to share it and the description.
  */
-export function ProductDetails({ product, available, rating, actions, reviewsId, share }: ProductDetailsProps) {
-  const stock = stockMessage(available);
+export function ProductDetails({ product, available, inCart = 0, rating, actions, reviewsId, share }: ProductDetailsProps) {
+  const stock = stockMessage(available, inCart);
   const colour = product.color?.trim();
 
   return (

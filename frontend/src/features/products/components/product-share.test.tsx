@@ -8,7 +8,7 @@ import { ProductShare } from './product-share';
 const product = makeProduct({ _id: '42', name: 'Anker 20W USB-C Charger & Cable', price: 2499, finalPrice: 1999 });
 const url = `${window.location.origin}/product/42`;
 const waHref =
-  'https://wa.me/?text=Anker%2020W%20USB-C%20Charger%20%26%20Cable%20%E2%80%94%20Rs%201999%0A' + encodeURIComponent(url);
+  'https://wa.me/?text=Anker%2020W%20USB-C%20Charger%20%26%20Cable%20%E2%80%94%20Rs%201%2C999%0A' + encodeURIComponent(url);
 
 /** Gives the browser (or takes from it) one of the navigator's methods for one test. */
 function setNavigator(name: 'share' | 'clipboard', value: unknown) {
@@ -31,7 +31,7 @@ describe('ProductShare', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(share).toHaveBeenCalledExactlyOnceWith({
       title: 'Anker 20W USB-C Charger & Cable',
-      text: 'Anker 20W USB-C Charger & Cable — Rs 1999',
+      text: 'Anker 20W USB-C Charger & Cable — Rs 1,999',
       url: 'http://localhost:3000/product/42',
     });
     await waitFor(() => {
@@ -67,7 +67,7 @@ describe('ProductShare', () => {
     const link = screen.getByRole('link', { name: 'Share on WhatsApp' });
     expect(link).toHaveAttribute(
       'href',
-      'https://wa.me/?text=Anker%2020W%20USB-C%20Charger%20%26%20Cable%20%E2%80%94%20Rs%201999%0Ahttp%3A%2F%2Flocalhost%3A3000%2Fproduct%2F42',
+      'https://wa.me/?text=Anker%2020W%20USB-C%20Charger%20%26%20Cable%20%E2%80%94%20Rs%201%2C999%0Ahttp%3A%2F%2Flocalhost%3A3000%2Fproduct%2F42',
     );
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');

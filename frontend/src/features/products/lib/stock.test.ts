@@ -25,3 +25,11 @@ describe('the shared stock case table', () => {
     expect(three).toEqual({ available: 3, card: null, page: { text: 'Only 3 left!', level: 'low' } });
   });
 });
+
+describe('stockMessage with the shopper’s own cart', () => {
+  it('says every unit left is in the cart rather than out of stock', () => {
+    expect(stockMessage(0, 2)).toEqual({ text: 'All 2 in your cart', level: 'low' });
+    expect(stockMessage(0, 0)).toEqual({ text: 'Out of Stock', level: 'out' });
+    expect(stockMessage(1, 1)).toEqual({ text: 'Only 1 left!', level: 'low' });
+  });
+});
