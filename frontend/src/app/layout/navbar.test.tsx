@@ -32,11 +32,12 @@ function setup() {
 }
 
 describe('Navbar', () => {
-  it('links the brand home and shows Login, Admin and the cart for a signed-out visitor', () => {
+  it('links the brand home and shows Login, Sign up, Admin and the cart for a signed-out visitor', () => {
     setup();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Mobile Accessories home' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/login');
     const cart = within(nav).getByRole('link', { name: 'Cart' });
     expect(cart).toHaveAttribute('href', '/cart');
@@ -85,7 +86,7 @@ describe('Navbar', () => {
     });
   });
 
-  it('toggles a small-screen menu with Home, My Account, Login and Admin', async () => {
+  it('toggles a small-screen menu with Home, My Account, Login, Sign up and Admin', async () => {
     const user = setup();
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     await user.click(toggle);
@@ -94,6 +95,7 @@ describe('Navbar', () => {
     expect(panel.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(panel.getByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(panel.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(panel.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(panel.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/login');
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
@@ -118,12 +120,13 @@ describe('Navbar for a signed-in customer', () => {
     return { requested, user: userEvent.setup() };
   }
 
-  it('shows My Orders and Logout instead of Login and Admin', async () => {
+  it('shows My Orders and Logout instead of Login, Sign up and Admin', async () => {
     setupSignedIn();
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(await nav.findByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
     expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 

@@ -17,8 +17,8 @@ const MOBILE_MENU_ID = 'mobile-menu';
  */
 export const loadLogoutButton = () => import('@/features/auth/components/logout-button');
 
-// The links beside it wait for it (one Suspense), so 'My Orders' and 'Logout' appear together where 'Login'
-// and 'Admin' were.
+// The links beside it wait for it (one Suspense), so 'My Orders' and 'Logout' appear together where 'Login',
+// 'Sign up' and 'Admin' were.
 const LogoutButton = lazy(async () => ({ default: (await loadLogoutButton()).LogoutButton }));
 
 export function Navbar() {
@@ -53,6 +53,9 @@ export function Navbar() {
             <>
               <Link to={paths.login.getHref()} className="nav-link">
                 Login
+              </Link>
+              <Link to={paths.signup.getHref()} className="nav-link">
+                Sign up
               </Link>
               <Link to={paths.admin.login.getHref()} className="nav-link">
                 Admin
@@ -130,6 +133,11 @@ function MobileMenu({ signedIn, onClose, onLoggedOut }: MobileMenuProps) {
           <li>
             <Link to={paths.login.getHref()} onClick={onClose}>
               Login
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.signup.getHref()} onClick={onClose}>
+              Sign up
             </Link>
           </li>
           <li>
