@@ -13,11 +13,12 @@ import { MemoryStorage } from '@/testing/memory-storage';
 
 import { loadCategoryList } from '@/features/categories/components/lazy-category-list';
 
-import { loadLogoutButton, Navbar } from './navbar';
+import { loadLogoutButton } from './lazy-logout-button';
+import { loadMobileMenu, Navbar } from './navbar';
 
-// The category lists and the signed-in links wait for lazy modules: load them now, as `loadPages` does for
-// pages, so no wait below depends on how long they take to compile.
-await Promise.all([loadCategoryList(), loadLogoutButton()]);
+// The category lists, the small-screen menu and the signed-in links wait for lazy modules: load them now, as
+// `loadPages` does for pages, so no wait below depends on how long they take to compile.
+await Promise.all([loadCategoryList(), loadLogoutButton(), loadMobileMenu()]);
 
 const categories = [
   { _id: '1', name: 'Cases', parent: null, fullPath: 'Cases', views: 0 },
@@ -91,7 +92,7 @@ describe('Navbar', () => {
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const panel = within(screen.getByRole('navigation', { name: 'Menu' }));
+    const panel = within(await screen.findByRole('navigation', { name: 'Menu' }));
     expect(panel.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(panel.getByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(panel.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
@@ -134,7 +135,7 @@ describe('Navbar for a signed-in customer', () => {
     const { requested, user } = setupSignedIn();
     await screen.findByRole('link', { name: 'My Orders' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const panel = within(screen.getByRole('navigation', { name: 'Menu' }));
+    const panel = within(await screen.findByRole('navigation', { name: 'Menu' }));
     expect(panel.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
 
     await user.click(panel.getByRole('button', { name: 'Logout' }));
