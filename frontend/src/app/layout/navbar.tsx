@@ -14,8 +14,8 @@ import { LogoutButton } from './lazy-logout-button';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * The small-screen menu's module, loaded when the toggle is first pressed or touched (its links are in no
- * first paint), so the home page's first load goes without it.
+ * The small-screen menu's module, loaded when a pointer first presses the toggle (or on the first click): its
+ * links are in no first paint, so the home page's first load goes without it.
  */
 export const loadMobileMenu = () => import('./mobile-menu');
 
@@ -71,7 +71,6 @@ export function Navbar() {
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onPointerDown={() => void loadMobileMenu()}
-          onFocus={() => void loadMobileMenu()}
           onClick={() => {
             setMenuOpen((open) => !open);
           }}

@@ -15,7 +15,8 @@ const RESTORE_FRAMES = 120;
  */
 export function ScrollKeeper() {
   const { key, hash } = useLocation();
-  const type = useNavigationType();
+  // 'POP' for back, forward and the first render; 'PUSH' or 'REPLACE' for the app's own navigations.
+  const type: string = useNavigationType();
 
   useEffect(() => {
     history.scrollRestoration = 'manual';
