@@ -23,7 +23,7 @@ export function ScrollKeeper() {
     const keep = () => {
       positions.set(shown, scrollY);
     };
-    addEventListener('scroll', keep, { passive: true });
+    addEventListener('scroll', keep);
     return () => {
       removeEventListener('scroll', keep);
     };
