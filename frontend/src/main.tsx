@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { loadScrollKeeping } from '@/app/layout/scroll-keeper';
 import { preparePage } from '@/app/router';
 import { configureApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
@@ -38,4 +39,5 @@ void preparePage(globalThis.location.pathname, queryClient).then(() => {
       </StrictMode>,
     );
   });
+  void loadScrollKeeping();
 });
