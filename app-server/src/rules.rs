@@ -468,6 +468,16 @@ fn places_module() -> String {
         let _ = writeln!(out, "  {key}: [{}],", cities.join(", "));
     }
     out.push_str("} as const satisfies Record<string, readonly string[]>;\n");
+    out.push_str(
+        "\n/** Each province as it is written ('Khyber Pakhtunkhwa'): what screens show; the API takes the keys. */\n\
+         export const PROVINCE_NAMES: Record<keyof typeof LOCATIONS, string> = {\n",
+    );
+    for province in Province::ALL {
+        let name = province.name();
+        let key = if name.chars().all(|c| c.is_ascii_alphabetic()) { name.to_owned() } else { string_literal(name) };
+        let _ = writeln!(out, "  {key}: {},", string_literal(province.label()));
+    }
+    out.push_str("};\n");
     out
 }
 
@@ -575,6 +585,8 @@ mod tests {
         let places = places_module();
 
         assert!(places.contains("export const LOCATIONS = {\n  Punjab: ['Lahore', 'Rawalpindi', "), "{places}");
+        assert!(places.contains("  KhyberPakhtunkhwa: 'Khyber Pakhtunkhwa',\n"), "{places}");
+        assert!(places.contains("  GilgitBaltistan: 'Gilgit-Baltistan',\n"), "{places}");
         assert!(places.contains("\n  Islamabad: ['Islamabad'],\n} as const"), "{places}");
         assert_eq!(places.matches("],\n").count(), Province::ALL.len());
     }

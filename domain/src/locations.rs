@@ -27,6 +27,10 @@ pub enum Province {
 const PROVINCE_NAMES: [&str; 7] =
     ["Punjab", "Sindh", "KhyberPakhtunkhwa", "Balochistan", "GilgitBaltistan", "AzadKashmir", "Islamabad"];
 
+/// The names as they are written in Pakistan, which screens and e-mails show.
+const PROVINCE_LABELS: [&str; 7] =
+    ["Punjab", "Sindh", "Khyber Pakhtunkhwa", "Balochistan", "Gilgit-Baltistan", "Azad Kashmir", "Islamabad"];
+
 impl Province {
     /// Every province, in the table's order.
     pub const ALL: [Self; 7] = [
@@ -43,6 +47,13 @@ impl Province {
     #[must_use]
     pub const fn name(self) -> &'static str {
         PROVINCE_NAMES[self as usize]
+    }
+
+    /// The name as it is written, e.g. 'Khyber Pakhtunkhwa', 'Gilgit-Baltistan': what screens and e-mails
+    /// show (the API and the database keep [`Province::name`]).
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        PROVINCE_LABELS[self as usize]
     }
 
     /// The province's cities, in the table's order.
@@ -83,7 +94,7 @@ pub enum LocationError {
     #[error("Choose a province first.")]
     CityWithoutProvince,
     /// The city is not one of the province's cities.
-    #[error("'{city}' is not a city in {province}.")]
+    #[error("'{city}' is not a city in {}.", province.label())]
     UnknownCity {
         /// The city as given, shortened to 40 characters.
         city: String,
@@ -103,7 +114,7 @@ impl FromStr for Province {
         let name = text.trim();
         Self::ALL
             .into_iter()
-            .find(|province| province.name().eq_ignore_ascii_case(name))
+            .find(|province| province.name().eq_ignore_ascii_case(name) || province.label().eq_ignore_ascii_case(name))
             .ok_or_else(|| LocationError::UnknownProvince(shortened(text)))
     }
 }
@@ -203,7 +214,7 @@ mod tests {
 
     #[test]
     fn cities_of_an_unknown_province_are_none() {
-        assert_eq!(cities_of("Khyber Pakhtunkhwa"), None);
+        assert_eq!(cities_of("Kashmir"), None);
         assert_eq!(cities_of(""), None);
     }
 
@@ -212,6 +223,23 @@ mod tests {
         assert_eq!("Punjab".parse::<Province>(), Ok(Province::Punjab));
         assert_eq!("  gilgitbaltistan ".parse::<Province>(), Ok(Province::GilgitBaltistan));
         assert_eq!(Province::AzadKashmir.to_string(), "AzadKashmir");
+    }
+
+    #[test]
+    fn provinces_are_shown_as_written_and_parse_either_way() {
+        let labels: Vec<&str> = Province::ALL.iter().map(|p| p.label()).collect();
+
+        assert_eq!(
+            labels,
+            ["Punjab", "Sindh", "Khyber Pakhtunkhwa", "Balochistan", "Gilgit-Baltistan", "Azad Kashmir", "Islamabad"]
+        );
+        assert_eq!("Khyber Pakhtunkhwa".parse::<Province>(), Ok(Province::KhyberPakhtunkhwa));
+        assert_eq!("gilgit-baltistan".parse::<Province>(), Ok(Province::GilgitBaltistan));
+        assert_eq!("AzadKashmir".parse::<Province>(), Ok(Province::AzadKashmir));
+        assert_eq!(
+            Location::parse("KhyberPakhtunkhwa", "Lahore").unwrap_err().to_string(),
+            "'Lahore' is not a city in Khyber Pakhtunkhwa."
+        );
     }
 
     #[test]

@@ -196,7 +196,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
         }
         await page.goto(`${shop.baseUrl}/category/999999`);
         await page.getByRole('heading', { level: 1, name: 'Category not found' }).waitFor({ timeout: 5000 });
-        assert.equal(await page.getByText('Failed to load category').count(), 1);
+        // One message, not 'Failed to load category' beside it.
+        assert.equal(await page.getByText('This category does not exist or has been removed.').count(), 1);
+        assert.equal(await page.getByText('Failed to load category').count(), 0);
       } finally {
         await page.close();
       }

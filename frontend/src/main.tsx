@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { loadScrollKeeping } from '@/app/layout/scroll-keeper';
 import { preparePage } from '@/app/router';
 import { configureApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
@@ -19,16 +19,25 @@ if (!container) throw new Error('The page has no #root element.');
 const queryClient = createQueryClient();
 void preparePage(globalThis.location.pathname, queryClient).then(() => {
   // Every page draws its own <title>, which React puts into the head beside the server's rather than taking
-  // that one over: the server's goes in the same task as the first render, so the head has one title, the
-  // app's, which follows the app's navigation, and no frame shows none.
+  // that one over: the server's goes in the commit that adds the app's, so the head has one title, the app's,
+  // which follows the app's navigation, and no frame shows none. The first render is a transition: React
+  // draws it in slices that leave the phone free for input (the server's page stays until it commits, and a
+  // tap on its 'Add to Cart' meanwhile still counts, docs/decisions/0034), not one long task.
   const serverTitle = document.querySelector('title');
+  function TakeOverTitle() {
+    useLayoutEffect(() => {
+      serverTitle?.remove();
+    }, []);
+    return null;
+  }
   const root = createRoot(container);
-  flushSync(() => {
+  startTransition(() => {
     root.render(
       <StrictMode>
+        <TakeOverTitle />
         <App queryClient={queryClient} />
       </StrictMode>,
     );
   });
-  serverTitle?.remove();
+  void loadScrollKeeping();
 });

@@ -71,3 +71,10 @@ pub struct SessionResponse {
     /// The signed-in customer; `null` without a session (none, expired or ended).
     pub user: Option<UserResponse>,
 }
+
+/// Whether "Login with Google" is offered.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GoogleStatusResponse {
+    /// True when the shop has Google sign-in configured: the login and sign-up pages then show its buttons.
+    pub configured: bool,
+}

@@ -10,6 +10,7 @@ use base64::Engine as _;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::dto::GoogleStatusResponse;
 use crate::infra::error::{ApiError, ErrorBody};
 use crate::infra::session::{PublicOrigin, CUSTOMER_SESSION, GOOGLE_LOGIN};
 
@@ -111,6 +112,21 @@ pub async fn google(
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .cookie(GOOGLE_LOGIN.set(&origin, cookie.encode(), GOOGLE_LOGIN_SECONDS))
         .finish())
+}
+
+/// Whether "Login with Google" is configured: the login and sign-up pages show its buttons only then.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "googleStatus",
+    responses(
+        (status = 200, description = "Whether Google sign-in is configured", body = GoogleStatusResponse),
+    )
+)]
+#[get("/api/auth/google/status")]
+pub async fn google_status(accounts: web::Data<Accounts>) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .json(GoogleStatusResponse { configured: accounts.external_configured() })
 }
 
 /// Where the provider sends the browser back. Signed in (or up), the shopper goes on to the page kept in

@@ -11,6 +11,7 @@ mod jsonld;
 mod product;
 mod shop_info;
 pub mod spa;
+pub mod tap;
 mod template;
 
 use actix_web::http::header::{self, HeaderValue};
@@ -379,7 +380,11 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
     Ok(template.render(&Filling {
         head: head.finish(),
         main: product::main(&product, origin).into_string(),
-        data: format!("<script id=\"page-data\" type=\"application/json\">{}</script>", script_json(&data)),
+        data: format!(
+            "<script id=\"page-data\" type=\"application/json\">{}</script>{}",
+            script_json(&data),
+            tap::element()
+        ),
         without_shell: false,
     }))
 }

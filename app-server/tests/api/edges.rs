@@ -139,7 +139,9 @@ async fn json_errors_name_the_field_in_plain_words() {
     );
 }
 
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; \
+/// The product page's tap script is allowed by its hash (adapters-http's `pages::tap`).
+const CSP: &str = "default-src 'self'; script-src 'self' 'sha256-Tf6P7U9p4mTLoV2Z+HDoVEEPWZE3lCNjpUxCP+PIujM='; \
+                   style-src 'self'; img-src 'self' blob: data:; \
                    media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
                    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 

@@ -71,6 +71,18 @@ async fn google_sign_in_without_configuration_says_so() {
 }
 
 #[tokio::test]
+async fn the_status_says_whether_google_sign_in_is_configured() {
+    let plain = spawn_app().await;
+    let (with_google, _issuer) = shop_with_google().await;
+
+    let without = plain.get_json("/api/auth/google/status").await;
+    let with = with_google.get_json("/api/auth/google/status").await;
+
+    assert_eq!(without, (200, json!({"configured": false})));
+    assert_eq!(with, (200, json!({"configured": true})));
+}
+
+#[tokio::test]
 async fn the_start_sends_the_browser_to_the_provider_with_a_short_lived_sign_in_cookie() {
     let (app, issuer) = shop_with_google().await;
 

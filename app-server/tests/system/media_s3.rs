@@ -404,7 +404,8 @@ async fn under_media_base_url_every_address_names_the_cdn_and_the_policy_allows_
     assert_page_pictures(&page, CDN, &s);
     assert_eq!(
         headers["content-security-policy"],
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data: https://cdn.example.test; \
+        "default-src 'self'; script-src 'self' 'sha256-Tf6P7U9p4mTLoV2Z+HDoVEEPWZE3lCNjpUxCP+PIujM='; \
+         style-src 'self'; img-src 'self' blob: data: https://cdn.example.test; \
          media-src 'self' blob: https://cdn.example.test; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
          base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     );

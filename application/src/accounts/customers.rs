@@ -339,6 +339,12 @@ impl Accounts {
         Ok(())
     }
 
+    /// Whether "Login with Google" is configured on this shop (the pages show its buttons only then).
+    #[must_use]
+    pub const fn external_configured(&self) -> bool {
+        self.external.is_some()
+    }
+
     fn external(&self) -> Result<&dyn ExternalIdentityProvider, AccountError> {
         self.external.as_deref().ok_or(AccountError::ExternalNotConfigured)
     }

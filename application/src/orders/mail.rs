@@ -81,7 +81,7 @@ pub fn new_order_mail(
     if let Some(city) = d.destination.city() {
         customer.push(format!("City: {city}"));
     }
-    if let Some(province) = d.destination.province() {
+    if let Some(province) = d.destination.province_label() {
         customer.push(format!("Province: {province}"));
     }
     let coupon = order.coupon.as_ref().map(|(_, code)| (code.as_str(), order.coupon_discount));

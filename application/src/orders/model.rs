@@ -39,10 +39,20 @@ impl Destination {
     /// The province's name, if given.
     #[must_use]
     pub fn province(&self) -> Option<&'static str> {
+        self.stated_province().map(Province::name)
+    }
+
+    /// The province as it is written ('Khyber Pakhtunkhwa'), for e-mails.
+    #[must_use]
+    pub fn province_label(&self) -> Option<&'static str> {
+        self.stated_province().map(Province::label)
+    }
+
+    fn stated_province(&self) -> Option<Province> {
         match self {
             Self::Unstated => None,
-            Self::Province(province) => Some(province.name()),
-            Self::City(location) => Some(location.province().name()),
+            Self::Province(province) => Some(*province),
+            Self::City(location) => Some(location.province()),
         }
     }
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 
+import { ScrollKeeper } from './layout/scroll-keeper';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
@@ -8,6 +9,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
       <BrowserRouter>
+        <ScrollKeeper />
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>

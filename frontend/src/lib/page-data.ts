@@ -23,3 +23,18 @@ export function pageAnsweredNotFound(): boolean {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return entry?.responseStatus === 404;
 }
+
+/** The attribute the product page's inline script sets when 'Add to Cart' is tapped before the app starts. */
+export const TAPPED_ADD = 'data-tapped-add';
+
+/**
+ * Whether 'Add to Cart' was tapped on the server's page at `pathname` before the app started (the product
+ * page's inline script, `adapters-http/src/pages/tap.rs`; docs/decisions/0034). Answers once: the mark goes.
+ */
+export function takeTappedAdd(pathname: string, doc: Document = document): boolean {
+  const root = doc.documentElement;
+  const tapped = root.getAttribute(TAPPED_ADD);
+  if (tapped === null) return false;
+  root.removeAttribute(TAPPED_ADD);
+  return tapped === pathname;
+}

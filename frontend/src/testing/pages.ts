@@ -1,6 +1,7 @@
 import { createElement, type ComponentType } from 'react';
 
-import { loadLogoutButton } from '@/app/layout/navbar';
+import { loadLogoutButton } from '@/app/layout/lazy-logout-button';
+import { loadMobileMenu } from '@/app/layout/navbar';
 import { pagesOf, type PageLoader } from '@/app/page-loading';
 import { pageLoaders, type Pages } from '@/app/router';
 import AdminRoutes, { adminPageLoaders } from '@/app/routes/admin/admin-routes';
@@ -23,7 +24,7 @@ async function loadAll<K extends string>(loaders: Record<K, PageLoader>): Promis
 
 /**
  * The app's pages with their modules already loaded, the management area's too, and the navigation bar's
- * lazy parts (category list, logout button). Tests that render `AppRoutes` pass these, so a page renders at once instead of
+ * lazy parts (category list, logout button, small-screen menu). Tests that render `AppRoutes` pass these, so a page renders at once instead of
  * suspending on its lazy chunk: no wait of a test depends on how long a module takes to compile. Call it at
  * the top level of a test file (`const pages = await loadPages();`), where loading is part of collecting the
  * file and no test or hook timeout runs.
@@ -34,6 +35,7 @@ export async function loadPages(): Promise<Pages> {
     loadAll(adminPageLoaders),
     loadCategoryList(),
     loadLogoutButton(),
+    loadMobileMenu(),
   ]);
   return { ...pages, admin: () => createElement(AdminRoutes, { pages: adminPages }) };
 }

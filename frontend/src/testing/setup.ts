@@ -15,3 +15,7 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   cleanup();
 });
+
+// jsdom lays nothing out and does not scroll (it logs 'Not implemented' for `scrollTo`): pages that open at
+// their top call it on every navigation (app/layout/scroll-keeper.tsx); the browser tests check the scrolling.
+window.scrollTo = () => undefined;

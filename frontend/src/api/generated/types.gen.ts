@@ -736,6 +736,16 @@ export type FeaturedResponse = {
 };
 
 /**
+ * Whether "Login with Google" is offered.
+ */
+export type GoogleStatusResponse = {
+    /**
+     * True when the shop has Google sign-in configured: the login and sign-up pages then show its buttons.
+     */
+    configured: boolean;
+};
+
+/**
  * A health answer.
  */
 export type HealthResponse = {
@@ -4262,6 +4272,22 @@ export type SaveUserResponses = {
 };
 
 export type SaveUserResponse = SaveUserResponses[keyof SaveUserResponses];
+
+export type GoogleStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/google/status';
+};
+
+export type GoogleStatusResponses = {
+    /**
+     * Whether Google sign-in is configured
+     */
+    200: GoogleStatusResponse;
+};
+
+export type GoogleStatusResponse2 = GoogleStatusResponses[keyof GoogleStatusResponses];
 
 export type GoogleLoginData = {
     body?: never;

@@ -365,6 +365,13 @@ export const zFeaturedResponse = z.object({
 });
 
 /**
+ * Whether "Login with Google" is offered.
+ */
+export const zGoogleStatusResponse = z.object({
+    configured: z.boolean()
+});
+
+/**
  * What a probe found: `ok` (the process lives) or `ready` (and the database answers).
  */
 export const zHealthStatus = z.enum(['ok', 'ready']);
@@ -1665,6 +1672,11 @@ export const zSaveUserBody2 = zSaveUserBody;
  */
 export const zSaveUserResponse = zUserResponse;
 
+/**
+ * Whether Google sign-in is configured
+ */
+export const zGoogleStatusResponse2 = zGoogleStatusResponse;
+
 export const zGoogleLoginQuery = z.object({
     intent: z.optional(z.string()),
     next: z.optional(z.string())
@@ -2141,6 +2153,12 @@ export const zConfirmPasswordResetData = z.object({
 
 export const zSaveUserData = z.object({
     body: zSaveUserBody2,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zGoogleStatusData = z.object({
+    body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });

@@ -13,3 +13,14 @@ export const LOCATIONS = {
   AzadKashmir: ['Muzaffarabad', 'Mirpur', 'Kotli'],
   Islamabad: ['Islamabad'],
 } as const satisfies Record<string, readonly string[]>;
+
+/** Each province as it is written ('Khyber Pakhtunkhwa'): what screens show; the API takes the keys. */
+export const PROVINCE_NAMES: Record<keyof typeof LOCATIONS, string> = {
+  Punjab: 'Punjab',
+  Sindh: 'Sindh',
+  KhyberPakhtunkhwa: 'Khyber Pakhtunkhwa',
+  Balochistan: 'Balochistan',
+  GilgitBaltistan: 'Gilgit-Baltistan',
+  AzadKashmir: 'Azad Kashmir',
+  Islamabad: 'Islamabad',
+};

@@ -13,11 +13,12 @@ import { MemoryStorage } from '@/testing/memory-storage';
 
 import { loadCategoryList } from '@/features/categories/components/lazy-category-list';
 
-import { loadLogoutButton, Navbar } from './navbar';
+import { loadLogoutButton } from './lazy-logout-button';
+import { loadMobileMenu, Navbar } from './navbar';
 
-// The category lists and the signed-in links wait for lazy modules: load them now, as `loadPages` does for
-// pages, so no wait below depends on how long they take to compile.
-await Promise.all([loadCategoryList(), loadLogoutButton()]);
+// The category lists, the small-screen menu and the signed-in links wait for lazy modules: load them now, as
+// `loadPages` does for pages, so no wait below depends on how long they take to compile.
+await Promise.all([loadCategoryList(), loadLogoutButton(), loadMobileMenu()]);
 
 const categories = [
   { _id: '1', name: 'Cases', parent: null, fullPath: 'Cases', views: 0 },
@@ -32,11 +33,12 @@ function setup() {
 }
 
 describe('Navbar', () => {
-  it('links the brand home and shows Login, Admin and the cart for a signed-out visitor', () => {
+  it('links the brand home and shows Login, Sign up, Admin and the cart for a signed-out visitor', () => {
     setup();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Mobile Accessories home' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/login');
     const cart = within(nav).getByRole('link', { name: 'Cart' });
     expect(cart).toHaveAttribute('href', '/cart');
@@ -85,15 +87,16 @@ describe('Navbar', () => {
     });
   });
 
-  it('toggles a small-screen menu with Home, My Account, Login and Admin', async () => {
+  it('toggles a small-screen menu with Home, My Account, Login, Sign up and Admin', async () => {
     const user = setup();
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const panel = within(screen.getByRole('navigation', { name: 'Menu' }));
+    const panel = within(await screen.findByRole('navigation', { name: 'Menu' }));
     expect(panel.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(panel.getByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(panel.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(panel.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(panel.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/login');
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
@@ -118,12 +121,13 @@ describe('Navbar for a signed-in customer', () => {
     return { requested, user: userEvent.setup() };
   }
 
-  it('shows My Orders and Logout instead of Login and Admin', async () => {
+  it('shows My Orders and Logout instead of Login, Sign up and Admin', async () => {
     setupSignedIn();
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(await nav.findByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
     expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
@@ -131,7 +135,7 @@ describe('Navbar for a signed-in customer', () => {
     const { requested, user } = setupSignedIn();
     await screen.findByRole('link', { name: 'My Orders' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const panel = within(screen.getByRole('navigation', { name: 'Menu' }));
+    const panel = within(await screen.findByRole('navigation', { name: 'Menu' }));
     expect(panel.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
 
     await user.click(panel.getByRole('button', { name: 'Logout' }));

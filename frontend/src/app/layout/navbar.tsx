@@ -6,20 +6,20 @@ import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { CategoryMenu } from '@/features/categories/components/category-menu';
-import { LazyCategoryList } from '@/features/categories/components/lazy-category-list';
 import { SearchBox } from '@/features/search/components/search-box';
 
+import { LogoutButton } from './lazy-logout-button';
+
+/** The small-screen menu's id (`mobile-menu.tsx`). */
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * The logout button's module. Only a signed-in customer sees the button, so it loads when one is: the home
- * page's first load goes without the logout call, its mutation and the account screens' styles.
+ * The small-screen menu's module, loaded when a pointer first presses the toggle (or on the first click): its
+ * links are in no first paint, so the home page's first load goes without it.
  */
-export const loadLogoutButton = () => import('@/features/auth/components/logout-button');
+export const loadMobileMenu = () => import('./mobile-menu');
 
-// The links beside it wait for it (one Suspense), so 'My Orders' and 'Logout' appear together where 'Login'
-// and 'Admin' were.
-const LogoutButton = lazy(async () => ({ default: (await loadLogoutButton()).LogoutButton }));
+const MobileMenu = lazy(loadMobileMenu);
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -54,6 +54,9 @@ export function Navbar() {
               <Link to={paths.login.getHref()} className="nav-link">
                 Login
               </Link>
+              <Link to={paths.signup.getHref()} className="nav-link">
+                Sign up
+              </Link>
               <Link to={paths.admin.login.getHref()} className="nav-link">
                 Admin
               </Link>
@@ -67,6 +70,7 @@ export function Navbar() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onPointerDown={() => void loadMobileMenu()}
           onClick={() => {
             setMenuOpen((open) => !open);
           }}
@@ -81,64 +85,11 @@ export function Navbar() {
           </svg>
         </button>
       </nav>
-      {menuOpen && <MobileMenu signedIn={signedIn} onClose={closeMenu} onLoggedOut={afterLogout} />}
-    </header>
-  );
-}
-
-interface MobileMenuProps {
-  signedIn: boolean;
-  onClose: () => void;
-  onLoggedOut: () => void;
-}
-
-function MobileMenu({ signedIn, onClose, onLoggedOut }: MobileMenuProps) {
-  return (
-    <nav id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Menu">
-      <ul className="mobile-menu__list">
-        <li>
-          <Link to={paths.home.getHref()} onClick={onClose}>
-            Home
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.cart.getHref()} onClick={onClose}>
-            Cart
-          </Link>
-        </li>
-      </ul>
-      <h2 className="mobile-menu__heading">Categories</h2>
-      <Suspense>
-        <LazyCategoryList onNavigate={onClose} />
-      </Suspense>
-      <h2 className="mobile-menu__heading">My Account</h2>
-      {signedIn ? (
+      {menuOpen && (
         <Suspense>
-          <ul className="mobile-menu__list">
-            <li>
-              <Link to={paths.orders.getHref()} onClick={onClose}>
-                My Orders
-              </Link>
-            </li>
-            <li>
-              <LogoutButton className="auth-menu-button" onLoggedOut={onLoggedOut} />
-            </li>
-          </ul>
+          <MobileMenu id={MOBILE_MENU_ID} signedIn={signedIn} onClose={closeMenu} onLoggedOut={afterLogout} />
         </Suspense>
-      ) : (
-        <ul className="mobile-menu__list">
-          <li>
-            <Link to={paths.login.getHref()} onClick={onClose}>
-              Login
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.admin.login.getHref()} onClick={onClose}>
-              Admin
-            </Link>
-          </li>
-        </ul>
       )}
-    </nav>
+    </header>
   );
 }

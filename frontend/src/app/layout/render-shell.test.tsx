@@ -15,6 +15,7 @@ describe('renderShell', () => {
     expect(shell).toContain('<main id="main" class="site-main" tabindex="-1"><!--page-main--></main>');
     expect([...(root?.querySelectorAll('.navbar__desktop a') ?? [])].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Login', '/login'],
+      ['Sign up', '/signup'],
       ['Admin', '/admin/login'],
     ]);
     const cart = root?.querySelector('a.cart-link');

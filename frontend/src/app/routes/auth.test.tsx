@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { googleStatusQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { loadPages } from '@/testing/pages';
 import { createTestQueryClient, LocationDisplay } from '@/testing/render';
@@ -14,13 +15,18 @@ const pages = await loadPages();
 
 const ayesha = { uid: 'u1', email: 'ayesha@example.com', name: 'Ayesha' };
 
-/** The whole app at `route`, with a server that signs Ayesha in with the password 'secret1'. */
-function renderApp(route: string) {
+/**
+ * The whole app at `route`, with a server that signs Ayesha in with the password 'secret1' and has Google
+ * sign-in configured when `google` says so.
+ */
+function renderApp(route: string, { google = false } = {}) {
   let signedIn = false;
   const requested = mockFetch(async (url, request) => {
     switch (url.pathname) {
       case '/api/auth/session':
         return json({ user: signedIn ? ayesha : null });
+      case '/api/auth/google/status':
+        return json({ configured: google });
       case '/api/auth/login': {
         const { password } = (await request.json()) as { password: string };
         signedIn = password === 'secret1';
@@ -32,15 +38,16 @@ function renderApp(route: string) {
         return json([]);
     }
   });
+  const queryClient = createTestQueryClient();
   render(
-    <AppProvider queryClient={createTestQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes pages={pages} />
         <LocationDisplay />
       </MemoryRouter>
     </AppProvider>,
   );
-  return { requested, user: userEvent.setup() };
+  return { requested, queryClient, user: userEvent.setup() };
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, password: string) {
@@ -85,17 +92,31 @@ describe('login-protected routes', () => {
 
 describe('account pages', () => {
   it('links the login to the forgot-password and sign-up pages', async () => {
-    renderApp('/login');
+    renderApp('/login', { google: true });
     expect(await screen.findByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.getByRole('link', { name: /Sign up/ })).toHaveAttribute('href', '/signup');
-    expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New here? Sign up' })).toHaveAttribute('href', '/signup');
+    expect(await screen.findByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+    expect(screen.getByText('or')).toBeInTheDocument();
   });
 
   it('links sign-up back to the login', async () => {
-    renderApp('/signup');
+    renderApp('/signup', { google: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('button', { name: 'Sign Up with Google' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign Up with Google' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', 'Welcome Back', 'Login with Google'],
+    ['/signup', 'Create Account', 'Sign Up with Google'],
+  ])('%s shows no Google button (and no "or") when Google sign-in is not configured', async (route, heading, button) => {
+    const { queryClient } = renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(queryClient.getQueryData(googleStatusQueryKey())).toEqual({ configured: false });
+    });
+    expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
   });
 
   it('links the forgot-password page back to the login', async () => {

@@ -170,10 +170,12 @@ describe('Category page', () => {
     expect(requests).not.toContain('PUT /api/categories/increment-view/1');
   });
 
-  it('shows a not-found page for an unknown category', async () => {
+  it('shows a not-found page with one message for an unknown category', async () => {
     setup(() => jsonResponse({ message: 'Category not found.' }, 404));
     expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load category');
+    expect(screen.getByRole('alert')).toHaveTextContent('This category does not exist or has been removed.');
+    expect(screen.queryByText('Failed to load category')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   describe('view counting', () => {

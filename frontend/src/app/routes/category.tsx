@@ -70,12 +70,10 @@ export default function CategoryRoute() {
         <h1 id="page-title" className={page.notFound ? undefined : 'visually-hidden'}>
           {page.notFound ? 'Category not found' : 'Category'}
         </h1>
-        <p className="status-text" role="alert">
-          Failed to load category
-        </p>
+        {/* One message: a category that is not there is no failure to load (docs/decisions/0034). */}
         {page.notFound ? (
           <>
-            <p>This category does not exist or has been removed.</p>
+            <p role="alert">This category does not exist or has been removed.</p>
             <p>
               <Link to={paths.home.getHref()} className="button">
                 Back to the shop
@@ -83,17 +81,22 @@ export default function CategoryRoute() {
             </p>
           </>
         ) : (
-          <p>
-            <button
+          <>
+            <p className="status-text" role="alert">
+              Failed to load category
+            </p>
+            <p>
+              <button
               type="button"
               className="button"
               onClick={() => {
                 void page.refetch();
               }}
             >
-              Try again
-            </button>
-          </p>
+                Try again
+              </button>
+            </p>
+          </>
         )}
       </section>
     );

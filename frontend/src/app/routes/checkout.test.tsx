@@ -172,6 +172,34 @@ describe('checkout page', () => {
     expect(row('Delivery')).toHaveTextContent('Free');
   });
 
+  it('lists the provinces as they are written and sends the names the API takes', async () => {
+    setup();
+    await ready();
+
+    const options = within(field.province()).getAllByRole('option');
+
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Select province',
+      'Punjab',
+      'Sindh',
+      'Khyber Pakhtunkhwa',
+      'Balochistan',
+      'Gilgit-Baltistan',
+      'Azad Kashmir',
+      'Islamabad',
+    ]);
+    expect(options.map((option) => option.getAttribute('value'))).toEqual([
+      '',
+      'Punjab',
+      'Sindh',
+      'KhyberPakhtunkhwa',
+      'Balochistan',
+      'GilgitBaltistan',
+      'AzadKashmir',
+      'Islamabad',
+    ]);
+  });
+
   it('enables the city once a province is chosen, lists its cities and clears the city when the province changes', async () => {
     const { user } = setup();
     await ready();

@@ -2,7 +2,7 @@ import { loginTitle } from '@/api/rules/pages.gen';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { GoogleButton } from '@/features/auth/components/google-button';
+import { GoogleSignInOption } from '@/features/auth/components/google-button';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { authMessages } from '@/features/auth/lib/messages';
 import { returnPathFrom } from '@/features/auth/lib/return-to';
@@ -22,8 +22,7 @@ export default function LoginRoute() {
           void navigate(returnPathFrom(location.state), { replace: true });
         }}
       />
-      <p className="auth-divider">or</p>
-      <GoogleButton label="Login with Google" failureMessage={authMessages.googleLoginFailed}
+      <GoogleSignInOption label="Login with Google" failureMessage={authMessages.googleLoginFailed}
         signIn={{ intent: 'login', next: returnPathFrom(location.state) }}
       />
       <ul className="auth-links">

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 
 import type { PagePrime } from '@/app/page-loading';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,7 +14,7 @@ import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { ReviewSummary } from '@/features/reviews/components/review-summary';
-import { pageAnsweredNotFound, readPageData } from '@/lib/page-data';
+import { pageAnsweredNotFound, readPageData, takeTappedAdd } from '@/lib/page-data';
 
 const REVIEWS_ID = 'reviews';
 
@@ -111,12 +112,17 @@ export default function ProductRoute() {
 
 /**
  * 'Add to Cart' (disabled when out of stock), or the cart's stepper and 'Buy Now' once it is in the cart; where
- * the stepper stops (the stock, or the most units of one product an order may hold) it says why.
+ * the stepper stops (the stock, or the most units of one product an order may hold) it says why. A tap on the
+ * server-drawn button before the app started adds the product now (docs/decisions/0034).
  */
 function ProductCartControl({ product }: { product: Product }) {
   const store = useCartStore();
   const item = useCartItem(product._id);
   const maxPerItem = useMaxPerItem();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (takeTappedAdd(pathname)) store.add(product);
+  }, [pathname, product, store]);
 
   if (item) {
     const stop = stepperStop(item.quantity, Math.min(item.stock, product.stock), maxPerItem);

@@ -2,7 +2,7 @@ import { signupTitle } from '@/api/rules/pages.gen';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { GoogleButton } from '@/features/auth/components/google-button';
+import { GoogleSignInOption } from '@/features/auth/components/google-button';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { authMessages } from '@/features/auth/lib/messages';
 import { returnPathFrom } from '@/features/auth/lib/return-to';
@@ -22,8 +22,7 @@ export default function SignupRoute() {
           void navigate(returnPathFrom(location.state), { replace: true });
         }}
       />
-      <p className="auth-divider">or</p>
-      <GoogleButton label="Sign Up with Google" failureMessage={authMessages.googleSignupFailed}
+      <GoogleSignInOption label="Sign Up with Google" failureMessage={authMessages.googleSignupFailed}
         signIn={{ intent: 'signup', next: returnPathFrom(location.state) }}
       />
       <ul className="auth-links">

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import {
   confirmPasswordReset,
@@ -8,6 +8,7 @@ import {
   saveUser,
   signUp,
 } from '@/api/generated';
+import { googleStatusOptions } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply, type ServerReply } from '@/lib/server-reply';
 import { setCurrentUser, type CurrentUser } from './current-user';
@@ -55,6 +56,14 @@ export function useSignupMutation() {
 export interface GoogleSignIn {
   intent: 'login' | 'signup';
   next: string;
+}
+
+/**
+ * Whether the shop offers 'Login with Google' (GET /api/auth/google/status): true only once the server said
+ * so; asked once per visit.
+ */
+export function useGoogleSignInOffered(): boolean {
+  return useQuery({ ...googleStatusOptions(), staleTime: Infinity, retry: false }).data?.configured === true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useGoogleLoginMutation, type GoogleSignIn } from '../api/account';
+import { useGoogleLoginMutation, useGoogleSignInOffered, type GoogleSignIn } from '../api/account';
 import { authMessages } from '../lib/messages';
 
 import '../auth.css';
@@ -54,5 +54,20 @@ export function GoogleButton({ label, failureMessage, signIn }: GoogleButtonProp
         {message}
       </p>
     </div>
+  );
+}
+
+/**
+ * 'or' and the Google button, only when the shop has Google sign-in configured: a shop without it shows
+ * neither, rather than a button that can only say it failed.
+ */
+export function GoogleSignInOption(props: GoogleButtonProps) {
+  const offered = useGoogleSignInOffered();
+  if (!offered) return null;
+  return (
+    <>
+      <p className="auth-divider">or</p>
+      <GoogleButton {...props} />
+    </>
   );
 }

@@ -55,6 +55,19 @@ describe('CategoryMenu', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/category/3');
   });
 
+  it("opens a top category's own page of all its products from its unfolded entry, closing the menu", async () => {
+    const { user, button } = setup();
+    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: /^Phone Cases/ }));
+    const all = screen.getByRole('link', { name: 'All Phone Cases' });
+    expect(all).toHaveAttribute('href', '/category/1');
+
+    await user.click(all);
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/category/1');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('toggles on click', async () => {
     const { user, button } = setup();
     await user.click(button);

@@ -7,15 +7,27 @@ import type { CategoryNode } from '../types';
 
 interface CategoryTreeProps {
   nodes: readonly CategoryNode[];
-  /** Called when a leaf category is chosen, e.g. to close the menu. */
+  /** Called when a category is chosen, e.g. to close the menu. */
   onNavigate?: () => void;
   id?: string;
+  /** The category whose sub-categories these are: its own page is offered first ('All {name}'). */
+  parent?: CategoryNode['category'];
 }
 
-/** Nested category list: entries with sub-categories expand on click, the others link to their page. */
-export function CategoryTree({ nodes, onNavigate, id }: CategoryTreeProps) {
+/**
+ * Nested category list: entries with sub-categories expand on click (docs/spec.md 'Category menu') and then
+ * offer their own page of all their products first, 'All {name}'; the others link to their page.
+ */
+export function CategoryTree({ nodes, onNavigate, id, parent }: CategoryTreeProps) {
   return (
     <ul className="category-tree" id={id}>
+      {parent && (
+        <li>
+          <Link to={paths.category.getHref(parent._id)} className="category-tree__link category-tree__all" onClick={onNavigate}>
+            All {parent.name}
+          </Link>
+        </li>
+      )}
       {nodes.map((node) => (
         <CategoryTreeItem key={node.category._id} node={node} onNavigate={onNavigate} />
       ))}
@@ -52,7 +64,7 @@ function CategoryTreeItem({ node, onNavigate }: { node: CategoryNode; onNavigate
         {category.name}
         <span aria-hidden="true">{expanded ? '−' : '+'}</span>
       </button>
-      {expanded && <CategoryTree nodes={children} onNavigate={onNavigate} id={listId} />}
+      {expanded && <CategoryTree nodes={children} onNavigate={onNavigate} id={listId} parent={category} />}
     </li>
   );
 }

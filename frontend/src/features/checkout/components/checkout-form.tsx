@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react
 
 import type { PlaceOrderBody, QuoteResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
+import { provinceName } from '@/lib/province-name';
 
 import { usePlaceOrderMutation } from '../api/place-order';
 import {
@@ -183,7 +184,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
             <option value="">Select province</option>
             {provinces.map((province) => (
               <option key={province} value={province}>
-                {province}
+                {provinceName(province)}
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { useRecheckAdmin } from '@/lib/admin-session';
 import { formatDateTime } from '@/lib/date-time';
 import { formatRupees } from '@/lib/money';
+import { provinceName } from '@/lib/province-name';
 
 import { useChangeOrderStatusMutation } from '../api/orders';
 import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
@@ -128,7 +129,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
                   {(details.city ?? details.province) && (
                     <>
                       <br />
-                      {[details.city, details.province].filter(Boolean).join(', ')}
+                      {[details.city, details.province && provinceName(details.province)].filter(Boolean).join(', ')}
                     </>
                   )}
                 </dd>

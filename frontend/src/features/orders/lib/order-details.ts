@@ -1,4 +1,5 @@
 import type { OrderResponse } from '@/api/generated';
+import { provinceName } from '@/lib/province-name';
 
 /** Units in the order: '3 items', '1 item'. */
 export function itemCountText(order: Pick<OrderResponse, 'cart'>): string {
@@ -6,8 +7,9 @@ export function itemCountText(order: Pick<OrderResponse, 'cart'>): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
-/** The delivery address as lines: name, address (its own line breaks kept), then city and province. */
+/** The delivery address as lines: name, address (its own line breaks kept), then city and province (as written). */
 export function addressLines(details: OrderResponse['userDetails']): string[] {
-  const place = [details.city, details.province].filter((part): part is string => Boolean(part)).join(', ');
+  const province = details.province ? provinceName(details.province) : details.province;
+  const place = [details.city, province].filter((part): part is string => Boolean(part)).join(', ');
   return [details.name, ...details.address.split(/\r?\n/), place].filter((line) => line.trim() !== '');
 }

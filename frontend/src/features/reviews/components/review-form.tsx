@@ -88,6 +88,8 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
     });
     if (reply.kind === 'done') {
       setDone(true);
+      // The thank-you replaces the taller form: the page goes back to its top, where it shows.
+      scrollTo(0, 0);
       onDone?.();
     } else {
       setMessage((reply.kind === 'refused' ? reply.message : undefined) ?? reviewMessages.submitFailed);

@@ -86,6 +86,21 @@ describe('TokenReview', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('brings the page back to its top, where the thank-you shows, once the review is sent', async () => {
+    const scrolled = vi.spyOn(window, 'scrollTo');
+    const { user } = setup('abc');
+    const review = await form();
+    await user.type(review.getByLabelText('Your name'), 'Ayesha');
+    await user.click(review.getByRole('radio', { name: '5 stars' }));
+    expect(scrolled).not.toHaveBeenCalled();
+
+    await user.click(review.getByRole('button', { name: 'Submit Review' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your review!');
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
+  });
+
   it('refuses files that are not pictures, keeps 5 pictures at most, and sends what is left after a removal', async () => {
     const { user, sent } = setup('abc');
     const review = await form();
