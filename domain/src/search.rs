@@ -63,15 +63,15 @@ pub struct SynonymGroups {
 
 impl SynonymGroups {
     /// Checks groups as the owner typed them; repeated terms inside a group are kept once, and a group
-    /// left empty by the form (all its terms blank) is dropped.
+    /// left empty by the form (all its terms blank, a blank line) is dropped. A group at fault is named by
+    /// its place in `typed`, blank groups counted, so the form's line numbers hold.
     ///
     /// # Errors
     /// [`SynonymListError`] naming the first group at fault.
     pub fn parse(typed: &[Vec<String>]) -> Result<Self, SynonymListError> {
         let mut groups: Vec<Vec<String>> = Vec::new();
         let mut group_of = HashMap::new();
-        let mut at = 0;
-        for terms in typed {
+        for (at, terms) in typed.iter().enumerate() {
             if terms.iter().all(|t| t.trim().is_empty()) {
                 continue;
             }
@@ -105,7 +105,6 @@ impl SynonymGroups {
                 }
             }
             groups.push(group);
-            at += 1;
         }
         Ok(Self { groups, group_of })
     }
@@ -191,6 +190,11 @@ mod tests {
         assert_eq!(
             fail(&[&["cover", "case"], &["cover", "pouch"]]),
             SynonymListError { group: Some(1), reason: SynonymError::InTwoGroups("cover".into()) }
+        );
+        assert_eq!(
+            fail(&[&["cover", "case"], &[], &[" "], &["cover", "pouch"]]).group,
+            Some(3),
+            "blank groups count in the place named"
         );
         assert_eq!(fail(&[&["cover", "Cover"]]).reason, SynonymError::TooFewTerms);
         assert_eq!(fail(&[&["cover", "--"]]).reason, SynonymError::EmptyTerm);

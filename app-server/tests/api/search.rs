@@ -198,6 +198,11 @@ async fn bad_synonym_groups_are_400s_naming_the_group_and_change_nothing() {
             "groups[1]",
             "\"cover\" is already in another group.",
         ),
+        (
+            json!({"groups": [["cover", "case"], [], [" "], ["cover", "pouch"]]}),
+            "groups[3]",
+            "\"cover\" is already in another group.",
+        ),
         (json!({"groups": [["cover", "COVER"]]}), "groups[0]", "A group needs at least two different terms."),
         (json!({"groups": [["cover", "!!"]]}), "groups[0]", "A term needs a letter or a digit."),
         (

@@ -46,10 +46,7 @@ describe('SynonymSettings', () => {
     expect(await screen.findByText(`Line 2: ${message}`)).toHaveClass('admin-message--error');
   });
 
-  it('leaves blank lines and blank terms out', () => {
-    expect(linesToGroups(' a , ,b\n\n  \nc,d ')).toEqual([
-      ['a', 'b'],
-      ['c', 'd'],
-    ]);
+  it('leaves blank terms out and sends a blank line as an empty group, so line numbers hold', () => {
+    expect(linesToGroups(' a , ,b\n\n  \nc,d ')).toEqual([['a', 'b'], [], [], ['c', 'd']]);
   });
 });
