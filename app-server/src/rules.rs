@@ -563,8 +563,8 @@ mod tests {
 
         assert_eq!(
             count,
-            rules().len() + 1 + adapters_http::page_titles().len() + 1,
-            "every rule, PAGE_PATHS, the titles and LOCATIONS"
+            rules().len() + 1 + adapters_http::page_titles().len() + 2,
+            "every rule, PAGE_PATHS, the titles, LOCATIONS and PROVINCE_NAMES"
         );
         assert_eq!(names.len(), count);
     }

@@ -31,7 +31,7 @@ describe('SynonymSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('✅ Synonyms saved. Searches use them now.')).toBeInTheDocument();
-    expect(saves).toEqual([{ groups: [['cover', 'back cover', 'case'], ['Dabba', 'Power-Bank']] }]);
+    expect(saves).toEqual([{ groups: [['cover', 'back cover', 'case'], [], ['Dabba', 'Power-Bank']] }]);
     expect(box).toHaveValue('cover, back cover, case\ndabba, power bank');
   });
 
