@@ -1,10 +1,10 @@
-//! The public catalogue: product lists, search (with its correction and the owner's synonym groups), one
+//! The public catalogue: product lists, search (with its correction; the owner's synonym groups are in `catalog_admin`), one
 //! product, categories.
 
+mod correction;
 mod dto;
 mod handlers;
 mod parse;
-mod synonyms;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -16,9 +16,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(handlers::list_products)
         .service(handlers::list_featured)
         .service(handlers::search_products)
-        .service(synonyms::search_correction)
-        .service(synonyms::get_synonyms)
-        .service(synonyms::replace_synonyms)
+        .service(correction::search_correction)
         .service(handlers::get_product)
         .service(handlers::list_categories)
         .service(handlers::category_with_products)

@@ -1,9 +1,11 @@
-//! The admin's catalogue (docs/spec.md §7 admin calls): categories, and products with their media.
+//! The admin's catalogue (docs/spec.md §7 admin calls): categories, products with their media, and the
+//! search's synonym groups.
 
 mod categories;
 mod dto;
 mod product_form;
 mod products;
+mod synonyms;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -16,5 +18,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(products::upload_product)
         .service(products::change_product)
         .service(products::delete_product)
-        .service(products::toggle_featured);
+        .service(products::toggle_featured)
+        .service(synonyms::get_synonyms)
+        .service(synonyms::replace_synonyms);
 }

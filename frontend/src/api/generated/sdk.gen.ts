@@ -59,31 +59,6 @@ export const searchCorrection = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
- * The synonym groups as stored (admin).
- */
-export const getSearchSynonyms = <ThrowOnError extends boolean = false>(options?: Options<GetSearchSynonymsData, ThrowOnError>) => (options?.client ?? client).get<GetSearchSynonymsResponses, GetSearchSynonymsErrors, ThrowOnError>({
-    requestValidator: async (data) => await (await import('./zod.gen')).zGetSearchSynonymsData.parseAsync(data),
-    responseValidator: async (data) => await (await import('./zod.gen')).zGetSearchSynonymsResponse.parseAsync(data),
-    url: '/api/admin/search-synonyms',
-    ...options
-});
-
-/**
- * Replaces every synonym group (admin); searches on this server use them at once, other servers within
- * 10 seconds.
- */
-export const replaceSearchSynonyms = <ThrowOnError extends boolean = false>(options: Options<ReplaceSearchSynonymsData, ThrowOnError>) => (options.client ?? client).put<ReplaceSearchSynonymsResponses, ReplaceSearchSynonymsErrors, ThrowOnError>({
-    requestValidator: async (data) => await (await import('./zod.gen')).zReplaceSearchSynonymsData.parseAsync(data),
-    responseValidator: async (data) => await (await import('./zod.gen')).zReplaceSearchSynonymsResponse.parseAsync(data),
-    url: '/api/admin/search-synonyms',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
  * Deletes a product and its media; orders keep their own copies.
  */
 export const deleteProduct = <ThrowOnError extends boolean = false>(options: Options<DeleteProductData, ThrowOnError>) => (options.client ?? client).delete<DeleteProductResponses, DeleteProductErrors, ThrowOnError>({
@@ -849,6 +824,31 @@ export const toggleFeatured = <ThrowOnError extends boolean = false>(options: Op
     responseValidator: async (data) => await (await import('./zod.gen')).zToggleFeaturedResponse.parseAsync(data),
     url: '/api/products/toggle-featured/{id}',
     ...options
+});
+
+/**
+ * The synonym groups as stored (admin).
+ */
+export const getSearchSynonyms = <ThrowOnError extends boolean = false>(options?: Options<GetSearchSynonymsData, ThrowOnError>) => (options?.client ?? client).get<GetSearchSynonymsResponses, GetSearchSynonymsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zGetSearchSynonymsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zGetSearchSynonymsResponse.parseAsync(data),
+    url: '/api/admin/search-synonyms',
+    ...options
+});
+
+/**
+ * Replaces every synonym group (admin); searches on this server use them at once, other servers within
+ * 10 seconds.
+ */
+export const replaceSearchSynonyms = <ThrowOnError extends boolean = false>(options: Options<ReplaceSearchSynonymsData, ThrowOnError>) => (options.client ?? client).put<ReplaceSearchSynonymsResponses, ReplaceSearchSynonymsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zReplaceSearchSynonymsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zReplaceSearchSynonymsResponse.parseAsync(data),
+    url: '/api/admin/search-synonyms',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

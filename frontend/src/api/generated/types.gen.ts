@@ -2125,72 +2125,6 @@ export type SearchCorrectionResponses = {
 
 export type SearchCorrectionResponse = SearchCorrectionResponses[keyof SearchCorrectionResponses];
 
-export type GetSearchSynonymsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/admin/search-synonyms';
-};
-
-export type GetSearchSynonymsErrors = {
-    /**
-     * Not signed in as the admin
-     */
-    401: ErrorBody;
-};
-
-export type GetSearchSynonymsError = GetSearchSynonymsErrors[keyof GetSearchSynonymsErrors];
-
-export type GetSearchSynonymsResponses = {
-    /**
-     * Every synonym group, in order
-     */
-    200: SynonymsBody;
-};
-
-export type GetSearchSynonymsResponse = GetSearchSynonymsResponses[keyof GetSearchSynonymsResponses];
-
-export type ReplaceSearchSynonymsData = {
-    body: SynonymsBody;
-    path?: never;
-    query?: never;
-    url: '/api/admin/search-synonyms';
-};
-
-export type ReplaceSearchSynonymsErrors = {
-    /**
-     * A group breaks a rule; `errors` names it as groups[i]
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in as the admin
-     */
-    401: ErrorBody;
-    /**
-     * Another site's Origin
-     */
-    403: ErrorBody;
-    /**
-     * The body is over 64 KiB
-     */
-    413: ErrorBody;
-    /**
-     * The body is not sent as application/json
-     */
-    415: ErrorBody;
-};
-
-export type ReplaceSearchSynonymsError = ReplaceSearchSynonymsErrors[keyof ReplaceSearchSynonymsErrors];
-
-export type ReplaceSearchSynonymsResponses = {
-    /**
-     * The groups now in force, in search form (lower-cased, single-spaced)
-     */
-    200: SynonymsBody;
-};
-
-export type ReplaceSearchSynonymsResponse = ReplaceSearchSynonymsResponses[keyof ReplaceSearchSynonymsResponses];
-
 export type DeleteProductData = {
     body?: never;
     path: {
@@ -4691,6 +4625,72 @@ export type ToggleFeaturedResponses = {
 };
 
 export type ToggleFeaturedResponse = ToggleFeaturedResponses[keyof ToggleFeaturedResponses];
+
+export type GetSearchSynonymsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/search-synonyms';
+};
+
+export type GetSearchSynonymsErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type GetSearchSynonymsError = GetSearchSynonymsErrors[keyof GetSearchSynonymsErrors];
+
+export type GetSearchSynonymsResponses = {
+    /**
+     * Every synonym group, in order
+     */
+    200: SynonymsBody;
+};
+
+export type GetSearchSynonymsResponse = GetSearchSynonymsResponses[keyof GetSearchSynonymsResponses];
+
+export type ReplaceSearchSynonymsData = {
+    body: SynonymsBody;
+    path?: never;
+    query?: never;
+    url: '/api/admin/search-synonyms';
+};
+
+export type ReplaceSearchSynonymsErrors = {
+    /**
+     * A group breaks a rule; `errors` names it as groups[i]
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * Another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type ReplaceSearchSynonymsError = ReplaceSearchSynonymsErrors[keyof ReplaceSearchSynonymsErrors];
+
+export type ReplaceSearchSynonymsResponses = {
+    /**
+     * The groups now in force, in search form (lower-cased, single-spaced)
+     */
+    200: SynonymsBody;
+};
+
+export type ReplaceSearchSynonymsResponse = ReplaceSearchSynonymsResponses[keyof ReplaceSearchSynonymsResponses];
 
 export type ListCustomersData = {
     body?: never;

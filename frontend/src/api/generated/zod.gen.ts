@@ -1214,18 +1214,6 @@ export const zSearchCorrectionQuery = z.object({
  */
 export const zSearchCorrectionResponse = zCorrectionResponse;
 
-/**
- * Every synonym group, in order
- */
-export const zGetSearchSynonymsResponse = zSynonymsBody;
-
-export const zReplaceSearchSynonymsBody = zSynonymsBody;
-
-/**
- * The groups now in force, in search form (lower-cased, single-spaced)
- */
-export const zReplaceSearchSynonymsResponse = zSynonymsBody;
-
 export const zDeleteProductPath = z.object({
     id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
@@ -1765,6 +1753,18 @@ export const zToggleFeaturedPath = z.object({
  */
 export const zToggleFeaturedResponse = zFeaturedResponse;
 
+/**
+ * Every synonym group, in order
+ */
+export const zGetSearchSynonymsResponse = zSynonymsBody;
+
+export const zReplaceSearchSynonymsBody = zSynonymsBody;
+
+/**
+ * The groups now in force, in search form (lower-cased, single-spaced)
+ */
+export const zReplaceSearchSynonymsResponse = zSynonymsBody;
+
 export const zListCustomersQuery = z.object({
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
@@ -1830,18 +1830,6 @@ export const zSearchCorrectionData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: zSearchCorrectionQuery
-});
-
-export const zGetSearchSynonymsData = z.object({
-    body: z.optional(z.never()),
-    path: z.optional(z.never()),
-    query: z.optional(z.never())
-});
-
-export const zReplaceSearchSynonymsData = z.object({
-    body: zReplaceSearchSynonymsBody,
-    path: z.optional(z.never()),
-    query: z.optional(z.never())
 });
 
 export const zDeleteProductData = z.object({
@@ -2226,6 +2214,18 @@ export const zUploadProductData = z.object({
 export const zToggleFeaturedData = z.object({
     body: z.optional(z.never()),
     path: zToggleFeaturedPath,
+    query: z.optional(z.never())
+});
+
+export const zGetSearchSynonymsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zReplaceSearchSynonymsData = z.object({
+    body: zReplaceSearchSynonymsBody,
+    path: z.optional(z.never()),
     query: z.optional(z.never())
 });
 

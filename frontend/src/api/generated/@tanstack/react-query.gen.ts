@@ -248,42 +248,6 @@ export const searchCorrectionInfiniteOptions = (options: Options<SearchCorrectio
     queryKey: searchCorrectionInfiniteQueryKey(options)
 });
 
-export const getSearchSynonymsQueryKey = (options?: Options<GetSearchSynonymsData>) => createQueryKey('getSearchSynonyms', options);
-
-/**
- * The synonym groups as stored (admin).
- */
-export const getSearchSynonymsOptions = (options?: Options<GetSearchSynonymsData>) => queryOptions<GetSearchSynonymsResponse, GetSearchSynonymsError, GetSearchSynonymsResponse, ReturnType<typeof getSearchSynonymsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await getSearchSynonyms({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: getSearchSynonymsQueryKey(options)
-});
-
-/**
- * Replaces every synonym group (admin); searches on this server use them at once, other servers within
- * 10 seconds.
- */
-export const replaceSearchSynonymsMutation = (options?: Partial<Options<ReplaceSearchSynonymsData>>): UseMutationOptions<ReplaceSearchSynonymsResponse, ReplaceSearchSynonymsError, Options<ReplaceSearchSynonymsData>> => {
-    const mutationOptions: UseMutationOptions<ReplaceSearchSynonymsResponse, ReplaceSearchSynonymsError, Options<ReplaceSearchSynonymsData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await replaceSearchSynonyms({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
 /**
  * Deletes a product and its media; orders keep their own copies.
  */
@@ -1644,6 +1608,42 @@ export const toggleFeaturedMutation = (options?: Partial<Options<ToggleFeaturedD
     const mutationOptions: UseMutationOptions<ToggleFeaturedResponse, ToggleFeaturedError, Options<ToggleFeaturedData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await toggleFeatured({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getSearchSynonymsQueryKey = (options?: Options<GetSearchSynonymsData>) => createQueryKey('getSearchSynonyms', options);
+
+/**
+ * The synonym groups as stored (admin).
+ */
+export const getSearchSynonymsOptions = (options?: Options<GetSearchSynonymsData>) => queryOptions<GetSearchSynonymsResponse, GetSearchSynonymsError, GetSearchSynonymsResponse, ReturnType<typeof getSearchSynonymsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSearchSynonyms({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSearchSynonymsQueryKey(options)
+});
+
+/**
+ * Replaces every synonym group (admin); searches on this server use them at once, other servers within
+ * 10 seconds.
+ */
+export const replaceSearchSynonymsMutation = (options?: Partial<Options<ReplaceSearchSynonymsData>>): UseMutationOptions<ReplaceSearchSynonymsResponse, ReplaceSearchSynonymsError, Options<ReplaceSearchSynonymsData>> => {
+    const mutationOptions: UseMutationOptions<ReplaceSearchSynonymsResponse, ReplaceSearchSynonymsError, Options<ReplaceSearchSynonymsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await replaceSearchSynonyms({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

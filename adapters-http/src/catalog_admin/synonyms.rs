@@ -1,4 +1,4 @@
-//! The owner's synonym groups for search (admin), and the correction a search that finds nothing offers.
+//! The owner's synonym groups for search (admin); the search itself reads them in `catalog`.
 
 use actix_web::{get, put, web, HttpResponse};
 use application::catalog::browse::{Catalog, ReplaceSynonymsError};
@@ -6,12 +6,9 @@ use domain::search::SynonymGroups;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::parse::{ProductSearch, SearchQuery};
 use crate::admin::AdminSession;
-use crate::infra::cache::ResponseCache;
 use crate::infra::error::{ApiError, ErrorBody};
 use crate::infra::json::Json;
-use crate::infra::query::TypedQuery;
 
 /// The synonym groups: each a list of terms that a search treats as one.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -29,14 +26,6 @@ impl From<&SynonymGroups> for SynonymsBody {
     }
 }
 
-/// What the shopper probably meant.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CorrectionResponse {
-    /// The search with each word no product holds replaced by the closest word one does ('charger' for
-    /// 'chrgaer'), or null when the search finds products or no word has a likely replacement.
-    pub correction: Option<String>,
-}
-
 impl From<ReplaceSynonymsError> for ApiError {
     fn from(err: ReplaceSynonymsError) -> Self {
         match err {
@@ -47,30 +36,6 @@ impl From<ReplaceSynonymsError> for ApiError {
             ReplaceSynonymsError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
-}
-
-/// The correction a search that finds nothing offers: 'Did you mean "charger"?'.
-#[utoipa::path(
-    tag = "catalogue",
-    operation_id = "searchCorrection",
-    params(SearchQuery),
-    responses(
-        (status = 200, description = "The likely meant search, or null", body = CorrectionResponse),
-        (status = 400, description = "No terms, or terms over 100 characters", body = ErrorBody),
-    )
-)]
-#[get("/api/products/search-correction")]
-pub async fn search_correction(
-    cache: web::Data<ResponseCache>,
-    catalog: web::Data<Catalog>,
-    query: TypedQuery<ProductSearch>,
-) -> Result<HttpResponse, ApiError> {
-    let ProductSearch { terms, .. } = query.parsed()?;
-    cache
-        .json(format!("search-correction:{}", terms.as_str()), || async {
-            Ok(CorrectionResponse { correction: catalog.correction(&terms).await? })
-        })
-        .await
 }
 
 /// The synonym groups as stored (admin).
