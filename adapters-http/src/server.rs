@@ -267,7 +267,10 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
         body_deadline: config.body_deadline,
         https: config.public_origin.starts_with("https://"),
         metrics: config.http_metrics.clone(),
-        content_security_policy: edges::content_security_policy(config.media_addresses.origin()),
+        content_security_policy: edges::content_security_policy(
+            config.media_addresses.origin(),
+            &[pages::tap::script_hash()],
+        ),
     };
     let metrics_endpoint = web::Data::new(config.metrics.clone());
     let allowed = web::Data::from(edges.routes.clone());
@@ -373,7 +376,7 @@ pub fn serve_floor(listener: TcpListener, body: Vec<u8>, workers: Option<usize>)
         body_deadline: BodyDeadline { base: std::time::Duration::from_secs(10), min_bytes_per_second: 16 * 1024 },
         https: false,
         metrics: Arc::new(HttpMetrics::new()),
-        content_security_policy: edges::content_security_policy(None),
+        content_security_policy: edges::content_security_policy(None, &[pages::tap::script_hash()]),
     };
     let mut server = HttpServer::new(move || {
         let body = body.clone();

@@ -25,16 +25,17 @@ use tokio::time::{Instant, Sleep};
 
 use crate::infra::error::{allowed_list, status_message, ApiError, ErrorBody};
 
-/// The policy the single-page app runs under: its own scripts (and the product page's inline tap script, by
-/// its hash: `pages::tap`), styles, images and API only; pictures
-/// chosen for upload are previewed from `blob:` addresses; uploaded pictures and videos also come from
-/// `media_origin` when media are given out under another origin (MEDIA_BASE_URL); nothing may frame it.
+/// The policy the single-page app runs under: its own scripts and the inline scripts whose CSP sources
+/// (`'sha256-…'`) `inline_scripts` lists (the product page's tap script, `pages::tap`), styles, images and API
+/// only; pictures chosen for upload are previewed from `blob:` addresses; uploaded pictures and videos also
+/// come from `media_origin` when media are given out under another origin (MEDIA_BASE_URL); nothing may
+/// frame it.
 #[must_use]
-pub fn content_security_policy(media_origin: Option<&str>) -> String {
+pub fn content_security_policy(media_origin: Option<&str>, inline_scripts: &[String]) -> String {
     let media = media_origin.map(|origin| format!(" {origin}")).unwrap_or_default();
-    let tap = crate::pages::tap::script_hash();
+    let scripts: String = inline_scripts.iter().map(|hash| format!(" {hash}")).collect();
     format!(
-        "default-src 'self'; script-src 'self' {tap}; style-src 'self'; img-src 'self' blob: data:{media}; \
+        "default-src 'self'; script-src 'self'{scripts}; style-src 'self'; img-src 'self' blob: data:{media}; \
          media-src 'self' blob:{media}; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
          base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
