@@ -70,6 +70,8 @@ enum Rule {
         ty: &'static str,
         rendered: String,
         slot: String,
+        /// The TypeScript expression shown in the slot's place (the parameter, or the parameter formatted).
+        shown: String,
     },
 }
 
@@ -84,7 +86,29 @@ fn text(name: &'static str, doc: &'static str, text: impl ToString) -> Rule {
 }
 
 fn with_number(name: &'static str, doc: &'static str, param: &'static str, render: impl Fn(u32) -> String) -> Rule {
-    Rule::Template { name, doc, param, ty: "number", rendered: render(NUMBER_SLOT), slot: NUMBER_SLOT.to_string() }
+    Rule::Template {
+        name,
+        doc,
+        param,
+        ty: "number",
+        rendered: render(NUMBER_SLOT),
+        slot: NUMBER_SLOT.to_string(),
+        shown: param.to_owned(),
+    }
+}
+
+/// A template whose number is an amount of whole rupees, shown with thousands separators ('Rs 2,000') as
+/// `Rupees` and the front end's `formatRupees` show it.
+fn with_rupees(name: &'static str, doc: &'static str, param: &'static str, render: impl Fn(u32) -> String) -> Rule {
+    Rule::Template {
+        name,
+        doc,
+        param,
+        ty: "number",
+        rendered: render(NUMBER_SLOT),
+        slot: domain::money::grouped(i64::from(NUMBER_SLOT)),
+        shown: format!("{param}.toLocaleString('en-US')"),
+    }
 }
 
 fn rules() -> Vec<Rule> {
@@ -157,7 +181,7 @@ fn rules() -> Vec<Rule> {
         text("invalidCartTotal", "A coupon applied to a cart total of 0 or less.", CouponError::InvalidCartTotal),
         text("invalidOrExpiredCoupon", "An unknown, paused or out-of-date coupon.", CouponError::InvalidOrExpired),
         text("cartTotalTooLow", "A coupon that would take the whole cart total or more.", CouponError::CartTotalTooLow),
-        with_number(
+        with_rupees(
             "minimumOrderRequired",
             "A cart below the coupon's minimum order (whole rupees).",
             "minimum",
@@ -170,6 +194,7 @@ fn rules() -> Vec<Rule> {
             ty: "string",
             rendered: applied_message(&code_slot),
             slot: CODE_SLOT.to_owned(),
+            shown: "code".to_owned(),
         },
         text(
             "couponCodeAndDiscountRequired",
@@ -530,8 +555,8 @@ fn render(out: &mut String, rule: &Rule) {
         Rule::Text { name, doc, text } => {
             let _ = writeln!(out, "/** {doc} */\nexport const {name} = {};", string_literal(text));
         }
-        Rule::Template { name, doc, param, ty, rendered, slot } => {
-            let literal = template_literal(name, rendered, slot, param);
+        Rule::Template { name, doc, param, ty, rendered, slot, shown } => {
+            let literal = template_literal(name, rendered, slot, shown);
             let _ = writeln!(out, "/** {doc} */\nexport const {name} = ({param}: {ty}): string => {literal};");
         }
     }
@@ -597,6 +622,9 @@ mod tests {
 
         assert!(all.contains("export const couponApplied = (code: string): string => `Coupon \"${code}\" applied!`;"));
         assert!(all.contains("export const onlyLeftOnPage = (n: number): string => `Only ${n} left!`;"));
+        assert!(all.contains(
+            "export const minimumOrderRequired = (minimum: number): string => `Minimum order of Rs ${minimum.toLocaleString('en-US')} required.`;"
+        ));
         assert!(all.contains("export const MIN_PASSWORD_CHARS = 6;"));
     }
 }

@@ -223,7 +223,7 @@ pub enum CouponError {
     #[error("Invalid or expired coupon.")]
     InvalidOrExpired,
     /// The cart total is below the coupon's minimum order, in whole rupees.
-    #[error("Minimum order of Rs {minimum} required.")]
+    #[error("Minimum order of Rs {} required.", crate::money::grouped(*minimum))]
     MinimumNotReached {
         /// The minimum order in whole rupees.
         minimum: i64,

@@ -228,7 +228,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       // Rs 399 + Rs 250 = Rs 649, below FLAT200's Rs 2,000.
       await applyCoupon(page, 'FLAT200');
-      assert.equal(await couponMessage(page, 'Minimum order of Rs 2000 required.'), RED);
+      assert.equal(await couponMessage(page, 'Minimum order of Rs 2,000 required.'), RED);
       assert.equal(await input.inputValue(), 'FLAT200');
 
       // Four of them: Rs 1,596 + Rs 250 = Rs 1,846, enough for WELCOME10 (Rs 1,500): 10% is Rs 185.

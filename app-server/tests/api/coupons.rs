@@ -99,8 +99,8 @@ async fn each_refusal_has_its_status_and_message() {
         (json!({"code": "PAUSED", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
         (json!({"code": "ENDED", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
         (json!({"code": "LATER", "cartTotal": 2000}), 404, "Invalid or expired coupon."),
-        (json!({"code": "FLAT200", "cartTotal": 1999.99}), 400, "Minimum order of Rs 2000 required."),
-        (json!({"code": "WELCOME10", "cartTotal": 1499}), 400, "Minimum order of Rs 1500 required."),
+        (json!({"code": "FLAT200", "cartTotal": 1999.99}), 400, "Minimum order of Rs 2,000 required."),
+        (json!({"code": "WELCOME10", "cartTotal": 1499}), 400, "Minimum order of Rs 1,500 required."),
     ];
 
     for (body, status, message) in cases {

@@ -450,7 +450,7 @@ mod tests {
             .await
             .unwrap_err();
 
-        assert_eq!(err.to_string(), "Minimum order of Rs 1500 required.");
+        assert_eq!(err.to_string(), "Minimum order of Rs 1,500 required.");
     }
 
     /// A repository holding WELCOME10 with these limits and uses, whose customer 7 has used it `own` times.

@@ -154,7 +154,7 @@ fn a_cart_total_below_the_minimum_is_refused_with_the_minimum_in_whole_rupees() 
     let err = coupon.apply(Rupees::from_paisa(149_999), day(3, 15)).unwrap_err();
 
     assert_eq!(err, CouponError::MinimumNotReached { minimum: 1500 });
-    assert_eq!(err.to_string(), "Minimum order of Rs 1500 required.");
+    assert_eq!(err.to_string(), "Minimum order of Rs 1,500 required.");
     assert_eq!(coupon.apply(rs(1500), day(3, 15)), Ok(rs(150)));
 }
 

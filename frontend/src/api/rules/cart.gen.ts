@@ -29,7 +29,7 @@ export const invalidOrExpiredCoupon = 'Invalid or expired coupon.';
 export const cartTotalTooLow = 'Cart total is too low for this coupon.';
 
 /** A cart below the coupon's minimum order (whole rupees). */
-export const minimumOrderRequired = (minimum: number): string => `Minimum order of Rs ${minimum} required.`;
+export const minimumOrderRequired = (minimum: number): string => `Minimum order of Rs ${minimum.toLocaleString('en-US')} required.`;
 
 /** A coupon that applies. */
 export const couponApplied = (code: string): string => `Coupon "${code}" applied!`;

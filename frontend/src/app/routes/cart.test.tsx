@@ -220,13 +220,13 @@ describe('Cart page coupon', () => {
   it('shows the minimum-order refusal from the server', async () => {
     const { store, user } = setup({
       products: [makeProduct({ price: 399, finalPrice: 399 })],
-      coupon: () => json({ message: 'Minimum order of Rs 2000 required.' }, 400),
+      coupon: () => json({ message: 'Minimum order of Rs 2,000 required.' }, 400),
     });
     await deliveryLoaded(store);
 
     await applyCode(user, 'FLAT200');
 
-    expect(await screen.findByText('Minimum order of Rs 2000 required.')).toHaveClass('coupon__message--error');
+    expect(await screen.findByText('Minimum order of Rs 2,000 required.')).toHaveClass('coupon__message--error');
   });
 
   it('applies a coupon in green, sends subtotal plus delivery, and shows the coupon line and total', async () => {

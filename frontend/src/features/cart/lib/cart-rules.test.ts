@@ -146,9 +146,9 @@ describe('coupon apply messages in docs/spec.md §5 order', () => {
   });
 
   it('clears the coupon and shows the server message on a refusal, or the default one', () => {
-    expect(couponOutcome({ kind: 'refused', message: 'Minimum order of Rs 2000 required.' }, 100000)).toEqual({
+    expect(couponOutcome({ kind: 'refused', message: 'Minimum order of Rs 2,000 required.' }, 100000)).toEqual({
       coupon: null,
-      message: 'Minimum order of Rs 2000 required.',
+      message: 'Minimum order of Rs 2,000 required.',
     });
     expect(couponOutcome({ kind: 'refused' }, 100000)).toEqual({ coupon: null, message: 'Invalid or expired coupon.' });
     expect(couponOutcome({ kind: 'refused', message: ' ' }, 100000)).toEqual({ coupon: null, message: 'Invalid or expired coupon.' });
