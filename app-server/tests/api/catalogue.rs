@@ -227,22 +227,7 @@ const SEARCHED: &[(&str, &str, &str)] = &[
 
 /// A shop holding [`SEARCHED`], added in this order, each category made once.
 async fn searched_shop() -> crate::helpers::TestApp {
-    let app = spawn_app().await;
-    let mut categories: Vec<(&str, domain::ids::CategoryId)> = Vec::new();
-    for (category, name, description) in SEARCHED {
-        let id = match categories.iter().find(|(n, _)| n == category) {
-            Some((_, id)) => *id,
-            None => {
-                let id = app.add_category(category, None).await;
-                categories.push((category, id));
-                id
-            }
-        };
-        let product = new_product(name, id, (1000, None, 0), 5, false);
-        app.add_product(application::catalog::model::NewProduct { description: (*description).to_owned(), ..product })
-            .await;
-    }
-    app
+    crate::helpers::shop_of(SEARCHED).await
 }
 
 fn names(list: &serde_json::Value) -> Vec<String> {

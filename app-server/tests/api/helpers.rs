@@ -279,6 +279,26 @@ pub async fn edit_as_clear_case(
     assert_eq!(edited.multipart(edit).send().await.unwrap().status(), 200, "the product is edited");
 }
 
+/// A shop holding `products` (category, name, description), added in this order at Rs 1,000 with 5 in stock,
+/// each category made once: the search tests' catalogue.
+pub async fn shop_of(products: &[(&str, &str, &str)]) -> TestApp {
+    let app = spawn_app().await;
+    let mut categories: Vec<(&str, CategoryId)> = Vec::new();
+    for &(category, name, description) in products {
+        let id = match categories.iter().find(|(n, _)| *n == category) {
+            Some((_, id)) => *id,
+            None => {
+                let id = app.add_category(category, None).await;
+                categories.push((category, id));
+                id
+            }
+        };
+        let product = new_product(name, id, (1000, None, 0), 5, false);
+        app.add_product(NewProduct { description: description.to_owned(), ..product }).await;
+    }
+    app
+}
+
 /// A product of `category` with the given price fields and stock, one picture.
 pub fn new_product(
     name: &str,

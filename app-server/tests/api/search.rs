@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{new_product, spawn_app, TestApp};
+use crate::helpers::{shop_of, TestApp};
 
 /// Category, name and description of a small shop, added in this order (so later ones are newer).
 const SHOP: &[(&str, &str, &str)] = &[
@@ -26,22 +26,7 @@ const SHOP: &[(&str, &str, &str)] = &[
 ];
 
 async fn shop() -> TestApp {
-    let app = spawn_app().await;
-    let mut categories: Vec<(&str, domain::ids::CategoryId)> = Vec::new();
-    for (category, name, description) in SHOP {
-        let id = match categories.iter().find(|(n, _)| n == category) {
-            Some((_, id)) => *id,
-            None => {
-                let id = app.add_category(category, None).await;
-                categories.push((category, id));
-                id
-            }
-        };
-        let product = new_product(name, id, (1000, None, 0), 5, false);
-        app.add_product(application::catalog::model::NewProduct { description: (*description).to_owned(), ..product })
-            .await;
-    }
-    app
+    shop_of(SHOP).await
 }
 
 async fn search(app: &TestApp, q: &str) -> Vec<String> {
