@@ -216,33 +216,26 @@ impl FormValue for bool {
     }
 }
 
-impl FormValue for CategoryId {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        match raw {
-            Raw::Text(text) => text.trim().parse().ok(),
-            Raw::Number(number) => number.to_string().parse().ok(),
-            Raw::Bool(_) | Raw::List(_) | Raw::Other => None,
-        }
-    }
+/// An id, sent as text or as a number (the shop's original client sends both).
+macro_rules! id_form_value {
+    ($($id:ty),+) => {$(
+        impl FormValue for $id {
+            fn from_raw(raw: Raw) -> Option<Self> {
+                match raw {
+                    Raw::Text(text) => text.trim().parse().ok(),
+                    Raw::Number(number) => number.to_string().parse().ok(),
+                    Raw::Bool(_) | Raw::List(_) | Raw::Other => None,
+                }
+            }
 
-    fn schema() -> Schema {
-        field_schema(&[Type::String, Type::Integer], "The id, as text or as a number.")
-    }
+            fn schema() -> Schema {
+                field_schema(&[Type::String, Type::Integer], "The id, as text or as a number.")
+            }
+        }
+    )+};
 }
 
-impl FormValue for ProductId {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        match raw {
-            Raw::Text(text) => text.trim().parse().ok(),
-            Raw::Number(number) => number.to_string().parse().ok(),
-            Raw::Bool(_) | Raw::List(_) | Raw::Other => None,
-        }
-    }
-
-    fn schema() -> Schema {
-        field_schema(&[Type::String, Type::Integer], "The id, as text or as a number.")
-    }
-}
+id_form_value!(CategoryId, ProductId);
 
 /// A calendar date in Pakistan: `YYYY-MM-DD`, or a full ISO 8601 timestamp read as the date in Karachi.
 impl FormValue for NaiveDate {
