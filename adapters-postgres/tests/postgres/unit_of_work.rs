@@ -22,6 +22,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 use diesel::RunQueryDsl;
 use domain::contact::Email;
+use domain::ids::CustomerId;
 use tokio::sync::Notify;
 
 fn now() -> DateTime<Utc> {
@@ -186,31 +187,36 @@ async fn a_reset_whose_mail_the_outbox_refuses_leaves_no_reset_behind() {
     assert!(!shop.worker_woken().await, "nothing was queued, so the worker sleeps on");
 }
 
-#[tokio::test]
-async fn a_unit_of_work_that_answers_an_error_of_its_own_keeps_none_of_its_writes() {
-    let db = TestDb::new();
-    let shop = Shop::on(&db);
+/// A shop with Sana signed up, Sana, and a unit of work over the accounts' repositories.
+async fn sana_and_a_unit_of_work(db: &TestDb) -> (Shop, CustomerId, Arc<dyn UnitOfWork<dyn AccountsTx>>) {
+    let shop = Shop::on(db);
     shop.sign_up("sana@example.pk").await;
     let customer =
         shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().customer;
     let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> =
         Arc::new(PgUnitOfWork::new(db.pool(), shop.outbox.wakeups()));
+    (shop, customer.id, unit_of_work)
+}
+
+/// The write every unit of work below makes before it fails: a password reset for `customer`, valid an hour.
+fn write_a_reset(tx: &mut dyn AccountsTx, customer: CustomerId) -> Result<(), RepositoryError> {
+    tx.customers().create_reset(customer, &TokenDigest::new("digest-of-tok".into()), now() + chrono::Duration::hours(1))
+}
+
+#[tokio::test]
+async fn a_unit_of_work_that_answers_an_error_of_its_own_keeps_none_of_its_writes() {
+    let db = TestDb::new();
+    let (shop, customer, unit_of_work) = sana_and_a_unit_of_work(&db).await;
 
     let answer = unit_of_work
         .run(move |tx| -> Result<(), RepositoryError> {
-            tx.customers().create_reset(
-                customer.id,
-                &TokenDigest::new("digest-of-tok".into()),
-                now() + chrono::Duration::hours(1),
-            )?;
+            write_a_reset(tx, customer)?;
             Err(RepositoryError::NotFound)
         })
         .await;
     let after = unit_of_work
         .run(move |tx| {
-            tx.customers()
-                .create_reset(customer.id, &TokenDigest::new("digest-of-other".into()), now())
-                .map(|()| "made")
+            tx.customers().create_reset(customer, &TokenDigest::new("digest-of-other".into()), now()).map(|()| "made")
         })
         .await;
 
@@ -235,20 +241,11 @@ impl From<RepositoryError> for Refusal {
 #[tokio::test]
 async fn a_unit_of_work_that_writes_and_then_refuses_keeps_none_of_its_writes_and_answers_the_refusal() {
     let db = TestDb::new();
-    let shop = Shop::on(&db);
-    shop.sign_up("sana@example.pk").await;
-    let customer =
-        shop.customers.find_by_email(&Email::parse("sana@example.pk").unwrap()).await.unwrap().unwrap().customer;
-    let unit_of_work: Arc<dyn UnitOfWork<dyn AccountsTx>> =
-        Arc::new(PgUnitOfWork::new(db.pool(), shop.outbox.wakeups()));
+    let (shop, customer, unit_of_work) = sana_and_a_unit_of_work(&db).await;
 
     let answer = unit_of_work
         .run(move |tx| -> Result<(), Refusal> {
-            tx.customers().create_reset(
-                customer.id,
-                &TokenDigest::new("digest-of-tok".into()),
-                now() + chrono::Duration::hours(1),
-            )?;
+            write_a_reset(tx, customer)?;
             Err(Refusal::TooLate)
         })
         .await;
