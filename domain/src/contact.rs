@@ -202,7 +202,9 @@ pub struct Phone {
 #[must_use]
 pub fn fold_phone_text(text: &str) -> String {
     text.chars()
-        .filter(|c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+        .filter(
+            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
+        )
         .map(|c| {
             let digit = |zero: char| char::from_digit(u32::from(c) - u32::from(zero), 10).unwrap_or(c);
             match c {
@@ -571,7 +573,13 @@ mod tests {
 
     #[test]
     fn urdu_arabic_indic_and_full_width_digits_are_the_same_digits() {
-        for text in ["۰۳۰۰-۱۲۳۴۵۶۷", "٠٣٠٠ ١٢٣٤٥٦٧", "０３００－１２３４５６７", "＋９２ ３００ １２３４５６７", "\u{200E}۰۳۰۰۱۲۳۴۵۶۷\u{200E}"] {
+        for text in [
+            "۰۳۰۰-۱۲۳۴۵۶۷",
+            "٠٣٠٠ ١٢٣٤٥٦٧",
+            "０３００－１２３４５６７",
+            "＋９２ ３００ １２３４５６７",
+            "\u{200E}۰۳۰۰۱۲۳۴۵۶۷\u{200E}",
+        ] {
             let phone = Phone::parse_mobile(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
 
             assert_eq!(phone.normal(), "+923001234567", "{text:?}");

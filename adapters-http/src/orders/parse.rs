@@ -180,7 +180,7 @@ impl FromQuery for AdminOrderList {
         let sort = param::<Sort>("sort", sent.sort.as_deref())?.map_or(OrderSort::Newest, |sort| sort.0);
         let min_risk = param::<MinRisk>("minRisk", sent.min_risk.as_deref())?.map(|floor| floor.0);
         let confirmed = param::<Confirmed>("confirmed", sent.confirmed.as_deref())?.map(|confirmed| confirmed.0);
-        let filter = OrderFilter { sort, min_risk, confirmed, status, search: sent.q, phone: None };
+        let filter = OrderFilter { sort, min_risk, confirmed, status, search: sent.q, phone: None, phone_start: None };
         Ok(Self { filter, page: orders_page(sent.limit, sent.offset)? })
     }
 }

@@ -1952,6 +1952,15 @@ export type UserDetailsResponse = {
      * The secondary phone in its normal form, when given.
      */
     phone2?: string | null;
+    /**
+     * The primary phone as the shopper typed it (trimmed), e.g. `0300-1234567` or `۰۳۰۰-۱۲۳۴۵۶۷`: for
+     * showing and searching beside the normal form.
+     */
+    phone1Typed: string;
+    /**
+     * The secondary phone as the shopper typed it, when given.
+     */
+    phone2Typed?: string | null;
     email: string;
     address: string;
     /**

@@ -1058,6 +1058,8 @@ export const zUserDetailsResponse = z.object({
     name: z.string(),
     phone1: z.string(),
     phone2: z.nullish(z.string()),
+    phone1Typed: z.string(),
+    phone2Typed: z.nullish(z.string()),
     email: z.string(),
     address: z.string(),
     paymentMethod: z.string()
