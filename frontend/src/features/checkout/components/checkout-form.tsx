@@ -11,12 +11,12 @@ import {
   firstFieldInError,
   updateCheckoutFields,
   type CheckoutField,
-  type CheckoutFields,
   type FieldErrors,
 } from '../lib/checkout-form';
 import { createIdempotencyKeys } from '../lib/idempotency';
 import { citiesOf, provinces } from '../lib/locations';
 import { checkoutMessages } from '../lib/messages';
+import { useCheckoutDraft } from '../lib/use-checkout-draft';
 
 import '@/components/ui/form.css';
 import '../checkout.css';
@@ -57,7 +57,7 @@ interface Alert {
  * more tap places the order at the new figures.
  */
 export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormProps) {
-  const [fields, setFields] = useState<CheckoutFields>(() => emptyCheckoutFields(user));
+  const { fields, setFields, clearDraft } = useCheckoutDraft(user.uid, () => emptyCheckoutFields(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<Alert | null>(null);
   const [sending, setSending] = useState(false);
@@ -111,6 +111,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
       switch (outcome.kind) {
         case 'placed':
           placed = true;
+          clearDraft();
           onPlaced();
           break;
         case 'quote':
