@@ -99,7 +99,7 @@ function readPhone(phone: string, mobile: boolean): PhoneReading {
   const notANumber = mobile ? phoneNotMobile : phoneNotPakistani;
   const refuse = (message: string): PhoneReading => ({ ok: false, message });
   if (folded === '') return refuse(phoneRequired);
-  if ([...folded].length > MAX_PHONE_CHARS) return refuse(phoneTooLong);
+  if (Array.from(folded).length > MAX_PHONE_CHARS) return refuse(phoneTooLong);
   if (/\p{Alphabetic}/u.test(folded)) return refuse(phoneLetters);
   const national = nationalNumber(folded);
   if (national === null) return refuse(notANumber);
