@@ -135,7 +135,7 @@ impl AddressBook for PgAddressBook {
                 Ok(upserted.id)
             });
             match stored {
-                Ok(id) => Ok(AddressWrite::Saved(find(conn, id)?)),
+                Ok(id) => Ok(AddressWrite::Saved(Box::new(find(conn, id)?))),
                 Err(DieselError::RollbackTransaction) => Ok(AddressWrite::Full),
                 Err(err) => Err(from_diesel(err)),
             }
@@ -170,7 +170,7 @@ impl AddressBook for PgAddressBook {
             .get_result(conn)
             .optional();
             match updated {
-                Ok(Some(row)) => Ok(AddressWrite::Saved(row.into_saved()?)),
+                Ok(Some(row)) => Ok(AddressWrite::Saved(Box::new(row.into_saved()?))),
                 Ok(None) => Ok(AddressWrite::NotFound),
                 Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(AddressWrite::Duplicate),
                 Err(err) => Err(from_diesel(err)),

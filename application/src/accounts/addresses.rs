@@ -46,7 +46,7 @@ pub struct SavedAddress {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AddressWrite {
     /// Stored (a new address, or the same details as one already saved, moved to the top).
-    Saved(SavedAddress),
+    Saved(Box<SavedAddress>),
     /// The account has [`MAX_SAVED_ADDRESSES`] others already.
     Full,
     /// Another saved address of the account holds the same details.
@@ -120,7 +120,7 @@ pub struct Addresses {
 
 fn written(write: AddressWrite) -> Result<SavedAddress, SavedAddressError> {
     match write {
-        AddressWrite::Saved(address) => Ok(address),
+        AddressWrite::Saved(address) => Ok(*address),
         AddressWrite::Full => Err(SavedAddressError::Full),
         AddressWrite::Duplicate => Err(SavedAddressError::Duplicate),
         AddressWrite::NotFound => Err(SavedAddressError::NotFound),
