@@ -8,6 +8,7 @@
 //! caching, middleware, telemetry, uploads, media files, the OpenAPI document); `server` puts them together.
 
 mod accounts;
+mod addresses;
 mod admin;
 mod analytics;
 mod blocklist;

@@ -15,6 +15,7 @@ use actix_web::middleware::Compress;
 use actix_web::rt::net::TcpStream;
 use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpRequest, HttpServer};
+use application::accounts::addresses::Addresses;
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::Accounts;
 use application::analytics::report::Analytics;
@@ -45,8 +46,8 @@ use crate::infra::{health, openapi};
 use crate::pages::spa::{self, SpaDir};
 use crate::pages::{self, Pages};
 use crate::{
-    accounts, admin, analytics, blocklist, catalog, catalog_admin, cod, coupons, courier, mailing, orders, reviews,
-    settings, sitemap,
+    accounts, addresses, admin, analytics, blocklist, catalog, catalog_admin, cod, coupons, courier, mailing, orders,
+    reviews, settings, sitemap,
 };
 
 /// The use cases the handlers call, and the cache of public catalogue answers (which the catalogue's
@@ -54,6 +55,7 @@ use crate::{
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: Accounts,
+    pub addresses: Addresses,
     pub admin_auth: AdminAuth,
     pub bulk_email: BulkEmail,
     pub catalog: Catalog,
@@ -185,6 +187,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(reviews::configure)
         .configure(settings::configure)
         .configure(accounts::configure)
+        .configure(addresses::configure)
         .configure(admin::configure)
         .configure(catalog_admin::configure)
         .configure(mailing::configure)
@@ -241,6 +244,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let catalog = web::Data::new(state.catalog);
     let admin_auth = web::Data::new(state.admin_auth);
     let accounts = web::Data::new(state.accounts);
+    let addresses = web::Data::new(state.addresses);
     let bulk_email = web::Data::new(state.bulk_email);
     let catalog_admin = web::Data::new(state.catalog_admin);
     let category_views = web::Data::new(state.category_views);
@@ -282,6 +286,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(catalog.clone())
             .app_data(admin_auth.clone())
             .app_data(accounts.clone())
+            .app_data(addresses.clone())
             .app_data(bulk_email.clone())
             .app_data(catalog_admin.clone())
             .app_data(category_views.clone())

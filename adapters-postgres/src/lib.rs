@@ -3,6 +3,7 @@
 //! in one blocking task with its transaction inside, off the async workers; [`PgUnitOfWork`] runs the
 //! writes of several repositories in one such transaction.
 
+mod addresses;
 mod admins;
 mod analytics;
 mod blocklist;
@@ -28,6 +29,7 @@ pub mod test_support;
 mod throttle;
 mod unit_of_work;
 
+pub use addresses::PgAddressBook;
 pub use admins::PgAdminRepository;
 pub use analytics::PgOrderFigures;
 pub use blocklist::PgBlocklistRepository;

@@ -348,6 +348,7 @@ fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
     if let Some(search) = &filter.search {
         let pattern = contains_pattern(search);
         let phone = filter.phone.clone();
+        let start = filter.phone_start.as_ref().map(|start| format!("{start}%"));
         let matches = sql::<Bool>("(orders.id::text ILIKE ")
             .bind::<Text, _>(pattern.clone())
             .sql(" OR orders.name ILIKE ")
@@ -369,7 +370,12 @@ fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
             .sql(" OR orders.phone1_normalized = ")
             .bind::<Nullable<Text>, _>(phone.clone())
             .sql(" OR orders.phone2_normalized = ")
-            .bind::<Nullable<Text>, _>(phone);
+            .bind::<Nullable<Text>, _>(phone)
+            // A normal form holds only '+' and digits, so the start needs no escaping.
+            .sql(" OR orders.phone1_normalized LIKE ")
+            .bind::<Nullable<Text>, _>(start.clone())
+            .sql(" OR orders.phone2_normalized LIKE ")
+            .bind::<Nullable<Text>, _>(start);
         query = query.filter(matches.sql(")"));
     }
     query

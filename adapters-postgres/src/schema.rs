@@ -335,3 +335,21 @@ diesel::table! {
 diesel::joinable!(blocked_attempts -> blocklist (entry_id));
 diesel::allow_tables_to_appear_in_same_query!(blocklist, blocked_attempts);
 diesel::allow_tables_to_appear_in_same_query!(orders, customers);
+
+diesel::table! {
+    /// A customer's saved delivery details; a placed order saves its own through a trigger.
+    customer_addresses (id) {
+        id -> Int8,
+        customer_id -> Int8,
+        province -> Nullable<Text>,
+        city -> Nullable<Text>,
+        name -> Text,
+        phone1 -> Text,
+        phone1_normalized -> Text,
+        phone2 -> Nullable<Text>,
+        phone2_normalized -> Nullable<Text>,
+        address -> Text,
+        created_at -> Timestamptz,
+        used_at -> Timestamptz,
+    }
+}

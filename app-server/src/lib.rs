@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 use adapters_http::{AppState, BodyDeadline, MediaFiles, ResponseCache, ServerConfig};
 use adapters_media::MediaStoreConfig;
-use adapters_postgres::{PgCatalogRepository, PgCouponRepository, PgPool, PgSettingsRepository};
+use adapters_postgres::{PgAddressBook, PgCatalogRepository, PgCouponRepository, PgPool, PgSettingsRepository};
 use anyhow::Context;
+use application::accounts::addresses::Addresses;
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::ports::CatalogChanges;
 use application::catalog::views::CategoryViews;
@@ -188,6 +189,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     };
     let state = AppState {
         accounts,
+        addresses: Addresses::new(Arc::new(PgAddressBook::new(shared.pool.clone()))),
         bulk_email,
         admin_auth,
         catalog: catalogue.catalog,

@@ -79,6 +79,10 @@ id_type!(
     CustomerId
 );
 id_type!(
+    /// A customer's saved delivery address's identifier.
+    AddressId
+);
+id_type!(
     /// A review's identifier.
     ReviewId
 );

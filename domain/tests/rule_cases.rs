@@ -82,6 +82,14 @@ fn the_shared_phone_cases_hold() {
         let parsed = domain::contact::Phone::parse(typed);
         let mobile = domain::contact::Phone::parse_mobile(typed);
 
+        assert_eq!(case["mobileError"].is_string(), case["kind"] != "mobile", "{typed:?} needs mobileError or none");
+        assert_eq!(case["error"].is_string(), case["kind"].is_null(), "{typed:?} needs error or none");
+        if let Some(expected) = case["mobileError"].as_str() {
+            assert_eq!(mobile.as_ref().map_err(ToString::to_string).err().as_deref(), Some(expected), "{typed:?}");
+        }
+        if let Some(expected) = case["error"].as_str() {
+            assert_eq!(parsed.as_ref().map_err(ToString::to_string).err().as_deref(), Some(expected), "{typed:?}");
+        }
         match case["kind"].as_str() {
             None => assert!(parsed.is_err(), "{typed:?} was accepted"),
             Some(kind) => {

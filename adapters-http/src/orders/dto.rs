@@ -142,6 +142,11 @@ pub struct UserDetailsResponse {
     pub phone1: String,
     /// The secondary phone in its normal form, when given.
     pub phone2: Option<String>,
+    /// The primary phone as the shopper typed it (trimmed), e.g. `0300-1234567` or `۰۳۰۰-۱۲۳۴۵۶۷`: for
+    /// showing and searching beside the normal form.
+    pub phone1_typed: String,
+    /// The secondary phone as the shopper typed it, when given.
+    pub phone2_typed: Option<String>,
     pub email: String,
     pub address: String,
     /// Always `COD`.
@@ -362,7 +367,9 @@ impl From<Order> for OrderResponse {
                 city: d.city,
                 name: d.name.as_str().to_owned(),
                 phone1: d.phone1.normal().to_owned(),
-                phone2: d.phone2.map(|p| p.normal().to_owned()),
+                phone2: d.phone2.as_ref().map(|p| p.normal().to_owned()),
+                phone1_typed: d.phone1.as_typed().to_owned(),
+                phone2_typed: d.phone2.map(|p| p.as_typed().to_owned()),
                 email: d.email.as_str().to_owned(),
                 address: d.address.into_string(),
                 payment_method: "COD".into(),

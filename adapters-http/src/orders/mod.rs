@@ -8,6 +8,7 @@ mod parse;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use dto::OrderResponse;
+pub(crate) use parse::{destination_of, text_of};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(handlers::place_order)

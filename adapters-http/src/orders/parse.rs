@@ -180,18 +180,47 @@ impl FromQuery for AdminOrderList {
         let sort = param::<Sort>("sort", sent.sort.as_deref())?.map_or(OrderSort::Newest, |sort| sort.0);
         let min_risk = param::<MinRisk>("minRisk", sent.min_risk.as_deref())?.map(|floor| floor.0);
         let confirmed = param::<Confirmed>("confirmed", sent.confirmed.as_deref())?.map(|confirmed| confirmed.0);
-        let filter = OrderFilter { sort, min_risk, confirmed, status, search: sent.q, phone: None };
+        let filter = OrderFilter { sort, min_risk, confirmed, status, search: sent.q, phone: None, phone_start: None };
         Ok(Self { filter, page: orders_page(sent.limit, sent.offset)? })
     }
 }
 
 /// The text of a field (`""` when absent or blank), or `None` with an error noted when it is not text.
-fn text_of<'a>(field: &'a Text, name: &str, errors: &mut FieldErrors) -> Option<&'a str> {
+pub(crate) fn text_of<'a>(field: &'a Text, name: &str, errors: &mut FieldErrors) -> Option<&'a str> {
     if matches!(field, Field::Invalid) {
         errors.add(name, format!("{name} must be text."));
         return None;
     }
     Some(field.text().unwrap_or_default())
+}
+
+/// Where an order (or a saved address) goes, from the province and city as sent (`None` for a field that was
+/// not text); errors are noted under `field(name)`.
+pub(crate) fn destination_of(
+    province: Option<&str>,
+    city: Option<&str>,
+    field: &dyn Fn(&str) -> String,
+    errors: &mut FieldErrors,
+) -> Option<Destination> {
+    match (province?, city?) {
+        ("", "") => Some(Destination::Unstated),
+        ("", _) => {
+            errors.add(field("city"), LocationError::CityWithoutProvince);
+            None
+        }
+        (province, "") => {
+            province.parse::<Province>().map(Destination::Province).map_err(|e| errors.add(field("province"), e)).ok()
+        }
+        (province, city) => match province.parse::<Province>() {
+            Err(e) => {
+                errors.add(field("province"), e);
+                None
+            }
+            Ok(province) => {
+                Location::new(province, city).map(Destination::City).map_err(|e| errors.add(field("city"), e)).ok()
+            }
+        },
+    }
 }
 
 impl UserDetailsBody {
@@ -209,29 +238,12 @@ impl UserDetailsBody {
             .and_then(|text| Email::parse(text).map_err(|e| errors.add(field("email"), e)).ok());
         let address = text_of(&self.address, &field("address"), errors)
             .and_then(|text| delivery_address(text).map_err(|e| errors.add(field("address"), e)).ok());
-        let province = text_of(&self.province, &field("province"), errors);
-        let city = text_of(&self.city, &field("city"), errors);
-        let destination = match (province?, city?) {
-            ("", "") => Some(Destination::Unstated),
-            ("", _) => {
-                errors.add(field("city"), LocationError::CityWithoutProvince);
-                None
-            }
-            (province, "") => province
-                .parse::<Province>()
-                .map(Destination::Province)
-                .map_err(|e| errors.add(field("province"), e))
-                .ok(),
-            (province, city) => match province.parse::<Province>() {
-                Err(e) => {
-                    errors.add(field("province"), e);
-                    None
-                }
-                Ok(province) => {
-                    Location::new(province, city).map(Destination::City).map_err(|e| errors.add(field("city"), e)).ok()
-                }
-            },
-        };
+        let destination = destination_of(
+            text_of(&self.province, &field("province"), errors),
+            text_of(&self.city, &field("city"), errors),
+            &field,
+            errors,
+        );
         Some(ContactDetails {
             destination: destination?,
             name: name?,

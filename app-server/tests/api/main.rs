@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test binary: a panic is the failure report")]
 
 mod accounts;
+mod addresses;
 mod admin;
 mod analytics;
 mod bulk_email;

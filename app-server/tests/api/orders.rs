@@ -128,8 +128,8 @@ async fn an_order_is_placed_at_the_servers_figures_taking_stock_and_a_coupon_use
     assert_eq!(
         placed["userDetails"],
         json!({"country": "Pakistan", "province": "Punjab", "city": "Lahore", "name": "Ayesha Khan",
-               "phone1": "+923001234567", "phone2": null, "email": "ayesha@example.pk",
-               "address": "House 12, Street 4\nGulberg III", "paymentMethod": "COD"})
+               "phone1": "+923001234567", "phone2": null, "phone1Typed": "0300 1234567", "phone2Typed": null,
+               "email": "ayesha@example.pk", "address": "House 12, Street 4\nGulberg III", "paymentMethod": "COD"})
     );
     assert_eq!(placed["history"].as_array().unwrap().len(), 1);
     assert_eq!(placed["history"][0]["status"], "pending");
@@ -378,7 +378,7 @@ async fn bad_contact_details_are_refused_field_by_field_and_nothing_stored() {
             json!("042 35761234"),
             None,
             "userDetails.phone1",
-            "Enter a Pakistani mobile number, e.g. 0300 1234567.",
+            "This is a landline number; enter a mobile number (03XX XXXXXXX).",
         ),
         (
             "phone2",
@@ -609,6 +609,101 @@ async fn the_admin_finds_orders_by_phone_in_any_writing_and_filters_by_status() 
     assert_eq!(bad, 400);
     let (customer, _) = shop.app.send(&cookie, "GET", "/api/orders", None).await;
     assert_eq!(customer, 401);
+}
+
+#[tokio::test]
+async fn phones_typed_in_urdu_arabic_indic_or_full_width_digits_are_read_and_kept_as_typed_beside_the_normal_form() {
+    let shop = shop().await;
+    let (uid, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let admin = shop.app.admin_cookie().await;
+    let mut payload = order(&[(shop.case, 1, 850)], (850, 200, None, 0, 1050));
+    payload["userDetails"]["phone1"] = json!("۰۳۰۰-۱۲۳۴۵۶۷");
+    payload["userDetails"]["phone2"] = json!("٠٤٢ ٣٥٧٦١٢٣٤");
+    let (_, other) = shop.app.customer("bilal@example.pk").await;
+    let mut full_width = order(&[(shop.case, 1, 850)], (850, 200, None, 0, 1050));
+    full_width["userDetails"]["phone1"] = json!(" ０３２１－７６５４３２１ ");
+
+    let (status, body) = shop.app.place_order(&cookie, &payload, None).await;
+    let (wide_status, wide) = shop.app.place_order(&other, &full_width, None).await;
+
+    assert_eq!(status, 201, "{body}");
+    let details = &body["order"]["userDetails"];
+    assert_eq!(
+        (&details["phone1"], &details["phone1Typed"], &details["phone2"], &details["phone2Typed"]),
+        (&json!("+923001234567"), &json!("۰۳۰۰-۱۲۳۴۵۶۷"), &json!("+924235761234"), &json!("٠٤٢ ٣٥٧٦١٢٣٤"))
+    );
+    assert_eq!(wide_status, 201, "{wide}");
+    assert_eq!(
+        (&wide["order"]["userDetails"]["phone1"], &wide["order"]["userDetails"]["phone1Typed"]),
+        (&json!("+923217654321"), &json!("０３２１－７６５４３２１"))
+    );
+    let (_, mine) = shop.app.send(&cookie, "GET", &format!("/api/orders/user/{uid}"), None).await;
+    assert_eq!(mine["orders"][0]["userDetails"]["phone1Typed"], "۰۳۰۰-۱۲۳۴۵۶۷");
+    let (_, listed) = shop.app.send(&admin, "GET", "/api/orders", None).await;
+    let typed: Vec<_> =
+        listed["orders"].as_array().unwrap().iter().map(|o| o["userDetails"]["phone1Typed"].clone()).collect();
+    assert_eq!(typed, [json!("０３２１－７６５４３２１"), json!("۰۳۰۰-۱۲۳۴۵۶۷")]);
+}
+
+#[tokio::test]
+async fn a_wrong_phone_number_is_told_what_is_wrong_with_it_and_nothing_stored() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let cases = [
+        ("phone1", "0300 123456", "This number has 10 digits; a mobile number has 11 (03XX XXXXXXX)."),
+        ("phone1", "۰۳۰۰-۱۲۳۴۵۶۷۸", "This number has 12 digits; a mobile number has 11 (03XX XXXXXXX)."),
+        ("phone1", "+92 300 123456", "This number has 9 digits after +92; a mobile number has 10 (+92 3XX XXXXXXX)."),
+        ("phone1", "1300 1234567", "A mobile number starts with 03."),
+        ("phone1", "0300 CALL ME", "A phone number has only digits, e.g. 0300 1234567."),
+        ("phone1", "+44 20 7946 0958", "Only Pakistani numbers can be used: start with 0 or +92."),
+        ("phone1", "0300 1234567 0300 1234567 0300 1", "This phone number is too long."),
+        ("phone2", "0300 12345", "This number has 9 digits; a mobile number has 11 (03XX XXXXXXX)."),
+        ("phone2", "042 123", "Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234."),
+    ];
+
+    for (field, typed, message) in cases {
+        let mut payload = order(&[(shop.case, 1, 850)], (850, 200, None, 0, 1050));
+        payload["userDetails"][field] = json!(typed);
+
+        let (status, body) = shop.app.place_order(&cookie, &payload, None).await;
+
+        assert_eq!(status, 400, "{typed}: {body}");
+        assert_eq!(body["errors"][format!("userDetails.{field}")], json!([message]), "{typed}");
+    }
+    shop.assert_nothing_stored().await;
+}
+
+#[tokio::test]
+async fn the_admin_finds_an_order_by_the_beginning_of_its_number_however_it_was_typed() {
+    let shop = shop().await;
+    let admin = shop.app.admin_cookie().await;
+    let mut ids = Vec::new();
+    for (email, phone1) in
+        [("a@example.pk", "0301 2345678"), ("b@example.pk", "۰۳۲۱-۷۶۵۴۳۲۱"), ("c@example.pk", "0333 3012345")]
+    {
+        let (_, cookie) = shop.app.customer(email).await;
+        let mut payload = order(&[(shop.cable, 1, 500)], (500, 0, None, 0, 500));
+        payload["userDetails"]["phone1"] = json!(phone1);
+        let (status, body) = shop.app.place_order(&cookie, &payload, None).await;
+        assert_eq!(status, 201, "{body}");
+        ids.push(body["order"]["_id"].as_str().unwrap().to_owned());
+    }
+    let search = |q: &str| {
+        let path = format!("/api/orders?q={}", urlencode(q));
+        let admin = admin.clone();
+        let app = &shop.app;
+        async move {
+            let (status, body) = app.send(&admin, "GET", &path, None).await;
+            assert_eq!(status, 200, "{body}");
+            body["orders"].as_array().unwrap().iter().map(|o| o["_id"].as_str().unwrap().to_owned()).collect::<Vec<_>>()
+        }
+    };
+
+    assert_eq!(search("0301").await, [ids[0].as_str()], "not the number holding 301 further on");
+    assert_eq!(search("0301-234").await, [ids[0].as_str()], "written another way than typed");
+    assert_eq!(search("+92 301").await, [ids[0].as_str()]);
+    assert_eq!(search("0321 765").await, [ids[1].as_str()], "typed in Urdu digits");
+    assert_eq!(search("۰۳۲۱").await, [ids[1].as_str()], "searched in Urdu digits");
 }
 
 fn urlencode(text: &str) -> String {

@@ -1,6 +1,7 @@
 //! Accounts: customers (password and external sign-in, password resets), the admin's login, and the
 //! throttled password check and the sessions both share.
 
+pub mod addresses;
 pub mod admin_auth;
 pub mod customers;
 pub mod model;

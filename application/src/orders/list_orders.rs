@@ -1,6 +1,6 @@
 //! Listing orders: a customer's own (My Orders) and the admin's list, filtered and searched.
 
-use domain::contact::Phone;
+use domain::contact::{fold_phone_text, Phone};
 use domain::ids::CustomerId;
 
 use crate::common::error::RepositoryError;
@@ -64,9 +64,33 @@ impl Orders {
             .map(|s| s.trim().chars().filter(|c| *c != '\0').take(MAX_SEARCH_CHARS).collect::<String>())
             .filter(|s| !s.is_empty());
         let phone = search.as_deref().and_then(|s| Phone::parse(s).ok()).map(|p| p.normal().to_owned());
-        let (orders, total) = self.repository.search(OrderFilter { search, phone, ..filter }, page).await?;
+        let phone_start = search.as_deref().and_then(phone_start);
+        let (orders, total) =
+            self.repository.search(OrderFilter { search, phone, phone_start, ..filter }, page).await?;
         Ok(OrderPage { orders, total })
     }
+}
+
+/// The fewest digits a search needs to be read as the beginning of a phone number.
+const MIN_PHONE_START_DIGITS: usize = 4;
+
+/// `search` as the beginning of a phone number's normal form, when it is the beginning of a number written
+/// nationally (`0301 23` is `+9230123`) or with the country code (`+92 301`, `0092 301`), in any digits
+/// (`۰۳۰۱`): at least four digits, spaces and dashes between them.
+fn phone_start(search: &str) -> Option<String> {
+    let folded: String = fold_phone_text(search).chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    let (plus, digits) = folded.strip_prefix('+').map_or((false, folded.as_str()), |rest| (true, rest));
+    if digits.len() < MIN_PHONE_START_DIGITS || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let national = if plus {
+        digits.strip_prefix("92")?
+    } else if let Some(rest) = digits.strip_prefix("0092") {
+        rest
+    } else {
+        digits.strip_prefix('0').filter(|rest| !rest.starts_with('0'))?
+    };
+    Some(format!("+92{national}"))
 }
 
 #[cfg(test)]
@@ -113,6 +137,28 @@ mod tests {
             .all_orders(OrderFilter { search: Some("   ".into()), ..OrderFilter::default() }, Page::FIRST)
             .await
             .unwrap();
+    }
+
+    #[test]
+    fn a_search_for_the_beginning_of_a_number_is_read_in_the_normal_form() {
+        let cases = [
+            ("0301", Some("+92301")),
+            ("0301 23", Some("+9230123")),
+            ("0301-2345678", Some("+923012345678")),
+            ("+92 301", Some("+92301")),
+            ("0092 301", Some("+92301")),
+            ("۰۳۰۱", Some("+92301")),
+            ("０３０１", Some("+92301")),
+            ("030", None),
+            ("3012", None),
+            ("+44 20", None),
+            ("Ayesha", None),
+            ("0301 Ayesha", None),
+        ];
+
+        for (search, start) in cases {
+            assert_eq!(phone_start(search).as_deref(), start, "{search:?}");
+        }
     }
 
     #[tokio::test]

@@ -332,6 +332,9 @@ pub struct OrderFilter {
     /// The search read as a phone number in its normal form, when it is one: matches either phone written
     /// any other way.
     pub phone: Option<String>,
+    /// The search read as the beginning of a phone number (`0301`, `0301 23`, `+92 301`, `۰۳۰۱`) in the
+    /// normal form (`+92301`, `+9230123`): matches either phone that begins so, however it was typed.
+    pub phone_start: Option<String>,
 }
 
 /// A delivery address that cannot be one.

@@ -57,6 +57,8 @@ export function makeOrder(overrides: Partial<OrderResponse> = {}): OrderResponse
       name: 'Ayesha Khan',
       phone1: '+923001234567',
       phone2: null,
+      phone1Typed: '0300-1234567',
+      phone2Typed: null,
       email: 'ayesha@example.pk',
       address: 'House 12, Street 4, Gulberg III',
       paymentMethod: 'COD',

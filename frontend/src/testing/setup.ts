@@ -14,6 +14,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
+  // Drafts kept by one test (the checkout's) must not fill the next test's form.
+  window.sessionStorage.clear();
 });
 
 // jsdom lays nothing out and does not scroll (it logs 'Not implemented' for `scrollTo`): pages that open at

@@ -1689,6 +1689,84 @@ export type SaveUserBody = {
 };
 
 /**
+ * Delivery details to save: an order's `userDetails` without the e-mail. Empty optional fields count as
+ * absent.
+ */
+export type SavedAddressBody = {
+    /**
+     * One of the seven provinces (optional).
+     */
+    province?: string | null;
+    /**
+     * One of the province's cities (optional; needs a province).
+     */
+    city?: string | null;
+    /**
+     * Full name (required).
+     */
+    name?: string | null;
+    /**
+     * A Pakistani mobile number in any usual writing (required).
+     */
+    phone1?: string | null;
+    /**
+     * Optional: a mobile or a landline.
+     */
+    phone2?: string | null;
+    /**
+     * The delivery address, one or more lines (required).
+     */
+    address?: string | null;
+};
+
+/**
+ * One saved address.
+ */
+export type SavedAddressEnvelope = {
+    address: SavedAddressResponse;
+};
+
+/**
+ * A saved address, as the checkout form fills it in.
+ */
+export type SavedAddressResponse = {
+    _id: string;
+    /**
+     * The province's name as the API takes it (`KhyberPakhtunkhwa`), or null.
+     */
+    province?: string | null;
+    city?: string | null;
+    name: string;
+    /**
+     * The primary phone as typed.
+     */
+    phone1: string;
+    /**
+     * The secondary phone as typed, or null.
+     */
+    phone2?: string | null;
+    /**
+     * The primary phone in its normal form, e.g. `+923001234567`.
+     */
+    phone1Normal: string;
+    address: string;
+    /**
+     * When an order last went there or it was last saved, ISO 8601 in UTC.
+     */
+    usedAt: string;
+};
+
+/**
+ * The signed-in customer's saved addresses.
+ */
+export type SavedAddressesResponse = {
+    /**
+     * Most recently used first: the first is what the checkout fills in.
+     */
+    addresses: Array<SavedAddressResponse>;
+};
+
+/**
  * Who is signed in, if anyone.
  */
 export type SessionResponse = {
@@ -1952,6 +2030,15 @@ export type UserDetailsResponse = {
      * The secondary phone in its normal form, when given.
      */
     phone2?: string | null;
+    /**
+     * The primary phone as the shopper typed it (trimmed), e.g. `0300-1234567` or `۰۳۰۰-۱۲۳۴۵۶۷`: for
+     * showing and searching beside the normal form.
+     */
+    phone1Typed: string;
+    /**
+     * The secondary phone as the shopper typed it, when given.
+     */
+    phone2Typed?: string | null;
     email: string;
     address: string;
     /**
@@ -4274,6 +4361,172 @@ export type GoogleCallbackErrors = {
 };
 
 export type GoogleCallbackError = GoogleCallbackErrors[keyof GoogleCallbackErrors];
+
+export type ListAddressesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/account/addresses';
+};
+
+export type ListAddressesErrors = {
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+};
+
+export type ListAddressesError = ListAddressesErrors[keyof ListAddressesErrors];
+
+export type ListAddressesResponses = {
+    /**
+     * The customer's saved addresses (at most 10)
+     */
+    200: SavedAddressesResponse;
+};
+
+export type ListAddressesResponse = ListAddressesResponses[keyof ListAddressesResponses];
+
+export type SaveAddressData = {
+    body: SavedAddressBody;
+    path?: never;
+    query?: never;
+    url: '/api/account/addresses';
+};
+
+export type SaveAddressErrors = {
+    /**
+     * A missing or malformed field, named in `errors` (the checkout's texts)
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The account keeps 10 addresses already: 'You can save at most 10 addresses. Delete one first.'
+     */
+    409: ErrorBody;
+    /**
+     * The body is too large
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type SaveAddressError = SaveAddressErrors[keyof SaveAddressErrors];
+
+export type SaveAddressResponses = {
+    /**
+     * Saved
+     */
+    201: SavedAddressEnvelope;
+};
+
+export type SaveAddressResponse = SaveAddressResponses[keyof SaveAddressResponses];
+
+export type DeleteAddressData = {
+    body?: never;
+    path: {
+        /**
+         * The saved address's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/account/addresses/{id}';
+};
+
+export type DeleteAddressErrors = {
+    /**
+     * A malformed id
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The customer has no saved address with this id (another customer's included)
+     */
+    404: ErrorBody;
+};
+
+export type DeleteAddressError = DeleteAddressErrors[keyof DeleteAddressErrors];
+
+export type DeleteAddressResponses = {
+    /**
+     * Deleted
+     */
+    200: MessageResponse;
+};
+
+export type DeleteAddressResponse = DeleteAddressResponses[keyof DeleteAddressResponses];
+
+export type UpdateAddressData = {
+    body: SavedAddressBody;
+    path: {
+        /**
+         * The saved address's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/account/addresses/{id}';
+};
+
+export type UpdateAddressErrors = {
+    /**
+     * A malformed id, or a missing or malformed field, named in `errors`
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * The customer has no saved address with this id (another customer's included)
+     */
+    404: ErrorBody;
+    /**
+     * Another saved address holds the same details: 'You have saved these details already.'
+     */
+    409: ErrorBody;
+    /**
+     * The body is too large
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type UpdateAddressError = UpdateAddressErrors[keyof UpdateAddressErrors];
+
+export type UpdateAddressResponses = {
+    /**
+     * Saved
+     */
+    200: SavedAddressEnvelope;
+};
+
+export type UpdateAddressResponse = UpdateAddressResponses[keyof UpdateAddressResponses];
 
 export type AdminLoginData = {
     body: AdminLoginBody;

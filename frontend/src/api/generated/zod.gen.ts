@@ -933,6 +933,48 @@ export const zSaveUserBody = z.object({
 });
 
 /**
+ * Delivery details to save: an order's `userDetails` without the e-mail. Empty optional fields count as
+ * absent.
+ */
+export const zSavedAddressBody = z.object({
+    province: z.nullish(z.string()),
+    city: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    phone1: z.nullish(z.string()),
+    phone2: z.nullish(z.string()),
+    address: z.nullish(z.string())
+});
+
+/**
+ * A saved address, as the checkout form fills it in.
+ */
+export const zSavedAddressResponse = z.object({
+    _id: z.string(),
+    province: z.nullish(z.string()),
+    city: z.nullish(z.string()),
+    name: z.string(),
+    phone1: z.string(),
+    phone2: z.nullish(z.string()),
+    phone1Normal: z.string(),
+    address: z.string(),
+    usedAt: z.string()
+});
+
+/**
+ * One saved address.
+ */
+export const zSavedAddressEnvelope = z.object({
+    address: zSavedAddressResponse
+});
+
+/**
+ * The signed-in customer's saved addresses.
+ */
+export const zSavedAddressesResponse = z.object({
+    addresses: z.array(zSavedAddressResponse)
+});
+
+/**
  * New delivery time and WhatsApp number.
  */
 export const zShopInfoBody = z.object({
@@ -1058,6 +1100,8 @@ export const zUserDetailsResponse = z.object({
     name: z.string(),
     phone1: z.string(),
     phone2: z.nullish(z.string()),
+    phone1Typed: z.string(),
+    phone2Typed: z.nullish(z.string()),
     email: z.string(),
     address: z.string(),
     paymentMethod: z.string()
@@ -1676,6 +1720,38 @@ export const zGoogleCallbackQuery = z.object({
     error: z.optional(z.string())
 });
 
+/**
+ * The customer's saved addresses (at most 10)
+ */
+export const zListAddressesResponse = zSavedAddressesResponse;
+
+export const zSaveAddressBody = zSavedAddressBody;
+
+/**
+ * Saved
+ */
+export const zSaveAddressResponse = zSavedAddressEnvelope;
+
+export const zDeleteAddressPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Deleted
+ */
+export const zDeleteAddressResponse = zMessageResponse;
+
+export const zUpdateAddressBody = zSavedAddressBody;
+
+export const zUpdateAddressPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Saved
+ */
+export const zUpdateAddressResponse = zSavedAddressEnvelope;
+
 export const zAdminLoginBody2 = zAdminLoginBody;
 
 /**
@@ -2161,6 +2237,30 @@ export const zGoogleCallbackData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(zGoogleCallbackQuery)
+});
+
+export const zListAddressesData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSaveAddressData = z.object({
+    body: zSaveAddressBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zDeleteAddressData = z.object({
+    body: z.optional(z.never()),
+    path: zDeleteAddressPath,
+    query: z.optional(z.never())
+});
+
+export const zUpdateAddressData = z.object({
+    body: zUpdateAddressBody,
+    path: zUpdateAddressPath,
+    query: z.optional(z.never())
 });
 
 export const zAdminLoginData = z.object({

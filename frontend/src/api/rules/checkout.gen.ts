@@ -25,6 +25,27 @@ export const phoneNotMobile = 'Enter a Pakistani mobile number, e.g. 0300 123456
 /** A secondary phone that is neither a Pakistani mobile nor a landline number. */
 export const phoneNotPakistani = 'Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.';
 
+/** A phone number above MAX_PHONE_CHARS characters. */
+export const phoneTooLong = 'This phone number is too long.';
+
+/** A phone number with letters in it. */
+export const phoneLetters = 'A phone number has only digits, e.g. 0300 1234567.';
+
+/** A phone number with another country's code. */
+export const phoneOtherCountry = 'Only Pakistani numbers can be used: start with 0 or +92.';
+
+/** A mobile number written from 03 with the wrong number of digits (all of them counted). */
+export const phoneMobileDigits = (digits: number): string => `This number has ${digits} digits; a mobile number has 11 (03XX XXXXXXX).`;
+
+/** A mobile number written with +92 with the wrong number of digits after it. */
+export const phoneMobileDigitsAfterCode = (digits: number): string => `This number has ${digits} digits after +92; a mobile number has 10 (+92 3XX XXXXXXX).`;
+
+/** A landline as the primary phone, which must be a mobile. */
+export const phoneLandline = 'This is a landline number; enter a mobile number (03XX XXXXXXX).';
+
+/** A primary phone whose digits do not start as a mobile number's. */
+export const phoneNotMobilePrefix = 'A mobile number starts with 03.';
+
 /** Checkout without an e-mail address. */
 export const emailRequired = 'Email is required.';
 

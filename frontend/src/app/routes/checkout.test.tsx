@@ -246,7 +246,7 @@ describe('checkout page', () => {
     await user.type(field.phone1(), '042 35761234');
     await user.click(submitButton());
     expect(field.phone1()).toHaveAccessibleDescription(
-      'Enter a Pakistani mobile number, e.g. 0300 1234567. A mobile number, e.g. 0300 1234567.',
+      'This is a landline number; enter a mobile number (03XX XXXXXXX). A mobile number, e.g. 0300 1234567.',
     );
 
     await user.type(field.name(), 'Ayesha');

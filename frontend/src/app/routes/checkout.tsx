@@ -2,6 +2,7 @@ import { checkoutTitle } from '@/api/rules/pages.gen';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { useSavedAddresses } from '@/features/addresses/api/saved-addresses';
 import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
 import { useSyncCartWithQuote } from '@/features/cart/api/sync-with-quote';
@@ -17,6 +18,7 @@ function CheckoutPage() {
   const store = useCartStore();
   const syncWithQuote = useSyncCartWithQuote();
   const navigate = useNavigate();
+  const saved = useSavedAddresses(user.uid !== '');
 
   return (
     <section className="page checkout-page" aria-labelledby="page-title">
@@ -30,6 +32,7 @@ function CheckoutPage() {
           user={user}
           figures={orderFiguresOf(cart)}
           onQuote={syncWithQuote}
+          savedAddresses={saved.data?.addresses}
           onPlaced={() => {
             store.clear();
             void navigate(paths.orderConfirmation.getHref(), { replace: true });

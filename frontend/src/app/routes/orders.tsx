@@ -1,4 +1,5 @@
 import { ordersTitle } from '@/api/rules/pages.gen';
+import { SavedAddresses } from '@/features/addresses/components/saved-addresses';
 import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
 import { MyOrders } from '@/features/orders/components/my-orders';
@@ -27,11 +28,18 @@ function MyOrdersPage() {
   );
 }
 
+/** My Account's saved addresses, under the orders. */
+function SavedAddressesOfUser() {
+  const user = useCurrentUser().data ?? signedOut;
+  return <SavedAddresses signedIn={user.uid !== ''} />;
+}
+
 export default function OrdersRoute() {
   return (
     <RequireCustomer>
       <title>{ordersTitle}</title>
       <MyOrdersPage />
+      <SavedAddressesOfUser />
     </RequireCustomer>
   );
 }

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, addToBlocklist, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmOrder, confirmPasswordReset, courierBookingCsv, customerOrders, customerOrdersApi, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getOrderLimits, getProduct, getSearchSynonyms, getShopInfo, googleCallback, googleLogin, googleStatus, healthz, importTrackingNumbers, incrementCategoryViews, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replaceSearchSynonyms, replyToReview, requestPasswordReset, reviewedItems, saveUser, searchCorrection, searchProducts, sendBulkEmail, session, setCouponLimits, setDeliveryCharge, setOrderTracking, setShopInfo, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, uploadProduct, verifyReviewToken } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetOrderLimitsData, GetOrderLimitsError, GetOrderLimitsResponse, GetProductData, GetProductError, GetProductResponse, GetSearchSynonymsData, GetSearchSynonymsError, GetSearchSynonymsResponse, GetShopInfoData, GetShopInfoError, GetShopInfoResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, GoogleStatusData, GoogleStatusResponse2, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplaceSearchSynonymsData, ReplaceSearchSynonymsError, ReplaceSearchSynonymsResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveUserData, SaveUserError, SaveUserResponse, SearchCorrectionData, SearchCorrectionError, SearchCorrectionResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SessionData, SessionResponse2, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SetShopInfoData, SetShopInfoError, SetShopInfoResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
+import { addCategory, addCoupon, addToBlocklist, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmOrder, confirmPasswordReset, courierBookingCsv, customerOrders, customerOrdersApi, deleteAddress, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getOrderLimits, getProduct, getSearchSynonyms, getShopInfo, googleCallback, googleLogin, googleStatus, healthz, importTrackingNumbers, incrementCategoryViews, listAddresses, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replaceSearchSynonyms, replyToReview, requestPasswordReset, reviewedItems, saveAddress, saveUser, searchCorrection, searchProducts, sendBulkEmail, session, setCouponLimits, setDeliveryCharge, setOrderTracking, setShopInfo, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, updateAddress, uploadProduct, verifyReviewToken } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteAddressData, DeleteAddressError, DeleteAddressResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetOrderLimitsData, GetOrderLimitsError, GetOrderLimitsResponse, GetProductData, GetProductError, GetProductResponse, GetSearchSynonymsData, GetSearchSynonymsError, GetSearchSynonymsResponse, GetShopInfoData, GetShopInfoError, GetShopInfoResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, GoogleStatusData, GoogleStatusResponse2, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListAddressesData, ListAddressesError, ListAddressesResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplaceSearchSynonymsData, ReplaceSearchSynonymsError, ReplaceSearchSynonymsResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveAddressData, SaveAddressError, SaveAddressResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchCorrectionData, SearchCorrectionError, SearchCorrectionResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SessionData, SessionResponse2, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SetShopInfoData, SetShopInfoError, SetShopInfoResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UpdateAddressData, UpdateAddressError, UpdateAddressResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -1407,6 +1407,76 @@ export const googleCallbackOptions = (options?: Options<GoogleCallbackData>) => 
     },
     queryKey: googleCallbackQueryKey(options)
 });
+
+export const listAddressesQueryKey = (options?: Options<ListAddressesData>) => createQueryKey('listAddresses', options);
+
+/**
+ * The signed-in customer's saved delivery addresses, most recently used first.
+ */
+export const listAddressesOptions = (options?: Options<ListAddressesData>) => queryOptions<ListAddressesResponse, ListAddressesError, ListAddressesResponse, ReturnType<typeof listAddressesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAddresses({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAddressesQueryKey(options)
+});
+
+/**
+ * Saves delivery details for the signed-in customer; the same details as a saved address move that one to
+ * the top.
+ */
+export const saveAddressMutation = (options?: Partial<Options<SaveAddressData>>): UseMutationOptions<SaveAddressResponse, SaveAddressError, Options<SaveAddressData>> => {
+    const mutationOptions: UseMutationOptions<SaveAddressResponse, SaveAddressError, Options<SaveAddressData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await saveAddress({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes one of the signed-in customer's saved addresses.
+ */
+export const deleteAddressMutation = (options?: Partial<Options<DeleteAddressData>>): UseMutationOptions<DeleteAddressResponse, DeleteAddressError, Options<DeleteAddressData>> => {
+    const mutationOptions: UseMutationOptions<DeleteAddressResponse, DeleteAddressError, Options<DeleteAddressData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteAddress({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Replaces one of the signed-in customer's saved addresses.
+ */
+export const updateAddressMutation = (options?: Partial<Options<UpdateAddressData>>): UseMutationOptions<UpdateAddressResponse, UpdateAddressError, Options<UpdateAddressData>> => {
+    const mutationOptions: UseMutationOptions<UpdateAddressResponse, UpdateAddressError, Options<UpdateAddressData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateAddress({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Signs the admin in and sets the admin session cookie.

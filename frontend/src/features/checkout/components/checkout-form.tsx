@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 
-import type { PlaceOrderBody, QuoteResponse } from '@/api/generated';
+import type { PlaceOrderBody, QuoteResponse, SavedAddressResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 import { provinceName } from '@/lib/province-name';
 
@@ -11,12 +11,15 @@ import {
   firstFieldInError,
   updateCheckoutFields,
   type CheckoutField,
-  type CheckoutFields,
   type FieldErrors,
 } from '../lib/checkout-form';
 import { createIdempotencyKeys } from '../lib/idempotency';
 import { citiesOf, provinces } from '../lib/locations';
 import { checkoutMessages } from '../lib/messages';
+import { fieldsFromSaved, untouched } from '../lib/saved-address';
+import { useCheckoutDraft } from '../lib/use-checkout-draft';
+
+import { SavedAddressChoice } from './saved-address-choice';
 
 import '@/components/ui/form.css';
 import '../checkout.css';
@@ -39,6 +42,8 @@ interface CheckoutFormProps {
   onQuote: (quote: QuoteResponse) => Promise<unknown>;
   /** The order is placed: empty the cart and move on. */
   onPlaced: () => void;
+  /** The account's saved addresses, most recently used first: the first fills an untouched form. */
+  savedAddresses?: readonly SavedAddressResponse[];
 }
 
 interface Alert {
@@ -56,8 +61,15 @@ interface Alert {
  * places a second order. A refusal with the server's figures updates the cart and says what changed; one
  * more tap places the order at the new figures.
  */
-export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormProps) {
-  const [fields, setFields] = useState<CheckoutFields>(() => emptyCheckoutFields(user));
+export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses = [] }: CheckoutFormProps) {
+  const { fields, setFields, restored, clearDraft } = useCheckoutDraft(user.uid, () => emptyCheckoutFields(user));
+  const prefilled = useRef(restored);
+  const latest = savedAddresses[0];
+  useEffect(() => {
+    if (prefilled.current || latest === undefined) return;
+    prefilled.current = true;
+    setFields((current) => (untouched(current) ? fieldsFromSaved(current, latest) : current));
+  }, [latest, setFields]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<Alert | null>(null);
   const [sending, setSending] = useState(false);
@@ -111,6 +123,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
       switch (outcome.kind) {
         case 'placed':
           placed = true;
+          clearDraft();
           onPlaced();
           break;
         case 'quote':
@@ -175,6 +188,13 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
       <h2 id={fieldId('title')}>Delivery details</h2>
       <fieldset className="checkout-form__fields" disabled={sending}>
         <legend className="visually-hidden">Delivery details</legend>
+        <SavedAddressChoice
+          addresses={savedAddresses}
+          onPick={(saved) => {
+            setFields((current) => fieldsFromSaved(current, saved));
+            setErrors({});
+          }}
+        />
         <div className="form-field">
           <label htmlFor={fieldId('country')}>Country</label>
           <input id={fieldId('country')} name="country" value="Pakistan" disabled readOnly />

@@ -8,7 +8,9 @@ import {
   firstFieldInError,
   isPakistaniLandline,
   isPakistaniMobile,
+  mobileProblem,
   phoneKind,
+  phoneProblem,
   serverFieldErrors,
   updateCheckoutFields,
 } from './checkout-form';
@@ -23,10 +25,20 @@ const filled = {
 };
 
 describe('phone numbers', () => {
-  it.each(phoneTable.cases)('$typed is read as the server reads it ($kind)', ({ typed, kind }) => {
+  it.each(phoneTable.cases)('$typed is read as the server reads it ($kind)', (phone) => {
+    const { typed, kind } = phone;
     expect(phoneKind(typed)).toBe(kind);
     expect(isPakistaniMobile(typed)).toBe(kind === 'mobile');
     expect(isPakistaniLandline(typed)).toBe(kind === 'landline');
+    expect(mobileProblem(typed)).toBe('mobileError' in phone ? phone.mobileError : null);
+    expect(phoneProblem(typed)).toBe('error' in phone ? phone.error : null);
+  });
+
+  it('says what is wrong with a primary phone in the form, with the real count of digits', () => {
+    const check = (phone1: string) => checkCheckoutFields({ ...filled, phone1 });
+    expect(check('0300 123456')).toEqual({ ok: false, errors: { phone1: 'This number has 10 digits; a mobile number has 11 (03XX XXXXXXX).' } });
+    expect(check('1300 1234567')).toEqual({ ok: false, errors: { phone1: 'A mobile number starts with 03.' } });
+    expect(check('۰۳۰۰-۱۲۳۴۵۶۷')).toMatchObject({ ok: true, userDetails: { phone1: '۰۳۰۰-۱۲۳۴۵۶۷' } });
   });
 });
 
@@ -73,7 +85,7 @@ describe('checkCheckoutFields', () => {
   it('refuses a primary phone that is a landline', () => {
     expect(checkCheckoutFields({ ...filled, phone1: '042 35761234' })).toEqual({
       ok: false,
-      errors: { phone1: 'Enter a Pakistani mobile number, e.g. 0300 1234567.' },
+      errors: { phone1: 'This is a landline number; enter a mobile number (03XX XXXXXXX).' },
     });
   });
 });

@@ -1,7 +1,20 @@
 import * as z from 'zod/mini';
 
 import { MAX_EMAIL_CHARS, MAX_NAME_CHARS } from '@/api/rules/auth.gen';
-import { MAX_ADDRESS_CHARS, MAX_PHONE_CHARS } from '@/api/rules/checkout.gen';
+import {
+  MAX_ADDRESS_CHARS,
+  MAX_PHONE_CHARS,
+  phoneLandline,
+  phoneLetters,
+  phoneMobileDigits,
+  phoneMobileDigitsAfterCode,
+  phoneNotMobile,
+  phoneNotMobilePrefix,
+  phoneNotPakistani,
+  phoneOtherCountry,
+  phoneRequired,
+  phoneTooLong,
+} from '@/api/rules/checkout.gen';
 
 import { citiesOf } from './locations';
 import { fieldMessages } from './messages';
@@ -36,31 +49,88 @@ export function updateCheckoutFields(fields: CheckoutFields, changed: CheckoutFi
 }
 
 /**
+ * The digits, '+', spaces and dashes of `text` in ASCII, as the server's `domain::contact::fold_phone_text`:
+ * Arabic-Indic, Extended Arabic-Indic (Urdu and Persian keyboards) and full-width digits become 0-9, the
+ * full-width plus, hyphen and space '+', '-' and ' '; invisible direction marks are dropped.
+ */
+export function foldPhoneText(text: string): string {
+  let folded = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 0x200e || code === 0x200f || code === 0x061c || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) continue;
+    if (code >= 0x0660 && code <= 0x0669) folded += String(code - 0x0660);
+    else if (code >= 0x06f0 && code <= 0x06f9) folded += String(code - 0x06f0);
+    else if (code >= 0xff10 && code <= 0xff19) folded += String(code - 0xff10);
+    else if (code === 0xff0b) folded += '+';
+    else if (code === 0xff0d) folded += '-';
+    else if (code === 0x3000) folded += ' ';
+    else folded += char;
+  }
+  return folded;
+}
+
+type National = { digits: string; withCode: boolean } | 'other-country';
+
+/**
  * The national number (without +92 or the trunk 0) of a number written as the server's `domain::contact::Phone`
- * accepts it: an optional leading '+', then digits with spaces and dashes between them (never two spaces or two
- * dashes in a row); `null` otherwise.
+ * accepts it (after folding): an optional leading '+', then digits with spaces and dashes between them (never
+ * two spaces or two dashes in a row); `null` otherwise.
  * Both sides are checked against `domain/tests/fixtures/phone-cases.json`.
  */
-function nationalNumber(typed: string): string | null {
-  if (typed.length > MAX_PHONE_CHARS) return null;
+function nationalNumber(typed: string): National | null {
   const plus = typed.startsWith('+');
   const body = plus ? typed.slice(1) : typed;
   if (!/^\d(?:[\d -]*\d)?$/.test(body) || body.includes('  ') || body.includes('--')) return null;
   const digits = body.replace(/[ -]/g, '');
-  if (plus) return digits.startsWith('92') ? digits.slice(2) : null;
-  if (digits.startsWith('0092')) return digits.slice(4);
-  if (digits.startsWith('0')) return digits.slice(1);
-  if (digits.startsWith('92') && digits.length - 2 >= 9) return digits.slice(2);
-  return digits;
+  if (plus) return digits.startsWith('92') ? { digits: digits.slice(2), withCode: true } : 'other-country';
+  if (digits.startsWith('00') && !digits.startsWith('000')) {
+    return digits.startsWith('0092') ? { digits: digits.slice(4), withCode: true } : 'other-country';
+  }
+  if (digits.startsWith('0')) return { digits: digits.slice(1), withCode: false };
+  if (digits.startsWith('92') && digits.length - 2 >= 9) return { digits: digits.slice(2), withCode: true };
+  return { digits, withCode: false };
+}
+
+type PhoneReading = { ok: true; kind: 'mobile' | 'landline' } | { ok: false; message: string };
+
+/** Reads a number as the server does: its kind, or what is wrong with it (`mobile`: only a mobile will do). */
+function readPhone(phone: string, mobile: boolean): PhoneReading {
+  const folded = foldPhoneText(phone.trim()).trim();
+  const notANumber = mobile ? phoneNotMobile : phoneNotPakistani;
+  const refuse = (message: string): PhoneReading => ({ ok: false, message });
+  if (folded === '') return refuse(phoneRequired);
+  if (Array.from(folded).length > MAX_PHONE_CHARS) return refuse(phoneTooLong);
+  if (/\p{Alphabetic}/u.test(folded)) return refuse(phoneLetters);
+  const national = nationalNumber(folded);
+  if (national === null) return refuse(notANumber);
+  if (national === 'other-country') return refuse(phoneOtherCountry);
+  const { digits, withCode } = national;
+  if (digits.length === 10 && digits.startsWith('3')) return { ok: true, kind: 'mobile' };
+  if (digits.startsWith('3')) {
+    return refuse(withCode ? phoneMobileDigitsAfterCode(digits.length) : phoneMobileDigits(folded.replace(/\D/g, '').length));
+  }
+  if ((digits.length === 9 || digits.length === 10) && !/^[01]/.test(digits)) {
+    return mobile ? refuse(phoneLandline) : { ok: true, kind: 'landline' };
+  }
+  return refuse(mobile ? phoneNotMobilePrefix : phoneNotPakistani);
 }
 
 /** Whether a number is a Pakistani mobile or landline number, or neither (`null`), as the server decides. */
 export function phoneKind(phone: string): 'mobile' | 'landline' | null {
-  const national = nationalNumber(phone.trim());
-  if (national === null) return null;
-  if (national.length === 10 && national.startsWith('3')) return 'mobile';
-  if ((national.length === 9 || national.length === 10) && !/^[013]/.test(national)) return 'landline';
-  return null;
+  const reading = readPhone(phone, false);
+  return reading.ok ? reading.kind : null;
+}
+
+/** What is wrong with a primary phone (a mobile number), in the server's words; `null` when nothing is. */
+export function mobileProblem(phone: string): string | null {
+  const reading = readPhone(phone, true);
+  return reading.ok ? null : reading.message;
+}
+
+/** What is wrong with a secondary phone (a mobile or landline number); `null` when nothing is. */
+export function phoneProblem(phone: string): string | null {
+  const reading = readPhone(phone, false);
+  return reading.ok ? null : reading.message;
 }
 
 /** A Pakistani mobile number in any usual writing: 0300 1234567, 0300-1234567, +92 300 1234567, 923001234567. */
@@ -75,26 +145,21 @@ export function isPakistaniLandline(phone: string): boolean {
 
 const text = z.string().check(z.trim());
 
+/** A zod check that reports what `problem` finds wrong with a phone, in its words. */
+function phoneCheck(problem: (phone: string) => string | null) {
+  return z.superRefine<string>((phone, context) => {
+    const message = problem(phone);
+    if (message !== null) context.addIssue({ code: 'custom', message, input: phone });
+  });
+}
+
 const checkoutSchema = z
   .object({
     province: text,
     city: text,
     name: z.string().check(z.trim(), z.minLength(1, fieldMessages.nameRequired), z.maxLength(MAX_NAME_CHARS, fieldMessages.nameTooLong)),
-    phone1: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, fieldMessages.phone1Required),
-        z.maxLength(MAX_PHONE_CHARS, fieldMessages.phoneTooLong),
-        z.refine(isPakistaniMobile, fieldMessages.phone1Invalid),
-      ),
-    phone2: z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(MAX_PHONE_CHARS, fieldMessages.phoneTooLong),
-        z.refine((phone) => phone === '' || isPakistaniMobile(phone) || isPakistaniLandline(phone), fieldMessages.phone2Invalid),
-      ),
+    phone1: z.string().check(z.trim(), phoneCheck(mobileProblem)),
+    phone2: z.string().check(z.trim(), phoneCheck((phone) => (phone === '' ? null : phoneProblem(phone)))),
     email: z
       .string()
       .check(

@@ -6,9 +6,6 @@ import {
   emailInvalid,
   emailRequired,
   nameRequired,
-  phoneNotMobile,
-  phoneNotPakistani,
-  phoneRequired,
 } from '@/api/rules/checkout.gen';
 
 /** The checkout's texts: docs/spec.md §5 'Checkout' and §8 'Checkout'. */
@@ -26,10 +23,6 @@ export const checkoutMessages = {
 export const fieldMessages = {
   nameRequired,
   nameTooLong: 'Your name is too long.',
-  phone1Required: phoneRequired,
-  phone1Invalid: phoneNotMobile,
-  phone2Invalid: phoneNotPakistani,
-  phoneTooLong: 'This phone number is too long.',
   emailRequired,
   emailInvalid,
   addressRequired,

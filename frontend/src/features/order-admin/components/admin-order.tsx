@@ -16,6 +16,7 @@ import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from
 
 import { OrderContact } from './order-contact';
 import { OrderRisk } from './order-risk';
+import { PhoneAsTyped } from './phone-as-typed';
 import { CourierSummary } from './courier-tools';
 import { TrackingForm } from './tracking-form';
 
@@ -99,14 +100,14 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
               <div>
                 <dt>Phone</dt>
                 <dd>
-                  <a href={`tel:${details.phone1}`}>{details.phone1}</a>
+                  <PhoneAsTyped normal={details.phone1} typed={details.phone1Typed} />
                 </dd>
               </div>
               {details.phone2 && (
                 <div>
                   <dt>Second phone</dt>
                   <dd>
-                    <a href={`tel:${details.phone2}`}>{details.phone2}</a>
+                    <PhoneAsTyped normal={details.phone2} typed={details.phone2Typed} />
                   </dd>
                 </div>
               )}

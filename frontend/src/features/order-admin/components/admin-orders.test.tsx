@@ -92,6 +92,21 @@ describe('AdminOrders', () => {
     expect(within(detail.getByRole('region', { name: 'History' })).getByRole('listitem')).toHaveTextContent('Pending 24 Nov 2026, 11:00');
   });
 
+  it('shows each phone as the shopper typed it beside its normal form', async () => {
+    const { user } = setup([
+      makeOrder({
+        _id: '9',
+        userDetails: { ...makeOrder().userDetails, phone1Typed: '۰۳۰۰-۱۲۳۴۵۶۷', phone2: '+924235761234', phone2Typed: '+924235761234' },
+      }),
+    ]);
+
+    const detail = await expand(user, '9');
+
+    const customer = within(detail.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByText('Phone').nextElementSibling).toHaveTextContent('+923001234567 (typed ۰۳۰۰-۱۲۳۴۵۶۷)');
+    expect(customer.getByText('Second phone').nextElementSibling).toHaveTextContent(/^\+924235761234$/);
+  });
+
   it("shows the account's e-mail, where mails go, and an e-mail typed at checkout that differs as not mailed", async () => {
     const typed = makeOrder({ _id: '10', userDetails: { ...makeOrder().userDetails, email: 'stranger@example.pk' } });
     const { user } = setup([{ ...typed, accountEmail: 'ayesha@example.pk' } as OrderResponse]);
