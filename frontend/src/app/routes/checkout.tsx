@@ -30,9 +30,10 @@ function CheckoutPage() {
           user={user}
           figures={orderFiguresOf(cart)}
           onQuote={syncWithQuote}
-          onPlaced={() => {
+          onPlaced={(order) => {
             store.clear();
-            void navigate(paths.orderConfirmation.getHref(), { replace: true });
+            // The confirmation page shows the order's number, items and total from this state.
+            void navigate(paths.orderConfirmation.getHref(), { replace: true, state: { order } });
           }}
         />
       </div>

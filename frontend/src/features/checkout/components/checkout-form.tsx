@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 
-import type { PlaceOrderBody, QuoteResponse } from '@/api/generated';
+import type { OrderResponse, PlaceOrderBody, QuoteResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 import { provinceName } from '@/lib/province-name';
 
@@ -38,7 +38,7 @@ interface CheckoutFormProps {
   /** The server refused the figures with its own: bring the cart up to date (the summary follows it). */
   onQuote: (quote: QuoteResponse) => Promise<unknown>;
   /** The order is placed: empty the cart and move on. */
-  onPlaced: () => void;
+  onPlaced: (order: OrderResponse) => void;
 }
 
 interface Alert {
@@ -111,7 +111,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
       switch (outcome.kind) {
         case 'placed':
           placed = true;
-          onPlaced();
+          onPlaced(outcome.order);
           break;
         case 'quote':
           await onQuote(outcome.quote);
