@@ -485,7 +485,8 @@ export const zOrderLimitResponse = z.object({
  * The limits on orders that the cart applies before the shopper checks out.
  */
 export const zOrderLimitsResponse = z.object({
-    unitsPerProduct: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+    unitsPerProduct: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1416,6 +1417,15 @@ export const zConfirmOrderPath = z.object({
  */
 export const zConfirmOrderResponse = zConfirmedResponse;
 
+export const zConfirmMyOrderPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Confirmed
+ */
+export const zConfirmMyOrderResponse = zConfirmedResponse;
+
 export const zRejectUnconfirmedOrdersBody = zRejectUnconfirmedBody;
 
 /**
@@ -1950,6 +1960,12 @@ export const zRelatedOrdersData = z.object({
 export const zConfirmOrderData = z.object({
     body: zConfirmOrderBody,
     path: zConfirmOrderPath,
+    query: z.optional(z.never())
+});
+
+export const zConfirmMyOrderData = z.object({
+    body: z.optional(z.never()),
+    path: zConfirmMyOrderPath,
     query: z.optional(z.never())
 });
 
