@@ -41,7 +41,7 @@ function setup({ products = [charger(), earbuds()], current, order = placed, me,
   mockFetch(async (url, request) => {
     if (url.pathname === '/api/auth/session') return me ? me() : json({ user: customer });
     if (url.pathname === '/api/settings/delivery-charge') return json({ deliveryCharge: 250 });
-    if (url.pathname === '/api/settings/order-limits' && unitLimit !== undefined) return json({ unitsPerProduct: unitLimit });
+    if (url.pathname === '/api/settings/order-limits' && unitLimit !== undefined) return json({ unitsPerProduct: unitLimit, confirmWithinHours: 24 });
     if (url.pathname === '/api/coupons/apply') {
       return json({ coupon: { code: 'FLAT200', minPrice: 2000 }, discount: 200, message: 'Coupon "FLAT200" applied!' });
     }

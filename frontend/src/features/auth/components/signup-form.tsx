@@ -47,7 +47,7 @@ export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
       return;
     }
     if (reply.kind === 'refused' && reply.status === 409) {
-      setTaken({ email: credentials.email, message: reply.message || 'This email is already registered.' });
+      setTaken({ email: credentials.email, message: reply.message ?? 'This email is already registered.' });
       return;
     }
     const fixable = reply.kind === 'refused' && reply.status === 400 && reply.message;
