@@ -11,9 +11,6 @@ use crate::infra::forms::Money;
 pub struct OrderLimitsResponse {
     /// The most units of one product one order may hold (the owner's setting; 10 unless changed).
     pub units_per_product: i32,
-    /// The hours within which a new order must be confirmed by its e-mailed link before the owner may reject
-    /// it as unconfirmed (the owner's 'Reject unconfirmed orders' setting; 24 unless changed).
-    pub confirm_within_hours: i32,
 }
 
 /// A new delivery charge.

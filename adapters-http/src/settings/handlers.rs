@@ -27,12 +27,8 @@ use crate::infra::json::Json;
 )]
 #[get("/api/settings/order-limits")]
 pub async fn get_order_limits(orders: web::Data<Orders>) -> Result<HttpResponse, ApiError> {
-    let settings = orders.cod_settings().await?;
-    let units = settings.limits().get(LimitId::UnitsPerProduct);
-    Ok(HttpResponse::Ok().json(OrderLimitsResponse {
-        units_per_product: wire_int(units),
-        confirm_within_hours: wire_int(settings.reject_unconfirmed_after_hours()),
-    }))
+    let units = orders.cod_settings().await?.limits().get(LimitId::UnitsPerProduct);
+    Ok(HttpResponse::Ok().json(OrderLimitsResponse { units_per_product: wire_int(units) }))
 }
 
 /// The delivery charge, read once when the cart loads.

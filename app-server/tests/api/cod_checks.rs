@@ -357,6 +357,7 @@ async fn the_link_in_the_shoppers_email_confirms_the_order_once_even_clicked_twi
     let (again, again_body) = shop.confirm(&id, body).await;
 
     assert_eq!(placed["order"]["confirmedAt"], Value::Null);
+    assert_eq!(placed["confirmWithinHours"], 24, "the hours the e-mail promises, for the confirmation page");
     assert_eq!(token.len(), 43);
     let mut answers = [first, second];
     answers.sort_by_key(|(status, _)| *status);
@@ -378,6 +379,32 @@ async fn the_link_in_the_shoppers_email_confirms_the_order_once_even_clicked_twi
     assert!(mail.contains("The link works for 24 hours; an order not confirmed by then may be cancelled."), "{mail}");
     assert!(mail.contains("Delivery to (please check, and reply to this e-mail if anything is wrong):"), "{mail}");
     assert!(mail.contains("Phone: 0300 1234567"), "{mail}");
+}
+
+#[tokio::test]
+async fn the_signed_in_shopper_confirms_their_own_order_from_my_orders_and_nobody_elses() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let (_, stranger) = shop.app.customer("bilal@example.pk").await;
+    let (_, placed) = shop.app.place_order(&cookie, &two_cases(&shop, calm_details()), None).await;
+    let id = placed["order"]["_id"].as_str().unwrap().to_owned();
+    let path = format!("/api/orders/{id}/confirm-mine");
+
+    let anonymous = shop.app.send("", "POST", &path, None).await.0;
+    let foreign = shop.app.send(&stranger, "POST", &path, None).await;
+    let unknown = shop.app.send(&cookie, "POST", "/api/orders/999999/confirm-mine", None).await;
+    let own = shop.app.send(&cookie, "POST", &path, None).await;
+    let again = shop.app.send(&cookie, "POST", &path, None).await;
+
+    assert_eq!(anonymous, 401);
+    assert_eq!(foreign, (404, json!({"message": "This confirmation link is not valid."})));
+    assert_eq!(unknown, (404, json!({"message": "This confirmation link is not valid."})));
+    assert_eq!(
+        own,
+        (200, json!({"success": true, "message": format!("Thank you! Your order #{id} is confirmed."), "orderId": id}))
+    );
+    assert_eq!(again, (410, json!({"message": "This order is already confirmed."})));
+    assert!(shop.admin_order(&id).await["confirmedAt"].as_str().is_some_and(|at| at.ends_with('Z')));
 }
 
 #[tokio::test]

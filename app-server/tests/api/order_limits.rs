@@ -219,7 +219,7 @@ async fn the_limits_are_listed_with_their_bounds_refused_by_key_out_of_them_and_
             (json!("ordersPerDay"), json!(10))
         ]
     );
-    assert_eq!(public_before, json!({"unitsPerProduct": 10, "confirmWithinHours": 24}));
+    assert_eq!(public_before, json!({"unitsPerProduct": 10}));
     assert_eq!(bad, 400);
     assert_eq!(
         refusal["errors"],
@@ -231,5 +231,5 @@ async fn the_limits_are_listed_with_their_bounds_refused_by_key_out_of_them_and_
     );
     assert_eq!((saved, resaved), (200, 200));
     assert_eq!(after["limits"][0]["value"], 25, "a save without limits keeps those in force");
-    assert_eq!((public_status, public_after), (200, json!({"unitsPerProduct": 25, "confirmWithinHours": 24})));
+    assert_eq!((public_status, public_after), (200, json!({"unitsPerProduct": 25})));
 }

@@ -955,11 +955,6 @@ export type OrderLimitsResponse = {
      * The most units of one product one order may hold (the owner's setting; 10 unless changed).
      */
     unitsPerProduct: number;
-    /**
-     * The hours within which a new order must be confirmed by its e-mailed link before the owner may reject
-     * it as unconfirmed (the owner's 'Reject unconfirmed orders' setting; 24 unless changed).
-     */
-    confirmWithinHours: number;
 };
 
 /**
@@ -1125,6 +1120,11 @@ export type PlaceOrderResponse = {
      */
     message: string;
     order: OrderResponse;
+    /**
+     * The hours within which the shopper must confirm the order by its e-mailed link before the owner may
+     * reject it as unconfirmed (the owner's 'Reject unconfirmed orders' setting; 24 unless changed).
+     */
+    confirmWithinHours: number;
 };
 
 /**

@@ -485,8 +485,7 @@ export const zOrderLimitResponse = z.object({
  * The limits on orders that the cart applies before the shopper checks out.
  */
 export const zOrderLimitsResponse = z.object({
-    unitsPerProduct: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+    unitsPerProduct: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1129,7 +1128,8 @@ export const zOrdersResponse = z.object({
 export const zPlaceOrderResponse = z.object({
     success: z.boolean(),
     message: z.string(),
-    order: zOrderResponse
+    order: zOrderResponse,
+    confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**

@@ -36,7 +36,7 @@ function setup({ products = [], deliveryCharge = 250, coupon = welcome, current 
     if (url.pathname === '/api/settings/delivery-charge') {
       return deliveryCharge === 'fail' ? json({ message: 'boom' }, 500) : json({ deliveryCharge });
     }
-    if (url.pathname === '/api/settings/order-limits') return json({ unitsPerProduct: unitLimit, confirmWithinHours: 24 });
+    if (url.pathname === '/api/settings/order-limits') return json({ unitsPerProduct: unitLimit });
     if (url.pathname === '/api/coupons/apply' && request.method === 'POST') {
       const body = (await request.json()) as { code: string; cartTotal: number };
       couponBodies.push(body);

@@ -33,7 +33,7 @@ interface ShopOptions {
   unitLimit?: number;
 }
 
-const placed: OrderHandler = () => json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201);
+const placed: OrderHandler = () => json({ success: true, message: 'Order placed successfully.', order: makeOrder(), confirmWithinHours: 24 }, 201);
 
 function setup({ products = [charger(), earbuds()], current, order = placed, me, coupon = true, unitLimit }: ShopOptions = {}) {
   const orders: { body: Record<string, unknown>; key: string | null }[] = [];
@@ -41,7 +41,7 @@ function setup({ products = [charger(), earbuds()], current, order = placed, me,
   mockFetch(async (url, request) => {
     if (url.pathname === '/api/auth/session') return me ? me() : json({ user: customer });
     if (url.pathname === '/api/settings/delivery-charge') return json({ deliveryCharge: 250 });
-    if (url.pathname === '/api/settings/order-limits' && unitLimit !== undefined) return json({ unitsPerProduct: unitLimit, confirmWithinHours: 24 });
+    if (url.pathname === '/api/settings/order-limits' && unitLimit !== undefined) return json({ unitsPerProduct: unitLimit });
     if (url.pathname === '/api/coupons/apply') {
       return json({ coupon: { code: 'FLAT200', minPrice: 2000 }, discount: 200, message: 'Coupon "FLAT200" applied!' });
     }
@@ -334,7 +334,7 @@ describe('checkout page', () => {
     fireEvent.submit(form);
     expect(orders).toHaveLength(1);
 
-    answer(json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201));
+    answer(json({ success: true, message: 'Order placed successfully.', order: makeOrder(), confirmWithinHours: 24 }, 201));
     expect(await screen.findByTestId('location')).toHaveTextContent('/order-confirmation');
     expect(orders).toHaveLength(1);
   });

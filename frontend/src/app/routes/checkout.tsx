@@ -30,10 +30,10 @@ function CheckoutPage() {
           user={user}
           figures={orderFiguresOf(cart)}
           onQuote={syncWithQuote}
-          onPlaced={(order) => {
+          onPlaced={(placed) => {
             store.clear();
-            // The confirmation page shows the order's number, items and total from this state.
-            void navigate(paths.orderConfirmation.getHref(), { replace: true, state: { order } });
+            // The confirmation page shows the order's number, items, total and confirmation hours from this state.
+            void navigate(paths.orderConfirmation.getHref(), { replace: true, state: placed });
           }}
         />
       </div>

@@ -11,6 +11,7 @@ const placedState = z.object({
     total: z.number(),
     cart: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), lineTotal: z.number() })),
   }),
+  confirmWithinHours: z.optional(z.number()),
 });
 
 export default function OrderConfirmationRoute() {
@@ -18,7 +19,10 @@ export default function OrderConfirmationRoute() {
   return (
     <>
       <title>{orderConfirmationTitle}</title>
-      <OrderConfirmation order={state.success ? state.data.order : undefined} />
+      <OrderConfirmation
+        order={state.success ? state.data.order : undefined}
+        confirmWithinHours={state.success ? state.data.confirmWithinHours : undefined}
+      />
     </>
   );
 }

@@ -38,7 +38,7 @@ interface CheckoutFormProps {
   /** The server refused the figures with its own: bring the cart up to date (the summary follows it). */
   onQuote: (quote: QuoteResponse) => Promise<unknown>;
   /** The order is placed: empty the cart and move on. */
-  onPlaced: (order: OrderResponse) => void;
+  onPlaced: (placed: { order: OrderResponse; confirmWithinHours?: number }) => void;
 }
 
 interface Alert {
@@ -111,7 +111,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
       switch (outcome.kind) {
         case 'placed':
           placed = true;
-          onPlaced(outcome.order);
+          onPlaced({ order: outcome.order, confirmWithinHours: outcome.confirmWithinHours });
           break;
         case 'quote':
           await onQuote(outcome.quote);

@@ -36,7 +36,6 @@ describe('OrderConfirmation', () => {
 
   it('shows the order number, what was ordered, the total to pay and the next step in words', async () => {
     mockFetch((url) => {
-      if (url.pathname === '/api/settings/order-limits') return json({ unitsPerProduct: 10, confirmWithinHours: 36 });
       if (url.pathname === '/api/settings/shop-info') {
         return json({ deliveryCharge: 250, deliveryTime: '2–4 working days', whatsapp: '923001234567', whatsappLink: 'https://wa.me/923001234567' });
       }
@@ -50,7 +49,7 @@ describe('OrderConfirmation', () => {
         { productId: '2', name: 'Handsfree with Mic', quantity: 2, lineTotal: 798 },
       ],
     };
-    renderWithProviders(<OrderConfirmation order={order} />, { route: '/order-confirmation' });
+    renderWithProviders(<OrderConfirmation order={order} confirmWithinHours={36} />, { route: '/order-confirmation' });
 
     expect(await screen.findByText('Your order number is', { exact: false }, { timeout: 3000 })).toHaveTextContent('Your order number is #42');
     expect(screen.getByRole('region', { name: 'What you ordered' })).toHaveTextContent('Galaxy A34 Flip Cover × 1Rs 999Handsfree with Mic × 2Rs 798');

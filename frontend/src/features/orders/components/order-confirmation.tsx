@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { getOrderLimitsOptions, getShopInfoOptions } from '@/api/generated/@tanstack/react-query.gen';
+import { getShopInfoOptions } from '@/api/generated/@tanstack/react-query.gen';
 
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -24,13 +24,12 @@ export interface PlacedOrder {
 /**
  * The page after a placed order (docs/spec.md §2 'Order confirmation', docs/orders.md 'After the tap'): a spinner
  * for 1.5 s, then 'Order Placed — Awaiting Approval' with the order number right under it, what was ordered, the
- * total to pay on delivery, and the next step in words: the e-mailed link to answer within the owner's hours,
+ * total to pay on delivery, and the next step in words: the e-mailed link to answer within the owner's hours (from the placement's answer),
  * when to expect delivery, and the shop's WhatsApp number when set. Without the order (an address typed by
  * hand) it says what happens next in general.
  */
-export function OrderConfirmation({ order }: { order?: PlacedOrder }) {
+export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?: PlacedOrder; confirmWithinHours?: number }) {
   const [waiting, setWaiting] = useState(true);
-  const limits = useQuery({ ...getOrderLimitsOptions(), staleTime: 60_000 });
   const shop = useQuery({ ...getShopInfoOptions(), staleTime: 60_000 });
 
   useEffect(() => {
@@ -44,7 +43,6 @@ export function OrderConfirmation({ order }: { order?: PlacedOrder }) {
 
   if (waiting) return <Spinner label="Confirming your order" />;
 
-  const hours = limits.data?.confirmWithinHours;
   const whatsapp = shop.data?.whatsapp;
   return (
     <section className="page order-confirmation" aria-labelledby="page-title">
