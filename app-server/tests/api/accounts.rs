@@ -27,7 +27,11 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
     let uid = user["uid"].as_str().unwrap().to_owned();
 
     assert_eq!(status, 201);
-    assert_eq!(user, json!({"uid": uid, "email": "ayesha@example.pk", "name": ""}), "no name given: none, never 'Customer'");
+    assert_eq!(
+        user,
+        json!({"uid": uid, "email": "ayesha@example.pk", "name": ""}),
+        "no name given: none, never 'Customer'"
+    );
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"] {
         assert!(header.contains(attribute), "{attribute} missing from {header}");
     }

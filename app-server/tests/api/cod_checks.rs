@@ -825,7 +825,11 @@ async fn the_contact_history_counts_and_lists_the_other_orders_of_the_phone_and_
             reasons(&[
                 ("earlier_returns", 40, "1 earlier order from this phone or e-mail was returned."),
                 ("earlier_rejections", 25, "1 earlier order from this phone or e-mail was rejected."),
-                ("new_account", 10, "The account was opened less than 24 hours before the order, with another warning sign."),
+                (
+                    "new_account",
+                    10,
+                    "The account was opened less than 24 hours before the order, with another warning sign."
+                ),
             ])
         ),
         "the return (by e-mail) and the rejection (by second phone) scored the pending order again"

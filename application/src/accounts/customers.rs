@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chrono::Duration;
-use domain::contact::{Email, PersonName, PersonNameError, UNKNOWN_CUSTOMER_NAME, MAX_NAME_CHARS};
+use domain::contact::{Email, PersonName, PersonNameError, MAX_NAME_CHARS, UNKNOWN_CUSTOMER_NAME};
 use domain::ids::CustomerId;
 use domain::password::{check_new_password, PasswordError};
 use domain::text::TextError;

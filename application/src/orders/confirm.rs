@@ -9,8 +9,8 @@ use domain::order_status::OrderStatus;
 
 use crate::common::error::RepositoryError;
 use crate::common::token::{well_formed, LinkDigest};
-use crate::orders::model::Order;
 use crate::orders::change_status::ChangeStatusError;
+use crate::orders::model::Order;
 use crate::orders::service::Orders;
 
 /// Why an order was not confirmed. Nothing was changed.

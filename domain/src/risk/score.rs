@@ -175,9 +175,11 @@ fn fires(params: RuleParams, facts: &RiskFacts) -> Option<String> {
                 "{n} earlier orders from this phone or e-mail were rejected.",
             )
         }),
-        RuleParams::NewAccount { hours } => (facts.placed_at - facts.account_opened
-            < Duration::hours(i64::from(hours)))
-        .then(|| format!("The account was opened less than {hours} hours before the order, with another warning sign.")),
+        RuleParams::NewAccount { hours } => {
+            (facts.placed_at - facts.account_opened < Duration::hours(i64::from(hours))).then(|| {
+                format!("The account was opened less than {hours} hours before the order, with another warning sign.")
+            })
+        }
         RuleParams::VagueAddress { min_chars } => {
             let collapsed = facts.address.split_whitespace().collect::<Vec<_>>().join(" ");
             if u32::try_from(collapsed.chars().count()).unwrap_or(u32::MAX) < min_chars {

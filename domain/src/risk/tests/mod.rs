@@ -156,11 +156,8 @@ fn a_new_account_alone_never_counts_as_every_first_order_comes_from_one() {
 
 #[test]
 fn a_new_account_beside_another_sign_fires_under_the_hours_and_not_at_them() {
-    let young = RiskFacts {
-        account_opened: placed() - Duration::hours(24) + Duration::seconds(1),
-        pieces: 9,
-        ..calm()
-    };
+    let young =
+        RiskFacts { account_opened: placed() - Duration::hours(24) + Duration::seconds(1), pieces: 9, ..calm() };
     let a_day = RiskFacts { account_opened: placed() - Duration::hours(24), pieces: 9, ..calm() };
     let with_quantity = |settings: CodSettings| {
         let s = *settings.rule(RuleId::LargeQuantity);
