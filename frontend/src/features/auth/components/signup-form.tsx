@@ -61,7 +61,6 @@ export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
         <input id={nameId} name="name" type="text" autoComplete="name" required maxLength={100} />
       </div>
       <EmailField
-        defaultValue={taken?.email}
         problem={
           taken && (
             <>
