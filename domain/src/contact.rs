@@ -18,8 +18,9 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// The longest phone number accepted, in characters, spaces and dashes included.
 pub const MAX_PHONE_CHARS: usize = 30;
 
-/// The name a customer gets when the identity provider knows none (docs/spec.md §9).
-pub const FALLBACK_CUSTOMER_NAME: &str = "Customer";
+/// The name of a customer whose name nobody gave: none. Screens show the e-mail instead, and forms leave the
+/// name for the shopper to type; nothing is ever shown as 'Customer' (docs/decisions/0037-a-checkout-that-keeps-the-shopper.md).
+pub const UNKNOWN_CUSTOMER_NAME: &str = "";
 
 /// An e-mail address that cannot be one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -646,7 +647,7 @@ mod tests {
     }
 
     #[test]
-    fn the_fallback_customer_name_is_customer() {
-        assert_eq!(FALLBACK_CUSTOMER_NAME, "Customer");
+    fn an_unknown_customer_name_is_empty_not_customer() {
+        assert_eq!(UNKNOWN_CUSTOMER_NAME, "");
     }
 }

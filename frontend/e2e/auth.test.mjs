@@ -82,6 +82,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await googleStatusAnswered(page);
         assert.equal(await page.getByRole('button', { name: 'Sign Up with Google' }).count(), 0);
         assert.equal(await page.getByText('or', { exact: true }).count(), 0);
+        await page.getByLabel('Your name').fill('Sana Malik');
         await fillCredentials(page, email, 'first-pass');
         await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
         await page.waitForURL(`${shop.baseUrl}/`);
@@ -90,9 +91,17 @@ for (const [name, viewport] of Object.entries(viewports)) {
         // The same address cannot sign up twice.
         await logOut(page, isPhone);
         await page.goto(`${shop.baseUrl}/signup`);
+        await page.getByLabel('Your name').fill('Sana Malik');
         await fillCredentials(page, email, 'first-pass');
         await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-        await page.getByText('⚠️ This email is already registered.').waitFor();
+        // Said beside the e-mail field (its description), with the way to log in instead.
+        const taken = page.getByRole('link', { name: 'Log in with this email' });
+        await taken.waitFor();
+        assert.equal(
+          await page.getByLabel('Email', { exact: true }).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')).textContent),
+          'This email is already registered. Log in with this email',
+        );
+        assert.equal(await taken.getAttribute('href'), `/login?email=${encodeURIComponent(email)}`);
 
         // A wrong password, then the right one.
         await page.goto(`${shop.baseUrl}/login`);

@@ -144,8 +144,16 @@ describe('COD checks', () => {
       await adminPage.getByRole('combobox', { name: 'Confirmation' }).selectOption('Confirmed');
       await card.waitFor();
 
+      // Opened again: good news, not an error.
       await page.goto(link);
-      await page.getByRole('alert').filter({ hasText: 'This order is already confirmed.' }).waitFor();
+      const again = page.getByRole('status').filter({ hasText: 'This order is already confirmed.' });
+      await again.waitFor();
+      assert.match(await again.getAttribute('class'), /confirm-order__message--success/);
+      assert.equal(await page.getByRole('alert').filter({ hasText: 'This order is already confirmed.' }).count(), 0);
+
+      // My Orders says so too, in words.
+      await page.goto(`${shop.baseUrl}/orders`);
+      await page.getByRole('article', { name: `Order #${id}` }).getByText('✓ Confirmed by you', { exact: true }).waitFor();
     } finally {
       await adminPage?.close();
       await page.close();

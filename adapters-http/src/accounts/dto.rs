@@ -59,7 +59,7 @@ pub struct ResetConfirmBody {
 /// is the session's.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SaveUserBody {
-    /// The display name, one line without control characters; 'Customer' when missing or blank.
+    /// The display name, one line without control characters; a missing or blank one keeps the account's name.
     #[serde(default)]
     #[schema(inline)]
     pub name: Text,

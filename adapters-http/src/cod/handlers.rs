@@ -11,6 +11,7 @@ use super::dto::{
     CodSettingsBody, CodSettingsResponse, ConfirmBody, ConfirmedResponse, RejectUnconfirmedBody,
     RejectedUnconfirmedResponse, RelatedResponse,
 };
+use crate::accounts::CustomerSession;
 use crate::admin::AdminSession;
 use crate::dto::OrderIdPath;
 use crate::infra::edges::personal;
@@ -96,6 +97,37 @@ pub async fn confirm_order(
     let id: OrderId = id.parse().map_err(|_| ApiError::from(ConfirmError::Invalid))?;
     let token = body.token.text().unwrap_or_default();
     let confirmed = orders.confirm(id, token).await?;
+    Ok(HttpResponse::Ok().json(ConfirmedResponse {
+        success: true,
+        message: confirmed_message(confirmed),
+        order_id: confirmed.to_string(),
+    }))
+}
+
+/// Confirms the signed-in customer's own order ('Confirm my order' in My Orders): the e-mailed link goes to the
+/// account's address, so the session proves what the link's click would.
+#[utoipa::path(
+    tag = "orders",
+    operation_id = "confirmMyOrder",
+    params(OrderIdPath),
+    responses(
+        (status = 200, description = "Confirmed", body = ConfirmedResponse),
+        (status = 401, description = "Not signed in as a customer", body = ErrorBody),
+        (status = 403, description = "A request from another site's Origin", body = ErrorBody),
+        (status = 404, description = "A malformed id, an unknown order, another customer's order, or one placed before confirmation links: 'This confirmation link is not valid.'", body = ErrorBody),
+        (status = 410, description = "Confirmed before ('This order is already confirmed.'), or the order is no longer pending or past its confirmation window ('This confirmation link has expired.')", body = ErrorBody),
+    )
+)]
+#[post("/api/orders/{id}/confirm-mine")]
+pub async fn confirm_my_order(
+    req: HttpRequest,
+    customer: CustomerSession,
+    orders: web::Data<Orders>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    check_origin(&req)?;
+    let id: OrderId = id.parse().map_err(|_| ApiError::from(ConfirmError::Invalid))?;
+    let confirmed = orders.confirm_own(id, customer.0.id).await?;
     Ok(HttpResponse::Ok().json(ConfirmedResponse {
         success: true,
         message: confirmed_message(confirmed),

@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(handlers::related_orders)
         .service(handlers::confirm_order)
+        .service(handlers::confirm_my_order)
         .service(handlers::reject_unconfirmed)
         .service(handlers::get_cod_settings)
         .service(handlers::put_cod_settings);

@@ -255,6 +255,10 @@ pub struct PlaceOrderResponse {
     /// 'Order placed successfully.'
     pub message: String,
     pub order: OrderResponse,
+    /// The hours within which the shopper must confirm the order by its e-mailed link before the owner may
+    /// reject it as unconfirmed (the owner's 'Reject unconfirmed orders' setting; 24 unless changed).
+    #[serde(rename = "confirmWithinHours")]
+    pub confirm_within_hours: i32,
 }
 
 /// One line of the server's own figures.

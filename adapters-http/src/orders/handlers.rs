@@ -111,11 +111,16 @@ pub async fn place_order(
     let account_email = Email::parse(&customer.0.email).map_err(|e| ApiError::Internal(Box::new(e)))?;
     let request = body.request(customer.0.id, account_email, key)?;
     match orders.place(request).await {
-        Ok(order) => Ok(HttpResponse::Created().json(PlaceOrderResponse {
-            success: true,
-            message: ORDER_PLACED.into(),
-            order: order.into(),
-        })),
+        Ok(order) => {
+            // What the confirmation page promises: the hours the e-mailed link works (decisions/0037).
+            let hours = orders.cod_settings().await?.reject_unconfirmed_after_hours();
+            Ok(HttpResponse::Created().json(PlaceOrderResponse {
+                success: true,
+                message: ORDER_PLACED.into(),
+                order: order.into(),
+                confirm_within_hours: wire_int(hours),
+            }))
+        }
         Err(err) => refused(err),
     }
 }

@@ -76,7 +76,7 @@ impl FromRequest for IdempotencyKeyHeader {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CustomerOrdersQuery {
-    /// How many orders at most, 1 to 100 (default 20).
+    /// How many orders at most, 1 to 100 (default 100).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i32>,
     /// How many orders to skip (default 0).
@@ -106,7 +106,7 @@ pub struct AdminOrdersQuery {
     /// `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
     #[param(pattern = "^(true|false)?$")]
     pub confirmed: Option<String>,
-    /// How many orders at most, 1 to 100 (default 20).
+    /// How many orders at most, 1 to 100 (default 100).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i32>,
     /// How many orders to skip (default 0).
@@ -115,9 +115,9 @@ pub struct AdminOrdersQuery {
 }
 
 /// The default page size of the order lists.
-const ORDERS_PER_PAGE: i32 = 20;
+const ORDERS_PER_PAGE: i32 = 100;
 
-/// The page an order list's `limit` and `offset` ask for, 20 orders unless told.
+/// The page an order list's `limit` and `offset` ask for, 100 orders unless told (docs/contract.md §2).
 ///
 /// # Errors
 /// A 400 naming `limit` or `offset` when out of range.

@@ -161,8 +161,10 @@ async fn scores_are_stored_on_pending_orders_only_and_read_back_with_their_reaso
 
 /// What every order of the tests below scores without other orders: a new account (10) and a short address
 /// (15).
-const BASE: [&str; 2] =
-    ["The account was opened less than 24 hours before the order.", "The address is shorter than 20 characters."];
+const BASE: [&str; 2] = [
+    "The account was opened less than 24 hours before the order, with another warning sign.",
+    "The address is shorter than 20 characters.",
+];
 
 fn reasons(pending: Option<&str>) -> Vec<String> {
     BASE.iter().copied().chain(pending).map(str::to_owned).collect()

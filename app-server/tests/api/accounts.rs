@@ -27,7 +27,11 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
     let uid = user["uid"].as_str().unwrap().to_owned();
 
     assert_eq!(status, 201);
-    assert_eq!(user, json!({"uid": uid, "email": "ayesha@example.pk", "name": "Customer"}));
+    assert_eq!(
+        user,
+        json!({"uid": uid, "email": "ayesha@example.pk", "name": ""}),
+        "no name given: none, never 'Customer'"
+    );
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"] {
         assert!(header.contains(attribute), "{attribute} missing from {header}");
     }
@@ -37,6 +41,12 @@ async fn a_customer_signs_up_saves_a_name_and_signs_out() {
             .await;
     assert_eq!(
         saved.json::<serde_json::Value>().await.unwrap(),
+        json!({"uid": uid, "email": "ayesha@example.pk", "name": "Ayesha Khan"})
+    );
+    // A login saves the profile without knowing the name: a blank one keeps it.
+    let blank = post(&app, "/api/users/auth/save-user", json!({"name": "  "}), Some(&cookie)).await;
+    assert_eq!(
+        blank.json::<serde_json::Value>().await.unwrap(),
         json!({"uid": uid, "email": "ayesha@example.pk", "name": "Ayesha Khan"})
     );
     let logout = post(&app, "/api/auth/logout", json!({}), Some(&cookie)).await;

@@ -530,6 +530,28 @@ async fn the_same_key_sent_at_once_places_one_order() {
 }
 
 #[tokio::test]
+async fn both_order_lists_answer_up_to_a_hundred_orders_unless_told_so_a_client_that_never_pages_sees_all_23() {
+    let shop = shop().await;
+    shop.app.lift_order_limits().await;
+    let (uid, cookie) = shop.app.customer("ayesha@example.pk").await;
+    for _ in 0..23 {
+        let payload = order(&[(shop.cable, 1, 500)], (500, 0, None, 0, 500));
+        assert_eq!(shop.app.place_order(&cookie, &payload, None).await.0, 201);
+    }
+    let admin = shop.app.admin_cookie().await;
+
+    let (mine_status, mine) = shop.app.send(&cookie, "GET", &format!("/api/orders/user/{uid}"), None).await;
+    let (all_status, all) = shop.app.send(&admin, "GET", "/api/orders", None).await;
+    let (_, paged) = shop.app.send(&admin, "GET", "/api/orders?limit=20&offset=20", None).await;
+    let (too_many, refusal) = shop.app.send(&admin, "GET", "/api/orders?limit=101", None).await;
+
+    assert_eq!((mine_status, mine["orders"].as_array().unwrap().len(), &mine["total"]), (200, 23, &json!(23)));
+    assert_eq!((all_status, all["orders"].as_array().unwrap().len(), &all["total"]), (200, 23, &json!(23)));
+    assert_eq!(paged["orders"].as_array().unwrap().len(), 3, "the screens still page as they ask");
+    assert_eq!(too_many, 400, "{refusal}");
+}
+
+#[tokio::test]
 async fn a_customer_sees_only_their_own_orders_newest_first_page_by_page() {
     let shop = shop().await;
     let (uid, cookie) = shop.app.customer("ayesha@example.pk").await;

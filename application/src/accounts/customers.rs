@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chrono::Duration;
-use domain::contact::{Email, PersonName, PersonNameError, FALLBACK_CUSTOMER_NAME, MAX_NAME_CHARS};
+use domain::contact::{Email, PersonName, PersonNameError, MAX_NAME_CHARS, UNKNOWN_CUSTOMER_NAME};
 use domain::ids::CustomerId;
 use domain::password::{check_new_password, PasswordError};
 use domain::text::TextError;
@@ -105,15 +105,24 @@ impl From<PasswordHashError> for AccountError {
     }
 }
 
-/// The name a customer is shown by: the name given, cut to [`MAX_NAME_CHARS`] characters, or 'Customer' when
-/// it is missing or blank.
+/// The name a customer is known by: the name given, cut to [`MAX_NAME_CHARS`] characters, or none (empty)
+/// when it is missing or blank.
 fn display_name(name: Option<&str>) -> Result<String, TextError> {
     let name = name.unwrap_or_default();
     match PersonName::parse(name) {
         Ok(name) => Ok(name.to_string()),
-        Err(PersonNameError::Empty) => Ok(FALLBACK_CUSTOMER_NAME.to_owned()),
+        Err(PersonNameError::Empty) => Ok(UNKNOWN_CUSTOMER_NAME.to_owned()),
         Err(PersonNameError::TooLong) => Ok(name.trim().chars().take(MAX_NAME_CHARS).collect()),
         Err(PersonNameError::ControlCharacter(err)) => Err(err),
+    }
+}
+
+/// 'Hello Ayesha,', or 'Hello,' for an account without a name.
+fn greeting(name: &str) -> String {
+    if name.is_empty() {
+        "Hello,".to_owned()
+    } else {
+        format!("Hello {name},")
     }
 }
 
@@ -264,7 +273,8 @@ impl Accounts {
         Ok(self.sessions.end(token).await?)
     }
 
-    /// Saves the signed-in customer's display name; a missing or blank one becomes 'Customer'.
+    /// Saves the signed-in customer's display name; a missing or blank one keeps the name the account has
+    /// (a login saves the profile without knowing the name, and must not erase it).
     ///
     /// # Errors
     /// [`AccountError::Name`] for a line break or control character in the name, or a store failure.
@@ -273,7 +283,11 @@ impl Accounts {
         customer: &CustomerRecord,
         name: Option<&str>,
     ) -> Result<CustomerRecord, AccountError> {
-        Ok(self.customers.rename(customer.id, &display_name(name)?).await?)
+        let name = display_name(name)?;
+        if name.is_empty() {
+            return Ok(customer.clone());
+        }
+        Ok(self.customers.rename(customer.id, &name).await?)
     }
 
     /// Asks for a reset link for `email` from the client at `address`. The work is queued and done in the
@@ -316,7 +330,7 @@ impl Accounts {
         let digest = self.tokens.digest(&token);
         let link = format!("{}/reset-password?token={token}", self.reset_mail.public_url);
         let html = self.reset_mail.layout.html(&MailBody::of(vec![
-            Paragraph::of_lines([format!("Hello {},", customer.name)]),
+            Paragraph::of_lines([greeting(&customer.name)]),
             Paragraph::of_spans(vec![
                 Span::Link(Link::new("Choose a new password", &link)),
                 Span::Text(" within an hour.".into()),
@@ -326,7 +340,7 @@ impl Accounts {
         let mail = OutgoingMail {
             to: email,
             subject: "Reset your password".into(),
-            text: format!("Hello {},\n\nOpen this link within an hour to choose a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n", customer.name),
+            text: format!("{}\n\nOpen this link within an hour to choose a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n", greeting(&customer.name)),
             html,
         };
         self.unit_of_work
@@ -394,7 +408,7 @@ impl Accounts {
             .ok_or_else(|| AccountError::ExternalRefused("the provider gave no usable e-mail address".into()))?;
         let credential = NewCredential::External(profile.identity.clone());
         // A provider's name that could not be typed into the profile form is replaced, not a reason to refuse.
-        let name = display_name(profile.name.as_deref()).unwrap_or_else(|_| FALLBACK_CUSTOMER_NAME.to_owned());
+        let name = display_name(profile.name.as_deref()).unwrap_or_else(|_| UNKNOWN_CUSTOMER_NAME.to_owned());
         let customer = match self.customers.create_customer(&email, &name, &credential).await {
             Ok(customer) => customer,
             Err(RepositoryError::Conflict(Conflict::EmailTaken)) => return Err(AccountError::ExternalEmailInUse),

@@ -4,12 +4,13 @@
 //! link's token is compared and looked up by its digest, as it is stored.
 
 use chrono::Duration;
-use domain::ids::OrderId;
+use domain::ids::{CustomerId, OrderId};
 use domain::order_status::OrderStatus;
 
 use crate::common::error::RepositoryError;
-use crate::common::token::well_formed;
+use crate::common::token::{well_formed, LinkDigest};
 use crate::orders::change_status::ChangeStatusError;
+use crate::orders::model::Order;
 use crate::orders::service::Orders;
 
 /// Why an order was not confirmed. Nothing was changed.
@@ -83,10 +84,31 @@ impl Orders {
         if order.confirm_digest.as_ref() != Some(&digest) {
             return Err(ConfirmError::Invalid);
         }
+        self.confirm_found(order, digest).await
+    }
+
+    /// Confirms order `id` for the signed-in `customer` whose order it is ('Confirm my order' in My Orders):
+    /// the link goes to the account's own e-mail, so the account's session proves what a click would.
+    ///
+    /// # Errors
+    /// [`ConfirmError`]: [`ConfirmError::Invalid`] for an unknown order, another customer's, or one placed
+    /// before links existed; an order confirmed before, no longer pending or past its window; a store failure.
+    pub async fn confirm_own(&self, id: OrderId, customer: CustomerId) -> Result<OrderId, ConfirmError> {
+        let order = self.repository.find(id).await?.ok_or(ConfirmError::Invalid)?;
+        if order.customer != customer {
+            return Err(ConfirmError::Invalid);
+        }
+        let digest = order.confirm_digest.clone().ok_or(ConfirmError::Invalid)?;
+        self.confirm_found(order, digest).await
+    }
+
+    async fn confirm_found(&self, order: Order, digest: LinkDigest) -> Result<OrderId, ConfirmError> {
+        let id = order.id;
         if order.confirmed_at.is_some() {
             return Err(ConfirmError::AlreadyConfirmed);
         }
-        let window = Duration::hours(i64::from(self.cod.cod_settings().await?.confirm_window_hours()));
+        // The e-mail promises the hours of 'Reject unconfirmed orders', and the link keeps that promise.
+        let window = Duration::hours(i64::from(self.cod.cod_settings().await?.reject_unconfirmed_after_hours()));
         let now = self.clock.now();
         if order.status != OrderStatus::Pending || now - order.created_at > window {
             return Err(ConfirmError::Expired);
@@ -166,12 +188,45 @@ mod tests {
             .times(1)
             .returning(|_, _, _| Ok(true));
 
-        let confirmed = orders_with(finding(pending("tok-42", 47, false)), MockUnitOfWork::new(), cod)
+        let confirmed = orders_with(finding(pending("tok-42", 23, false)), MockUnitOfWork::new(), cod)
             .confirm(id(), "tok-42")
             .await
             .unwrap();
 
         assert_eq!(confirmed_message(confirmed), "Thank you! Your order #42 is confirmed.");
+    }
+
+    #[tokio::test]
+    async fn the_signed_in_owner_of_the_order_confirms_it_without_the_link_and_no_one_else_can() {
+        let mut cod = settings();
+        cod.expect_confirm()
+            .withf(|id, digest, at| id.get() == 42 && digest.as_str() == "digest-of-tok-42" && *at == now())
+            .times(1)
+            .returning(|_, _, _| Ok(true));
+        let owner = pending("tok-42", 23, false).customer;
+        let stranger = CustomerId::new(owner.get() + 1).unwrap();
+
+        let confirmed = orders_with(finding(pending("tok-42", 23, false)), MockUnitOfWork::new(), cod)
+            .confirm_own(id(), owner)
+            .await
+            .unwrap();
+        let refused = orders_with(finding(pending("tok-42", 1, false)), MockUnitOfWork::new(), settings())
+            .confirm_own(id(), stranger)
+            .await
+            .unwrap_err();
+        let late = orders_with(finding(pending("tok-42", 25, false)), MockUnitOfWork::new(), settings())
+            .confirm_own(id(), owner)
+            .await
+            .unwrap_err();
+        let again = orders_with(finding(pending("tok-42", 1, true)), MockUnitOfWork::new(), settings())
+            .confirm_own(id(), owner)
+            .await
+            .unwrap_err();
+
+        assert_eq!(confirmed, id());
+        assert!(matches!(refused, ConfirmError::Invalid), "{refused:?}");
+        assert!(matches!(late, ConfirmError::Expired), "past 'Reject unconfirmed orders' (24 hours): {late:?}");
+        assert!(matches!(again, ConfirmError::AlreadyConfirmed), "{again:?}");
     }
 
     #[tokio::test]
@@ -200,7 +255,7 @@ mod tests {
     #[tokio::test]
     async fn a_used_link_says_so_and_an_old_or_moved_order_has_expired() {
         let used = orders_with(finding(pending("tok-42", 1, true)), MockUnitOfWork::new(), settings());
-        let old = orders_with(finding(pending("tok-42", 49, false)), MockUnitOfWork::new(), settings());
+        let old = orders_with(finding(pending("tok-42", 25, false)), MockUnitOfWork::new(), settings());
         let mut approved = pending("tok-42", 1, false);
         approved.status = OrderStatus::Approved;
         let moved = orders_with(finding(approved), MockUnitOfWork::new(), settings());

@@ -146,8 +146,31 @@ pub fn status_mail(
     OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html }
 }
 
+/// Where the order goes and how the courier reaches the shopper, as the checkout form gave them, so a typo
+/// can be caught before dispatch.
+fn delivery_lines(order: &NewOrder) -> Vec<String> {
+    let d = &order.details;
+    let mut lines = vec!["Delivery to (please check, and reply to this e-mail if anything is wrong):".to_owned()];
+    lines.push(d.name.as_str().to_owned());
+    lines.extend(d.address.as_str().lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_owned));
+    let place: Vec<String> =
+        [d.destination.city().map(ToString::to_string), d.destination.province_label().map(ToString::to_string)]
+            .into_iter()
+            .flatten()
+            .collect();
+    if !place.is_empty() {
+        lines.push(place.join(", "));
+    }
+    lines.push(format!("Phone: {}", d.phone1.as_typed()));
+    if let Some(phone2) = &d.phone2 {
+        lines.push(format!("Second phone: {}", phone2.as_typed()));
+    }
+    lines
+}
+
 /// The shopper's e-mail, to `to` (the account's e-mail), asking to confirm a new order with one click; the
-/// link works for `window_hours`.
+/// link works for `window_hours` (the owner's 'Reject unconfirmed orders' setting), and the delivery details
+/// are repeated so a typo can be caught.
 #[must_use]
 pub fn confirmation_mail(
     id: OrderId,
@@ -162,10 +185,14 @@ pub fn confirmation_mail(
         vec![format!("Hello {},", order.details.name.as_str())],
         vec![
             format!("Thank you for your order #{id}. Please confirm it with one click, so we can send it on its way."),
-            format!("The link works for {window_hours} hours."),
+            format!(
+                "The link works for {}; an order not confirmed by then may be cancelled.",
+                if window_hours == 1 { "1 hour".to_owned() } else { format!("{window_hours} hours") }
+            ),
         ],
         item_lines(&order.items),
         figures(order.subtotal, order.delivery_charge, coupon, order.total),
+        delivery_lines(order),
     ];
     let (text, html) = bodies(&paragraphs, &[("Confirm my order".to_owned(), link.to_owned())], layout);
     OutgoingMail { to: to.clone(), subject: format!("Please confirm your order #{id}"), text, html }

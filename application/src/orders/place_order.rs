@@ -248,7 +248,8 @@ fn place_in(
     let link = format!("{}/confirm-order?order={id}&token={}", mail.public_url, mail.confirm_token);
     let account = &request.account_email;
     let layout = mail.layout.as_ref();
-    let mut mails = vec![confirmation_mail(id, &order, account, &link, settings.confirm_window_hours(), layout)];
+    let mut mails =
+        vec![confirmation_mail(id, &order, account, &link, settings.reject_unconfirmed_after_hours(), layout)];
     if let Some(to) = mail.notify {
         mails.push(new_order_mail(id, &order, account, to, layout));
     }

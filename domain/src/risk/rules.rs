@@ -105,7 +105,7 @@ impl RuleId {
         match self {
             Self::EarlierReturns => "Earlier orders from the same phone or e-mail were returned.",
             Self::EarlierRejections => "Earlier orders from the same phone or e-mail were rejected.",
-            Self::NewAccount => "The customer's account was opened shortly before the order.",
+            Self::NewAccount => "The account was opened shortly before the order, and another rule fired too.",
             Self::VagueAddress => "The address is short or has no house, street or plot number.",
             Self::CityMismatch => "No city was chosen, or the address names another city or province.",
             Self::LargeQuantity => "The order holds more pieces than usual.",

@@ -135,10 +135,12 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// Scores an order: each enabled rule that fires adds its points and its reason, in the order of
-/// [`RuleId::ALL`].
+/// [`RuleId::ALL`]. [`RuleId::NewAccount`] fires only beside another rule: every first order comes from a
+/// new account, so a young account alone says nothing; with another warning sign it tells the owner that no
+/// history vouches for the shopper (docs/decisions/0037-a-checkout-that-keeps-the-shopper.md).
 #[must_use]
 pub fn assess(settings: &CodSettings, facts: &RiskFacts) -> Risk {
-    let reasons = settings
+    let mut reasons: Vec<RiskReason> = settings
         .rules()
         .iter()
         .filter(|setting| setting.enabled())
@@ -150,6 +152,9 @@ pub fn assess(settings: &CodSettings, facts: &RiskFacts) -> Risk {
             })
         })
         .collect();
+    if reasons.iter().all(|reason| reason.rule == RuleId::NewAccount) {
+        reasons.clear();
+    }
     Risk::of(reasons)
 }
 
@@ -170,9 +175,11 @@ fn fires(params: RuleParams, facts: &RiskFacts) -> Option<String> {
                 "{n} earlier orders from this phone or e-mail were rejected.",
             )
         }),
-        RuleParams::NewAccount { hours } => (facts.placed_at - facts.account_opened
-            < Duration::hours(i64::from(hours)))
-        .then(|| format!("The account was opened less than {hours} hours before the order.")),
+        RuleParams::NewAccount { hours } => {
+            (facts.placed_at - facts.account_opened < Duration::hours(i64::from(hours))).then(|| {
+                format!("The account was opened less than {hours} hours before the order, with another warning sign.")
+            })
+        }
         RuleParams::VagueAddress { min_chars } => {
             let collapsed = facts.address.split_whitespace().collect::<Vec<_>>().join(" ");
             if u32::try_from(collapsed.chars().count()).unwrap_or(u32::MAX) < min_chars {

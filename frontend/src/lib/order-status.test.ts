@@ -4,18 +4,19 @@ import { formatDateTime } from './date-time';
 import { orderStatuses, statusLabel, statusTone } from './order-status';
 
 describe('statusTone', () => {
-  it('is yellow for pending, blue for dispatched, green for delivered and red for anything else', () => {
+  it('is yellow for pending, teal for approved (good news, not red), blue for dispatched, green for delivered and red for anything else', () => {
     expect(statusTone('pending')).toBe('yellow');
+    expect(statusTone('approved')).toBe('teal');
     expect(statusTone('dispatched')).toBe('blue');
     expect(statusTone('delivered')).toBe('green');
-    for (const status of ['approved', 'rejected', 'returned', 'lost', '']) expect(statusTone(status)).toBe('red');
+    for (const status of ['rejected', 'returned', 'lost', '']) expect(statusTone(status)).toBe('red');
   });
 });
 
 describe('orderStatuses', () => {
   it('lists every status of the API in the order docs/spec.md gives them, each with its badge colour', () => {
     expect(orderStatuses).toEqual(['pending', 'approved', 'dispatched', 'delivered', 'rejected', 'returned']);
-    expect(orderStatuses.map(statusTone)).toEqual(['yellow', 'red', 'blue', 'green', 'red', 'red']);
+    expect(orderStatuses.map(statusTone)).toEqual(['yellow', 'teal', 'blue', 'green', 'red', 'red']);
   });
 });
 

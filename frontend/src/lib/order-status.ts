@@ -1,17 +1,18 @@
 /**
- * How an order's status reads for people (docs/spec.md §4 'Order status'): its label and the colour of its badge,
- * pending yellow, dispatched blue, delivered green and anything else red. Shared by the shopper's orders and
+ * How an order's status reads for people (docs/spec.md §4 'Order status', docs/contract.md §4): its label and the
+ * colour of its badge, pending yellow, approved teal (good news, never red), dispatched blue, delivered green,
+ * and rejected, returned and anything else red. Shared by the shopper's orders and
  * the admin's, so both say the same thing. The statuses are the API's (`OrderStatus`, generated).
  */
 
 import type { OrderStatus } from '@/api/generated';
 
-export type StatusTone = 'yellow' | 'blue' | 'green' | 'red';
+export type StatusTone = 'yellow' | 'teal' | 'blue' | 'green' | 'red';
 
 /** Every status's badge colour, in the order docs/spec.md lists them; a status the API adds must be given one. */
 const tones: Record<OrderStatus, StatusTone> = {
   pending: 'yellow',
-  approved: 'red',
+  approved: 'teal',
   dispatched: 'blue',
   delivered: 'green',
   rejected: 'red',

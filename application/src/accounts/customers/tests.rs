@@ -120,14 +120,14 @@ async fn sign_up_refuses_a_bad_email_and_a_short_password_before_hashing() {
 }
 
 #[tokio::test]
-async fn sign_up_stores_a_hash_and_the_fallback_name() {
+async fn sign_up_without_a_name_stores_a_hash_and_no_name() {
     let mut customers = MockCustomerRepository::new();
     customers.expect_find_by_email().withf(|e| e.as_str() == "ayesha@example.pk").returning(|_| Ok(None));
     customers
         .expect_create_customer()
         .withf(|e, name, credential| {
             e.as_str() == "ayesha@example.pk"
-                && name == "Customer"
+                && name.is_empty()
                 && *credential == NewCredential::PasswordHash("hash-of-secret1".into())
         })
         .times(1)

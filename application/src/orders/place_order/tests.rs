@@ -72,7 +72,10 @@ async fn matching_figures_place_the_order_taking_stock_and_the_coupon_use_and_qu
                 && mails[0].to.as_str() == "ayesha.k@example.pk"
                 && mails[0].subject == "Please confirm your order #42"
                 && mails[0].text.contains("Confirm my order: https://shop.pk/confirm-order?order=42&token=token-1\n")
-                && mails[0].text.contains("The link works for 48 hours.")
+                && mails[0].text.contains("The link works for 24 hours; an order not confirmed by then may be cancelled.")
+                && mails[0].text.contains(
+                    "Delivery to (please check, and reply to this e-mail if anything is wrong):\nAyesha Khan\nHouse 12, Street 4\nLahore, Punjab\nPhone: 0300 1234567\n"
+                )
                 && mails[1].to.as_str() == "owner@shop.pk"
                 && mails[1].subject == "New order #42: Rs 1,710"
                 && mails[1]

@@ -145,19 +145,39 @@ fn earlier_rejections_fire_from_at_least_and_count_in_words() {
 }
 
 #[test]
-fn a_new_account_fires_under_the_hours_and_not_at_them() {
-    let young = RiskFacts { account_opened: placed() - Duration::hours(24) + Duration::seconds(1), ..calm() };
-    let a_day = RiskFacts { account_opened: placed() - Duration::hours(24), ..calm() };
+fn a_new_account_alone_never_counts_as_every_first_order_comes_from_one() {
+    let first_order = RiskFacts { account_opened: placed() - Duration::minutes(5), ..calm() };
 
+    let risk = assess(&CodSettings::default(), &first_order);
+
+    assert_eq!((risk.score(), risk.reasons().len()), (0, 0));
+    assert_eq!(text_of(RuleId::NewAccount, &first_order), None);
+}
+
+#[test]
+fn a_new_account_beside_another_sign_fires_under_the_hours_and_not_at_them() {
+    let young =
+        RiskFacts { account_opened: placed() - Duration::hours(24) + Duration::seconds(1), pieces: 9, ..calm() };
+    let a_day = RiskFacts { account_opened: placed() - Duration::hours(24), pieces: 9, ..calm() };
+    let with_quantity = |settings: CodSettings| {
+        let s = *settings.rule(RuleId::LargeQuantity);
+        settings.with_rule(RuleSetting::new(s.figures(), true, s.points()).unwrap())
+    };
+
+    let risk = assess(&with_quantity(only(RuleId::NewAccount)), &young);
+    assert_eq!(risk.score(), 25);
     assert_eq!(
-        text_of(RuleId::NewAccount, &young).unwrap(),
-        "The account was opened less than 24 hours before the order."
+        risk.reasons().iter().map(|r| r.text.as_str()).collect::<Vec<_>>(),
+        [
+            "The account was opened less than 24 hours before the order, with another warning sign.",
+            "The order holds 9 pieces (more than 5).",
+        ]
     );
-    assert_eq!(text_of(RuleId::NewAccount, &a_day), None);
-    assert_eq!(assess(&off(RuleId::NewAccount), &young).score(), 0);
+    assert!(!assess(&with_quantity(only(RuleId::NewAccount)), &a_day).fired(RuleId::NewAccount));
+    assert_eq!(assess(&with_quantity(off(RuleId::NewAccount)), &young).score(), 15);
     assert_eq!(
-        assess(&tuned(RuleId::NewAccount, "hours", 48), &a_day).reasons()[0].text,
-        "The account was opened less than 48 hours before the order."
+        assess(&with_quantity(tuned(RuleId::NewAccount, "hours", 48)), &a_day).reasons()[0].text,
+        "The account was opened less than 48 hours before the order, with another warning sign."
     );
 }
 

@@ -1120,6 +1120,11 @@ export type PlaceOrderResponse = {
      */
     message: string;
     order: OrderResponse;
+    /**
+     * The hours within which the shopper must confirm the order by its e-mailed link before the owner may
+     * reject it as unconfirmed (the owner's 'Reject unconfirmed orders' setting; 24 unless changed).
+     */
+    confirmWithinHours: number;
 };
 
 /**
@@ -1683,7 +1688,7 @@ export type RiskRuleResponse = {
  */
 export type SaveUserBody = {
     /**
-     * The display name, one line without control characters; 'Customer' when missing or blank.
+     * The display name, one line without control characters; a missing or blank one keeps the account's name.
      */
     name?: string | null;
 };
@@ -2746,7 +2751,7 @@ export type AdminOrdersData = {
          */
         confirmed?: string;
         /**
-         * How many orders at most, 1 to 100 (default 20).
+         * How many orders at most, 1 to 100 (default 100).
          */
         limit?: number;
         /**
@@ -2848,7 +2853,7 @@ export type CustomerOrdersData = {
     };
     query?: {
         /**
-         * How many orders at most, 1 to 100 (default 20).
+         * How many orders at most, 1 to 100 (default 100).
          */
         limit?: number;
         /**
@@ -2895,7 +2900,7 @@ export type CustomerOrdersApiData = {
     };
     query?: {
         /**
-         * How many orders at most, 1 to 100 (default 20).
+         * How many orders at most, 1 to 100 (default 100).
          */
         limit?: number;
         /**
@@ -3073,6 +3078,52 @@ export type ConfirmOrderResponses = {
 };
 
 export type ConfirmOrderResponse = ConfirmOrderResponses[keyof ConfirmOrderResponses];
+
+export type ConfirmMyOrderData = {
+    body?: never;
+    path: {
+        /**
+         * The order's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/orders/{id}/confirm-mine';
+};
+
+export type ConfirmMyOrderErrors = {
+    /**
+     * A parameter is malformed or out of range
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as a customer
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * A malformed id, an unknown order, another customer's order, or one placed before confirmation links: 'This confirmation link is not valid.'
+     */
+    404: ErrorBody;
+    /**
+     * Confirmed before ('This order is already confirmed.'), or the order is no longer pending or past its confirmation window ('This confirmation link has expired.')
+     */
+    410: ErrorBody;
+};
+
+export type ConfirmMyOrderError = ConfirmMyOrderErrors[keyof ConfirmMyOrderErrors];
+
+export type ConfirmMyOrderResponses = {
+    /**
+     * Confirmed
+     */
+    200: ConfirmedResponse;
+};
+
+export type ConfirmMyOrderResponse = ConfirmMyOrderResponses[keyof ConfirmMyOrderResponses];
 
 export type RejectUnconfirmedOrdersData = {
     body: RejectUnconfirmedBody;

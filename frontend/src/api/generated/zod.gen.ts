@@ -1172,7 +1172,8 @@ export const zOrdersResponse = z.object({
 export const zPlaceOrderResponse = z.object({
     success: z.boolean(),
     message: z.string(),
-    order: zOrderResponse
+    order: zOrderResponse,
+    confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1459,6 +1460,15 @@ export const zConfirmOrderPath = z.object({
  * Confirmed
  */
 export const zConfirmOrderResponse = zConfirmedResponse;
+
+export const zConfirmMyOrderPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Confirmed
+ */
+export const zConfirmMyOrderResponse = zConfirmedResponse;
 
 export const zRejectUnconfirmedOrdersBody = zRejectUnconfirmedBody;
 
@@ -2026,6 +2036,12 @@ export const zRelatedOrdersData = z.object({
 export const zConfirmOrderData = z.object({
     body: zConfirmOrderBody,
     path: zConfirmOrderPath,
+    query: z.optional(z.never())
+});
+
+export const zConfirmMyOrderData = z.object({
+    body: z.optional(z.never()),
+    path: zConfirmMyOrderPath,
     query: z.optional(z.never())
 });
 

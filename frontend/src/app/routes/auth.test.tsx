@@ -79,6 +79,34 @@ describe('login-protected routes', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('tells a shopper sent from checkout why, first, and signs them up on the way back to checkout', async () => {
+    const { user } = renderApp('/checkout');
+
+    const reason = await screen.findByText('Log in or create an account to place your order');
+    const heading = screen.getByRole('heading', { level: 1, name: 'Welcome Back' });
+    expect(reason.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const create = screen.getByRole('link', { name: 'Create an account' });
+    expect(create).toHaveClass('button', 'auth-form__submit');
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveClass('auth-form__submit');
+    await user.click(create);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByText('Log in or create an account to place your order')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your name')).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('fills the e-mail and keeps the way back from a login link written out in full', async () => {
+    const { user } = renderApp('/login?email=ayesha%40example.com&next=%2Forders');
+
+    expect(await screen.findByLabelText('Email')).toHaveValue('ayesha@example.com');
+    expect(screen.queryByText('Log in or create an account to place your order')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+  });
+
   it('goes home after a login nobody was sent to', async () => {
     const { user } = renderApp('/login');
 
@@ -94,7 +122,8 @@ describe('account pages', () => {
   it('links the login to the forgot-password and sign-up pages', async () => {
     renderApp('/login', { google: true });
     expect(await screen.findByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.getByRole('link', { name: 'New here? Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByText('Log in or create an account to place your order')).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
     expect(screen.getByText('or')).toBeInTheDocument();
   });

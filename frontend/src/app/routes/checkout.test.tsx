@@ -33,7 +33,7 @@ interface ShopOptions {
   unitLimit?: number;
 }
 
-const placed: OrderHandler = () => json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201);
+const placed: OrderHandler = () => json({ success: true, message: 'Order placed successfully.', order: makeOrder(), confirmWithinHours: 24 }, 201);
 
 function setup({ products = [charger(), earbuds()], current, order = placed, me, coupon = true, unitLimit }: ShopOptions = {}) {
   const orders: { body: Record<string, unknown>; key: string | null }[] = [];
@@ -334,7 +334,7 @@ describe('checkout page', () => {
     fireEvent.submit(form);
     expect(orders).toHaveLength(1);
 
-    answer(json({ success: true, message: 'Order placed successfully.', order: makeOrder() }, 201));
+    answer(json({ success: true, message: 'Order placed successfully.', order: makeOrder(), confirmWithinHours: 24 }, 201));
     expect(await screen.findByTestId('location')).toHaveTextContent('/order-confirmation');
     expect(orders).toHaveLength(1);
   });

@@ -33,9 +33,10 @@ function CheckoutPage() {
           figures={orderFiguresOf(cart)}
           onQuote={syncWithQuote}
           savedAddresses={saved.data?.addresses}
-          onPlaced={() => {
+          onPlaced={(placed) => {
             store.clear();
-            void navigate(paths.orderConfirmation.getHref(), { replace: true });
+            // The confirmation page shows the order's number, items, total and confirmation hours from this state.
+            void navigate(paths.orderConfirmation.getHref(), { replace: true, state: placed });
           }}
         />
       </div>

@@ -30,8 +30,16 @@ describe('/confirm-order', () => {
     expect(posts).toEqual([{ path: '/api/orders/42/confirm', body: { token: 'abc_DEF-123' } }]);
   });
 
+  it("shows 'already confirmed' as good news, not an error", async () => {
+    setup('/confirm-order?order=42&token=abc', () => json({ message: 'This order is already confirmed.' }, 410));
+
+    const status = await screen.findByText('This order is already confirmed.');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveClass('confirm-order__message--success');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it.each([
-    [410, 'This order is already confirmed.'],
     [410, 'This confirmation link has expired.'],
     [404, 'This confirmation link is not valid.'],
   ])('shows a %i refusal in words: %s', async (status, message) => {

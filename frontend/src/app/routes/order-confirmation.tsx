@@ -1,11 +1,46 @@
 import { orderConfirmationTitle } from '@/api/rules/pages.gen';
-import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
+import { useLocation } from 'react-router';
+
+import { OrderConfirmation, type PlacedOrder } from '@/features/orders/components/order-confirmation';
+
+/** What the checkout hands over in the router state (kept by the browser's history across a reload). */
+interface PlacedState {
+  order: PlacedOrder;
+  confirmWithinHours?: number;
+}
+
+/**
+ * Whether the router state is the checkout's, checked by hand: a zod schema here would add a chunk to this
+ * page's preload list, which the home page's script carries.
+ */
+function isPlacedState(state: unknown): state is PlacedState {
+  if (typeof state !== 'object' || state === null || !('order' in state)) return false;
+  const { order, confirmWithinHours } = state as { order: unknown; confirmWithinHours?: unknown };
+  if (confirmWithinHours !== undefined && typeof confirmWithinHours !== 'number') return false;
+  if (typeof order !== 'object' || order === null) return false;
+  const { _id, total, cart } = order as { _id?: unknown; total?: unknown; cart?: unknown };
+  return (
+    typeof _id === 'string' &&
+    typeof total === 'number' &&
+    Array.isArray(cart) &&
+    cart.every(
+      (line: unknown) =>
+        typeof line === 'object' &&
+        line !== null &&
+        typeof (line as { name?: unknown }).name === 'string' &&
+        typeof (line as { quantity?: unknown }).quantity === 'number' &&
+        typeof (line as { lineTotal?: unknown }).lineTotal === 'number',
+    )
+  );
+}
 
 export default function OrderConfirmationRoute() {
+  const state: unknown = useLocation().state;
+  const placed = isPlacedState(state) ? state : undefined;
   return (
     <>
       <title>{orderConfirmationTitle}</title>
-      <OrderConfirmation />
+      <OrderConfirmation order={placed?.order} confirmWithinHours={placed?.confirmWithinHours} />
     </>
   );
 }

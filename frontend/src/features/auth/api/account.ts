@@ -16,14 +16,17 @@ import { setCurrentUser, type CurrentUser } from './current-user';
 export interface Credentials {
   email: string;
   password: string;
+  /** The shopper's name, asked at sign-up. */
+  name?: string;
 }
 
 /**
- * POST /api/users/auth/save-user after login or sign-up (docs/spec.md §7), name falling back to 'Customer'. The
- * shopper is signed in whatever it answers, so a failure is only logged.
+ * POST /api/users/auth/save-user after login or sign-up (docs/spec.md §7) with the account's name; a blank one
+ * keeps the name the account has (never 'Customer'). The shopper is signed in whatever it answers, so a
+ * failure is only logged.
  */
 async function saveProfile(user: CurrentUser): Promise<void> {
-  const reply = await toServerReply(() => saveUser({ body: { name: user.name.trim() || 'Customer' } }));
+  const reply = await toServerReply(() => saveUser({ body: { name: user.name.trim() } }));
   if (reply.kind !== 'done') console.error('failed to save user profile', reply);
 }
 
@@ -44,7 +47,7 @@ function useSignInMutation(call: (credentials: Credentials) => Promise<ServerRep
 
 /** POST /api/auth/login. */
 export function useLoginMutation() {
-  return useSignInMutation((credentials) => toServerReply(() => logIn({ body: credentials })));
+  return useSignInMutation(({ email, password }) => toServerReply(() => logIn({ body: { email, password } })));
 }
 
 /** POST /api/auth/signup: creates the account and signs it in. */

@@ -50,9 +50,9 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
 
-  it("logs in with the cookie, then saves the profile with the name 'Customer'", async () => {
+  it("logs in with the cookie, then saves the profile with the account's name, a blank one never 'Customer'", async () => {
     const { requests, onLoggedIn, user } = setup((url) =>
-      url.pathname === '/api/auth/login' ? json(ayesha) : json({ ...ayesha, name: 'Customer' }),
+      url.pathname === '/api/auth/login' ? json({ ...ayesha, name: '' }) : json({ ...ayesha, name: '' }),
     );
 
     await logIn(user);
@@ -66,7 +66,7 @@ describe('LoginForm', () => {
     expect(login?.credentials).toBe('include');
     expect(await login?.json()).toEqual({ email: 'ayesha@example.com', password: 'secret1' });
     expect(new URL(save?.url ?? '').pathname).toBe('/api/users/auth/save-user');
-    expect(await save?.json()).toEqual({ name: 'Customer' });
+    expect(await save?.json()).toEqual({ name: '' });
   });
 
   it('still logs in when saving the profile fails', async () => {

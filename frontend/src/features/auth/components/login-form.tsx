@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 
 import { useLoginMutation } from '../api/account';
 import { credentialFields } from '../lib/credentials';
@@ -13,6 +13,10 @@ import '../auth.css';
 interface LoginFormProps {
   /** Called once the server has signed the customer in and the profile is saved. */
   onLoggedIn: () => void;
+  /** The e-mail to start with (a sign-up that found it registered links here with it). */
+  defaultEmail?: string;
+  /** Shown under the Login button, inside the card (the login page's 'Create an account'). */
+  children?: ReactNode;
 }
 
 /**
@@ -20,7 +24,7 @@ interface LoginFormProps {
  * or password.'; too many attempts show the server's own message (when to try again); no answer at all
  * says the shop could not be reached.
  */
-export function LoginForm({ onLoggedIn }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, defaultEmail, children }: LoginFormProps) {
   const login = useLoginMutation();
   const [error, setError] = useState('');
 
@@ -40,12 +44,13 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   return (
     <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
-      <EmailField autoComplete="username" />
+      <EmailField autoComplete="username" defaultValue={defaultEmail} />
       <PasswordField label="Password" name="password" autoComplete="current-password" required />
       <FormMessages error={error} />
       <button type="submit" className="button auth-form__submit" disabled={login.isPending} aria-busy={login.isPending}>
         Login
       </button>
+      {children}
     </form>
   );
 }

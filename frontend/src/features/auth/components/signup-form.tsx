@@ -1,8 +1,11 @@
-import { useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
+import * as z from 'zod/mini';
 
 import { useSignupMutation } from '../api/account';
 import { credentialFields } from '../lib/credentials';
 import { authMessages, MIN_PASSWORD_CHARS, warning } from '../lib/messages';
+import { loginHrefFor } from '../lib/return-to';
 import { EmailField } from './email-field';
 import { FormMessages } from './form-message';
 import { PasswordField } from './password-field';
@@ -13,33 +16,59 @@ import '../auth.css';
 interface SignupFormProps {
   /** Called once the account exists, the customer is signed in and the profile is saved. */
   onSignedUp: () => void;
+  /** Where the shopper goes afterwards, carried by the login link offered for an e-mail already registered. */
+  returnPath?: string;
 }
 
+const nameField = z.object({ name: z.string().check(z.trim()) });
+
 /**
- * E-mail and password sign-up. A refusal the shopper can fix (400: a malformed e-mail or a short password;
- * 409: the e-mail is already registered) shows the server's message; anything else shows '⚠️ Failed to
- * sign up. Please try again.'.
+ * E-mail, password and the shopper's name (so no screen ever calls them 'Customer'). A refusal the shopper can
+ * fix shows the server's message: a taken e-mail beside the e-mail field, with a link to log in instead that
+ * keeps the e-mail and the way back; a malformed e-mail or a short password under the form. Anything else
+ * shows '⚠️ Failed to sign up. Please try again.'.
  */
-export function SignupForm({ onSignedUp }: SignupFormProps) {
+export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
   const signup = useSignupMutation();
   const [error, setError] = useState('');
+  const [taken, setTaken] = useState<{ email: string; message: string } | null>(null);
+  const nameId = useId();
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const credentials = credentialFields.parse(Object.fromEntries(new FormData(event.currentTarget)));
+    const fields = Object.fromEntries(new FormData(event.currentTarget));
+    const credentials = credentialFields.parse(fields);
+    const { name } = nameField.parse(fields);
     setError('');
-    const reply = await signup.mutateAsync(credentials);
+    setTaken(null);
+    const reply = await signup.mutateAsync({ ...credentials, name });
     if (reply.kind === 'done') {
       onSignedUp();
       return;
     }
-    const fixable = reply.kind === 'refused' && (reply.status === 400 || reply.status === 409) && reply.message;
+    if (reply.kind === 'refused' && reply.status === 409) {
+      setTaken({ email: credentials.email, message: reply.message ?? 'This email is already registered.' });
+      return;
+    }
+    const fixable = reply.kind === 'refused' && reply.status === 400 && reply.message;
     setError(fixable ? warning(fixable) : authMessages.signupFailed);
   }
 
   return (
     <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
-      <EmailField />
+      <div className="form-field">
+        <label htmlFor={nameId}>Your name</label>
+        <input id={nameId} name="name" type="text" autoComplete="name" required maxLength={100} />
+      </div>
+      <EmailField
+        problem={
+          taken && (
+            <>
+              {taken.message} <Link to={loginHrefFor(taken.email, returnPath)}>Log in with this email</Link>
+            </>
+          )
+        }
+      />
       <PasswordField
         label="Password"
         name="password"

@@ -12,7 +12,7 @@ export async function requestPlaceOrder(body: PlaceOrderBody, idempotencyKey: st
       console.error('placing the order failed', error);
       return await placeOrderOutcome(null);
     }
-    return await placeOrderOutcome({ status: response.status, order: data?.order, body: error });
+    return await placeOrderOutcome({ status: response.status, order: data?.order, confirmWithinHours: data?.confirmWithinHours, body: error });
   } catch (error) {
     // No answer, or an answer of the wrong shape (the generated validator throws).
     console.error('placing the order failed', error);

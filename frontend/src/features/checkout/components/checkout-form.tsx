@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 
-import type { PlaceOrderBody, QuoteResponse, SavedAddressResponse } from '@/api/generated';
+import type { OrderResponse, PlaceOrderBody, QuoteResponse, SavedAddressResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 import { provinceName } from '@/lib/province-name';
 
@@ -41,7 +41,7 @@ interface CheckoutFormProps {
   /** The server refused the figures with its own: bring the cart up to date (the summary follows it). */
   onQuote: (quote: QuoteResponse) => Promise<unknown>;
   /** The order is placed: empty the cart and move on. */
-  onPlaced: () => void;
+  onPlaced: (placed: { order: OrderResponse; confirmWithinHours?: number }) => void;
   /** The account's saved addresses, most recently used first: the first fills an untouched form. */
   savedAddresses?: readonly SavedAddressResponse[];
 }
@@ -124,7 +124,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
         case 'placed':
           placed = true;
           clearDraft();
-          onPlaced();
+          onPlaced({ order: outcome.order, confirmWithinHours: outcome.confirmWithinHours });
           break;
         case 'quote':
           await onQuote(outcome.quote);

@@ -5,14 +5,15 @@ import { checkoutMessages } from './messages';
 
 /** What an attempt to place an order came to. */
 export type PlaceOrderOutcome =
-  | { kind: 'placed'; order: OrderResponse }
+  /** `confirmWithinHours`: the hours the e-mailed confirmation link works. */
+  | { kind: 'placed'; order: OrderResponse; confirmWithinHours?: number }
   /** Refused with the server's own figures (a 409, or a 404 for a product gone): the cart takes them. */
   | { kind: 'quote'; message: string; quote: QuoteResponse }
   | { kind: 'refused'; message: string; fieldErrors: FieldErrors }
   | { kind: 'unreachable' };
 
 /** What POST /api/orders answered: its status, the order of a success and the body of a refusal; or nothing. */
-export type PlaceOrderAnswer = { status: number; order?: OrderResponse; body?: unknown } | null;
+export type PlaceOrderAnswer = { status: number; order?: OrderResponse; confirmWithinHours?: number; body?: unknown } | null;
 
 /**
  * Reads the answer (docs/spec.md §8 'Checkout', docs/orders.md) with the generated schemas: the order on success;
@@ -22,7 +23,7 @@ export type PlaceOrderAnswer = { status: number; order?: OrderResponse; body?: u
  */
 export async function placeOrderOutcome(answer: PlaceOrderAnswer): Promise<PlaceOrderOutcome> {
   if (answer === null) return { kind: 'unreachable' };
-  if (answer.order !== undefined && answer.status >= 200 && answer.status < 300) return { kind: 'placed', order: answer.order };
+  if (answer.order !== undefined && answer.status >= 200 && answer.status < 300) return { kind: 'placed', order: answer.order, confirmWithinHours: answer.confirmWithinHours };
   if (answer.status === 401) return { kind: 'refused', message: checkoutMessages.notLoggedIn, fieldErrors: {} };
   const { zErrorBody, zOrderConflictBody } = await import('@/api/generated/zod.gen');
   const conflict = zOrderConflictBody.safeParse(answer.body);

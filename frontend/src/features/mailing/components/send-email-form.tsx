@@ -158,7 +158,8 @@ function CustomerPicker({ selected, onToggle }: { selected: readonly string[]; o
                   }}
                 />
                 <span className="admin-email-customer__text">
-                  <span className="admin-email-customer__name">{customer.name}</span>{' '}
+                  {/* An account nobody named shows its e-mail alone, never 'Customer'. */}
+                  {customer.name && <span className="admin-email-customer__name">{customer.name}</span>}{' '}
                   <span className="admin-email-customer__email">{customer.email}</span>
                 </span>
               </label>

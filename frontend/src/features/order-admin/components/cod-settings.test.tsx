@@ -94,8 +94,12 @@ describe('CodSettingsPage', () => {
     expect(lateNight.getByRole('spinbutton', { name: 'From hour' })).toHaveValue(0);
     expect(lateNight.getByRole('spinbutton', { name: 'To hour' })).toHaveAttribute('max', '23');
 
-    expect(screen.getByRole('spinbutton', { name: 'Confirmation link works for (hours)' })).toHaveValue(48);
+    // One setting drives the e-mail's promise, the link and the button (decisions/0037): no second figure.
+    expect(screen.queryByRole('spinbutton', { name: 'Confirmation link works for (hours)' })).not.toBeInTheDocument();
     expect(screen.getByRole('spinbutton', { name: 'Reject unconfirmed orders after (hours)' })).toHaveValue(24);
+    expect(screen.getByRole('spinbutton', { name: 'Reject unconfirmed orders after (hours)' })).toHaveAccessibleDescription(
+      "From 1 to 720. The confirmation e-mail promises this many hours, its link works as long, and 'Reject unconfirmed orders' on the orders page rejects pending orders older than this.",
+    );
   });
 
   it('saves every rule and both hours as changed, and says so', async () => {
@@ -181,7 +185,7 @@ describe('CodSettingsPage', () => {
           message: 'Please correct the highlighted settings.',
           errors: {
             'rules[1].params.to': ['To hour must be a whole number from 0 to 23.'],
-            confirmWindowHours: ['The confirmation window must be a whole number of hours from 1 to 720.'],
+            rejectUnconfirmedAfterHours: ['The wait before rejecting unconfirmed orders must be a whole number of hours from 1 to 720.'],
           },
         },
         400,
@@ -197,8 +201,8 @@ describe('CodSettingsPage', () => {
     const to = lateNight.getByRole('spinbutton', { name: 'To hour' });
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(to).toHaveAccessibleDescription('From 0 to 23. To hour must be a whole number from 0 to 23.');
-    expect(screen.getByRole('spinbutton', { name: 'Confirmation link works for (hours)' })).toHaveAccessibleDescription(
-      "From 1 to 720. The order's approval window: a link opened later says it has expired. The confirmation window must be a whole number of hours from 1 to 720.",
+    expect(screen.getByRole('spinbutton', { name: 'Reject unconfirmed orders after (hours)' })).toHaveAccessibleDescription(
+      "From 1 to 720. The confirmation e-mail promises this many hours, its link works as long, and 'Reject unconfirmed orders' on the orders page rejects pending orders older than this. The wait before rejecting unconfirmed orders must be a whole number of hours from 1 to 720.",
     );
     expect(lateNight.getByRole('spinbutton', { name: 'From hour' })).not.toHaveAttribute('aria-invalid');
     expect(puts).toHaveLength(1);

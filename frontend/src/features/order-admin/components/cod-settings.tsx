@@ -178,25 +178,13 @@ function CodSettingsForm({ settings }: { settings: CodSettingsResponse }) {
       <h2 className="cod-settings__heading">Confirmation</h2>
       <div className="admin-field-group">
         <NumberField
-          id={`${id}-confirmWindowHours`}
-          label="Confirmation link works for (hours)"
-          value={fields.confirmWindowHours}
-          min={1}
-          max={720}
-          error={errors.confirmWindowHours}
-          hint="From 1 to 720. The order's approval window: a link opened later says it has expired."
-          onChange={(value) => {
-            edit('confirmWindowHours', (current) => ({ ...current, confirmWindowHours: value }));
-          }}
-        />
-        <NumberField
           id={`${id}-rejectUnconfirmedAfterHours`}
           label="Reject unconfirmed orders after (hours)"
           value={fields.rejectUnconfirmedAfterHours}
           min={1}
           max={720}
           error={errors.rejectUnconfirmedAfterHours}
-          hint="From 1 to 720. 'Reject unconfirmed orders' on the orders page rejects pending orders older than this."
+          hint="From 1 to 720. The confirmation e-mail promises this many hours, its link works as long, and 'Reject unconfirmed orders' on the orders page rejects pending orders older than this."
           onChange={(value) => {
             edit('rejectUnconfirmedAfterHours', (current) => ({ ...current, rejectUnconfirmedAfterHours: value }));
           }}

@@ -25,7 +25,11 @@ function SendConfirmation({ order, token }: { order: string; token: string }) {
   if (confirmation.isPending) return <Spinner label="Confirming your order" />;
   const reply = confirmation.data;
   if (reply?.kind === 'done') return <ConfirmOrderResult tone="success" message={reply.data.message} />;
-  if (reply?.kind === 'refused' && reply.message) return <ConfirmOrderResult tone="error" message={reply.message} />;
+  if (reply?.kind === 'refused' && reply.message) {
+    // A link used twice is good news: the order is confirmed.
+    const tone = reply.message === ordersMessages.alreadyConfirmed ? 'success' : 'error';
+    return <ConfirmOrderResult tone={tone} message={reply.message} />;
+  }
   return (
     <ConfirmOrderResult tone="error" message={ordersMessages.confirmFailed}>
       <button

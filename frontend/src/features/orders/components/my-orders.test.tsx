@@ -29,7 +29,7 @@ function card(id: string) {
 }
 
 describe('MyOrders', () => {
-  it('shows each order collapsed: id, item count, total and the status in words and colour', async () => {
+  it('shows each order collapsed: id, item count, total and the status in words and colour (approved is not red)', async () => {
     setup([
       makeOrder({ _id: '1', status: 'pending' }),
       makeOrder({ _id: '2', status: 'dispatched', cart: [{ productId: '5', name: 'Cable', quantity: 1, price: 500, lineTotal: 500 }], total: 750 }),
@@ -42,16 +42,16 @@ describe('MyOrders', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveTextContent('Order #13 items · Rs 2,749Pending');
-    expect(card('2').getByRole('button')).toHaveTextContent('1 item · Rs 750');
+    expect(card('2').getByRole('button', { name: /^Order #/ })).toHaveTextContent('1 item · Rs 750');
     const badges = ['1', '2', '3', '4', '5'].map((id) =>
-      within(card(id).getByRole('button')).getByText(/^(Pending|Dispatched|Delivered|Rejected|Approved)$/),
+      within(card(id).getByRole('button', { name: /^Order #/ })).getByText(/^(Pending|Dispatched|Delivered|Rejected|Approved)$/),
     );
     expect(badges.map((badge) => [badge.textContent, badge.className])).toEqual([
       ['Pending', 'order-status order-status--yellow'],
       ['Dispatched', 'order-status order-status--blue'],
       ['Delivered', 'order-status order-status--green'],
       ['Rejected', 'order-status order-status--red'],
-      ['Approved', 'order-status order-status--red'],
+      ['Approved', 'order-status order-status--teal'],
     ]);
     expect(card('1').queryByText('Items')).not.toBeVisible();
   });
@@ -147,5 +147,44 @@ describe('MyOrders', () => {
     expect(card('2').getByText('Courier: TCS, tracking number 7712-0045')).toBeVisible();
     expect(card('3').queryByText(/Courier:/)).not.toBeInTheDocument();
     expect(card('4').queryByText(/Courier:|tracking number/i)).not.toBeInTheDocument();
+  });
+
+  it("says whether a pending order is confirmed, and confirms one with 'Confirm my order'; 'already confirmed' is good news", async () => {
+    const posted: string[] = [];
+    let confirmed = false;
+    mockFetch((url, request) => {
+      if (request.method === 'POST') {
+        posted.push(url.pathname);
+        if (url.pathname === '/api/orders/9/confirm-mine') {
+          confirmed = true;
+          return json({ success: true, message: 'Thank you! Your order #9 is confirmed.', orderId: '9' });
+        }
+        return json({ message: 'This order is already confirmed.' }, 410);
+      }
+      return json({
+        success: true,
+        orders: [
+          makeOrder({ _id: '9', status: 'pending', confirmedAt: confirmed ? '2026-11-27T10:00:00Z' : null }),
+          makeOrder({ _id: '8', status: 'pending', confirmedAt: '2026-11-27T09:00:00Z' }),
+          makeOrder({ _id: '7', status: 'pending', confirmedAt: null }),
+          makeOrder({ _id: '6', status: 'approved', confirmedAt: null }),
+        ],
+        total: 4,
+      });
+    });
+    renderWithProviders(<MyOrders uid="7" />, { route: '/orders' });
+    const user = userEvent.setup();
+
+    await screen.findByRole('article', { name: 'Order #9' });
+    expect(card('8').getByText('✓ Confirmed by you')).toBeInTheDocument();
+    expect(card('6').queryByRole('button', { name: 'Confirm my order' })).not.toBeInTheDocument();
+    await user.click(card('9').getByRole('button', { name: 'Confirm my order' }));
+    expect(await card('9').findByText('✓ Thank you! Your order #9 is confirmed.')).toHaveClass('order-card__confirmation-result--success');
+    await user.click(card('7').getByRole('button', { name: 'Confirm my order' }));
+    const already = await card('7').findByText('✓ This order is already confirmed.');
+
+    expect(already).toHaveClass('order-card__confirmation-result--success');
+    expect(already).toHaveAttribute('role', 'status');
+    expect(posted).toEqual(['/api/orders/9/confirm-mine', '/api/orders/7/confirm-mine']);
   });
 });

@@ -8,6 +8,8 @@ import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { formatDateTime } from '@/lib/date-time';
 import { formatRupees } from '@/lib/money';
 
+import { useConfirmMyOrder } from '../api/confirm-my-order';
+import { ordersMessages } from '../lib/messages';
 import { addressLines, itemCountText } from '../lib/order-details';
 
 /** What a page adds under an item of an order (the route composes in the review toggle). */
@@ -43,6 +45,7 @@ export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; re
             <span className="order-card__chevron" aria-hidden="true" />
           </button>
         </h2>
+        {order.status === 'pending' && <OrderConfirmState order={order} />}
         {(order.status === 'dispatched' || order.status === 'delivered') && <OrderCourier order={order} className="order-card__courier" />}
         <div id={detailsId} className="order-card__details" hidden={!open}>
           <p className="order-card__placed">
@@ -71,5 +74,53 @@ export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; re
         </div>
       </article>
     </li>
+  );
+}
+
+/**
+ * Whether a pending order is confirmed: 'Confirmed by you' in green, or a 'Confirm my order' button (for a
+ * shopper who lost the e-mail) whose answer shows under it; 'already confirmed' is good news too.
+ */
+function OrderConfirmState({ order }: { order: OrderResponse }) {
+  const confirm = useConfirmMyOrder();
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+
+  if (order.confirmedAt && result === null) {
+    return <p className="order-card__confirmation order-card__confirmation--done">✓ {ordersMessages.confirmed}</p>;
+  }
+
+  async function handleClick() {
+    setResult(null);
+    const reply = await confirm.mutateAsync(order._id);
+    if (reply.kind === 'done') setResult({ tone: 'success', message: reply.data.message });
+    else if (reply.kind === 'refused' && reply.message === ordersMessages.alreadyConfirmed) {
+      setResult({ tone: 'success', message: reply.message });
+    } else if (reply.kind === 'refused' && reply.message) setResult({ tone: 'error', message: reply.message });
+    else setResult({ tone: 'error', message: ordersMessages.confirmFailed });
+  }
+
+  return (
+    <div className="order-card__confirmation">
+      {result?.tone !== 'success' && (
+        <>
+          <p>{ordersMessages.notConfirmed}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={confirm.isPending}
+            aria-busy={confirm.isPending}
+            onClick={() => void handleClick()}
+          >
+            Confirm my order
+          </button>
+        </>
+      )}
+      <p
+        className={`order-card__confirmation-result order-card__confirmation-result--${result?.tone ?? 'none'}`}
+        role={result?.tone === 'error' ? 'alert' : 'status'}
+      >
+        {result ? `${result.tone === 'success' ? '✓ ' : ''}${result.message}` : ''}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
 import { OrderConfirmation } from './order-confirmation';
@@ -31,5 +32,35 @@ describe('OrderConfirmation', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
+  });
+
+  it('shows the order number, what was ordered, the total to pay and the next step in words', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/settings/shop-info') {
+        return json({ deliveryCharge: 250, deliveryTime: '2–4 working days', whatsapp: '923001234567', whatsappLink: 'https://wa.me/923001234567' });
+      }
+      return json({ message: 'Not found' }, 404);
+    });
+    const order = {
+      _id: '42',
+      total: 1648,
+      cart: [
+        { productId: '1', name: 'Galaxy A34 Flip Cover', quantity: 1, lineTotal: 999 },
+        { productId: '2', name: 'Handsfree with Mic', quantity: 2, lineTotal: 798 },
+      ],
+    };
+    renderWithProviders(<OrderConfirmation order={order} confirmWithinHours={36} />, { route: '/order-confirmation' });
+
+    expect(await screen.findByText('Your order number is', { exact: false }, { timeout: 3000 })).toHaveTextContent('Your order number is #42');
+    expect(screen.getByRole('region', { name: 'What you ordered' })).toHaveTextContent('Galaxy A34 Flip Cover × 1Rs 999Handsfree with Mic × 2Rs 798');
+    expect(screen.getByText('Total to pay on delivery:', { exact: false })).toHaveTextContent('Total to pay on delivery: Rs 1,648');
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(
+      await within(next).findByText(
+        'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within 36 hours, or the order may be cancelled.',
+      ),
+    ).toBeInTheDocument();
+    expect(next).toHaveTextContent('delivery takes 2–4 working days.');
+    expect(within(next).getByRole('link', { name: '0300 1234567' })).toHaveAttribute('href', 'https://wa.me/923001234567');
   });
 });

@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { getShopInfoOptions } from '@/api/generated/@tanstack/react-query.gen';
+
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatRupees } from '@/lib/money';
 
 import '../orders.css';
 
@@ -10,12 +14,23 @@ import '../orders.css';
 /** How long the confirmation's spinner shows (docs/spec.md §9). */
 export const CONFIRMATION_SPINNER_MS = 1500;
 
+/** What the confirmation page needs of the order just placed (the checkout hands it over in the router state). */
+export interface PlacedOrder {
+  _id: string;
+  total: number;
+  cart: { productId: string; name: string; quantity: number; lineTotal: number }[];
+}
+
 /**
- * The page after a placed order (docs/spec.md §2 'Order confirmation'): a spinner for 1.5 s, then 'Order Placed —
- * Awaiting Approval', what happens next, and the links 'Continue Shopping' and 'View My Orders'.
+ * The page after a placed order (docs/spec.md §2 'Order confirmation', docs/orders.md 'After the tap'): a spinner
+ * for 1.5 s, then 'Order Placed — Awaiting Approval' with the order number right under it, what was ordered, the
+ * total to pay on delivery, and the next step in words: the e-mailed link to answer within the owner's hours (from the placement's answer),
+ * when to expect delivery, and the shop's WhatsApp number when set. Without the order (an address typed by
+ * hand) it says what happens next in general.
  */
-export function OrderConfirmation() {
+export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?: PlacedOrder; confirmWithinHours?: number }) {
   const [waiting, setWaiting] = useState(true);
+  const shop = useQuery({ ...getShopInfoOptions(), staleTime: 60_000 });
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -28,6 +43,7 @@ export function OrderConfirmation() {
 
   if (waiting) return <Spinner label="Confirming your order" />;
 
+  const whatsapp = shop.data?.whatsapp;
   return (
     <section className="page order-confirmation" aria-labelledby="page-title">
       <span className="order-confirmation__tick" aria-hidden="true">
@@ -36,12 +52,65 @@ export function OrderConfirmation() {
       <h1 id="page-title" className="page-title">
         Order Placed — Awaiting Approval
       </h1>
-      <p>
-        Your order is pending approval by our admin team. You will be notified once it is approved and ready for dispatch.
-      </p>
+      {order ? (
+        <>
+          <p className="order-confirmation__number">
+            Your order number is <strong>#{order._id}</strong>
+          </p>
+          <section aria-label="What you ordered" className="order-confirmation__summary">
+            <ul className="order-confirmation__items">
+              {order.cart.map((line) => (
+                <li key={line.productId}>
+                  <span>
+                    {line.name} × {line.quantity}
+                  </span>
+                  <span>{formatRupees(line.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="order-confirmation__total">
+              Total to pay on delivery: <strong>{formatRupees(order.total)}</strong>
+            </p>
+          </section>
+          <section aria-labelledby="next-step" className="order-confirmation__next">
+            <h2 id="next-step">What happens next</h2>
+            <ol>
+              <li>
+                {hours === undefined
+                  ? 'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order.'
+                  : `We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within ${hoursText(hours)}, or the order may be cancelled.`}
+              </li>
+              <li>
+                We check and approve your order, then send it
+                {shop.data ? `: delivery takes ${shop.data.deliveryTime}.` : '.'} You will get an e-mail at every step.
+              </li>
+              <li>Keep {formatRupees(order.total)} ready: you pay in cash when the parcel arrives.</li>
+              {whatsapp && shop.data?.whatsappLink ? (
+                <li>
+                  Questions? WhatsApp us at <a href={shop.data.whatsappLink}>{localMobile(whatsapp)}</a>.
+                </li>
+              ) : null}
+            </ol>
+          </section>
+        </>
+      ) : (
+        <p>
+          Your order is pending approval by our admin team. You will be notified once it is approved and ready for dispatch.
+        </p>
+      )}
       <OrderNextLinks />
     </section>
   );
+}
+
+/** '24 hours', '1 hour'. */
+function hoursText(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/** `923001234567` as Pakistanis write it: '0300 1234567'. */
+function localMobile(international: string): string {
+  return `0${international.slice(2, 5)} ${international.slice(5)}`;
 }
 
 /** Where a shopper goes after an order: back to the shop or to My Orders, after any links of the page's own. */
