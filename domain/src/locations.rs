@@ -405,6 +405,17 @@ mod tests {
     }
 
     #[test]
+    fn after_the_cities_of_the_spec_each_provinces_places_are_in_alphabetical_order() {
+        for (province, cities) in SPEC {
+            let rest: Vec<&str> = province.parse::<Province>().unwrap().cities().skip(cities.len()).collect();
+            let mut sorted = rest.clone();
+            sorted.sort_unstable();
+
+            assert_eq!(rest, sorted, "{province}");
+        }
+    }
+
+    #[test]
     fn the_table_holds_several_hundred_places_with_the_district_towns_couriers_deliver_to() {
         let counts: Vec<(&str, usize)> = Province::ALL.iter().map(|p| (p.name(), p.places().len())).collect();
         let total: usize = counts.iter().map(|(_, n)| n).sum();

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react
 
 import type { PlaceOrderBody, QuoteResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
+import { PlaceCombobox } from '@/components/ui/place-combobox';
+import { provinces } from '@/lib/places';
 import { provinceName } from '@/lib/province-name';
 
 import { usePlaceOrderMutation } from '../api/place-order';
@@ -15,7 +17,6 @@ import {
   type FieldErrors,
 } from '../lib/checkout-form';
 import { createIdempotencyKeys } from '../lib/idempotency';
-import { citiesOf, provinces } from '../lib/locations';
 import { checkoutMessages } from '../lib/messages';
 
 import '@/components/ui/form.css';
@@ -137,8 +138,6 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
     }
   }
 
-  const cities = citiesOf(fields.province);
-
   function field(name: CheckoutField, label: string, control: (props: FieldProps) => ReactNode, hint?: string) {
     const error = errors[name];
     const describedBy = [error ? fieldId(`${name}-error`) : null, hint ? fieldId(`${name}-hint`) : null].filter(Boolean).join(' ');
@@ -190,14 +189,15 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced }: CheckoutFormP
           </select>
         ))}
         {field('city', 'City', (props) => (
-          <select {...props} onChange={onText('city')} disabled={fields.province === ''} autoComplete="address-level2">
-            <option value="">{fields.province === '' ? 'Choose a province first' : 'Select city'}</option>
-            {cities.map((city) => (
-              <option key={city} value={city}>
-                {city}
-              </option>
-            ))}
-          </select>
+          <PlaceCombobox
+            {...props}
+            province={fields.province}
+            onChange={(value) => {
+              change('city', value);
+            }}
+            disabled={fields.province === ''}
+            placeholder={fields.province === '' ? 'Choose a province first' : 'Start typing your city'}
+          />
         ))}
         {field('name', 'Full name', (props) => (
           <input {...props} onChange={onText('name')} type="text" autoComplete="name" required />
