@@ -19,7 +19,7 @@ export function searchKey(text: string): string {
 }
 
 function spellingsOf(city: string): readonly string[] {
-  return [city, ...(Object.hasOwn(PLACE_ALIASES, city) ? PLACE_ALIASES[city] : [])];
+  return [city, ...((Object.hasOwn(PLACE_ALIASES, city) ? PLACE_ALIASES[city] : undefined) ?? [])];
 }
 
 /** The place of `province` that answers to `typed` (its name or another spelling), as the server finds it. */

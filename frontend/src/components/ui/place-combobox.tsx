@@ -55,9 +55,12 @@ export function PlaceCombobox({ id, name, value, province, onChange, disabled, p
         setActive((current) => Math.max(current - 1, 0));
         break;
       case 'Enter':
-        if (expanded && active >= 0 && active < matches.length) {
-          event.preventDefault();
-          pick(matches[active]);
+        {
+          const chosen = expanded ? matches[active] : undefined;
+          if (chosen !== undefined) {
+            event.preventDefault();
+            pick(chosen);
+          }
         }
         break;
       case 'Escape':
@@ -97,7 +100,9 @@ export function PlaceCombobox({ id, name, value, province, onChange, disabled, p
         onFocus={(event) => {
           setOpen(true);
           // On a phone the keyboard takes the lower half: bring the field to the top so its matches show.
-          if (window.matchMedia?.('(max-width: 40rem)').matches) event.currentTarget.scrollIntoView?.({ block: 'start' });
+          const input = event.currentTarget;
+          const phone = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 40rem)').matches;
+          if (phone && typeof input.scrollIntoView === 'function') input.scrollIntoView({ block: 'start' });
         }}
         onBlur={() => {
           setOpen(false);

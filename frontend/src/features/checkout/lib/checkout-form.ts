@@ -133,7 +133,7 @@ export function cityProblem(province: string, city: string): string | undefined 
   const typed = city.trim();
   if (typed === '' || province.trim() === '' || listedCity(province, typed) !== undefined) return undefined;
   if (/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(typed) || !/\p{L}/u.test(typed)) return fieldMessages.cityNotAName;
-  const length = [...typed.split(/\s+/).join(' ')].length;
+  const length = Array.from(typed.split(/\s+/).join(' ')).length;
   return length < MIN_CITY_CHARS || length > MAX_CITY_CHARS ? fieldMessages.cityLength : undefined;
 }
 

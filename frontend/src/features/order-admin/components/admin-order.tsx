@@ -14,6 +14,7 @@ import { provinceName } from '@/lib/province-name';
 import { useChangeOrderStatusMutation } from '../api/orders';
 import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
 
+import { AddressForm, unlistedCityFlag } from './address-form';
 import { OrderContact } from './order-contact';
 import { OrderRisk } from './order-risk';
 import { CourierSummary } from './courier-tools';
@@ -132,6 +133,12 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
                       {[details.city, details.province && provinceName(details.province)].filter(Boolean).join(', ')}
                     </>
                   )}
+                  {details.cityListed === false && (
+                    <>
+                      <br />
+                      <strong className="admin-order__flag">{unlistedCityFlag}</strong>
+                    </>
+                  )}
                 </dd>
               </div>
               <div>
@@ -139,6 +146,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
                 <dd>Cash on Delivery</dd>
               </div>
             </dl>
+            <AddressForm order={order} />
           </section>
           <section aria-label="Items">
             <h4>Items</h4>
