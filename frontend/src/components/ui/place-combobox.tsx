@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 
 import { listedCity, matchPlaces } from '@/lib/places';
 
-import './place-combobox.css';
+import './form.css';
 
 /** The hint under a city the list lacks: it is kept as typed, and the shop checks it. */
 export const unlistedCityHint = 'Not in our list: we will deliver to it as you typed it and check it before sending.';
