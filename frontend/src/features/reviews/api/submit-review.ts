@@ -8,11 +8,19 @@ import {
 } from '@/api/generated';
 import { reviewedItemsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 import { toServerReply } from '@/lib/server-reply';
+import { progressFetch } from '@/lib/upload-progress';
+
+/** What a review submission sends, and where its upload progress (0 to 1) goes. */
+interface Sending<B> {
+  body: B;
+  onProgress: (fraction: number) => void;
+}
 
 /** POST /api/review-tokens/submit (multipart, pictures repeated under `images`); it uses the link up. */
 export function useSubmitTokenReviewMutation() {
   return useMutation({
-    mutationFn: (body: TokenReviewFormBody) => toServerReply(() => submitReviewByToken({ body })),
+    mutationFn: ({ body, onProgress }: Sending<TokenReviewFormBody>) =>
+      toServerReply(() => submitReviewByToken({ body, fetch: progressFetch(onProgress) })),
   });
 }
 
@@ -20,7 +28,8 @@ export function useSubmitTokenReviewMutation() {
 export function useSubmitInternalReviewMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InternalReviewFormBody) => toServerReply(() => submitReviewInternal({ body })),
+    mutationFn: ({ body, onProgress }: Sending<InternalReviewFormBody>) =>
+      toServerReply(() => submitReviewInternal({ body, fetch: progressFetch(onProgress) })),
     onSuccess: (reply) => {
       if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: reviewedItemsQueryKey() });
     },
