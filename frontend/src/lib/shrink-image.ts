@@ -1,5 +1,5 @@
 /**
- * Pictures shrunk in the browser before they are sent (docs/frontend.md 'Photos'): a phone photo of 4 to 12 MB
+ * Pictures shrunk in the browser before they are sent (docs/frontend.md, Photos): a phone photo of 4 to 12 MB
  * becomes a JPEG whose longest side is at most 2,048 px, a few hundred kB, so it goes up in seconds on a slow
  * line and fits the server's limits, which stay the authority. A GIF (perhaps animated) and a picture the
  * browser cannot decode are sent as they are.
