@@ -6,7 +6,6 @@ import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
 import { mediaUrl } from '@/lib/media-url';
-import { shrinkImage } from '@/lib/shrink-image';
 import type { ServerReply } from '@/lib/server-reply';
 
 import { catalogueMessages } from '../lib/messages';
@@ -100,11 +99,13 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
       });
     }
     setPreparing(true);
-    const shrunk = await Promise.all(
-      picked.filter(allowed).map((file) => (isVideo(file) ? Promise.resolve(file) : shrinkImage(file, MAX_PRODUCT_IMAGE_BYTES))),
-    ).finally(() => {
-      setPreparing(false);
-    });
+    const shrunk = await import('@/lib/shrink-image')
+      .then(({ shrinkImage }) =>
+        Promise.all(picked.filter(allowed).map((file) => (isVideo(file) ? Promise.resolve(file) : shrinkImage(file, MAX_PRODUCT_IMAGE_BYTES)))),
+      )
+      .finally(() => {
+        setPreparing(false);
+      });
     const added = shrunk.map((file) => ({ file, preview: URL.createObjectURL(file) }));
     setFiles((current) => [...current, ...added]);
   }

@@ -8,7 +8,12 @@ import {
 } from '@/api/generated';
 import { reviewedItemsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 import { toServerReply } from '@/lib/server-reply';
-import { progressFetch } from '@/lib/upload-progress';
+
+/** The progress-reporting fetch, loaded when first needed (in no page's preloaded files). */
+async function uploadFetch(onProgress: (fraction: number) => void): Promise<typeof fetch> {
+  const { progressFetch } = await import('@/lib/upload-progress');
+  return progressFetch(onProgress);
+}
 
 /** What a review submission sends, and where its upload progress (0 to 1) goes. */
 interface Sending<B> {
@@ -20,7 +25,7 @@ interface Sending<B> {
 export function useSubmitTokenReviewMutation() {
   return useMutation({
     mutationFn: ({ body, onProgress }: Sending<TokenReviewFormBody>) =>
-      toServerReply(() => submitReviewByToken({ body, fetch: progressFetch(onProgress) })),
+      toServerReply(async () => submitReviewByToken({ body, fetch: await uploadFetch(onProgress) })),
   });
 }
 
@@ -29,7 +34,7 @@ export function useSubmitInternalReviewMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, onProgress }: Sending<InternalReviewFormBody>) =>
-      toServerReply(() => submitReviewInternal({ body, fetch: progressFetch(onProgress) })),
+      toServerReply(async () => submitReviewInternal({ body, fetch: await uploadFetch(onProgress) })),
     onSuccess: (reply) => {
       if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: reviewedItemsQueryKey() });
     },

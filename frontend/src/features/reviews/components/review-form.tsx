@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 
 import type { ServerReply } from '@/lib/server-reply';
-import { shrinkImage } from '@/lib/shrink-image';
 
 import {
   acceptImages,
@@ -64,9 +63,12 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
   // Each picture is shrunk first (longest side 2,048 px, JPEG): an 8 MB phone photo then fits the limit.
   async function pick(picked: File[]) {
     setPreparing(true);
-    const shrunk = await Promise.all(picked.map((file) => shrinkImage(file, MAX_REVIEW_IMAGE_BYTES))).finally(() => {
-      setPreparing(false);
-    });
+    // Loaded when first needed, so the shrinking code is in no page's preloaded files.
+    const shrunk = await import('@/lib/shrink-image')
+      .then(({ shrinkImage }) => Promise.all(picked.map((file) => shrinkImage(file, MAX_REVIEW_IMAGE_BYTES))))
+      .finally(() => {
+        setPreparing(false);
+      });
     const { accepted, message: refused } = acceptImages(images.length, shrunk, kind);
     setMessage(refused);
     setImages((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
