@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::contact::Phone;
 use crate::ids::OrderId;
+use crate::locations::place_named;
 use crate::money::Rupees;
 use crate::text::is_unseen;
 
@@ -35,26 +36,11 @@ pub const MIN_TRACKING_NUMBER_CHARS: usize = 4;
 /// The longest tracking number, in characters.
 pub const MAX_TRACKING_NUMBER_CHARS: usize = 40;
 
-/// The cities couriers spell otherwise than `domain::locations` (or than their plain upper-case name): the
-/// Deras and Toba Tek Singh by their usual abbreviations, and Azad Kashmir's Mirpur told apart from Mirpur Khas
-/// and Mirpur Mathelo, as the couriers' city lists do. The first two cities are not in the shop's own table;
-/// an order stored with one of them is still booked under the courier's name.
-const COURIER_SPELLINGS: [(&str, &str); 4] = [
-    ("Dera Ghazi Khan", "D.G. KHAN"),
-    ("Dera Ismail Khan", "D.I. KHAN"),
-    ("Toba Tek Singh", "T.T. SINGH"),
-    ("Mirpur", "MIRPUR AJK"),
-];
-
-/// The courier's name for `city` (trimmed, any case): its own spelling where it differs, else the name in
-/// upper case. Every city of `domain::locations` has one.
+/// The courier's name for `city` (trimmed, any case), in the upper case of the booking sheet: the table's
+/// courier spelling of a place of `domain::locations` ('D.G. KHAN', 'MIRPUR AJK'), else the name as typed.
 #[must_use]
 pub fn booking_city(city: &str) -> String {
-    let city = city.trim();
-    COURIER_SPELLINGS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(city))
-        .map_or_else(|| city.to_uppercase(), |(_, spelling)| (*spelling).to_owned())
+    place_named(city).map_or(city.trim(), |(_, place)| place.courier_spelling()).to_uppercase()
 }
 
 /// The phone number in the local 11-digit form couriers expect, e.g. `03001234567` (a landline keeps its
@@ -285,43 +271,14 @@ mod tests {
     }
 
     #[test]
-    fn every_city_of_the_shops_table_has_the_couriers_name() {
-        let expected = [
-            ("Lahore", "LAHORE"),
-            ("Rawalpindi", "RAWALPINDI"),
-            ("Multan", "MULTAN"),
-            ("Faisalabad", "FAISALABAD"),
-            ("Gujranwala", "GUJRANWALA"),
-            ("Sargodha", "SARGODHA"),
-            ("Bahawalpur", "BAHAWALPUR"),
-            ("Karachi", "KARACHI"),
-            ("Hyderabad", "HYDERABAD"),
-            ("Sukkur", "SUKKUR"),
-            ("Larkana", "LARKANA"),
-            ("Nawabshah", "NAWABSHAH"),
-            ("Peshawar", "PESHAWAR"),
-            ("Mardan", "MARDAN"),
-            ("Abbottabad", "ABBOTTABAD"),
-            ("Swat", "SWAT"),
-            ("Kohat", "KOHAT"),
-            ("Quetta", "QUETTA"),
-            ("Gwadar", "GWADAR"),
-            ("Khuzdar", "KHUZDAR"),
-            ("Turbat", "TURBAT"),
-            ("Gilgit", "GILGIT"),
-            ("Skardu", "SKARDU"),
-            ("Hunza", "HUNZA"),
-            ("Muzaffarabad", "MUZAFFARABAD"),
-            ("Mirpur", "MIRPUR AJK"),
-            ("Kotli", "KOTLI"),
-            ("Islamabad", "ISLAMABAD"),
-        ];
-        let cities: Vec<&str> = Province::ALL.iter().flat_map(|p| p.cities().iter().copied()).collect();
-
-        assert_eq!(cities, expected.map(|(city, _)| city), "the test walks every city of the table");
-        for (city, spelling) in expected {
-            assert_eq!(booking_city(city), spelling, "{city}");
-            assert!(!spelling.is_empty() && spelling == spelling.to_uppercase());
+    fn every_place_of_the_shops_table_has_the_couriers_name_in_upper_case() {
+        for province in Province::ALL {
+            for place in province.places() {
+                assert_eq!(booking_city(place.name()), place.courier_spelling().to_uppercase(), "{}", place.name());
+            }
+        }
+        for (city, spelling) in [("Lahore", "LAHORE"), ("Mirpur", "MIRPUR AJK"), ("Mirpur Khas", "MIRPURKHAS")] {
+            assert_eq!(booking_city(city), spelling);
         }
     }
 
@@ -331,6 +288,7 @@ mod tests {
         assert_eq!(booking_city(" dera ismail khan "), "D.I. KHAN");
         assert_eq!(booking_city("Toba Tek Singh"), "T.T. SINGH");
         assert_eq!(booking_city("Chiniot"), "CHINIOT");
+        assert_eq!(booking_city(" Kot Sultan "), "KOT SULTAN");
     }
 
     #[test]

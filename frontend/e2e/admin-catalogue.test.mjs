@@ -77,6 +77,8 @@ test('catalogue admin: category, product, edit, featured, coupon, views', async 
     await page.getByLabel('Quantity in stock').fill('7');
     await page.getByLabel('Description').fill('A slim case made for the browser test.');
     await page.getByLabel('Pictures').setInputFiles(files);
+    // The pictures join the list once they have been looked at for shrinking.
+    await page.getByRole('list', { name: 'New files' }).getByRole('img').nth(1).waitFor();
     assert.equal(await page.getByRole('list', { name: 'New files' }).getByRole('img').count(), 2);
     await assertFitsPhone(page, 'the add product page');
     await page.getByRole('button', { name: 'Add Product' }).click();

@@ -46,7 +46,7 @@ async function addFromHome(page, name) {
 
 async function fillDelivery(page, { phone = '0300 1234567' } = {}) {
   await page.getByRole('combobox', { name: 'Province' }).selectOption('Punjab');
-  await page.getByRole('combobox', { name: 'City' }).selectOption('Lahore');
+  await page.getByRole('combobox', { name: 'City' }).fill('Lahore');
   await page.getByRole('textbox', { name: 'Full name' }).fill('Ayesha Khan');
   await page.getByRole('textbox', { name: 'Primary phone' }).fill(phone);
   await page.getByRole('textbox', { name: 'Complete address' }).fill('House 12, Street 4\nGulberg III');

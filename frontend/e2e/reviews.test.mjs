@@ -110,6 +110,8 @@ describe('reviews', () => {
       await chosen.getByRole('button', { name: 'Remove photo 2 (back.png)' }).click();
       assert.equal(await chosen.getByRole('img').count(), 1);
       await form.getByLabel('Photos (optional)').setInputFiles([back]);
+      // A picked picture joins the list once it has been looked at for shrinking.
+      await chosen.getByRole('img').nth(1).waitFor();
       assert.equal(await chosen.getByRole('img').count(), 2);
       await assertFits(page, 'the review form');
       const sent = page.waitForResponse((response) => response.url().endsWith('/api/review-tokens/submit'));

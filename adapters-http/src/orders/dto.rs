@@ -24,7 +24,10 @@ pub struct UserDetailsBody {
     #[serde(default)]
     #[schema(inline)]
     pub province: Text,
-    /// One of the province's cities (optional; needs a province).
+    /// The city (optional; needs a province): one of the province's places, found by its name or another
+    /// spelling in any case ('dg khan' is stored as 'Dera Ghazi Khan'), or a place the shop's table lacks,
+    /// kept as typed (2 to 60 characters of one line with a letter) and flagged for the owner
+    /// (`userDetails.cityListed` false).
     #[serde(default)]
     #[schema(inline)]
     pub city: Text,
@@ -137,6 +140,9 @@ pub struct UserDetailsResponse {
     pub country: String,
     pub province: Option<String>,
     pub city: Option<String>,
+    /// Whether the city is one of its province's places in the shop's table; false for a city typed that
+    /// the table lacks, which the owner checks before booking; null without a city.
+    pub city_listed: Option<bool>,
     pub name: String,
     /// The primary phone in its normal form, e.g. `+923001234567`.
     pub phone1: String,
@@ -332,6 +338,34 @@ pub struct StatusChangedResponse {
     pub order: AdminOrderResponse,
 }
 
+/// An order's corrected delivery address (all three fields required).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeliveryAddressBody {
+    /// One of the seven provinces of docs/spec.md §3.
+    #[serde(default)]
+    #[schema(inline)]
+    pub province: Text,
+    /// One of the province's places (by its name or another spelling), or a place the table lacks, kept as
+    /// typed: 2 to 60 characters of one line with a letter.
+    #[serde(default)]
+    #[schema(inline)]
+    pub city: Text,
+    /// The complete delivery address (line breaks allowed, at most 500 characters).
+    #[serde(default)]
+    #[schema(inline)]
+    pub address: Text,
+}
+
+/// The order after its delivery address was corrected.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddressCorrectedResponse {
+    /// Always true.
+    pub success: bool,
+    /// 'Delivery address updated.'
+    pub message: String,
+    pub order: AdminOrderResponse,
+}
+
 /// A customer's id in the path.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -368,6 +402,7 @@ impl From<Order> for OrderResponse {
             user_details: UserDetailsResponse {
                 country: "Pakistan".into(),
                 province: d.province.map(|p| p.name().to_owned()),
+                city_listed: d.city_listed(),
                 city: d.city,
                 name: d.name.as_str().to_owned(),
                 phone1: d.phone1.normal().to_owned(),

@@ -5,6 +5,7 @@ use actix_web::dev::{AppService, HttpServiceFactory};
 use actix_web::http::StatusCode;
 use actix_web::{get, guard, post, put, web, HttpResponse, Resource};
 use application::orders::change_status::{ChangeStatusError, STATUS_UPDATED};
+use application::orders::correct_address::{CorrectAddressError, ADDRESS_CORRECTED};
 use application::orders::list_orders::{ListOrdersError, OrderPage};
 use application::orders::place_order::{PlaceOrderError, PricedQuote, ORDER_PLACED};
 use application::orders::service::Orders;
@@ -17,8 +18,9 @@ use utoipa::openapi::RefOr;
 use utoipa_actix_web::OpenApiFactory;
 
 use super::dto::{
-    AdminOrderResponse, AdminOrdersResponse, OrderConflictBody, OrderResponse, OrdersResponse, PlaceOrderBody,
-    PlaceOrderResponse, StatusChangeBody, StatusChangedResponse, UidPath,
+    AddressCorrectedResponse, AdminOrderResponse, AdminOrdersResponse, DeliveryAddressBody, OrderConflictBody,
+    OrderResponse, OrdersResponse, PlaceOrderBody, PlaceOrderResponse, StatusChangeBody, StatusChangedResponse,
+    UidPath,
 };
 use super::parse::{orders_page, AdminOrderList, AdminOrdersQuery, CustomerOrdersQuery, IdempotencyKeyHeader};
 use crate::accounts::CustomerSession;
@@ -72,6 +74,16 @@ impl From<ChangeStatusError> for ApiError {
             ChangeStatusError::NotFound => Self::NotFound(err.to_string()),
             ChangeStatusError::NotAllowed(_) => Self::Conflict(err.to_string()),
             ChangeStatusError::Unexpected(source) => Self::Internal(Box::new(source)),
+        }
+    }
+}
+
+impl From<CorrectAddressError> for ApiError {
+    fn from(err: CorrectAddressError) -> Self {
+        match err {
+            CorrectAddressError::NotFound => Self::NotFound(err.to_string()),
+            CorrectAddressError::Departed { .. } => Self::Conflict(err.to_string()),
+            CorrectAddressError::Unexpected(source) => Self::Internal(Box::new(source)),
         }
     }
 }
@@ -242,6 +254,40 @@ pub async fn change_order_status(
     Ok(HttpResponse::Ok().json(StatusChangedResponse {
         success: true,
         message: STATUS_UPDATED.into(),
+        order: order.into(),
+    }))
+}
+
+/// Corrects an order's province, city and address before it leaves the shop (pending or approved); the
+/// order's history records what changed, old → new. A city the table lacks is kept as typed and stays
+/// flagged (`userDetails.cityListed` false).
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "correctDeliveryAddress",
+    params(OrderIdPath),
+    request_body = DeliveryAddressBody,
+    responses(
+        (status = 200, description = "Corrected (or already so: nothing is recorded)", body = AddressCorrectedResponse),
+        (status = 400, description = "A missing or unknown province, a missing city or one that cannot be a place's name ('City must be 2 to 60 characters.'), a blank or too long address; every field at fault under `errors`", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 403, description = "A request from another site's Origin", body = ErrorBody),
+        (status = 404, description = "No order has this id", body = ErrorBody),
+        (status = 409, description = "The order has left the shop ('Order #12 is dispatched: its delivery address can no longer be changed.')", body = ErrorBody),
+    )
+)]
+#[put("/api/orders/{id}/delivery-address")]
+pub async fn correct_delivery_address(
+    _admin: AdminSession,
+    orders: web::Data<Orders>,
+    id: web::Path<String>,
+    body: Json<DeliveryAddressBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id: OrderId = id.parse()?;
+    let corrected = body.corrected()?;
+    let order = orders.correct_address(id, corrected).await?;
+    Ok(HttpResponse::Ok().json(AddressCorrectedResponse {
+        success: true,
+        message: ADDRESS_CORRECTED.into(),
         order: order.into(),
     }))
 }

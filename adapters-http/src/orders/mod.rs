@@ -14,5 +14,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(handlers::place_order)
         .service(handlers::CustomerOrders)
         .service(handlers::admin_orders)
-        .service(handlers::change_order_status);
+        .service(handlers::change_order_status)
+        .service(handlers::correct_delivery_address);
 }

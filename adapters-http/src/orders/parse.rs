@@ -7,6 +7,7 @@ use std::str::FromStr;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use application::common::page::Page;
+use application::orders::correct_address::CorrectedAddress;
 use application::orders::model::{
     delivery_address, ContactDetails, Destination, IdempotencyKey, IdempotencyKeyError, OrderFilter, OrderRequest,
     OrderSort, RequestedLine,
@@ -15,14 +16,14 @@ use domain::checkout::{ClientFigures, ClientLine};
 use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::CouponCode;
 use domain::ids::CustomerId;
-use domain::locations::{Location, LocationError, Province};
+use domain::locations::{DeliveryCity, LocationError, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::stock::Quantity;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::dto::{PlaceOrderBody, UserDetailsBody};
+use super::dto::{DeliveryAddressBody, PlaceOrderBody, UserDetailsBody};
 use crate::dto::page_of;
 use crate::infra::error::{ApiError, FieldErrors};
 use crate::infra::forms::{CartMoney, Field, JsonRupees, Text};
@@ -216,9 +217,10 @@ pub(crate) fn destination_of(
                 errors.add(field("province"), e);
                 None
             }
-            Ok(province) => {
-                Location::new(province, city).map(Destination::City).map_err(|e| errors.add(field("city"), e)).ok()
-            }
+            Ok(province) => DeliveryCity::parse(province, city)
+                .map(destination_of_city)
+                .map_err(|e| errors.add(field("city"), e))
+                .ok(),
         },
     }
 }
@@ -252,6 +254,45 @@ impl UserDetailsBody {
             email: email?,
             address: address?,
         })
+    }
+}
+
+/// The order's destination for a city with its province: a place of the table, or a name it lacks.
+fn destination_of_city(city: DeliveryCity) -> Destination {
+    match city {
+        DeliveryCity::Listed(location) => Destination::City(location),
+        DeliveryCity::Unlisted { province, name } => Destination::UnlistedCity(province, name),
+    }
+}
+
+impl DeliveryAddressBody {
+    /// The corrected address, every field at fault named in one answer.
+    ///
+    /// # Errors
+    /// A 400 naming `province`, `city` or `address`.
+    pub fn corrected(&self) -> Result<CorrectedAddress, ApiError> {
+        let mut errors = FieldErrors::headed_by_name();
+        let province = text_of(&self.province, "province", &mut errors).and_then(|text| match text {
+            "" => {
+                errors.add("province", "Province is required.");
+                None
+            }
+            text => text.parse::<Province>().map_err(|e| errors.add("province", e)).ok(),
+        });
+        let city = text_of(&self.city, "city", &mut errors);
+        if city == Some("") {
+            errors.add("city", "City is required.");
+        }
+        let address = text_of(&self.address, "address", &mut errors)
+            .and_then(|text| delivery_address(text).map_err(|e| errors.add("address", e)).ok());
+        let city = match (province, city) {
+            (Some(province), Some(city)) if !city.is_empty() => {
+                DeliveryCity::parse(province, city).map_err(|e| errors.add("city", e)).ok()
+            }
+            _ => None,
+        };
+        let corrected = errors.finish(|| Some(CorrectedAddress { city: city?, address: address? }))?;
+        corrected.ok_or_else(|| ApiError::Internal("the address was refused without naming a field".into()))
     }
 }
 

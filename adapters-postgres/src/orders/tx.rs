@@ -1,6 +1,7 @@
 //! The stock, coupon-use and order writes of the orders' units of work, on [`PgTransaction`].
 
 use application::common::token::sha256_hex;
+use application::orders::correct_address::CorrectedAddress;
 
 use super::*;
 
@@ -301,6 +302,40 @@ impl OrderTx for PgTransaction {
                 order_events::at.eq(at),
                 order_events::actor.eq(actor.as_str()),
                 order_events::comment.eq(comment.as_deref()),
+            ))
+            .execute(conn)
+            .map_err(from_diesel)?;
+        Ok(true)
+    }
+
+    fn correct_address(
+        &mut self,
+        id: OrderId,
+        status: OrderStatus,
+        corrected: &CorrectedAddress,
+        at: DateTime<Utc>,
+        note: &str,
+    ) -> Result<bool, RepositoryError> {
+        let conn = self.conn();
+        let changed = diesel::update(orders::table.find(id.get()).filter(orders::status.eq(status.as_str())))
+            .set((
+                orders::province.eq(corrected.city.province().name()),
+                orders::city.eq(corrected.city.name()),
+                orders::address.eq(corrected.address.as_str()),
+                orders::updated_at.eq(at),
+            ))
+            .execute(conn)
+            .map_err(from_diesel)?;
+        if changed == 0 {
+            return Ok(false);
+        }
+        diesel::insert_into(order_events::table)
+            .values((
+                order_events::order_id.eq(id.get()),
+                order_events::status.eq(status.as_str()),
+                order_events::at.eq(at),
+                order_events::actor.eq(Actor::Admin.as_str()),
+                order_events::comment.eq(note),
             ))
             .execute(conn)
             .map_err(from_diesel)?;

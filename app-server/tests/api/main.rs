@@ -25,6 +25,7 @@ mod order_limits;
 mod order_mail;
 mod orders;
 mod pages;
+mod places;
 mod products;
 mod reviews;
 mod rules;

@@ -6,6 +6,7 @@ pub mod change_status;
 pub mod cod_ports;
 pub mod confirm;
 pub mod consignments;
+pub mod correct_address;
 pub mod courier;
 pub mod list_orders;
 pub mod mail;

@@ -7,7 +7,7 @@ use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::{Coupon, CouponCode};
 use domain::courier::Consignment;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
-use domain::locations::{Location, Province};
+use domain::locations::{CityName, Location, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
@@ -24,15 +24,18 @@ pub const MAX_ADDRESS_CHARS: usize = 500;
 /// The longest Idempotency-Key accepted, in characters.
 pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 200;
 
-/// Where the order goes: a province alone, a province and one of its cities, or neither.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where the order goes: a province alone, a province and one of its places, a province and a city the
+/// table lacks (kept as typed, flagged for the owner), or neither.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
     /// Neither was given.
     Unstated,
     /// A province without a city.
     Province(Province),
-    /// A province and one of its cities.
+    /// A province and one of its places.
     City(Location),
+    /// A province and a city the table lacks.
+    UnlistedCity(Province, CityName),
 }
 
 impl Destination {
@@ -53,14 +56,16 @@ impl Destination {
             Self::Unstated => None,
             Self::Province(province) => Some(*province),
             Self::City(location) => Some(location.province()),
+            Self::UnlistedCity(province, _) => Some(*province),
         }
     }
 
     /// The city's name, if given.
     #[must_use]
-    pub fn city(&self) -> Option<&'static str> {
+    pub fn city(&self) -> Option<&str> {
         match self {
             Self::City(location) => Some(location.city()),
+            Self::UnlistedCity(_, name) => Some(name.as_str()),
             Self::Unstated | Self::Province(_) => None,
         }
     }
@@ -211,14 +216,24 @@ impl OrderItem {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredDetails {
     pub province: Option<Province>,
-    /// The city as stored: one of the province's cities as placed, or a name the owner set by hand (the
-    /// courier's booking sends it as it is), so not checked against the shop's list.
+    /// The city as stored: one of the province's places, or a name the table lacks as the shopper or the
+    /// owner typed it (the courier's booking sends it as it is), so not checked against the table on reading.
     pub city: Option<String>,
     pub name: PersonName,
     pub phone1: Phone,
     pub phone2: Option<Phone>,
     pub email: Email,
     pub address: PlainText,
+}
+
+impl StoredDetails {
+    /// Whether the stored city is one of its province's places: `None` without a city. An order whose city
+    /// is not is flagged for the owner to check before booking; the table decides on reading, so a place
+    /// added to it later clears the flag (docs/decisions/0035-every-place-in-pakistan.md).
+    #[must_use]
+    pub fn city_listed(&self) -> Option<bool> {
+        self.city.as_deref().map(|city| domain::locations::is_listed(self.province, city))
+    }
 }
 
 /// Who made a change of an order's history.

@@ -15,6 +15,7 @@ use crate::common::token::LinkDigest;
 use crate::mail::ports::OutboxTx;
 use crate::orders::cod_ports::RiskTx;
 use crate::orders::consignments::ConsignmentTx;
+use crate::orders::correct_address::CorrectedAddress;
 use crate::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
 };
@@ -173,6 +174,21 @@ pub trait OrderTx {
         at: DateTime<Utc>,
         actor: Actor,
         comment: Option<String>,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Replaces the order's province, city and address with `corrected` only if it is still `status`
+    /// (waiting for any other transaction changing it), and records the history entry (`status`, by the
+    /// admin, with `note`). Answers whether it changed.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn correct_address(
+        &mut self,
+        id: OrderId,
+        status: OrderStatus,
+        corrected: &CorrectedAddress,
+        at: DateTime<Utc>,
+        note: &str,
     ) -> Result<bool, RepositoryError>;
 
     /// Stores review tokens of the order.

@@ -1,5 +1,6 @@
-//! The places an address names, for the rule on a city that does not match: every city and province of
-//! `domain::locations` as people write them, found as whole words in any case.
+//! The places an address names, for the rule on a city that does not match: every place and province of
+//! `domain::locations` as people write them, found as whole words in any case. A place whose name is also an
+//! everyday word of addresses ('Bagh', 'Tank', 'Hub') is left out: 'Shalimar Bagh' names no town.
 
 use std::sync::LazyLock;
 
@@ -38,11 +39,12 @@ static PLACE_NAMES: LazyLock<Vec<PlaceName>> = LazyLock::new(place_names);
 fn place_names() -> Vec<PlaceName> {
     let mut names = Vec::new();
     for province in Province::ALL {
-        for city in province.cities() {
-            let both = province.name() == *city;
+        for place in province.places().iter().filter(|place| !place.is_common_word()) {
+            let city = place.name();
+            let both = province.name() == city;
             names.push(PlaceName { words: city.to_lowercase(), city: Some(city), province: both.then_some(province) });
         }
-        if !province.cities().contains(&province.name()) {
+        if !province.cities().any(|city| city == province.name()) {
             for words in province_spellings(province) {
                 names.push(PlaceName { words, city: None, province: Some(province) });
             }

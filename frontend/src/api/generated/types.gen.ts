@@ -5,6 +5,21 @@ export type ClientOptions = {
 };
 
 /**
+ * The order after its delivery address was corrected.
+ */
+export type AddressCorrectedResponse = {
+    /**
+     * Always true.
+     */
+    success: boolean;
+    /**
+     * 'Delivery address updated.'
+     */
+    message: string;
+    order: AdminOrderResponse;
+};
+
+/**
  * The admin's credentials.
  */
 export type AdminLoginBody = {
@@ -653,6 +668,25 @@ export type CustomerSummary = {
     _id: string;
     name: string;
     email: string;
+};
+
+/**
+ * An order's corrected delivery address (all three fields required).
+ */
+export type DeliveryAddressBody = {
+    /**
+     * One of the seven provinces of docs/spec.md §3.
+     */
+    province?: string | null;
+    /**
+     * One of the province's places (by its name or another spelling), or a place the table lacks, kept as
+     * typed: 2 to 60 characters of one line with a letter.
+     */
+    city?: string | null;
+    /**
+     * The complete delivery address (line breaks allowed, at most 500 characters).
+     */
+    address?: string | null;
 };
 
 /**
@@ -1987,7 +2021,10 @@ export type UserDetailsBody = {
      */
     province?: string | null;
     /**
-     * One of the province's cities (optional; needs a province).
+     * The city (optional; needs a province): one of the province's places, found by its name or another
+     * spelling in any case ('dg khan' is stored as 'Dera Ghazi Khan'), or a place the shop's table lacks,
+     * kept as typed (2 to 60 characters of one line with a letter) and flagged for the owner
+     * (`userDetails.cityListed` false).
      */
     city?: string | null;
     /**
@@ -2026,6 +2063,11 @@ export type UserDetailsResponse = {
     country: string;
     province?: string | null;
     city?: string | null;
+    /**
+     * Whether the city is one of its province's places in the shop's table; false for a city typed that
+     * the table lacks, which the owner checks before booking; null without a city.
+     */
+    cityListed?: boolean | null;
     name: string;
     /**
      * The primary phone in its normal form, e.g. `+923001234567`.
@@ -2990,6 +3032,60 @@ export type ChangeOrderStatusResponses = {
 };
 
 export type ChangeOrderStatusResponse = ChangeOrderStatusResponses[keyof ChangeOrderStatusResponses];
+
+export type CorrectDeliveryAddressData = {
+    body: DeliveryAddressBody;
+    path: {
+        /**
+         * The order's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/orders/{id}/delivery-address';
+};
+
+export type CorrectDeliveryAddressErrors = {
+    /**
+     * A missing or unknown province, a missing city or one that cannot be a place's name ('City must be 2 to 60 characters.'), a blank or too long address; every field at fault under `errors`
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * A request from another site's Origin
+     */
+    403: ErrorBody;
+    /**
+     * No order has this id
+     */
+    404: ErrorBody;
+    /**
+     * The order has left the shop ('Order #12 is dispatched: its delivery address can no longer be changed.')
+     */
+    409: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type CorrectDeliveryAddressError = CorrectDeliveryAddressErrors[keyof CorrectDeliveryAddressErrors];
+
+export type CorrectDeliveryAddressResponses = {
+    /**
+     * Corrected (or already so: nothing is recorded)
+     */
+    200: AddressCorrectedResponse;
+};
+
+export type CorrectDeliveryAddressResponse = CorrectDeliveryAddressResponses[keyof CorrectDeliveryAddressResponses];
 
 export type RelatedOrdersData = {
     body?: never;

@@ -317,6 +317,15 @@ export const zCustomerSummary = z.object({
 });
 
 /**
+ * An order's corrected delivery address (all three fields required).
+ */
+export const zDeliveryAddressBody = z.object({
+    province: z.nullish(z.string()),
+    city: z.nullish(z.string()),
+    address: z.nullish(z.string())
+});
+
+/**
  * A new delivery charge.
  */
 export const zDeliveryChargeBody = z.object({
@@ -1097,6 +1106,7 @@ export const zUserDetailsResponse = z.object({
     country: z.string(),
     province: z.nullish(z.string()),
     city: z.nullish(z.string()),
+    cityListed: z.nullish(z.boolean()),
     name: z.string(),
     phone1: z.string(),
     phone2: z.nullish(z.string()),
@@ -1138,6 +1148,15 @@ export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
     accountEmail: z.string(),
     risk: zRiskResponse
 }));
+
+/**
+ * The order after its delivery address was corrected.
+ */
+export const zAddressCorrectedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
+});
 
 /**
  * A page of orders as the admin sees them.
@@ -1440,6 +1459,17 @@ export const zChangeOrderStatusPath = z.object({
  * Changed
  */
 export const zChangeOrderStatusResponse = zStatusChangedResponse;
+
+export const zCorrectDeliveryAddressBody = zDeliveryAddressBody;
+
+export const zCorrectDeliveryAddressPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * Corrected (or already so: nothing is recorded)
+ */
+export const zCorrectDeliveryAddressResponse = zAddressCorrectedResponse;
 
 export const zRelatedOrdersPath = z.object({
     id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
@@ -2024,6 +2054,12 @@ export const zCustomerOrdersApiData = z.object({
 export const zChangeOrderStatusData = z.object({
     body: zChangeOrderStatusBody,
     path: zChangeOrderStatusPath,
+    query: z.optional(z.never())
+});
+
+export const zCorrectDeliveryAddressData = z.object({
+    body: zCorrectDeliveryAddressBody,
+    path: zCorrectDeliveryAddressPath,
     query: z.optional(z.never())
 });
 

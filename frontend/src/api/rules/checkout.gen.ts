@@ -61,5 +61,17 @@ export const addressTooLong = 'Address must be at most 500 characters.';
 /** A city chosen without a province. */
 export const cityWithoutProvince = 'Choose a province first.';
 
+/** The fewest characters of a city the place table lacks. */
+export const MIN_CITY_CHARS = 2;
+
+/** The most characters of a city the place table lacks. */
+export const MAX_CITY_CHARS = 60;
+
+/** A city the table lacks outside MIN_CITY_CHARS to MAX_CITY_CHARS. */
+export const cityLength = 'City must be 2 to 60 characters.';
+
+/** A city the table lacks of several lines or without a letter. */
+export const cityNotAName = 'City must be one line naming a place.';
+
 /** The answer of a placed order. */
 export const orderPlaced = 'Order placed successfully.';

@@ -5,7 +5,10 @@ import { statusLabel } from '@/lib/order-status';
 import './orders.css';
 
 
-/** Every status the order took with its date and time (Pakistan time), and the reason of a rejection. */
+/**
+ * Every status the order took with its date and time (Pakistan time), the reason of a rejection, and what the
+ * owner corrected (an entry that keeps the status, with its note).
+ */
 export function OrderHistory({ history }: { history: OrderResponse['history'] }) {
   return (
     <ol className="order-history">
@@ -13,7 +16,12 @@ export function OrderHistory({ history }: { history: OrderResponse['history'] })
         <li key={`${event.status}-${event.at}-${String(index)}`}>
           <span className="order-history__status">{statusLabel(event.status)}</span>{' '}
           <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-          {event.comment && <p className="order-history__comment">Reason: {event.comment}</p>}
+          {event.comment && (
+            <p className="order-history__comment">
+              {event.status === 'rejected' ? 'Reason: ' : ''}
+              {event.comment}
+            </p>
+          )}
         </li>
       ))}
     </ol>

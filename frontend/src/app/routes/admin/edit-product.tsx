@@ -35,7 +35,7 @@ export default function EditProductRoute() {
           product={product.data}
           submitLabel="Update Product"
           successMessage={catalogueMessages.productUpdated}
-          onSave={(body) => change.mutateAsync({ id, body })}
+          onSave={(body, onProgress) => change.mutateAsync({ id, body, onProgress })}
         />
       )}
     </section>

@@ -25,7 +25,7 @@ export default function UploadProductRoute() {
           categories={categories.data ?? []}
           submitLabel="Add Product"
           successMessage={catalogueMessages.productCreated}
-          onSave={(body) => upload.mutateAsync(body)}
+          onSave={(body, onProgress) => upload.mutateAsync({ body, onProgress })}
         />
       )}
     </section>

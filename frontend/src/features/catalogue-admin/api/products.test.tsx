@@ -65,7 +65,7 @@ describe('product uploads through the generated client and its request validator
     const requests = serve();
     const { result } = renderWithClient(() => useUploadProductMutation());
 
-    const reply = await result.current.mutateAsync(body);
+    const reply = await result.current.mutateAsync({ body });
 
     expect(reply).toEqual({ kind: 'done', data: { product } });
     expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([

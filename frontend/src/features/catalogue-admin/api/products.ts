@@ -11,6 +11,17 @@ import { MAX_PAGE_SIZE } from '@/api/rules/admin.gen';
 import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReply } from '@/lib/server-reply';
 
+/** Where the upload's progress (0 to 1) goes. */
+type OnProgress = (fraction: number) => void;
+
+const noProgress: OnProgress = () => undefined;
+
+/** The progress-reporting fetch, loaded when first needed (in no page's preloaded files). */
+async function uploadFetch(onProgress: OnProgress): Promise<typeof fetch> {
+  const { progressFetch } = await import('@/lib/upload-progress');
+  return progressFetch(onProgress);
+}
+
 /** How many products the manage page shows at a time (the server's largest page). */
 export const ADMIN_PAGE_SIZE = MAX_PAGE_SIZE;
 
@@ -43,15 +54,17 @@ function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?:
   });
 }
 
-/** POST /api/products/upload (multipart, pictures under `media`). */
+/** POST /api/products/upload (multipart, pictures under `media`), reporting the upload's progress. */
 export function useUploadProductMutation() {
-  return useProductMutation((body: ProductFormBody) => uploadProduct({ body }));
+  return useProductMutation(({ body, onProgress = noProgress }: { body: ProductFormBody; onProgress?: OnProgress }) =>
+    uploadFetch(onProgress).then((fetch) => uploadProduct({ body, fetch })),
+  );
 }
 
 /** PUT /api/products/{id} (multipart: the media to keep under `existingMedia`, new files under `media`). */
 export function useChangeProductMutation() {
-  return useProductMutation(({ id, body }: { id: string; body: ProductFormBody }) =>
-    changeProduct({ path: { id }, body }),
+  return useProductMutation(({ id, body, onProgress = noProgress }: { id: string; body: ProductFormBody; onProgress?: OnProgress }) =>
+    uploadFetch(onProgress).then((fetch) => changeProduct({ path: { id }, body, fetch })),
   );
 }
 

@@ -124,7 +124,7 @@ function UploadForm() {
       categories={categories}
       submitLabel="Add Product"
       successMessage={catalogueMessages.productCreated}
-      onSave={(body) => upload.mutateAsync(body)}
+      onSave={(body) => upload.mutateAsync({ body })}
     />
   );
 }

@@ -32,7 +32,7 @@ interface ProductFormProps {
   submitLabel: string;
   successMessage: string;
   /** Sends the form; on the edit form the body also names the current media to keep. */
-  onSave: (body: ProductFormBody) => Promise<ServerReply<{ product: ProductResponse }>>;
+  onSave: (body: ProductFormBody, onProgress: (fraction: number) => void) => Promise<ServerReply<{ product: ProductResponse }>>;
 }
 
 function priceFieldsOf(product: ProductResponse | undefined): PriceFields {
@@ -43,6 +43,9 @@ function priceFieldsOf(product: ProductResponse | undefined): PriceFields {
     discountPercent: product.discountPercent > 0 ? String(product.discountPercent) : '',
   };
 }
+
+/** The largest product picture the server takes (docs/contract.md §6: 10 MB); a shrunk picture is far below it. */
+const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 function isVideo(media: MediaResponse | File): boolean {
   return media instanceof File ? media.type.startsWith('video/') : media.kind === 'video';
@@ -61,6 +64,8 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
   const [files, setFiles] = useState<NewFile[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const [progress, setProgress] = useState(0);
   const filesRef = useRef(files);
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -82,7 +87,8 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
     };
   }
 
-  function handleFiles(event: ChangeEvent<HTMLInputElement>) {
+  // Pictures are shrunk first (longest side 2,048 px, JPEG); videos go as they are.
+  async function handleFiles(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     const allowed = editing ? isImageOrVideoFile : isImageFile;
@@ -92,7 +98,15 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         message: `❌ ${editing ? catalogueMessages.productMediaTypes : catalogueMessages.productImagesOnly}`,
       });
     }
-    const added = picked.filter(allowed).map((file) => ({ file, preview: URL.createObjectURL(file) }));
+    setPreparing(true);
+    const shrunk = await import('@/lib/shrink-image')
+      .then(({ shrinkImage }) =>
+        Promise.all(picked.filter(allowed).map((file) => (isVideo(file) ? Promise.resolve(file) : shrinkImage(file, MAX_PRODUCT_IMAGE_BYTES)))),
+      )
+      .finally(() => {
+        setPreparing(false);
+      });
+    const added = shrunk.map((file) => ({ file, preview: URL.createObjectURL(file) }));
     setFiles((current) => [...current, ...added]);
   }
 
@@ -112,14 +126,16 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
       setOutcome({ tone: 'error', message: `❌ ${catalogueMessages.productRequiredFields}` });
       return;
     }
+    if (pending || preparing) return;
     setOutcome(null);
     setPending(true);
+    setProgress(0);
     const body = toProductFormBody(
       fields,
       files.map((item) => item.file),
       editing ? existing.map((media) => media.url) : undefined,
     );
-    const reply = await onSave(body).finally(() => {
+    const reply = await onSave(body, setProgress).finally(() => {
       setPending(false);
     });
     setOutcome(toOutcome(reply, successMessage));
@@ -295,7 +311,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
           type="file"
           multiple
           accept={editing ? 'image/*,video/mp4,video/webm' : 'image/*'}
-          onChange={handleFiles}
+          onChange={(event) => void handleFiles(event)}
           aria-describedby={fieldId('mediaHint')}
         />
         <p id={fieldId('mediaHint')} className="form-field__hint">
@@ -325,8 +341,19 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
           ))}
         </ul>
       )}
+      {preparing && (
+        <p className="form-field__hint" role="status">
+          Preparing pictures…
+        </p>
+      )}
+      {pending && files.length > 0 && (
+        <div className="form-field">
+          <label htmlFor={fieldId('progress')}>Uploading: {Math.round(progress * 100)}%</label>
+          <progress id={fieldId('progress')} max={1} value={progress} />
+        </div>
+      )}
       <OutcomeMessage outcome={outcome} />
-      <button type="submit" className="button admin-form__submit" disabled={pending} aria-busy={pending}>
+      <button type="submit" className="button admin-form__submit" disabled={pending || preparing} aria-busy={pending}>
         {submitLabel}
       </button>
     </form>

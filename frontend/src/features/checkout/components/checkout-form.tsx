@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } 
 
 import type { OrderResponse, PlaceOrderBody, QuoteResponse, SavedAddressResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
+import { PlaceCombobox } from '@/components/ui/place-combobox';
+import { provinces } from '@/lib/places';
 import { provinceName } from '@/lib/province-name';
 
 import { usePlaceOrderMutation } from '../api/place-order';
@@ -14,7 +16,6 @@ import {
   type FieldErrors,
 } from '../lib/checkout-form';
 import { createIdempotencyKeys } from '../lib/idempotency';
-import { citiesOf, provinces } from '../lib/locations';
 import { checkoutMessages } from '../lib/messages';
 import { fieldsFromSaved, untouched } from '../lib/saved-address';
 import { useCheckoutDraft } from '../lib/use-checkout-draft';
@@ -150,8 +151,6 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
     }
   }
 
-  const cities = citiesOf(fields.province);
-
   function field(name: CheckoutField, label: string, control: (props: FieldProps) => ReactNode, hint?: string) {
     const error = errors[name];
     const describedBy = [error ? fieldId(`${name}-error`) : null, hint ? fieldId(`${name}-hint`) : null].filter(Boolean).join(' ');
@@ -210,14 +209,15 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
           </select>
         ))}
         {field('city', 'City', (props) => (
-          <select {...props} onChange={onText('city')} disabled={fields.province === ''} autoComplete="address-level2">
-            <option value="">{fields.province === '' ? 'Choose a province first' : 'Select city'}</option>
-            {cities.map((city) => (
-              <option key={city} value={city}>
-                {city}
-              </option>
-            ))}
-          </select>
+          <PlaceCombobox
+            {...props}
+            province={fields.province}
+            onChange={(value) => {
+              change('city', value);
+            }}
+            disabled={fields.province === ''}
+            placeholder={fields.province === '' ? 'Choose a province first' : 'Start typing your city'}
+          />
         ))}
         {field('name', 'Full name', (props) => (
           <input {...props} onChange={onText('name')} type="text" autoComplete="name" required />

@@ -15,7 +15,7 @@ import {
   updateCheckoutFields,
 } from './checkout-form';
 import { createIdempotencyKeys } from './idempotency';
-import { citiesOf, provinces } from './locations';
+import { citiesOf, provinces } from '@/lib/places';
 
 
 const filled = {
@@ -63,7 +63,7 @@ describe('checkCheckoutFields', () => {
   });
 
   it('gives each field in error its first message, in plain words', () => {
-    const check = checkCheckoutFields({ ...emptyCheckoutFields(), email: 'not-an-address', phone2: '123', province: 'Punjab', city: 'Karachi' });
+    const check = checkCheckoutFields({ ...emptyCheckoutFields(), email: 'not-an-address', phone2: '123', province: 'Punjab', city: 'X' });
     expect(check).toEqual({
       ok: false,
       errors: {
@@ -72,10 +72,22 @@ describe('checkCheckoutFields', () => {
         phone2: 'Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234.',
         email: 'Please enter a valid email address.',
         address: 'Please enter your complete address.',
-        city: 'Choose a city of the chosen province.',
+        city: 'City must be 2 to 60 characters.',
       },
     });
     if (!check.ok) expect(firstFieldInError(check.errors)).toBe('city');
+  });
+
+  it('sends a place typed in another spelling as the list spells it, and a place the list lacks as typed', () => {
+    const dgKhan = checkCheckoutFields({ ...filled, province: 'Punjab', city: 'd.g khan' });
+    const unlisted = checkCheckoutFields({ ...filled, province: 'Punjab', city: '  Kot   Sultan ' });
+
+    expect(dgKhan).toMatchObject({ ok: true, userDetails: { province: 'Punjab', city: 'Dera Ghazi Khan' } });
+    expect(unlisted).toMatchObject({ ok: true, userDetails: { province: 'Punjab', city: 'Kot Sultan' } });
+    expect(checkCheckoutFields({ ...filled, province: 'Punjab', city: '12345' })).toEqual({
+      ok: false,
+      errors: { city: 'City must be one line naming a place.' },
+    });
   });
 
   it('refuses a city without a province', () => {

@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import { MAX_EMAIL_CHARS, MAX_NAME_CHARS } from '@/api/rules/auth.gen';
 import {
   MAX_ADDRESS_CHARS,
+  MAX_CITY_CHARS,
   MAX_PHONE_CHARS,
+  MIN_CITY_CHARS,
   phoneLandline,
   phoneLetters,
   phoneMobileDigits,
@@ -15,8 +17,8 @@ import {
   phoneRequired,
   phoneTooLong,
 } from '@/api/rules/checkout.gen';
+import { listedCity } from '@/lib/places';
 
-import { citiesOf } from './locations';
 import { fieldMessages } from './messages';
 
 /** The checkout form as the shopper fills it in (text, as typed). Country and payment method are fixed. */
@@ -174,10 +176,6 @@ const checkoutSchema = z
   })
   .check(
     z.refine((fields) => fields.city === '' || fields.province !== '', { message: fieldMessages.cityWithoutProvince, path: ['city'] }),
-    z.refine((fields) => fields.city === '' || fields.province === '' || citiesOf(fields.province).includes(fields.city), {
-      message: fieldMessages.cityOutsideProvince,
-      path: ['city'],
-    }),
   );
 
 /** The order's `userDetails`: trimmed, empty optional fields left out; country and payment method fixed. */
@@ -193,30 +191,48 @@ export interface UserDetails {
   paymentMethod: 'COD';
 }
 
+/**
+ * What is wrong with `city` as the server would say it (`domain::locations::CityName`), or nothing: a place
+ * of the province in any spelling is fine; any other name is kept as typed when it is one line of
+ * MIN_CITY_CHARS to MAX_CITY_CHARS characters (runs of spaces made one) with a letter.
+ */
+export function cityProblem(province: string, city: string): string | undefined {
+  const typed = city.trim();
+  if (typed === '' || province.trim() === '' || listedCity(province, typed) !== undefined) return undefined;
+  if (/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(typed) || !/\p{L}/u.test(typed)) return fieldMessages.cityNotAName;
+  const length = Array.from(typed.split(/\s+/).join(' ')).length;
+  return length < MIN_CITY_CHARS || length > MAX_CITY_CHARS ? fieldMessages.cityLength : undefined;
+}
+
+/** The city as the order sends it: the table's spelling of a place ('dg khan' → 'Dera Ghazi Khan'), else as typed. */
+export function cityToSend(province: string, city: string): string {
+  return listedCity(province, city) ?? city.trim().split(/\s+/).join(' ');
+}
+
 export type CheckoutCheck = { ok: true; userDetails: UserDetails } | { ok: false; errors: FieldErrors };
 
 /**
  * Checks the form before anything is sent: full name, primary phone (a Pakistani mobile), e-mail and
  * address required; the secondary phone, optional, a mobile or a landline; province and city optional, the
- * city one of the province's. Each field gets its first error.
+ * city one of the province's places or a name the list lacks ([`cityProblem`]). Each field gets its first error.
  */
 export function checkCheckoutFields(fields: CheckoutFields): CheckoutCheck {
   const parsed = checkoutSchema.safeParse(fields);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as CheckoutField;
-      errors[field] ??= issue.message;
-    }
-    return { ok: false, errors };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0] as CheckoutField;
+    errors[field] ??= issue.message;
   }
+  const cityError = cityProblem(fields.province, fields.city);
+  if (cityError !== undefined) errors.city ??= cityError;
+  if (!parsed.success || cityError !== undefined) return { ok: false, errors };
   const { province, city, name, phone1, phone2, email, address } = parsed.data;
   return {
     ok: true,
     userDetails: {
       country: 'Pakistan',
       ...(province !== '' && { province }),
-      ...(city !== '' && { city }),
+      ...(city !== '' && { city: cityToSend(province, city) }),
       name,
       phone1,
       ...(phone2 !== '' && { phone2 }),

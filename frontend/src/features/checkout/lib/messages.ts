@@ -2,6 +2,8 @@ import {
   addressRequired,
   addressTooLong,
   cartEmpty,
+  cityLength,
+  cityNotAName,
   cityWithoutProvince,
   emailInvalid,
   emailRequired,
@@ -28,5 +30,6 @@ export const fieldMessages = {
   addressRequired,
   addressTooLong,
   cityWithoutProvince,
-  cityOutsideProvince: 'Choose a city of the chosen province.',
+  cityLength,
+  cityNotAName,
 } as const;

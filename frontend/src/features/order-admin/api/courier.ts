@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { dispatchOrders, importTrackingNumbers, setOrderTracking } from '@/api/generated';
+import { correctDeliveryAddress, dispatchOrders, importTrackingNumbers, setOrderTracking } from '@/api/generated';
 import { invalidateAfter } from '@/lib/invalidation';
 import { toServerReplyWithErrors } from '@/lib/reply-with-errors';
 import type { ServerReply } from '@/lib/server-reply';
@@ -31,4 +31,11 @@ export function useImportTrackingMutation() {
 /** POST /api/orders/dispatch for `ids`. */
 export function useDispatchOrdersMutation() {
   return useOrdersMutation((ids: string[]) => toServerReplyWithErrors(() => dispatchOrders({ body: { ids } })));
+}
+
+/** PUT /api/orders/{id}/delivery-address: the owner's correction of province, city and address. */
+export function useCorrectAddressMutation() {
+  return useOrdersMutation(({ id, province, city, address }: { id: string; province: string; city: string; address: string }) =>
+    toServerReplyWithErrors(() => correctDeliveryAddress({ path: { id }, body: { province, city, address } })),
+  );
 }

@@ -14,6 +14,7 @@ import { provinceName } from '@/lib/province-name';
 import { useChangeOrderStatusMutation } from '../api/orders';
 import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
 
+import { AddressForm, unlistedCityFlag } from './address-form';
 import { OrderContact } from './order-contact';
 import { OrderRisk } from './order-risk';
 import { PhoneAsTyped } from './phone-as-typed';
@@ -133,6 +134,12 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
                       {[details.city, details.province && provinceName(details.province)].filter(Boolean).join(', ')}
                     </>
                   )}
+                  {details.cityListed === false && (
+                    <>
+                      <br />
+                      <strong className="admin-order__flag">{unlistedCityFlag}</strong>
+                    </>
+                  )}
                 </dd>
               </div>
               <div>
@@ -140,6 +147,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
                 <dd>Cash on Delivery</dd>
               </div>
             </dl>
+            <AddressForm order={order} />
           </section>
           <section aria-label="Items">
             <h4>Items</h4>

@@ -151,6 +151,9 @@ export function CourierSummary({ order }: { order: OrderResponse }) {
           {courierMessages.noCity}
         </span>
       )}
+      {selectable && order.userDetails.cityListed === false && (
+        <span className="courier-summary__why">{courierMessages.unlistedCity(order.userDetails.city ?? '')}</span>
+      )}
       <OrderCourier order={order} className="courier-summary__tracking" />
     </div>
   );

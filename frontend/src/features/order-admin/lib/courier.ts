@@ -7,6 +7,7 @@ import type { ServerReply } from '@/lib/server-reply';
 /** The courier hand-off's own texts (docs/cod.md 'Courier hand-off'); the server words every refusal. */
 export const courierMessages = {
   noCity: 'No city: a courier cannot book it.',
+  unlistedCity: (city: string) => `City '${city}' is not in our list: check it before booking.`,
   noneSelected: 'No orders selected',
   dispatchFailed: 'Could not dispatch the orders.',
   trackingFailed: 'Could not save the tracking number.',

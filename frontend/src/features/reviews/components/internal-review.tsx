@@ -20,14 +20,17 @@ export function InternalReview({ productId, orderId, productName, defaultName, o
       label={`Review of ${productName}`}
       defaultName={defaultName}
       onDone={onDone}
-      onSend={(fields, images) =>
+      onSend={(fields, images, onProgress) =>
         submit.mutateAsync({
+          onProgress,
+          body: {
           productId,
           orderId,
           reviewerName: fields.reviewerName,
           rating: fields.rating,
           comment: fields.comment,
           images,
+          },
         })
       }
     />

@@ -4,6 +4,7 @@ import type { ServerReply } from '@/lib/server-reply';
 
 import {
   acceptImages,
+  MAX_REVIEW_IMAGE_BYTES,
   MAX_REVIEW_COMMENT_CHARS,
   MAX_REVIEWER_NAME_CHARS,
   reviewFields,
@@ -26,7 +27,7 @@ interface ReviewFormProps {
   /** The name typed in at first (the customer's own, on the internal form). */
   defaultName?: string;
   /** Sends the review; the form shows the server's message when refused, else 'Failed to submit review.' */
-  onSend: (fields: ReviewFields, images: File[]) => Promise<ServerReply<unknown>>;
+  onSend: (fields: ReviewFields, images: File[], onProgress: (fraction: number) => void) => Promise<ServerReply<unknown>>;
   /** Called once the review is stored. */
   onDone?: () => void;
 }
@@ -44,6 +45,8 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const [progress, setProgress] = useState(0);
   const imagesRef = useRef(images);
 
   useEffect(() => {
@@ -57,8 +60,16 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
     [],
   );
 
-  function pick(picked: File[]) {
-    const { accepted, message: refused } = acceptImages(images.length, picked, kind);
+  // Each picture is shrunk first (longest side 2,048 px, JPEG): an 8 MB phone photo then fits the limit.
+  async function pick(picked: File[]) {
+    setPreparing(true);
+    // Loaded when first needed, so the shrinking code is in no page's preloaded files.
+    const shrunk = await import('@/lib/shrink-image')
+      .then(({ shrinkImage }) => Promise.all(picked.map((file) => shrinkImage(file, MAX_REVIEW_IMAGE_BYTES))))
+      .finally(() => {
+        setPreparing(false);
+      });
+    const { accepted, message: refused } = acceptImages(images.length, shrunk, kind);
     setMessage(refused);
     setImages((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
   }
@@ -74,15 +85,17 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || preparing) return;
     const fields = reviewFields.parse({ ...Object.fromEntries(new FormData(event.currentTarget)), rating });
     const problem = reviewProblem(fields, kind);
     setMessage(problem);
     if (problem) return;
     setPending(true);
+    setProgress(0);
     const reply = await onSend(
       { ...fields, reviewerName: fields.reviewerName.trim(), comment: fields.comment.trim() },
       images.map((image) => image.file),
+      setProgress,
     ).finally(() => {
       setPending(false);
     });
@@ -143,11 +156,22 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
           aria-describedby={kind === 'internal' && nameInvalid ? errorId : undefined}
         />
       </div>
-      <ImagePicker images={images} onPick={pick} onRemove={remove} />
+      <ImagePicker images={images} onPick={(picked) => void pick(picked)} onRemove={remove} />
+      {preparing && (
+        <p className="form-field__hint" role="status">
+          Preparing photos…
+        </p>
+      )}
+      {pending && images.length > 0 && (
+        <div className="form-field">
+          <label htmlFor={`${id}-progress`}>Uploading photos: {Math.round(progress * 100)}%</label>
+          <progress id={`${id}-progress`} max={1} value={progress} />
+        </div>
+      )}
       <p id={errorId} className="form-field__error" role="alert">
         {message}
       </p>
-      <button type="submit" className="button button--large" aria-disabled={pending} aria-busy={pending}>
+      <button type="submit" className="button button--large" aria-disabled={pending || preparing} aria-busy={pending}>
         {pending ? 'Submitting...' : 'Submit Review'}
       </button>
     </form>

@@ -107,11 +107,16 @@ describe('TokenReview', () => {
     const input = review.getByLabelText('Photos (optional)');
 
     await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
-    expect(review.getByRole('alert')).toHaveTextContent('Only image files (jpg, png, etc.) are allowed.');
+    // Pictures are shrunk first (a chunk loaded on the first pick): the outcome follows.
+    await waitFor(() => {
+      expect(review.getByRole('alert')).toHaveTextContent('Only image files (jpg, png, etc.) are allowed.');
+    });
     expect(review.queryByRole('list', { name: 'Chosen photos' })).not.toBeInTheDocument();
 
     await user.upload(input, ['1', '2', '3', '4', '5', '6'].map((n) => png(`p${n}.png`)));
-    expect(review.getByRole('alert')).toHaveTextContent('You can only upload up to 5 images.');
+    await waitFor(() => {
+      expect(review.getByRole('alert')).toHaveTextContent('You can only upload up to 5 images.');
+    });
     const chosen = within(review.getByRole('list', { name: 'Chosen photos' }));
     expect(chosen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
       'Photo 1: p1.png',

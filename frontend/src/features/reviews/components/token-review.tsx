@@ -40,14 +40,17 @@ export function TokenReview({ token }: { token: string }) {
       <ReviewForm
         kind="token"
         label={`Review of ${productName}`}
-        onSend={(fields, images) =>
+        onSend={(fields, images, onProgress) =>
           submit.mutateAsync({
+            onProgress,
+            body: {
             token,
             productId,
             reviewerName: fields.reviewerName,
             rating: fields.rating,
             comment: fields.comment,
             images,
+            },
           })
         }
       />

@@ -33,7 +33,7 @@ export const reviewMessages = {
   thanks: 'Thank you for your review!',
 } as const;
 
-export { MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_IMAGES, MAX_REVIEWER_NAME_CHARS };
+export { MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_IMAGE_BYTES, MAX_REVIEW_IMAGES, MAX_REVIEWER_NAME_CHARS };
 
 /** The picture types the server takes (judged again there by their bytes). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
