@@ -655,8 +655,8 @@ mod tests {
 
         assert_eq!(
             count,
-            rules().len() + 1 + adapters_http::page_titles().len() + 2,
-            "every rule, PAGE_PATHS, the titles, LOCATIONS and PROVINCE_NAMES"
+            rules().len() + 1 + adapters_http::page_titles().len() + 3,
+            "every rule, PAGE_PATHS, the titles, LOCATIONS, PLACE_ALIASES and PROVINCE_NAMES"
         );
         assert_eq!(names.len(), count);
     }
@@ -676,11 +676,20 @@ mod tests {
     fn the_places_are_the_domain_table_in_its_order() {
         let places = places_module();
 
-        assert!(places.contains("export const LOCATIONS = {\n  Punjab: ['Lahore', 'Rawalpindi', "), "{places}");
+        assert!(
+            places.contains("export const LOCATIONS = {\n  Punjab: [\n    'Lahore',\n    'Rawalpindi',\n"),
+            "{places}"
+        );
+        assert!(
+            places.contains("    'Bahawalpur',\n    'Ahmedpur East',\n"),
+            "the spec's cities, then the others: {places}"
+        );
         assert!(places.contains("  KhyberPakhtunkhwa: 'Khyber Pakhtunkhwa',\n"), "{places}");
         assert!(places.contains("  GilgitBaltistan: 'Gilgit-Baltistan',\n"), "{places}");
-        assert!(places.contains("\n  Islamabad: ['Islamabad'],\n} as const"), "{places}");
-        assert_eq!(places.matches("],\n").count(), Province::ALL.len());
+        assert!(places.contains("\n  Islamabad: [\n    'Islamabad',\n  ],\n} as const"), "{places}");
+        assert!(places.contains("  'Dera Ghazi Khan': ['D.G. Khan', 'DG Khan', 'Dera Ghazi'],\n"), "{places}");
+        let (locations, _) = places.split_once("export const PLACE_ALIASES").unwrap();
+        assert_eq!(locations.matches("\n  ],\n").count(), Province::ALL.len());
     }
 
     #[test]

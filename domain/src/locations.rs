@@ -12,6 +12,8 @@ use crate::text::is_unseen;
 
 mod table;
 
+pub use table::Place;
+
 /// A province or territory the shop delivers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Province {
@@ -36,64 +38,6 @@ pub const MIN_CITY_CHARS: usize = 2;
 
 /// The most characters of a city the table lacks.
 pub const MAX_CITY_CHARS: usize = 60;
-
-/// A place of the table: its name, the couriers' spelling and the other spellings shoppers type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Place {
-    name: &'static str,
-    courier: &'static str,
-    aliases: &'static [&'static str],
-    word: bool,
-}
-
-impl Place {
-    const fn new(name: &'static str) -> Self {
-        Self { name, courier: name, aliases: &[], word: false }
-    }
-
-    const fn courier(self, courier: &'static str) -> Self {
-        Self { courier, ..self }
-    }
-
-    const fn aliases(self, aliases: &'static [&'static str]) -> Self {
-        Self { aliases, ..self }
-    }
-
-    /// A name that is also an everyday word of addresses ('Bagh', 'Tank'), so an address holding it may not
-    /// mean the place.
-    const fn word(self) -> Self {
-        Self { word: true, ..self }
-    }
-
-    /// The name, as orders store it.
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        self.name
-    }
-
-    /// The couriers' spelling for the booking sheet ('D.G. Khan'); the name where they write it alike.
-    #[must_use]
-    pub const fn courier_spelling(&self) -> &'static str {
-        self.courier
-    }
-
-    /// Other spellings shoppers type, which the search finds ('DG Khan', 'Shaheed Benazirabad').
-    #[must_use]
-    pub const fn aliases_of(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-
-    /// Whether the name is also an everyday word of addresses ('Bagh', 'Tank').
-    #[must_use]
-    pub const fn is_common_word(&self) -> bool {
-        self.word
-    }
-
-    /// The name, the courier spelling and the aliases.
-    pub fn spellings(&self) -> impl Iterator<Item = &'static str> {
-        [self.name, self.courier].into_iter().chain(self.aliases.iter().copied())
-    }
-}
 
 /// How names are compared: lower case, letters and digits only, so 'D.G Khan', 'dg khan' and 'DG-Khan' are
 /// all `dgkhan`.
@@ -205,6 +149,16 @@ pub enum LocationError {
         city: String,
         /// The province it was given with.
         province: Province,
+    },
+    /// A place of the table given with another province than its own.
+    #[error("'{city}' is in {}, not {}.", its_province.label(), province.label())]
+    CityOfAnotherProvince {
+        /// The place, spelt as in the table.
+        city: &'static str,
+        /// The province it was given with.
+        province: Province,
+        /// The province it is in.
+        its_province: Province,
     },
     /// A city the table lacks that is too short or too long to be a place's name.
     #[error("City must be {MIN_CITY_CHARS} to {MAX_CITY_CHARS} characters.")]
@@ -324,13 +278,17 @@ impl DeliveryCity {
     /// the table lacks.
     ///
     /// # Errors
-    /// [`LocationError::CityLength`] or [`LocationError::CityNotAName`] for a name the table lacks that
-    /// cannot be a place's.
+    /// [`LocationError::CityOfAnotherProvince`] for a place the table has only in other provinces (a wrong
+    /// province is a mistake to catch before the courier does); [`LocationError::CityLength`] or
+    /// [`LocationError::CityNotAName`] for a name the table lacks that cannot be a place's.
     pub fn parse(province: Province, text: &str) -> Result<Self, LocationError> {
-        match province.city(text) {
-            Some(city) => Ok(Self::Listed(Location { province, city })),
-            None => CityName::parse(text).map(|name| Self::Unlisted { province, name }),
+        if let Some(city) = province.city(text) {
+            return Ok(Self::Listed(Location { province, city }));
         }
+        if let Some((its_province, city)) = Province::ALL.iter().find_map(|&p| p.city(text).map(|city| (p, city))) {
+            return Err(LocationError::CityOfAnotherProvince { city, province, its_province });
+        }
+        CityName::parse(text).map(|name| Self::Unlisted { province, name })
     }
 
     /// The province.
@@ -550,6 +508,18 @@ mod tests {
 
         assert_eq!(location.province(), Province::Sindh);
         assert_eq!(location.city(), "Karachi");
+    }
+
+    #[test]
+    fn a_place_of_another_province_is_refused_naming_its_province() {
+        let err = DeliveryCity::parse(Province::Sindh, "lahore").unwrap_err();
+
+        assert_eq!(err.to_string(), "'Lahore' is in Punjab, not Sindh.");
+        assert_eq!(
+            DeliveryCity::parse(Province::Punjab, "dg khan").map(|city| city.name().to_owned()),
+            Ok("Dera Ghazi Khan".to_owned())
+        );
+        assert!(!DeliveryCity::parse(Province::Punjab, "Chak 42 Mor").unwrap().is_listed());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -344,4 +345,29 @@ export async function mailsTo(shop, address, count, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails to ${address} arrived`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * A PNG file of `width` × `height` 8-bit RGB pixels, `rgbAt(x, y)` giving each pixel's [r, g, b]; `level` is the
+ * deflate level (0 keeps the file as heavy as the pixels, as a phone photo is).
+ */
+export function pngFile(width, height, rgbAt, { level = 6 } = {}) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) raw.set(rgbAt(x, y), y * (width * 3 + 1) + 1 + x * 3);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level })), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -6,39 +6,22 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 
-import { adminApi, newPage, productNamed, sessionRequest, shopForFile, signUpCustomer, viewports } from './harness.mjs';
+import { adminApi, newPage, pngFile, productNamed, sessionRequest, shopForFile, signUpCustomer, viewports } from './harness.mjs';
 
 const files = shopForFile();
 
 /** An uncompressed PNG of `width` × `height` pixels, a gradient with grain: as heavy as a phone photo. */
 function heavyPng(width, height) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      const at = row + 1 + x * 3;
+  return pngFile(
+    width,
+    height,
+    (x, y) => {
       const grain = (x * 7 + y * 13) % 16;
-      raw[at] = ((x * 255) / width + grain) & 255;
-      raw[at + 1] = ((y * 255) / height + grain) & 255;
-      raw[at + 2] = 128 + grain;
-    }
-  }
-  const pixels = deflateSync(raw, { level: 0 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+      return [((x * 255) / width + grain) & 255, ((y * 255) / height + grain) & 255, 128 + grain];
+    },
+    { level: 0 },
+  );
 }
 
 describe('photos shrunk before upload', () => {

@@ -7,29 +7,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 
-import { admin, adminApi, homeCard, mailsTo, newPage, productNamed, sessionRequest, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
+import { admin, adminApi, homeCard, mailsTo, newPage, pngFile, productNamed, sessionRequest, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
 
 const files = shopForFile();
 
 /** A small solid-colour PNG of `size` × `size` pixels. */
-function png(size, [r, g, b]) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+function png(size, colour) {
+  return pngFile(size, size, () => colour);
 }
 
 async function assertFits(page, where) {

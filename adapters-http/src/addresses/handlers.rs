@@ -34,7 +34,8 @@ pub struct SavedAddressBody {
     #[serde(default)]
     #[schema(inline)]
     pub province: Text,
-    /// One of the province's cities (optional; needs a province).
+    /// The city (optional; needs a province), read as an order's is: one of the province's places by any of its
+    /// spellings, or a place the shop's table lacks, kept as typed.
     #[serde(default)]
     #[schema(inline)]
     pub city: Text,

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use application::common::page::Page;
-use application::orders::correct_address::CorrectedAddress;
+use application::orders::model::CorrectedAddress;
 use application::orders::model::{
     delivery_address, ContactDetails, Destination, IdempotencyKey, IdempotencyKeyError, OrderFilter, OrderRequest,
     OrderSort, RequestedLine,

@@ -1,7 +1,7 @@
 //! The stock, coupon-use and order writes of the orders' units of work, on [`PgTransaction`].
 
 use application::common::token::sha256_hex;
-use application::orders::correct_address::CorrectedAddress;
+use application::orders::model::CorrectedAddress;
 
 use super::*;
 

@@ -134,7 +134,7 @@ async fn bad_details_are_refused_field_by_field_with_the_checkouts_texts_and_not
             "name": ["Please enter your name."],
             "phone1": ["This number has 10 digits; a mobile number has 11 (03XX XXXXXXX)."],
             "phone2": ["Enter a Pakistani mobile or landline number, e.g. 0300 1234567 or 042 35761234."],
-            "city": ["'Lahore' is not a city in Sindh."],
+            "city": ["'Lahore' is in Punjab, not Sindh."],
             "address": ["Please enter your complete address."],
         })
     );

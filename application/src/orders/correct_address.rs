@@ -4,25 +4,15 @@
 
 use chrono::{DateTime, Utc};
 use domain::ids::OrderId;
-use domain::locations::DeliveryCity;
 use domain::order_status::OrderStatus;
-use domain::text::PlainText;
 
 use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::RiskScope;
-use crate::orders::model::{Order, StoredDetails};
+use crate::orders::model::{CorrectedAddress, Order, StoredDetails};
 use crate::orders::service::Orders;
 
 /// The answer of a correction.
 pub const ADDRESS_CORRECTED: &str = "Delivery address updated.";
-
-/// The corrected delivery address: a province with a city (one of its places, or a name the table lacks),
-/// and the address lines.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CorrectedAddress {
-    pub city: DeliveryCity,
-    pub address: PlainText,
-}
 
 /// Why a correction was refused. Nothing was changed.
 #[derive(Debug, thiserror::Error)]
@@ -114,8 +104,8 @@ impl Orders {
 #[cfg(test)]
 mod tests {
     use domain::contact::{Email, PersonName, Phone};
-    use domain::locations::Province;
-    use domain::text::Lines;
+    use domain::locations::{DeliveryCity, Province};
+    use domain::text::{Lines, PlainText};
 
     use super::*;
 

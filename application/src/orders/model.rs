@@ -7,7 +7,7 @@ use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::{Coupon, CouponCode};
 use domain::courier::Consignment;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
-use domain::locations::{CityName, Location, Province};
+use domain::locations::{CityName, DeliveryCity, Location, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
@@ -402,4 +402,12 @@ mod tests {
         assert!(delivery_address(&"a".repeat(500)).is_ok());
         assert!(matches!(delivery_address("House\u{0}12"), Err(AddressError::ControlCharacter(_))));
     }
+}
+
+/// The corrected delivery address: a province with a city (one of its places, or a name the table lacks),
+/// and the address lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorrectedAddress {
+    pub city: DeliveryCity,
+    pub address: PlainText,
 }

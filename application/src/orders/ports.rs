@@ -15,7 +15,7 @@ use crate::common::token::LinkDigest;
 use crate::mail::ports::OutboxTx;
 use crate::orders::cod_ports::RiskTx;
 use crate::orders::consignments::ConsignmentTx;
-use crate::orders::correct_address::CorrectedAddress;
+use crate::orders::model::CorrectedAddress;
 use crate::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
 };

@@ -4,7 +4,63 @@
 //! the one Leopards', TCS's and PostEx's city lists use where it differs from the name; its aliases are other
 //! spellings shoppers type ('DG Khan', 'Shaheed Benazirabad'), found by the search but never stored.
 
-use super::Place;
+/// A place of the table: its name, the couriers' spelling and the other spellings shoppers type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Place {
+    name: &'static str,
+    courier: &'static str,
+    aliases: &'static [&'static str],
+    word: bool,
+}
+
+impl Place {
+    const fn new(name: &'static str) -> Self {
+        Self { name, courier: name, aliases: &[], word: false }
+    }
+
+    const fn courier(self, courier: &'static str) -> Self {
+        Self { courier, ..self }
+    }
+
+    const fn aliases(self, aliases: &'static [&'static str]) -> Self {
+        Self { aliases, ..self }
+    }
+
+    /// A name that is also an everyday word of addresses ('Bagh', 'Tank'), so an address holding it may not
+    /// mean the place.
+    const fn word(self) -> Self {
+        Self { word: true, ..self }
+    }
+
+    /// The name, as orders store it.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The couriers' spelling for the booking sheet ('D.G. Khan'); the name where they write it alike.
+    #[must_use]
+    pub const fn courier_spelling(&self) -> &'static str {
+        self.courier
+    }
+
+    /// Other spellings shoppers type, which the search finds ('DG Khan', 'Shaheed Benazirabad').
+    #[must_use]
+    pub const fn aliases_of(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+
+    /// Whether the name is also an everyday word of addresses ('Bagh', 'Tank').
+    #[must_use]
+    pub const fn is_common_word(&self) -> bool {
+        self.word
+    }
+
+    /// The name, the courier spelling and the aliases.
+    pub fn spellings(&self) -> impl Iterator<Item = &'static str> {
+        [self.name, self.courier].into_iter().chain(self.aliases.iter().copied())
+    }
+}
 
 const fn p(name: &'static str) -> Place {
     Place::new(name)

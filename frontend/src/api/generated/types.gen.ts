@@ -1737,7 +1737,8 @@ export type SavedAddressBody = {
      */
     province?: string | null;
     /**
-     * One of the province's cities (optional; needs a province).
+     * The city (optional; needs a province), read as an order's is: one of the province's places by any of its
+     * spellings, or a place the shop's table lacks, kept as typed.
      */
     city?: string | null;
     /**

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { confirmMyOrder, type ConfirmedResponse } from '@/api/generated';
+import { confirmMyOrder, type ConfirmedResponse, type OrderResponse } from '@/api/generated';
+import { customerOrdersApiInfiniteQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 import { toServerReply, type ServerReply } from '@/lib/server-reply';
 
 /**
@@ -10,8 +11,10 @@ import { toServerReply, type ServerReply } from '@/lib/server-reply';
 export function useConfirmMyOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: string): Promise<ServerReply<ConfirmedResponse>> =>
-      toServerReply(() => confirmMyOrder({ path: { id: order } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [{ _id: 'customerOrdersApi' }] }),
+    mutationFn: (order: OrderResponse): Promise<ServerReply<ConfirmedResponse>> =>
+      toServerReply(() => confirmMyOrder({ path: { id: order._id } })),
+    // Every loaded page of the customer's orders, whatever its size (the key matches in part).
+    onSettled: (_reply, _error, order) =>
+      queryClient.invalidateQueries({ queryKey: customerOrdersApiInfiniteQueryKey({ path: { uid: order.userId } }) }),
   });
 }

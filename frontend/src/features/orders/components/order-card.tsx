@@ -91,7 +91,7 @@ function OrderConfirmState({ order }: { order: OrderResponse }) {
 
   async function handleClick() {
     setResult(null);
-    const reply = await confirm.mutateAsync(order._id);
+    const reply = await confirm.mutateAsync(order);
     if (reply.kind === 'done') setResult({ tone: 'success', message: reply.data.message });
     else if (reply.kind === 'refused' && reply.message === ordersMessages.alreadyConfirmed) {
       setResult({ tone: 'success', message: reply.message });
