@@ -2,6 +2,8 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 
+import { MAX_NAME_CHARS } from '@/api/rules/auth.gen';
+
 import { useSignupMutation } from '../api/account';
 import { credentialFields } from '../lib/credentials';
 import { authMessages, MIN_PASSWORD_CHARS, warning } from '../lib/messages';
@@ -58,7 +60,7 @@ export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
     <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
       <div className="form-field">
         <label htmlFor={nameId}>Your name</label>
-        <input id={nameId} name="name" type="text" autoComplete="name" required maxLength={100} />
+        <input id={nameId} name="name" type="text" autoComplete="name" required maxLength={MAX_NAME_CHARS} />
       </div>
       <EmailField
         problem={
