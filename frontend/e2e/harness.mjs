@@ -371,3 +371,14 @@ export function pngFile(width, height, rgbAt, { level = 6 } = {}) {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level })), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * Waits until the app has started and drawn `selector`'s element (React keeps its props on the elements it made):
+ * until then the page is the server's, whose fields the app's first render replaces.
+ */
+export async function appDrew(page, selector) {
+  await page.waitForFunction(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactProps')),
+    selector,
+  );
+}

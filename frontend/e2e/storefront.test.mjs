@@ -3,7 +3,7 @@
 // browser, against the tests' catalogue (fixtures/shop.json).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, shopForFile, viewports } from './harness.mjs';
+import { apiGet, appDrew, shopForFile, viewports } from './harness.mjs';
 
 let shop;
 let browser;
@@ -164,6 +164,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       try {
         await page.goto(`${shop.baseUrl}/`);
+        // Typed into the app's box: the server-drawn one is replaced when the app starts (what it held is lost
+        // then; a known gap, see issue 26's note).
+        await appDrew(page, 'form[role="search"] input');
         const box = page.getByRole('searchbox', { name: 'Search accessories' });
         await box.fill('chargr');
         await box.press('Enter');
