@@ -43,6 +43,8 @@ pub struct ShopInfoResponse {
     pub whatsapp: Option<String>,
     /// The chat link of that number, `https://wa.me/923001234567`, or null.
     pub whatsapp_link: Option<String>,
+    /// That number as people here write it, `0300 1234567`, or null.
+    pub whatsapp_local: Option<String>,
 }
 
 /// New delivery time and WhatsApp number.

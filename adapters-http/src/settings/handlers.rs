@@ -82,6 +82,7 @@ fn shop_info_response(info: ShopInfo) -> ShopInfoResponse {
         delivery_charge: whole_rupees(info.delivery_charge),
         delivery_time: info.delivery_time.to_string(),
         whatsapp_link: info.whatsapp.as_ref().map(WhatsAppNumber::link),
+        whatsapp_local: info.whatsapp.as_ref().map(WhatsAppNumber::local),
         whatsapp: info.whatsapp.map(|number| number.as_str().to_owned()),
     }
 }

@@ -29,7 +29,8 @@ async fn the_shop_starts_with_the_original_promise_and_no_whatsapp_number() {
     assert_eq!(status, 200);
     assert_eq!(
         body,
-        json!({"deliveryCharge": 250, "deliveryTime": "3–4 working days", "whatsapp": null, "whatsappLink": null})
+        json!({"deliveryCharge": 250, "deliveryTime": "3–4 working days", "whatsapp": null, "whatsappLink": null,
+               "whatsappLocal": null})
     );
 }
 
@@ -53,7 +54,7 @@ async fn the_owner_sets_the_delivery_time_and_a_whatsapp_number_that_the_pages_s
 
     let expected = json!({
         "deliveryCharge": 1250, "deliveryTime": "2–4 working days", "whatsapp": "923001234567",
-        "whatsappLink": "https://wa.me/923001234567"
+        "whatsappLink": "https://wa.me/923001234567", "whatsappLocal": "0300 1234567"
     });
     assert_eq!((status, &body), (200, &expected));
     assert_eq!(app.get_json("/api/settings/shop-info").await.1, expected);

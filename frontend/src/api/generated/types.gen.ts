@@ -1848,6 +1848,10 @@ export type ShopInfoResponse = {
      * The chat link of that number, `https://wa.me/923001234567`, or null.
      */
     whatsappLink?: string | null;
+    /**
+     * That number as people here write it, `0300 1234567`, or null.
+     */
+    whatsappLocal?: string | null;
 };
 
 /**

@@ -998,7 +998,8 @@ export const zShopInfoResponse = z.object({
     deliveryCharge: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     deliveryTime: z.string(),
     whatsapp: z.nullish(z.string()),
-    whatsappLink: z.nullish(z.string())
+    whatsappLink: z.nullish(z.string()),
+    whatsappLocal: z.nullish(z.string())
 });
 
 /**

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@/testing/render';
 
 import { ShopInfoSettings } from './shop-info-settings';
 
-const inForce = { deliveryCharge: 250, deliveryTime: '3–4 working days', whatsapp: null, whatsappLink: null };
+const inForce = { deliveryCharge: 250, deliveryTime: '3–4 working days', whatsapp: null, whatsappLink: null, whatsappLocal: null };
 
 function setup() {
   const saves: unknown[] = [];
@@ -16,7 +16,7 @@ function setup() {
     if (url.pathname === '/api/settings/shop-info' && request.method === 'PUT') {
       const body = (await request.json()) as { deliveryTime: string; whatsapp: string };
       saves.push(body);
-      return json({ ...inForce, ...body, whatsappLink: `https://wa.me/${body.whatsapp}` });
+      return json({ ...inForce, ...body, whatsappLink: `https://wa.me/${body.whatsapp}`, whatsappLocal: '0300 1234567' });
     }
     return json({ message: 'Not found' }, 404);
   });

@@ -37,7 +37,7 @@ describe('OrderConfirmation', () => {
   it('shows the order number, what was ordered, the total to pay and the next step in words', async () => {
     mockFetch((url) => {
       if (url.pathname === '/api/settings/shop-info') {
-        return json({ deliveryCharge: 250, deliveryTime: '2–4 working days', whatsapp: '923001234567', whatsappLink: 'https://wa.me/923001234567' });
+        return json({ deliveryCharge: 250, deliveryTime: '2–4 working days', whatsapp: '923001234567', whatsappLink: 'https://wa.me/923001234567', whatsappLocal: '0300 1234567' });
       }
       return json({ message: 'Not found' }, 404);
     });

@@ -43,7 +43,6 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
 
   if (waiting) return <Spinner label="Confirming your order" />;
 
-  const whatsapp = shop.data?.whatsapp;
   return (
     <section className="page order-confirmation" aria-labelledby="page-title">
       <span className="order-confirmation__tick" aria-hidden="true">
@@ -85,9 +84,9 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
                 {shop.data ? `: delivery takes ${shop.data.deliveryTime}.` : '.'} You will get an e-mail at every step.
               </li>
               <li>Keep {formatRupees(order.total)} ready: you pay in cash when the parcel arrives.</li>
-              {whatsapp && shop.data?.whatsappLink ? (
+              {shop.data?.whatsappLink && shop.data.whatsappLocal ? (
                 <li>
-                  Questions? WhatsApp us at <a href={shop.data.whatsappLink}>{localMobile(whatsapp)}</a>.
+                  Questions? WhatsApp us at <a href={shop.data.whatsappLink}>{shop.data.whatsappLocal}</a>.
                 </li>
               ) : null}
             </ol>
@@ -108,10 +107,6 @@ function hoursText(hours: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-/** `923001234567` as Pakistanis write it: '0300 1234567'. */
-function localMobile(international: string): string {
-  return `0${international.slice(2, 5)} ${international.slice(5)}`;
-}
 
 /** Where a shopper goes after an order: back to the shop or to My Orders, after any links of the page's own. */
 export function OrderNextLinks({ children }: { children?: ReactNode }) {
