@@ -2,8 +2,6 @@
 
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use application::accounts::addresses::{AddressDetails, Addresses, SavedAddress, SavedAddressError};
-use application::orders::model::delivery_address;
-use domain::contact::{PersonName, Phone};
 use domain::ids::AddressId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -13,7 +11,7 @@ use crate::dto::MessageResponse;
 use crate::infra::error::{ApiError, ErrorBody, FieldErrors};
 use crate::infra::forms::Text;
 use crate::infra::json::Json;
-use crate::orders::{destination_of, text_of};
+use crate::orders::DeliveryTexts;
 
 /// A saved address's id in the path.
 #[derive(Debug, IntoParams)]
@@ -60,31 +58,23 @@ pub struct SavedAddressBody {
 impl SavedAddressBody {
     fn details(&self) -> Result<AddressDetails, ApiError> {
         let mut errors = FieldErrors::new();
-        let field = |name: &str| name.to_owned();
-        let name = text_of(&self.name, "name", &mut errors)
-            .and_then(|text| PersonName::parse(text).map_err(|e| errors.add("name", e)).ok());
-        let phone1 = text_of(&self.phone1, "phone1", &mut errors)
-            .and_then(|text| Phone::parse_mobile(text).map_err(|e| errors.add("phone1", e)).ok());
-        let phone2 = text_of(&self.phone2, "phone2", &mut errors).and_then(|text| match text.trim() {
-            "" => Some(None),
-            typed => Phone::parse(typed).map(Some).map_err(|e| errors.add("phone2", e)).ok(),
-        });
-        let address = text_of(&self.address, "address", &mut errors)
-            .and_then(|text| delivery_address(text).map_err(|e| errors.add("address", e)).ok());
-        let province = text_of(&self.province, "province", &mut errors).map(str::trim);
-        let city = text_of(&self.city, "city", &mut errors).map(str::trim);
-        let destination = destination_of(province, city, &field, &mut errors);
-        match (destination, name, phone1, phone2, address) {
-            (Some(destination), Some(name), Some(phone1), Some(phone2), Some(address)) if errors.is_empty() => {
-                Ok(AddressDetails {
-                    province: destination.province().and_then(|name| name.parse().ok()),
-                    city: destination.city().map(str::to_owned),
-                    name,
-                    phone1,
-                    phone2,
-                    address,
-                })
-            }
+        let texts = DeliveryTexts {
+            province: &self.province,
+            city: &self.city,
+            name: &self.name,
+            phone1: &self.phone1,
+            phone2: &self.phone2,
+            address: &self.address,
+        };
+        match texts.read(&str::to_owned, &mut errors) {
+            Some(read) if errors.is_empty() => Ok(AddressDetails {
+                province: read.destination.province().and_then(|name| name.parse().ok()),
+                city: read.destination.city().map(str::to_owned),
+                name: read.name,
+                phone1: read.phone1,
+                phone2: read.phone2,
+                address: read.address,
+            }),
             _ => Err(errors.into_error()),
         }
     }

@@ -8,7 +8,7 @@ mod parse;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use dto::OrderResponse;
-pub(crate) use parse::{destination_of, text_of};
+pub(crate) use parse::DeliveryTexts;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(handlers::place_order)

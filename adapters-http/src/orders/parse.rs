@@ -20,6 +20,7 @@ use domain::locations::{DeliveryCity, LocationError, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
 use domain::stock::Quantity;
+use domain::text::PlainText;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -225,35 +226,72 @@ pub(crate) fn destination_of(
     }
 }
 
-impl UserDetailsBody {
-    fn details(&self, errors: &mut FieldErrors) -> Option<ContactDetails> {
-        let field = |name: &str| format!("userDetails.{name}");
-        let name = text_of(&self.name, &field("name"), errors)
+/// The delivery details an order's `userDetails` and a saved address both send, as sent.
+pub(crate) struct DeliveryTexts<'a> {
+    pub province: &'a Text,
+    pub city: &'a Text,
+    pub name: &'a Text,
+    pub phone1: &'a Text,
+    pub phone2: &'a Text,
+    pub address: &'a Text,
+}
+
+/// Those details as the domain reads them.
+pub(crate) struct DeliveryDetails {
+    pub destination: Destination,
+    pub name: PersonName,
+    pub phone1: Phone,
+    pub phone2: Option<Phone>,
+    pub address: PlainText,
+}
+
+impl DeliveryTexts<'_> {
+    /// The details, each by the domain's rule; every fault is noted under `field(name)`, in the order name,
+    /// phones, address, province and city.
+    pub(crate) fn read(&self, field: &dyn Fn(&str) -> String, errors: &mut FieldErrors) -> Option<DeliveryDetails> {
+        let name = text_of(self.name, &field("name"), errors)
             .and_then(|text| PersonName::parse(text).map_err(|e| errors.add(field("name"), e)).ok());
-        let phone1 = text_of(&self.phone1, &field("phone1"), errors)
+        let phone1 = text_of(self.phone1, &field("phone1"), errors)
             .and_then(|text| Phone::parse_mobile(text).map_err(|e| errors.add(field("phone1"), e)).ok());
-        let phone2 = text_of(&self.phone2, &field("phone2"), errors).and_then(|text| match text {
+        let phone2 = text_of(self.phone2, &field("phone2"), errors).and_then(|text| match text {
             "" => Some(None),
             typed => Phone::parse(typed).map(Some).map_err(|e| errors.add(field("phone2"), e)).ok(),
         });
-        let email = text_of(&self.email, &field("email"), errors)
-            .and_then(|text| Email::parse(text).map_err(|e| errors.add(field("email"), e)).ok());
-        let address = text_of(&self.address, &field("address"), errors)
+        let address = text_of(self.address, &field("address"), errors)
             .and_then(|text| delivery_address(text).map_err(|e| errors.add(field("address"), e)).ok());
         let destination = destination_of(
-            text_of(&self.province, &field("province"), errors),
-            text_of(&self.city, &field("city"), errors),
-            &field,
+            text_of(self.province, &field("province"), errors),
+            text_of(self.city, &field("city"), errors),
+            field,
             errors,
         );
-        Some(ContactDetails {
+        Some(DeliveryDetails {
             destination: destination?,
             name: name?,
             phone1: phone1?,
             phone2: phone2?,
-            email: email?,
             address: address?,
         })
+    }
+}
+
+impl UserDetailsBody {
+    /// Every fault is noted under `userDetails.<field>`; the answer's headline is the first field by name.
+    fn details(&self, errors: &mut FieldErrors) -> Option<ContactDetails> {
+        let field = |name: &str| format!("userDetails.{name}");
+        let delivery = DeliveryTexts {
+            province: &self.province,
+            city: &self.city,
+            name: &self.name,
+            phone1: &self.phone1,
+            phone2: &self.phone2,
+            address: &self.address,
+        }
+        .read(&field, errors);
+        let email = text_of(&self.email, &field("email"), errors)
+            .and_then(|text| Email::parse(text).map_err(|e| errors.add(field("email"), e)).ok());
+        let DeliveryDetails { destination, name, phone1, phone2, address } = delivery?;
+        Some(ContactDetails { destination, name, phone1, phone2, email: email?, address })
     }
 }
 
