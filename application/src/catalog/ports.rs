@@ -167,6 +167,17 @@ pub trait CatalogChanges: Send + Sync + 'static {
     fn changed(&self);
 }
 
+/// Hears of stock that moved outside the catalogue's own use cases: an order placed takes units, a
+/// rejection or return puts them back, and an approval is announced too, so a product's own answer and page
+/// show its new stock at once on the instance that made the change (lists may keep theirs for the cache's
+/// life; decisions/0041).
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait StockChanges: Send + Sync + 'static {
+    /// The stock of `products` has changed; called after the change is stored.
+    async fn stock_changed(&self, products: Vec<ProductId>);
+}
+
 /// When each page of the public catalogue last changed: what the sitemap lists.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
