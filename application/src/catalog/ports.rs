@@ -6,7 +6,7 @@ use domain::ids::{CategoryId, ProductId};
 use domain::search::SynonymGroups;
 
 use crate::catalog::model::{
-    Category, CategoryPage, LastChanges, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
+    Category, CategoryPage, LastChanges, NewCategory, NewProduct, Product, ProductFilter, ProductQuery, SearchTerms,
 };
 #[cfg(doc)]
 use crate::common::error::Conflict;
@@ -28,6 +28,12 @@ pub trait CatalogRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn product(&self, id: ProductId) -> Result<Option<Product>, RepositoryError>;
+
+    /// A page of the products `query` finds, newest first, and how many it finds in all.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_products(&self, query: ProductQuery, page: Page) -> Result<(Vec<Product>, u64), RepositoryError>;
 
     /// A page of categories, ordered by their full path.
     ///
