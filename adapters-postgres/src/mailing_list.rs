@@ -123,10 +123,12 @@ impl MailingList for PgMailingList {
                 .optional()
                 .map_err(from_diesel)?;
             let Some(owner) = owner else { return Ok(None) };
-            diesel::update(customers::table.filter(customers::id.eq(owner)).filter(customers::unsubscribed_at.is_null()))
-                .set(customers::unsubscribed_at.eq(at))
-                .execute(conn)
-                .map_err(from_diesel)?;
+            diesel::update(
+                customers::table.filter(customers::id.eq(owner)).filter(customers::unsubscribed_at.is_null()),
+            )
+            .set(customers::unsubscribed_at.eq(at))
+            .execute(conn)
+            .map_err(from_diesel)?;
             customers::table.find(owner).select(customers::email).first::<String>(conn).optional().map_err(from_diesel)
         })
         .await

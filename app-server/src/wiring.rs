@@ -10,8 +10,8 @@ use adapters_mail::{HtmlMailLayout, OutboxMailer, SmtpMailer};
 use adapters_media::{MediaStoreConfig, ObjectMediaStore};
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
-    PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMailingList, PgMetrics, PgOrderFigures, PgOrderRepository,
-    PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMailingList, PgMetrics, PgOrderFigures,
+    PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;

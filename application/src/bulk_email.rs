@@ -31,7 +31,8 @@ pub const UNSUBSCRIBE_NOTE: &str = "You get this e-mail as a customer of the sho
 /// The footer's link text.
 pub const UNSUBSCRIBE_LABEL: &str = "Unsubscribe";
 /// What the unsubscribe page and call say once a customer is unsubscribed.
-pub const UNSUBSCRIBED: &str = "You are unsubscribed: the shop sends you no more offers by e-mail. E-mails about your orders still come.";
+pub const UNSUBSCRIBED: &str =
+    "You are unsubscribed: the shop sends you no more offers by e-mail. E-mails about your orders still come.";
 /// What they say for a link the shop never made (or whose customer is gone).
 pub const UNKNOWN_UNSUBSCRIBE_LINK: &str = "This unsubscribe link is not valid.";
 
@@ -208,7 +209,12 @@ impl BulkEmail {
     ///
     /// # Errors
     /// As [`Self::send`].
-    pub async fn preview(&self, subject: &str, message: &str, recipients: Recipients) -> Result<Preview, BulkEmailError> {
+    pub async fn preview(
+        &self,
+        subject: &str,
+        message: &str,
+        recipients: Recipients,
+    ) -> Result<Preview, BulkEmailError> {
         let (subject, message) = checked(subject, message)?;
         let audience = self.audience(recipients).await?;
         let sample = format!("{}/unsubscribe?token=…", self.unsubscribes.public_url);
@@ -372,10 +378,10 @@ impl BulkEmail {
 mod tests {
     use super::*;
     use crate::accounts::ports::MockCustomerRepository;
-    use crate::orders::ports::MockReviewTokens;
     use crate::common::clock::MockClock;
     use crate::mail::ports::{MailError, MockMailOutbox, MockMailer, QueuedMail};
     use crate::mail::testing::DebugLayout;
+    use crate::orders::ports::MockReviewTokens;
     use chrono::{TimeZone, Utc};
 
     fn now() -> chrono::DateTime<Utc> {
@@ -408,7 +414,12 @@ mod tests {
     }
 
     fn member(id: i64, email: &str) -> AudienceMember {
-        AudienceMember { id: CustomerId::new(id).unwrap(), email: email.into(), unsubscribed: false, blocked_phone: false }
+        AudienceMember {
+            id: CustomerId::new(id).unwrap(),
+            email: email.into(),
+            unsubscribed: false,
+            blocked_phone: false,
+        }
     }
 
     /// Customers a@x.pk and b@x.pk, neither blocked nor unsubscribed; their links are stored.
@@ -487,7 +498,10 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
 
-        let sent = bulk(list, outbox, MockMailer::new()).send("Eid", "Eid sale <50%>", Recipients::AllCustomers).await.unwrap();
+        let sent = bulk(list, outbox, MockMailer::new())
+            .send("Eid", "Eid sale <50%>", Recipients::AllCustomers)
+            .await
+            .unwrap();
 
         assert_eq!(sent.recipients.len(), 2);
     }

@@ -3,8 +3,8 @@
 
 use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
 use application::catalog::admin::{CatalogAdmin, MissingField, ProductAdminError};
-use application::media::sniff::UnsupportedMedia;
 use application::catalog::model::{ProductQuery, StockFilter, MAX_PRODUCT_QUERY_CHARS};
+use application::media::sniff::UnsupportedMedia;
 use domain::ids::{CategoryId, ProductId};
 use domain::product::ProductTextError;
 

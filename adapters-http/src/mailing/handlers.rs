@@ -4,8 +4,8 @@ use actix_web::{get, post, web, HttpResponse};
 use application::bulk_email::{BulkEmail, BulkEmailError, Recipients};
 
 use super::dto::{BulkEmailBody, BulkEmailPreviewResponse, CustomerSummary, EmailStatusResponse, QueuedResponse};
-use crate::dto::wire_int;
 use crate::admin::AdminSession;
+use crate::dto::wire_int;
 use crate::dto::PageQuery;
 use crate::infra::error::{ApiError, ErrorBody};
 use crate::infra::forms::Field;

@@ -30,7 +30,10 @@ async fn selected_customers_get_the_e_mail_through_the_outbox() {
         users.as_array().unwrap().iter().map(|u| u["email"].clone()).collect::<Vec<_>>(),
         [json!("ali@example.pk"), json!("zara@example.pk")]
     );
-    assert_eq!((status, queued), (202, json!({"message": "✅ Emails sent!", "queued": 1, "blocked": 0, "unsubscribed": 0})));
+    assert_eq!(
+        (status, queued),
+        (202, json!({"message": "✅ Emails sent!", "queued": 1, "blocked": 0, "unsubscribed": 0}))
+    );
     assert!(app.delivered(1).await, "the worker delivered it");
     let mail = &app.smtp.messages()[0];
     assert_eq!(mail.to, ["zara@example.pk"]);
@@ -130,14 +133,24 @@ async fn bulk_e_mail_leaves_out_the_blocked_and_the_unsubscribed_and_every_e_mai
     sign_up(&app, "sana.k@gmail.com").await;
     let (_, zara) = app.customer("zara@example.pk").await;
     let cookie = app.admin_cookie().await;
-    let blocked = app.send(&cookie, "POST", "/api/blocklist", Some(json!({"value": "sanak@gmail.com", "reason": "Refused 3 parcels"}))).await;
+    let blocked = app
+        .send(
+            &cookie,
+            "POST",
+            "/api/blocklist",
+            Some(json!({"value": "sanak@gmail.com", "reason": "Refused 3 parcels"})),
+        )
+        .await;
     assert_eq!(blocked.0, 201, "{}", blocked.1);
     let eid = json!({"subject": "Eid sale", "message": "20% off all cases", "sendToAll": true});
 
     let (status, preview) = app.send(&cookie, "POST", "/api/users/admin/bulk-email-preview", Some(eid.clone())).await;
 
     assert_eq!(status, 200, "{preview}");
-    assert_eq!((&preview["recipients"], &preview["blocked"], &preview["unsubscribed"]), (&json!(2), &json!(1), &json!(0)));
+    assert_eq!(
+        (&preview["recipients"], &preview["blocked"], &preview["unsubscribed"]),
+        (&json!(2), &json!(1), &json!(0))
+    );
     assert_eq!(
         preview["text"],
         format!("20% off all cases\n\n--\nYou get this e-mail as a customer of the shop. Unsubscribe: {}/unsubscribe?token=…\n", app.config.public_url)
@@ -155,7 +168,10 @@ async fn bulk_e_mail_leaves_out_the_blocked_and_the_unsubscribed_and_every_e_mai
     let to_zara = messages.iter().find(|m| m.to == ["zara@example.pk"]).unwrap();
     let list_unsubscribe = header(&to_zara.data, "List-Unsubscribe").expect("a List-Unsubscribe header");
     let prefix = format!("<{}/unsubscribe?token=", app.config.public_url);
-    let token = list_unsubscribe.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix('>')).unwrap_or_else(|| panic!("{list_unsubscribe}"));
+    let token = list_unsubscribe
+        .strip_prefix(&prefix)
+        .and_then(|rest| rest.strip_suffix('>'))
+        .unwrap_or_else(|| panic!("{list_unsubscribe}"));
     assert_eq!(token.len(), 43, "32 random bytes in URL-safe base64");
     assert_eq!(header(&to_zara.data, "List-Unsubscribe-Post").as_deref(), Some("List-Unsubscribe=One-Click"));
     let link = format!("{}/unsubscribe?token={token}", app.config.public_url);
@@ -163,12 +179,20 @@ async fn bulk_e_mail_leaves_out_the_blocked_and_the_unsubscribed_and_every_e_mai
     assert!(readable(&to_zara.data).contains(&format!("Unsubscribe: {link}")), "the text body's link");
     assert!(readable(&to_zara.data).contains(&format!("<a href=\"{link}\">Unsubscribe</a>")), "the HTML body's link");
     let to_ali = messages.iter().find(|m| m.to == ["ali@example.pk"]).unwrap();
-    assert_ne!(header(&to_ali.data, "List-Unsubscribe"), Some(list_unsubscribe.clone()), "each e-mail has its own link");
+    assert_ne!(
+        header(&to_ali.data, "List-Unsubscribe"),
+        Some(list_unsubscribe.clone()),
+        "each e-mail has its own link"
+    );
 
     let asked = app.get(&format!("/unsubscribe?token={token}")).await;
     assert_eq!(asked.status(), 200);
     let asked = asked.text().await.unwrap();
-    assert!(asked.contains("Stop the shop&#39;s offers by e-mail to <strong>zara@example.pk</strong>?") || asked.contains("Stop the shop's offers by e-mail to <strong>zara@example.pk</strong>?"), "{asked}");
+    assert!(
+        asked.contains("Stop the shop&#39;s offers by e-mail to <strong>zara@example.pk</strong>?")
+            || asked.contains("Stop the shop's offers by e-mail to <strong>zara@example.pk</strong>?"),
+        "{asked}"
+    );
     let still = app.send(&cookie, "POST", "/api/users/admin/bulk-email-preview", Some(eid.clone())).await;
     assert_eq!(still.1["recipients"], 2, "opening the link changes nothing");
     let one_click = app
@@ -180,17 +204,25 @@ async fn bulk_e_mail_leaves_out_the_blocked_and_the_unsubscribed_and_every_e_mai
         .await
         .unwrap();
     assert_eq!(one_click.status(), 200);
-    assert!(one_click.text().await.unwrap().contains("You are unsubscribed: the shop sends you no more offers by e-mail."));
+    assert!(one_click
+        .text()
+        .await
+        .unwrap()
+        .contains("You are unsubscribed: the shop sends you no more offers by e-mail."));
     let unknown = app.client.post(format!("{}/unsubscribe?token=not-a-link", app.address)).send().await.unwrap();
     assert_eq!(unknown.status(), 404);
     assert!(unknown.text().await.unwrap().contains("This unsubscribe link is not valid."));
 
     let again = app.send(&cookie, "POST", "/api/users/admin/send-bulk-email", Some(eid)).await;
-    let only_zara = json!({"subject": "Eid sale", "message": "Hi", "sendToAll": false, "selectedEmails": ["zara@example.pk"]});
+    let only_zara =
+        json!({"subject": "Eid sale", "message": "Hi", "sendToAll": false, "selectedEmails": ["zara@example.pk"]});
     let refused = app.send(&cookie, "POST", "/api/users/admin/send-bulk-email", Some(only_zara)).await;
 
     assert_eq!(again, (202, json!({"message": "✅ Emails sent!", "queued": 1, "blocked": 1, "unsubscribed": 1})));
-    assert_eq!(refused, (400, json!({"message": "None of the chosen customers takes bulk e-mail: each is blocked or unsubscribed."})));
+    assert_eq!(
+        refused,
+        (400, json!({"message": "None of the chosen customers takes bulk e-mail: each is blocked or unsubscribed."}))
+    );
     assert!(app.delivered(3).await);
     let category = app.add_category("Cables", None).await;
     let cable = app.add_product(new_product("USB-C Cable", category, (100, None, 0), 5, false)).await;
@@ -205,5 +237,9 @@ async fn bulk_e_mail_leaves_out_the_blocked_and_the_unsubscribed_and_every_e_mai
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(order_mail, "the order's e-mail still goes to an unsubscribed customer");
-    assert!(app.smtp.messages().iter().skip(3).filter(|m| m.to == ["zara@example.pk"]).all(|m| header(&m.data, "List-Unsubscribe").is_none()));
+    assert!(app.smtp.messages().iter().skip(3).filter(|m| m.to == ["zara@example.pk"]).all(|m| header(
+        &m.data,
+        "List-Unsubscribe"
+    )
+    .is_none()));
 }

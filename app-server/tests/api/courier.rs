@@ -376,10 +376,8 @@ async fn two_admins_saving_one_number_for_two_orders_at_once_give_it_to_one() {
     let first = shop.approved(&ONE_CASE).await;
     let second = shop.approved(&ONE_CASE).await;
 
-    let (a, b) = tokio::join!(
-        shop.put_tracking(&first, "Leopards", "LE5555"),
-        shop.put_tracking(&second, "Leopards", "le5555")
-    );
+    let (a, b) =
+        tokio::join!(shop.put_tracking(&first, "Leopards", "LE5555"), shop.put_tracking(&second, "Leopards", "le5555"));
 
     let mut statuses = [a.0, b.0];
     statuses.sort_unstable();

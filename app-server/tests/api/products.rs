@@ -624,7 +624,10 @@ async fn the_owner_s_product_list_is_searched_by_name_category_and_stock_and_pag
     assert_eq!((names(&second), &second["total"]), ("Red case".to_owned(), &json!(3)));
     assert_eq!(
         list("?stock=few".into()).await,
-        (400, json!({"message": "stock must be all, out or low.", "errors": {"stock": ["stock must be all, out or low."]}}))
+        (
+            400,
+            json!({"message": "stock must be all, out or low.", "errors": {"stock": ["stock must be all, out or low."]}})
+        )
     );
     assert_eq!(list("?category=cases".into()).await.0, 400);
     assert_eq!(list(format!("?q={}", "a".repeat(101))).await.0, 400);

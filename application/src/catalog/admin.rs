@@ -334,7 +334,11 @@ impl CatalogAdmin {
     ///
     /// # Errors
     /// `Unexpected` when the store fails.
-    pub async fn find_products(&self, query: ProductQuery, page: Page) -> Result<(Vec<Product>, u64), ProductAdminError> {
+    pub async fn find_products(
+        &self,
+        query: ProductQuery,
+        page: Page,
+    ) -> Result<(Vec<Product>, u64), ProductAdminError> {
         self.catalog.find_products(query, page).await.map_err(ProductAdminError::Unexpected)
     }
 
