@@ -309,6 +309,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(pages.clone())
             .app_data(allowed.clone())
             .configure(pages::configure_robots)
+            .configure(mailing::unsubscribe::configure)
             .app_data(metrics_endpoint.clone())
             .route("/metrics", web::get().to(telemetry::public_metrics))
             .configure(|cfg| media::configure(cfg, media_path, &media_files))

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use application::mail::ports::{MailError, Mailer, OutgoingMail};
 use async_trait::async_trait;
+use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use rand::Rng;
@@ -28,10 +29,18 @@ pub enum MailConfigError {
 
 fn build(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, MailError> {
     let to: Mailbox = mail.to.as_str().parse().map_err(|e| MailError(Box::new(e)))?;
-    Message::builder()
-        .from(from.clone())
-        .to(to)
-        .subject(mail.subject.clone())
+    let mut builder = Message::builder().from(from.clone()).to(to).subject(mail.subject.clone());
+    if let Some(url) = &mail.unsubscribe {
+        // RFC 2369's header with RFC 8058's one-click POST: a mail client's 'Unsubscribe' posts
+        // `List-Unsubscribe=One-Click` to the link, which the shop answers without a session.
+        builder = builder
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{url}>")))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
+    }
+    builder
         .multipart(MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone()))
         .map_err(|e| MailError(Box::new(e)))
 }

@@ -13,6 +13,7 @@ fn mail() -> OutgoingMail {
         subject: "Reset your password".into(),
         text: "Open http://127.0.0.1/reset-password?token=abc".into(),
         html: "<p>Open <a href=\"http://127.0.0.1/reset-password?token=abc\">this link</a></p>".into(),
+        unsubscribe: None,
     }
 }
 

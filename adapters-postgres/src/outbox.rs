@@ -50,6 +50,7 @@ fn insert(conn: &mut PgConnection, mails: &[OutgoingMail]) -> Result<u64, Reposi
                 email_outbox::subject.eq(&m.subject),
                 email_outbox::text_body.eq(&m.text),
                 email_outbox::html_body.eq(&m.html),
+                email_outbox::unsubscribe_url.eq(m.unsubscribe.as_deref()),
             )
         })
         .collect();
@@ -79,6 +80,8 @@ struct ClaimedRow {
     html_body: String,
     #[diesel(sql_type = Integer)]
     attempts: i32,
+    #[diesel(sql_type = diesel::sql_types::Nullable<Text>)]
+    unsubscribe_url: Option<String>,
 }
 
 /// Leases due rows to this worker; rows another worker holds are skipped, not waited for.
@@ -88,7 +91,7 @@ WHERE id IN (
     SELECT id FROM email_outbox WHERE status = 'queued' AND next_attempt_at <= $2
     ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
 )
-RETURNING id, recipient, subject, text_body, html_body, attempts";
+RETURNING id, recipient, subject, text_body, html_body, attempts, unsubscribe_url";
 
 #[async_trait]
 impl MailOutbox for PgMailOutbox {
@@ -121,6 +124,7 @@ impl MailOutbox for PgMailOutbox {
                             subject: row.subject,
                             text: row.text_body,
                             html: row.html_body,
+                            unsubscribe: row.unsubscribe_url,
                         },
                     })
                 })

@@ -123,8 +123,20 @@ diesel::table! {
         name -> Text,
         password_hash -> Nullable<Text>,
         created_at -> Timestamptz,
+        unsubscribed_at -> Nullable<Timestamptz>,
     }
 }
+
+diesel::table! {
+    /// Bulk e-mail's unsubscribe links, by their tokens' digests.
+    unsubscribe_links (digest) {
+        digest -> Text,
+        customer_id -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(unsubscribe_links -> customers (customer_id));
 
 diesel::table! {
     password_resets (token_hash) {
@@ -145,7 +157,7 @@ diesel::table! {
 }
 
 diesel::joinable!(customer_identities -> customers (customer_id));
-diesel::allow_tables_to_appear_in_same_query!(customers, customer_identities);
+diesel::allow_tables_to_appear_in_same_query!(customers, customer_identities, unsubscribe_links);
 
 diesel::table! {
     /// The admin's and customers' sessions: exactly one of `admin_id` and `customer_id` is set.
@@ -171,6 +183,7 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+        unsubscribe_url -> Nullable<Text>,
     }
 }
 

@@ -323,7 +323,7 @@ fn rules() -> Vec<Rule> {
         text("courierTooLong", "A courier name over MAX_COURIER_CHARS.", CourierError::TooLong),
         text(
             "trackingNumberInvalid",
-            "A tracking number that is not 4 to 40 letters, digits or dashes.",
+            "A tracking number that is not 4 to 40 letters or digits once spaces and dashes are left out.",
             TrackingNumberError,
         ),
         text("chooseAnOrder", "A booking sheet or dispatch of no orders.", SelectionError::Empty),

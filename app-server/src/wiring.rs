@@ -10,8 +10,8 @@ use adapters_mail::{HtmlMailLayout, OutboxMailer, SmtpMailer};
 use adapters_media::{MediaStoreConfig, ObjectMediaStore};
 use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
-    PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMetrics, PgOrderFigures, PgOrderRepository,
-    PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMailingList, PgMetrics, PgOrderFigures,
+    PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
 };
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
@@ -22,7 +22,7 @@ use application::accounts::ports::ResetQueue;
 use application::accounts::sessions::Sessions;
 use application::analytics::report::Analytics;
 use application::blocklist::service::Blocklist;
-use application::bulk_email::BulkEmail;
+use application::bulk_email::{BulkEmail, Unsubscribes};
 use application::catalog::admin::CatalogAdmin;
 use application::catalog::browse::Catalog;
 use application::catalog::sitemap::Sitemap;
@@ -231,6 +231,7 @@ pub(crate) fn orders(config: &Config, shared: &Shared) -> (Orders, Courier, Bloc
         shared.review_tokens.clone(),
         mail.clone(),
         CodStores { cod: repository, blocklist: blocklist.clone() },
+        shared.catalog_cache.clone(),
     );
     let courier = Courier::new(
         Arc::new(PgCourierRepository::new(shared.pool.clone())),
@@ -261,6 +262,11 @@ pub(crate) fn mail(config: &Config, shared: &Shared) -> anyhow::Result<(BulkEmai
         shared.clock.clone(),
         chrono::Duration::milliseconds(i64::try_from(config.outbox_retry_base_ms).unwrap_or(i64::MAX)),
         shared.mail_layout.clone(),
+        Unsubscribes {
+            list: Arc::new(PgMailingList::new(shared.pool.clone())),
+            tokens: shared.review_tokens.clone(),
+            public_url: config.public_url.clone(),
+        },
     );
     let metrics = OutboxWorkerMetrics::default();
     spawn_outbox_worker(

@@ -184,14 +184,15 @@ impl fmt::Display for Courier {
 /// A tracking number that cannot be one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "Tracking numbers are {} to {} letters, digits or dashes.",
+    "Tracking numbers are {} to {} letters or digits (spaces and dashes are left out).",
     MIN_TRACKING_NUMBER_CHARS,
     MAX_TRACKING_NUMBER_CHARS
 )]
 pub struct TrackingNumberError;
 
-/// A courier's consignment (tracking) number, e.g. `LE123456789`: 4 to 40 ASCII letters, digits or dashes,
-/// trimmed, kept as written. Two numbers that differ only in case are the same number.
+/// A courier's consignment (tracking) number, e.g. `LE123456789`: 4 to 40 ASCII letters or digits, read as
+/// couriers print them, so spaces and dashes are dropped (`LE 7788 990011` is `LE7788990011`). Two numbers
+/// that differ only in case are the same number.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TrackingNumber(String);
 
@@ -199,11 +200,11 @@ impl TrackingNumber {
     /// # Errors
     /// [`TrackingNumberError`] when too short, too long or holding another character.
     pub fn parse(text: &str) -> Result<Self, TrackingNumberError> {
-        let number = text.trim();
+        let number: String = text.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
         let fits = (MIN_TRACKING_NUMBER_CHARS..=MAX_TRACKING_NUMBER_CHARS).contains(&number.len())
-            && number.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            && number.bytes().all(|b| b.is_ascii_alphanumeric());
         if fits {
-            Ok(Self(number.to_owned()))
+            Ok(Self(number))
         } else {
             Err(TrackingNumberError)
         }
@@ -388,15 +389,21 @@ mod tests {
     }
 
     #[test]
-    fn a_tracking_number_is_four_to_forty_letters_digits_or_dashes() {
+    fn a_tracking_number_is_four_to_forty_letters_or_digits_read_as_couriers_print_it() {
         assert_eq!(TrackingNumber::parse(" LE123456789 ").unwrap().as_str(), "LE123456789");
-        assert_eq!(TrackingNumber::parse("le-12").unwrap().key(), "LE-12");
+        assert_eq!(TrackingNumber::parse("LE 7788 990011").unwrap().as_str(), "LE7788990011");
+        assert_eq!(TrackingNumber::parse("le-7788-990011").unwrap().key(), "LE7788990011");
+        assert_eq!(TrackingNumber::parse("TCS\u{a0}2002").unwrap().as_str(), "TCS2002");
         assert!(TrackingNumber::parse("ABCD").is_ok());
         assert!(TrackingNumber::parse(&"9".repeat(40)).is_ok());
-        for bad in ["", "ABC", &"9".repeat(41), "LE 123456", "LE_1234", "ÄBC123", "12/34"] {
+        assert!(TrackingNumber::parse(&format!("{} 9", "9".repeat(40))).is_err());
+        for bad in ["", "ABC", "A-B C", &"9".repeat(41), "LE_1234", "ÄBC123", "12/34"] {
             assert_eq!(TrackingNumber::parse(bad), Err(TrackingNumberError), "{bad:?}");
         }
-        assert_eq!(TrackingNumberError.to_string(), "Tracking numbers are 4 to 40 letters, digits or dashes.");
+        assert_eq!(
+            TrackingNumberError.to_string(),
+            "Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out)."
+        );
     }
 
     #[test]

@@ -61,19 +61,22 @@ test('send an e-mail to one chosen customer, at phone and desktop width', async 
     assert.equal(await statusCount(page, 'Sent').innerText(), '0');
 
     // Nothing typed: refused on the page, nothing sent.
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page.getByText('Subject and message are required.').waitFor();
 
     const subject = `Eid sale ${stamp}`;
     await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
     await page.getByRole('textbox', { name: 'Message' }).fill('Everything is 10% off this week.');
-    await page.getByRole('radio', { name: 'Selected customers' }).check();
+    // Nobody is chosen at first (decisions/0041).
+    assert.equal(await page.getByRole('radio', { name: 'Selected customers' }).isChecked(), true);
     const picker = page.getByRole('group', { name: /^Customers/ });
     await picker.getByRole('checkbox', { name: chosen }).check();
     assert.equal(await picker.getByRole('checkbox', { name: other }).isChecked(), false);
     await assertNoSidewaysScroll(page, 'the send-email page at phone width');
 
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await page.getByRole('region', { name: 'Preview' }).getByText('This e-mail goes to 1 customer.').waitFor();
+    await page.getByRole('button', { name: 'Send to 1 customer', exact: true }).click();
     await page.getByText('✅ Emails sent!').waitFor();
     assert.match(await page.getByText('✅ Emails sent!').innerText(), /1 e-mail queued/);
 
@@ -87,7 +90,7 @@ test('send an e-mail to one chosen customer, at phone and desktop width', async 
     assert.equal(await statusCount(page, 'Failed').innerText(), '0');
 
     await page.setViewportSize(viewports.desktop);
-    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Preview', exact: true }).waitFor();
     await assertNoSidewaysScroll(page, 'the send-email page at desktop width');
   } finally {
     await page.close();

@@ -195,7 +195,9 @@ pub async fn product_json(
     id: ProductId,
 ) -> Result<Bytes, ApiError> {
     cache
-        .json_bytes(format!("product:{id}"), || async { Ok(ProductResponse::new(catalog.product(id).await?, media)) })
+        .json_bytes(crate::infra::cache::product_key(id), || async {
+            Ok(ProductResponse::new(catalog.product(id).await?, media))
+        })
         .await
 }
 

@@ -15,6 +15,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(categories::change_category)
         .service(categories::delete_category)
         .service(products::products_by_category)
+        .service(products::admin_products)
         .service(products::upload_product)
         .service(products::change_product)
         .service(products::delete_product)

@@ -1,9 +1,11 @@
-//! The shop owner's product management: multipart upload and edit, delete, featured, products by category.
+//! The shop owner's product management: multipart upload and edit, delete, featured, products by category,
+//! and the searched product list.
 
 use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
 use application::catalog::admin::{CatalogAdmin, MissingField, ProductAdminError};
+use application::catalog::model::{ProductQuery, StockFilter, MAX_PRODUCT_QUERY_CHARS};
 use application::media::sniff::UnsupportedMedia;
-use domain::ids::ProductId;
+use domain::ids::{CategoryId, ProductId};
 use domain::product::ProductTextError;
 
 use super::dto::{FeaturedResponse, ProductEnvelope};
@@ -193,4 +195,84 @@ pub async fn products_by_category(
     })?;
     Ok(HttpResponse::Ok()
         .json(products.into_iter().map(|product| ProductResponse::new(product, &media)).collect::<Vec<_>>()))
+}
+
+/// The owner's search of the products: every part optional.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdminProductsQuery {
+    /// A piece of the name, any case, 1 to 100 characters once trimmed; blank means any name.
+    pub q: Option<String>,
+    /// Only products directly in this category (its id).
+    pub category: Option<String>,
+    /// `out` (none left), `low` (1 to 3 left, when the product page says 'Only N left!') or `all` (the default).
+    pub stock: Option<String>,
+    /// How many products at most, 1 to 100 (default 100).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i32>,
+    /// How many products to skip (default 0).
+    #[param(minimum = 0)]
+    pub offset: Option<i32>,
+}
+
+impl AdminProductsQuery {
+    fn parsed(&self) -> Result<ProductQuery, ApiError> {
+        let name = self.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(str::to_owned);
+        if let Some(name) = &name {
+            if name.chars().count() > MAX_PRODUCT_QUERY_CHARS || name.chars().any(char::is_control) {
+                return Err(ApiError::invalid_field(
+                    "q",
+                    format!("q must be at most {MAX_PRODUCT_QUERY_CHARS} characters, without control characters."),
+                ));
+            }
+        }
+        let category = match self.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            None => None,
+            Some(id) => Some(
+                id.parse::<CategoryId>()
+                    .map_err(|_| ApiError::invalid_field("category", "category must be a category's id."))?,
+            ),
+        };
+        let stock = match self.stock.as_deref().map(str::trim).unwrap_or_default() {
+            "" | "all" => StockFilter::Any,
+            "out" => StockFilter::Out,
+            "low" => StockFilter::Low,
+            _ => return Err(ApiError::invalid_field("stock", "stock must be all, out or low.")),
+        };
+        Ok(ProductQuery { name, category, stock })
+    }
+}
+
+/// A page of the owner's product list and how many products the search finds in all.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AdminProductsResponse {
+    pub products: Vec<ProductResponse>,
+    pub total: i32,
+}
+
+/// The owner's product list, searched and paged by the server (it serves a shop of 10,000 products): by a
+/// piece of the name, a category and stock, newest first, with the count of all it finds. Never cached.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "adminProducts",
+    params(AdminProductsQuery),
+    responses(
+        (status = 200, description = "A page of the products found, and their count", body = AdminProductsResponse),
+        (status = 400, description = "A bad `q` (over 100 characters or a control character), `category` (not an id), `stock` (not all, out or low), `limit` or `offset`", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[get("/api/admin/products")]
+pub async fn admin_products(
+    _admin: AdminSession,
+    admin: web::Data<CatalogAdmin>,
+    media: web::Data<MediaAddresses>,
+    query: web::Query<AdminProductsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = crate::dto::page_of(query.limit, query.offset)?;
+    let (products, total) = admin.find_products(query.parsed()?, page).await?;
+    Ok(HttpResponse::Ok().json(AdminProductsResponse {
+        products: products.into_iter().map(|product| ProductResponse::new(product, &media)).collect(),
+        total: crate::dto::wire_int(total),
+    }))
 }

@@ -15,7 +15,7 @@ pub struct TrackingBody {
     #[serde(default)]
     #[schema(inline)]
     pub courier: Text,
-    /// The consignment number, e.g. `LE123456789`: 4 to 40 letters, digits or dashes; unique across orders
+    /// The consignment number, e.g. `LE123456789`: 4 to 40 letters or digits, read as couriers print them (spaces and dashes are left out: `LE 7788 990011` is `LE7788990011`); unique across orders
     /// whatever its case.
     #[serde(default)]
     #[schema(inline)]

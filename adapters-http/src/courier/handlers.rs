@@ -119,7 +119,7 @@ pub async fn booking_csv(
     request_body = TrackingBody,
     responses(
         (status = 200, description = "Saved", body = TrackingSavedResponse),
-        (status = 400, description = "No courier or one over 40 characters; a malformed tracking number ('Tracking numbers are 4 to 40 letters, digits or dashes.')", body = ErrorBody),
+        (status = 400, description = "No courier or one over 40 characters; a malformed tracking number ('Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).')", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 403, description = "A request from another site's Origin", body = ErrorBody),
         (status = 404, description = "No order has this id", body = ErrorBody),

@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use actix_web::web::Bytes;
 use actix_web::HttpResponse;
-use application::catalog::ports::CatalogChanges;
+use application::catalog::ports::{CatalogChanges, StockChanges};
+use domain::ids::ProductId;
 use moka::future::Cache;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -178,6 +179,35 @@ impl CatalogChanges for ResponseCache {
             entries.invalidate_all();
         }
     }
+}
+
+/// Drops a product's own answer and page at once, so its stock there is the new figure on this instance;
+/// the lists that show it keep theirs until their lifetime ends. An answer computed from a read made before
+/// the change and kept after this drop is the one window left: it lasts until the product's next change or
+/// the lifetime's end, like every instance's copy.
+#[async_trait::async_trait]
+impl StockChanges for ResponseCache {
+    async fn stock_changed(&self, products: Vec<ProductId>) {
+        let Some(entries) = &self.entries else { return };
+        let generation = self.generation.load(Ordering::Acquire);
+        for id in products {
+            for key in [product_key(id), product_page_key(id)] {
+                entries.invalidate(&(generation, key)).await;
+            }
+        }
+    }
+}
+
+/// The key of a product's own answer, `GET /api/products/{id}`.
+#[must_use]
+pub fn product_key(id: ProductId) -> String {
+    format!("product:{id}")
+}
+
+/// The key of a product's server-filled page, `/product/{id}`.
+#[must_use]
+pub fn product_page_key(id: ProductId) -> String {
+    format!("page:/product/{id}")
 }
 
 #[cfg(test)]

@@ -35,11 +35,40 @@ pub struct BulkEmailBody {
     pub selected_emails: TextList,
 }
 
-/// How many e-mails were queued.
+/// How many e-mails were queued, and how many chosen customers were left out.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QueuedResponse {
     pub message: String,
     pub queued: i64,
+    /// Chosen customers left out because they are on the blocklist (by account e-mail or an order's phone).
+    pub blocked: i32,
+    /// Chosen customers left out because they unsubscribed.
+    pub unsubscribed: i32,
+}
+
+/// An e-mail as it would go out, before it is sent: to how many, who is left out, and what it says (its
+/// unsubscribe link drawn as a sample).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkEmailPreviewResponse {
+    /// How many customers would get it.
+    pub recipients: i32,
+    /// Chosen customers left out because they are on the blocklist.
+    pub blocked: i32,
+    /// Chosen customers left out because they unsubscribed.
+    pub unsubscribed: i32,
+    pub subject: String,
+    /// The plain-text body, footer included.
+    pub text: String,
+    /// The HTML body, footer included.
+    pub html: String,
+}
+
+/// The token of an unsubscribe link.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct UnsubscribeQuery {
+    /// The token from the e-mail's link.
+    #[serde(default)]
+    pub token: String,
 }
 
 /// The outbox's counts.

@@ -3,8 +3,9 @@
 use actix_web::{get, post, web, HttpResponse};
 use application::bulk_email::{BulkEmail, BulkEmailError, Recipients};
 
-use super::dto::{BulkEmailBody, CustomerSummary, EmailStatusResponse, QueuedResponse};
+use super::dto::{BulkEmailBody, BulkEmailPreviewResponse, CustomerSummary, EmailStatusResponse, QueuedResponse};
 use crate::admin::AdminSession;
+use crate::dto::wire_int;
 use crate::dto::PageQuery;
 use crate::infra::error::{ApiError, ErrorBody};
 use crate::infra::forms::Field;
@@ -13,9 +14,10 @@ use crate::infra::json::Json;
 impl From<BulkEmailError> for ApiError {
     fn from(err: BulkEmailError) -> Self {
         match err {
-            BulkEmailError::SubjectAndMessageRequired | BulkEmailError::TooLong | BulkEmailError::NoRecipients => {
-                Self::bad_request(err.to_string())
-            }
+            BulkEmailError::SubjectAndMessageRequired
+            | BulkEmailError::TooLong
+            | BulkEmailError::NoRecipients
+            | BulkEmailError::NobodyToSend => Self::bad_request(err.to_string()),
             BulkEmailError::Subject(_) => Self::invalid_field("subject", err.to_string()),
             BulkEmailError::Message(_) => Self::invalid_field("message", err.to_string()),
             BulkEmailError::NotACustomer(_) => Self::invalid_field("selectedEmails", err.to_string()),
@@ -46,7 +48,29 @@ pub async fn list_users(
     Ok(HttpResponse::Ok().json(list))
 }
 
-/// Queues an e-mail to every customer or to the selected ones; a worker delivers it, retrying while the
+/// Who the body chooses: every customer, or the selected ones.
+fn recipients(body: &BulkEmailBody) -> Result<Recipients, ApiError> {
+    let send_to_all = body
+        .send_to_all
+        .clone()
+        .optional(|| ApiError::invalid_field("sendToAll", "sendToAll must be true or false."))?
+        .unwrap_or(false);
+    if send_to_all {
+        return Ok(Recipients::AllCustomers);
+    }
+    let selected = match &body.selected_emails {
+        Field::Absent => Vec::new(),
+        Field::Given(emails) => emails.clone(),
+        Field::Empty | Field::Invalid => {
+            return Err(ApiError::invalid_field("selectedEmails", "selectedEmails must be a list of e-mails."))
+        }
+    };
+    Ok(Recipients::Selected(selected))
+}
+
+/// Queues an e-mail to every customer or to the selected ones, leaving out customers on the blocklist and
+/// those who unsubscribed; each e-mail carries its recipient's unsubscribe link (in the body and as
+/// `List-Unsubscribe` with one-click `List-Unsubscribe-Post`). A worker delivers them, retrying while the
 /// mail server is down.
 #[utoipa::path(
     tag = "admin",
@@ -54,7 +78,7 @@ pub async fn list_users(
     request_body = BulkEmailBody,
     responses(
         (status = 202, description = "Queued", body = QueuedResponse),
-        (status = 400, description = "No subject or message, a control character in either (or a line break in the subject), no recipients, or an address that is not a customer's", body = ErrorBody),
+        (status = 400, description = "No subject or message, a control character in either (or a line break in the subject), no recipients, an address that is not a customer's, or chosen customers who all are blocked or unsubscribed", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
     )
 )]
@@ -65,26 +89,47 @@ pub async fn send_bulk_email(
     body: Json<BulkEmailBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let send_to_all = body
-        .send_to_all
-        .optional(|| ApiError::invalid_field("sendToAll", "sendToAll must be true or false."))?
-        .unwrap_or(false);
-    let recipients = if send_to_all {
-        Recipients::AllCustomers
-    } else {
-        let selected = match body.selected_emails {
-            Field::Absent => Vec::new(),
-            Field::Given(emails) => emails,
-            Field::Empty | Field::Invalid => {
-                return Err(ApiError::invalid_field("selectedEmails", "selectedEmails must be a list of e-mails."))
-            }
-        };
-        Recipients::Selected(selected)
-    };
+    let recipients = recipients(&body)?;
     let (subject, message) = (body.subject.text().unwrap_or_default(), body.message.text().unwrap_or_default());
-    let queued = bulk.send(subject, message, recipients).await?;
-    Ok(HttpResponse::Accepted()
-        .json(QueuedResponse { message: "✅ Emails sent!".into(), queued: i64::try_from(queued).unwrap_or(i64::MAX) }))
+    let sent = bulk.send(subject, message, recipients).await?;
+    Ok(HttpResponse::Accepted().json(QueuedResponse {
+        message: "✅ Emails sent!".into(),
+        queued: i64::try_from(sent.recipients.len()).unwrap_or(i64::MAX),
+        blocked: wire_int(sent.blocked),
+        unsubscribed: wire_int(sent.unsubscribed),
+    }))
+}
+
+/// What sending this e-mail would do, without sending it: how many customers would get it, how many are
+/// left out (blocked, unsubscribed), and its text and HTML with the footer. The same checks as sending.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "previewBulkEmail",
+    request_body = BulkEmailBody,
+    responses(
+        (status = 200, description = "The preview; nothing is stored", body = BulkEmailPreviewResponse),
+        (status = 400, description = "As sending: no subject or message, a control character, no recipients, an address that is not a customer's, or chosen customers who all are blocked or unsubscribed", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[post("/api/users/admin/bulk-email-preview")]
+pub async fn preview_bulk_email(
+    _admin: AdminSession,
+    bulk: web::Data<BulkEmail>,
+    body: Json<BulkEmailBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let recipients = recipients(&body)?;
+    let (subject, message) = (body.subject.text().unwrap_or_default(), body.message.text().unwrap_or_default());
+    let preview = bulk.preview(subject, message, recipients).await?;
+    Ok(HttpResponse::Ok().json(BulkEmailPreviewResponse {
+        recipients: wire_int(preview.audience.recipients.len()),
+        blocked: wire_int(preview.audience.blocked),
+        unsubscribed: wire_int(preview.audience.unsubscribed),
+        subject: preview.subject,
+        text: preview.text,
+        html: preview.html,
+    }))
 }
 
 /// How many e-mails wait in the outbox, were sent and were given up.

@@ -259,7 +259,7 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
             };
             let drawn = context
                 .cache
-                .bytes(format!("page:/product/{id}"), || async {
+                .bytes(crate::infra::cache::product_page_key(id), || async {
                     let json = product_json(context.cache, context.catalog, &context.pages.media, id).await?;
                     Ok(product_page(template, origin, &json)?.into())
                 })

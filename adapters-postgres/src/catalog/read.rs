@@ -1,7 +1,9 @@
 //! The catalogue read: products, search, categories, the sitemap's dates and category views.
 
 use super::*;
+use application::catalog::model::{ProductQuery, StockFilter};
 use domain::search::SynonymGroups;
+use domain::stock::LOW_STOCK_PAGE_AT_MOST;
 
 #[async_trait]
 impl CatalogRepository for PgCatalogRepository {
@@ -21,6 +23,48 @@ impl CatalogRepository for PgCatalogRepository {
             }
             let rows = query.load::<(ProductRow, String)>(conn).map_err(from_diesel)?;
             with_media(conn, rows)
+        })
+        .await
+    }
+
+    async fn find_products(&self, query: ProductQuery, page: Page) -> Result<(Vec<Product>, u64), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            // A piece of the name, its LIKE wildcards taken literally.
+            let pattern = query.name.as_ref().map(|name| {
+                let escaped = name.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+                format!("%{escaped}%")
+            });
+            let low = i32::try_from(LOW_STOCK_PAGE_AT_MOST).unwrap_or(i32::MAX);
+            macro_rules! filtered {
+                ($query:expr) => {{
+                    let mut q = $query;
+                    if let Some(pattern) = &pattern {
+                        q = q.filter(products::name.ilike(pattern.clone()));
+                    }
+                    if let Some(category) = query.category {
+                        q = q.filter(products::category_id.eq(category.get()));
+                    }
+                    match query.stock {
+                        StockFilter::Any => {}
+                        StockFilter::Out => q = q.filter(products::quantity.le(0)),
+                        StockFilter::Low => q = q.filter(products::quantity.between(1, low)),
+                    }
+                    q
+                }};
+            }
+            let total: i64 = filtered!(products::table.select(diesel::dsl::count_star()).into_boxed())
+                .first(conn)
+                .map_err(from_diesel)?;
+            let rows = filtered!(products::table
+                .inner_join(categories::table)
+                .select((ProductRow::as_select(), categories::name))
+                .order((products::created_at.desc(), products::id.desc()))
+                .limit(i64::from(page.limit()))
+                .offset(i64::from(page.offset()))
+                .into_boxed())
+            .load::<(ProductRow, String)>(conn)
+            .map_err(from_diesel)?;
+            Ok((with_media(conn, rows)?, u64::try_from(total).unwrap_or_default()))
         })
         .await
     }

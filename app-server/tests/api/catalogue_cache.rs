@@ -107,3 +107,34 @@ async fn parameters_no_handler_reads_share_one_cached_answer() {
     assert_eq!(usage.answers, 4, "one answer per list, whatever else the query held");
     assert!(usage.bytes < 4 * 1024, "{usage:?}");
 }
+
+/// decisions/0041: an order's stock move is seen at once in the product's own answer and page on the
+/// instance that made it, with the cache kept for an hour.
+#[tokio::test]
+async fn a_product_s_own_answer_and_page_show_the_stock_an_order_moved_at_once() {
+    let app = cached_for_an_hour().await;
+    let cables = app.add_category("Cables", None).await;
+    let cable = app.add_product(new_product("USB-C Cable", cables, (100, None, 0), 5, false)).await;
+    let (product, page) = (format!("/api/products/{cable}"), format!("/product/{cable}"));
+    let stock_on_page = |html: String| html.contains(r#""quantity":3"#);
+    assert_eq!(app.get_json(&product).await.1["quantity"], 5);
+    assert!(!stock_on_page(app.get(&page).await.text().await.unwrap()));
+    let (_, cookie) = app.customer("ayesha@example.pk").await;
+    let admin = app.admin_cookie().await;
+
+    let (status, placed) = app.place_order(&cookie, &crate::helpers::cables(cable, 2, "03001234567"), None).await;
+
+    assert_eq!(status, 201, "{placed}");
+    assert_eq!(app.get_json(&product).await.1["quantity"], 3, "placed");
+    assert!(stock_on_page(app.get(&page).await.text().await.unwrap()), "the page's data block holds the new stock");
+    let id = placed["order"]["_id"].as_str().unwrap().to_owned();
+    let status_to = |to: &'static str| {
+        let (app, admin, id) = (&app, &admin, &id);
+        async move {
+            let body = json!({"status": to, "comment": "Out of area"});
+            app.send(admin, "PUT", &format!("/api/orders/{id}/status"), Some(body)).await.0
+        }
+    };
+    assert_eq!(status_to("rejected").await, 200);
+    assert_eq!(app.get_json(&product).await.1["quantity"], 5, "rejected");
+}

@@ -590,3 +590,47 @@ async fn a_phone_photos_camera_and_position_are_served_under_none_of_the_product
     let original = image::load_from_memory(&original).unwrap();
     assert_eq!((original.width(), original.height()), (2048, 1365));
 }
+
+/// decisions/0041: the owner's product list is searched and paged by the server.
+#[tokio::test]
+async fn the_owner_s_product_list_is_searched_by_name_category_and_stock_and_paged_with_its_count() {
+    let app = spawn_app().await;
+    let admin = app.admin_cookie().await;
+    let cases = app.add_category("Cases", None).await;
+    let cables = app.add_category("Cables", None).await;
+    for (name, category, stock) in
+        [("Clear case", cases, 0), ("Red case", cases, 2), ("Blue case", cases, 10), ("USB cable", cables, 3)]
+    {
+        app.add_product(new_product(name, category, (900, None, 0), stock, false)).await;
+    }
+    let names = |body: &serde_json::Value| {
+        body["products"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect::<Vec<_>>().join(", ")
+    };
+    let list = |query: String| {
+        let (app, admin) = (&app, &admin);
+        async move { app.send(admin, "GET", &format!("/api/admin/products{query}"), None).await }
+    };
+
+    let (status, all) = list(String::new()).await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!((names(&all), &all["total"]), ("USB cable, Blue case, Red case, Clear case".to_owned(), &json!(4)));
+    let (_, named) = list("?q=%20CASE%20".into()).await;
+    assert_eq!((names(&named), &named["total"]), ("Blue case, Red case, Clear case".to_owned(), &json!(3)));
+    assert_eq!(names(&list("?q=case&stock=out".into()).await.1), "Clear case");
+    assert_eq!(names(&list("?stock=low".into()).await.1), "USB cable, Red case");
+    assert_eq!(names(&list(format!("?category={cables}&stock=all")).await.1), "USB cable");
+    assert_eq!(list("?q=%25".into()).await.1["total"], 0, "a % is a character, not a wildcard");
+    let (_, second) = list("?q=case&limit=1&offset=1".into()).await;
+    assert_eq!((names(&second), &second["total"]), ("Red case".to_owned(), &json!(3)));
+    assert_eq!(
+        list("?stock=few".into()).await,
+        (
+            400,
+            json!({"message": "stock must be all, out or low.", "errors": {"stock": ["stock must be all, out or low."]}})
+        )
+    );
+    assert_eq!(list("?category=cases".into()).await.0, 400);
+    assert_eq!(list(format!("?q={}", "a".repeat(101))).await.0, 400);
+    assert_eq!(list("?limit=0".into()).await.0, 400);
+    assert_eq!(app.send("", "GET", "/api/admin/products", None).await.0, 401);
+}

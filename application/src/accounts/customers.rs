@@ -342,6 +342,7 @@ impl Accounts {
             subject: "Reset your password".into(),
             text: format!("{}\n\nOpen this link within an hour to choose a new password:\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n", greeting(&customer.name)),
             html,
+            unsubscribe: None,
         };
         self.unit_of_work
             .run(move |tx| -> Result<(), RepositoryError> {

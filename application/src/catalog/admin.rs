@@ -13,7 +13,7 @@ use domain::product::{
 };
 use domain::stock::MAX_QUANTITY;
 
-use crate::catalog::model::{Category, NewCategory, NewProduct, Product, ProductFilter};
+use crate::catalog::model::{Category, NewCategory, NewProduct, Product, ProductFilter, ProductQuery};
 
 use crate::catalog::ports::{CatalogChanges, CatalogRepository, CatalogWriter};
 use crate::common::error::{Conflict, RepositoryError};
@@ -328,6 +328,18 @@ impl CatalogAdmin {
             .ok_or(ProductAdminError::ProductNotFound)?;
         self.changes.changed();
         Ok(featured)
+    }
+
+    /// The owner's product list: a page of the products `query` finds, newest first, and how many it finds.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn find_products(
+        &self,
+        query: ProductQuery,
+        page: Page,
+    ) -> Result<(Vec<Product>, u64), ProductAdminError> {
+        self.catalog.find_products(query, page).await.map_err(ProductAdminError::Unexpected)
     }
 
     /// The products directly in a category, newest first.

@@ -68,6 +68,29 @@ pub struct NewProduct {
     pub media: Vec<Media>,
 }
 
+/// The owner's product list by stock: every product, none left, or few left (1 to
+/// [`LOW_STOCK_PAGE_AT_MOST`](domain::stock::LOW_STOCK_PAGE_AT_MOST), when the product page says 'Only N left!').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StockFilter {
+    #[default]
+    Any,
+    Out,
+    Low,
+}
+
+/// The owner's search of the products: by a piece of the name (any case), a category (products directly in
+/// it) and stock. Every part is optional.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProductQuery {
+    /// Trimmed, 1 to [`MAX_PRODUCT_QUERY_CHARS`] characters.
+    pub name: Option<String>,
+    pub category: Option<CategoryId>,
+    pub stock: StockFilter,
+}
+
+/// The longest name search the owner's list takes.
+pub const MAX_PRODUCT_QUERY_CHARS: usize = 100;
+
 /// Which products a list holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProductFilter {

@@ -6,7 +6,7 @@ use domain::ids::{CategoryId, ProductId};
 use domain::search::SynonymGroups;
 
 use crate::catalog::model::{
-    Category, CategoryPage, LastChanges, NewCategory, NewProduct, Product, ProductFilter, SearchTerms,
+    Category, CategoryPage, LastChanges, NewCategory, NewProduct, Product, ProductFilter, ProductQuery, SearchTerms,
 };
 #[cfg(doc)]
 use crate::common::error::Conflict;
@@ -28,6 +28,12 @@ pub trait CatalogRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn product(&self, id: ProductId) -> Result<Option<Product>, RepositoryError>;
+
+    /// A page of the products `query` finds, newest first, and how many it finds in all.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn find_products(&self, query: ProductQuery, page: Page) -> Result<(Vec<Product>, u64), RepositoryError>;
 
     /// A page of categories, ordered by their full path.
     ///
@@ -165,6 +171,17 @@ pub trait CatalogWriter: Send + Sync + 'static {
 pub trait CatalogChanges: Send + Sync + 'static {
     /// The catalogue has changed; called after the change is stored.
     fn changed(&self);
+}
+
+/// Hears of stock that moved outside the catalogue's own use cases: an order placed takes units, a
+/// rejection or return puts them back, and an approval is announced too, so a product's own answer and page
+/// show its new stock at once on the instance that made the change (lists may keep theirs for the cache's
+/// life; decisions/0041).
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait StockChanges: Send + Sync + 'static {
+    /// The stock of `products` has changed; called after the change is stored.
+    async fn stock_changed(&self, products: Vec<ProductId>);
 }
 
 /// When each page of the public catalogue last changed: what the sitemap lists.

@@ -14,6 +14,9 @@ pub struct OutgoingMail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// The address of the recipient's unsubscribe link, for bulk e-mail: sent as `List-Unsubscribe` with
+    /// RFC 8058's one-click `List-Unsubscribe-Post`. `None` for the e-mails of orders and accounts.
+    pub unsubscribe: Option<String>,
 }
 
 /// Drawing an e-mail's HTML body from what it says: the mail adapter's templates, with their one escaping.

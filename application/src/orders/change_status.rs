@@ -128,6 +128,7 @@ impl Orders {
             Ok((contact, made)) => {
                 self.rescore_after(RiskScope::Contact(contact)).await;
                 let mut changed = self.repository.find(id).await?.ok_or(ChangeStatusError::NotFound)?;
+                self.announce_stock(&changed).await;
                 changed.review_tokens = made;
                 Ok(Some(changed))
             }

@@ -92,7 +92,7 @@ pub fn new_order_mail(
         customer,
     ];
     let (text, html) = bodies(&paragraphs, &[], layout);
-    OutgoingMail { to, subject: format!("New order #{id}: {}", rs(order.total)), text, html }
+    OutgoingMail { to, subject: format!("New order #{id}: {}", rs(order.total)), text, html, unsubscribe: None }
 }
 
 /// What the customer is told of their order's new status.
@@ -143,7 +143,7 @@ pub fn status_mail(
         paragraphs.push(vec!["Tell others what you think: each link below opens a review of one product.".into()]);
     }
     let (text, html) = bodies(&paragraphs, review_links, layout);
-    OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html }
+    OutgoingMail { to, subject: format!("Your order #{} is {}", order.id, order.status), text, html, unsubscribe: None }
 }
 
 /// Where the order goes and how the courier reaches the shopper, as the checkout form gave them, so a typo
@@ -195,5 +195,5 @@ pub fn confirmation_mail(
         delivery_lines(order),
     ];
     let (text, html) = bodies(&paragraphs, &[("Confirm my order".to_owned(), link.to_owned())], layout);
-    OutgoingMail { to: to.clone(), subject: format!("Please confirm your order #{id}"), text, html }
+    OutgoingMail { to: to.clone(), subject: format!("Please confirm your order #{id}"), text, html, unsubscribe: None }
 }

@@ -126,7 +126,9 @@ impl Orders {
             }
         };
         self.score_after_placing(id, request.details.phone1.clone()).await;
-        self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))
+        let order = self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))?;
+        self.announce_stock(&order).await;
+        Ok(order)
     }
 
     /// Refuses the order when one of its phones, its e-mail or the account's e-mail is blocked, recording

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use domain::contact::Email;
 
 use crate::blocklist::ports::BlocklistRepository;
+use crate::catalog::ports::StockChanges;
 use crate::common::clock::Clock;
 use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::MailLayout;
@@ -29,6 +30,9 @@ pub struct CodStores {
     pub blocklist: Arc<dyn BlocklistRepository>,
 }
 
+/// Who hears that an order moved stock (the catalogue's answer cache).
+pub type StockWatchers = Arc<dyn StockChanges>;
+
 /// The orders' use cases: placing (`place_order`), listing (`list_orders`), changing status
 /// (`change_status`), and the COD checks: risk scores and their settings (`risk`), confirmation links
 /// (`confirm`) and contact history (`related`).
@@ -41,6 +45,7 @@ pub struct Orders {
     pub(crate) mail: OrderMailConfig,
     pub(crate) cod: Arc<dyn CodRepository>,
     pub(crate) blocklist: Arc<dyn BlocklistRepository>,
+    pub(crate) stock: StockWatchers,
 }
 
 impl Orders {
@@ -52,7 +57,16 @@ impl Orders {
         tokens: Arc<dyn ReviewTokens>,
         mail: OrderMailConfig,
         stores: CodStores,
+        stock: StockWatchers,
     ) -> Self {
-        Self { repository, unit_of_work, clock, tokens, mail, cod: stores.cod, blocklist: stores.blocklist }
+        Self { repository, unit_of_work, clock, tokens, mail, cod: stores.cod, blocklist: stores.blocklist, stock }
+    }
+
+    /// Tells the stock's watchers that the products of `order` moved.
+    pub(crate) async fn announce_stock(&self, order: &crate::orders::model::Order) {
+        let mut products: Vec<_> = order.items.iter().map(|item| item.product_id).collect();
+        products.sort_unstable();
+        products.dedup();
+        self.stock.stock_changed(products).await;
     }
 }

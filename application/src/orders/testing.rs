@@ -190,7 +190,16 @@ pub fn orders_blocking(
             layout: Arc::new(crate::mail::testing::DebugLayout),
         },
         CodStores { cod: Arc::new(cod), blocklist: Arc::new(blocklist) },
+        Arc::new(NoStockWatchers),
     )
+}
+
+/// Nobody listens to stock changes in the use cases' tests.
+pub struct NoStockWatchers;
+
+#[async_trait::async_trait]
+impl crate::catalog::ports::StockChanges for NoStockWatchers {
+    async fn stock_changed(&self, _products: Vec<ProductId>) {}
 }
 
 pub fn product_id(id: i64) -> ProductId {

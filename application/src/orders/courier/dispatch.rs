@@ -123,7 +123,7 @@ mod tests {
             let count = reads.entry(n).or_insert(0);
             *count += 1;
             let status = if *count == 1 { OrderStatus::Approved } else { OrderStatus::Dispatched };
-            Ok(Some(booked(n, status, &format!("LE-{n}00"))))
+            Ok(Some(booked(n, status, &format!("LE{n}00"))))
         });
         handle
             .orders
@@ -142,13 +142,13 @@ mod tests {
             .expect_enqueue()
             .withf(|mails| {
                 mails[0].subject.ends_with("is dispatched")
-                    && mails[0].text.contains("Courier: Leopards\nTracking number: LE-")
+                    && mails[0].text.contains("Courier: Leopards\nTracking number: LE")
             })
             .times(2)
             .returning(|_| Ok(1));
         let mut repository = MockCourierRepository::new();
         repository.expect_orders().times(1).returning(|_| {
-            Ok(vec![booked(12, OrderStatus::Dispatched, "LE-1200"), booked(15, OrderStatus::Dispatched, "LE-1500")])
+            Ok(vec![booked(12, OrderStatus::Dispatched, "LE1200"), booked(15, OrderStatus::Dispatched, "LE1500")])
         });
 
         let orders = courier(repository, run_once(handle)).dispatch(vec![id(15), id(12)]).await.unwrap();

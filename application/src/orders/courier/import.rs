@@ -245,11 +245,11 @@ mod tests {
         handle
             .consignments
             .expect_tracking_owners()
-            .withf(|keys| keys == ["LE-1001", "TCS2002"])
+            .withf(|keys| keys == ["LE1001", "TCS2002"])
             .times(1)
-            .returning(|_| Ok(vec![("LE-1001".into(), id(12))]));
+            .returning(|_| Ok(vec![("LE1001".into(), id(12))]));
         let mut seq = mockall::Sequence::new();
-        for (n, number) in [(12, "le-1001"), (15, "TCS2002")] {
+        for (n, number) in [(12, "le1001"), (15, "TCS2002")] {
             handle
                 .consignments
                 .expect_set_consignment()
@@ -303,7 +303,7 @@ mod tests {
                 LockedOrder { id: id(16), status: OrderStatus::Pending, has_consignment: false },
             ])
         });
-        handle.consignments.expect_tracking_owners().times(1).returning(|_| Ok(vec![("LE-7777".into(), id(10))]));
+        handle.consignments.expect_tracking_owners().times(1).returning(|_| Ok(vec![("LE7777".into(), id(10))]));
         handle.consignments.expect_set_consignment().never();
         let rows = file(&[
             header(),
@@ -332,17 +332,17 @@ mod tests {
                     text(&[
                         "Order reference must be a number.",
                         "Courier is required.",
-                        "Tracking numbers are 4 to 40 letters, digits or dashes."
+                        "Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out)."
                     ])
                 ),
                 (
                     7,
                     text(&[
                         "Order #12 appears twice in the file.",
-                        "Tracking number le-1001 appears twice in the file."
+                        "Tracking number le1001 appears twice in the file."
                     ])
                 ),
-                (8, text(&["Tracking number LE-7777 is already used by order #10."])),
+                (8, text(&["Tracking number LE7777 is already used by order #10."])),
             ]
         );
     }
@@ -355,7 +355,7 @@ mod tests {
             tries += 1;
             let mut handle = Handle::default();
             handle.consignments.expect_lock().returning(|_| Ok(vec![approved(12)]));
-            let owners = if tries == 1 { vec![] } else { vec![("LE-1001".to_owned(), id(10))] };
+            let owners = if tries == 1 { vec![] } else { vec![("LE1001".to_owned(), id(10))] };
             handle.consignments.expect_tracking_owners().return_once(move |_| Ok(owners));
             handle
                 .consignments
@@ -369,6 +369,6 @@ mod tests {
             .await
             .unwrap_err();
 
-        assert_eq!(problems(err).1, [(2, vec!["Tracking number LE-1001 is already used by order #10.".to_owned()])]);
+        assert_eq!(problems(err).1, [(2, vec!["Tracking number LE1001 is already used by order #10.".to_owned()])]);
     }
 }

@@ -64,6 +64,14 @@ export type AdminOrdersResponse = {
 };
 
 /**
+ * A page of the owner's product list and how many products the search finds in all.
+ */
+export type AdminProductsResponse = {
+    products: Array<ProductResponse>;
+    total: number;
+};
+
+/**
  * The signed-in admin.
  */
 export type AdminStatusResponse = {
@@ -354,6 +362,34 @@ export type BulkEmailBody = {
      * A list of texts.
      */
     selectedEmails?: Array<string> | null;
+};
+
+/**
+ * An e-mail as it would go out, before it is sent: to how many, who is left out, and what it says (its
+ * unsubscribe link drawn as a sample).
+ */
+export type BulkEmailPreviewResponse = {
+    /**
+     * How many customers would get it.
+     */
+    recipients: number;
+    /**
+     * Chosen customers left out because they are on the blocklist.
+     */
+    blocked: number;
+    /**
+     * Chosen customers left out because they unsubscribed.
+     */
+    unsubscribed: number;
+    subject: string;
+    /**
+     * The plain-text body, footer included.
+     */
+    text: string;
+    /**
+     * The HTML body, footer included.
+     */
+    html: string;
 };
 
 /**
@@ -1298,11 +1334,19 @@ export type ProductResponse = {
 };
 
 /**
- * How many e-mails were queued.
+ * How many e-mails were queued, and how many chosen customers were left out.
  */
 export type QueuedResponse = {
     message: string;
     queued: number;
+    /**
+     * Chosen customers left out because they are on the blocklist (by account e-mail or an order's phone).
+     */
+    blocked: number;
+    /**
+     * Chosen customers left out because they unsubscribed.
+     */
+    unsubscribed: number;
 };
 
 /**
@@ -1973,7 +2017,7 @@ export type TrackingBody = {
      */
     courier?: string | null;
     /**
-     * The consignment number, e.g. `LE123456789`: 4 to 40 letters, digits or dashes; unique across orders
+     * The consignment number, e.g. `LE123456789`: 4 to 40 letters or digits, read as couriers print them (spaces and dashes are left out: `LE 7788 990011` is `LE7788990011`); unique across orders
      * whatever its case.
      */
     trackingNumber?: string | null;
@@ -3501,7 +3545,7 @@ export type SetOrderTrackingData = {
 
 export type SetOrderTrackingErrors = {
     /**
-     * No courier or one over 40 characters; a malformed tracking number ('Tracking numbers are 4 to 40 letters, digits or dashes.')
+     * No courier or one over 40 characters; a malformed tracking number ('Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).')
      */
     400: ErrorBody;
     /**
@@ -4952,6 +4996,56 @@ export type ProductsByCategoryResponses = {
 
 export type ProductsByCategoryResponse = ProductsByCategoryResponses[keyof ProductsByCategoryResponses];
 
+export type AdminProductsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A piece of the name, any case, 1 to 100 characters once trimmed; blank means any name.
+         */
+        q?: string;
+        /**
+         * Only products directly in this category (its id).
+         */
+        category?: string;
+        /**
+         * `out` (none left), `low` (1 to 3 left, when the product page says 'Only N left!') or `all` (the default).
+         */
+        stock?: string;
+        /**
+         * How many products at most, 1 to 100 (default 100).
+         */
+        limit?: number;
+        /**
+         * How many products to skip (default 0).
+         */
+        offset?: number;
+    };
+    url: '/api/admin/products';
+};
+
+export type AdminProductsErrors = {
+    /**
+     * A bad `q` (over 100 characters or a control character), `category` (not an id), `stock` (not all, out or low), `limit` or `offset`
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type AdminProductsError = AdminProductsErrors[keyof AdminProductsErrors];
+
+export type AdminProductsResponses = {
+    /**
+     * A page of the products found, and their count
+     */
+    200: AdminProductsResponse;
+};
+
+export type AdminProductsResponse2 = AdminProductsResponses[keyof AdminProductsResponses];
+
 export type UploadProductData = {
     body: ProductFormBody;
     path?: never;
@@ -5144,7 +5238,7 @@ export type SendBulkEmailData = {
 
 export type SendBulkEmailErrors = {
     /**
-     * No subject or message, a control character in either (or a line break in the subject), no recipients, or an address that is not a customer's
+     * No subject or message, a control character in either (or a line break in the subject), no recipients, an address that is not a customer's, or chosen customers who all are blocked or unsubscribed
      */
     400: ErrorBody;
     /**
@@ -5171,6 +5265,43 @@ export type SendBulkEmailResponses = {
 };
 
 export type SendBulkEmailResponse = SendBulkEmailResponses[keyof SendBulkEmailResponses];
+
+export type PreviewBulkEmailData = {
+    body: BulkEmailBody;
+    path?: never;
+    query?: never;
+    url: '/api/users/admin/bulk-email-preview';
+};
+
+export type PreviewBulkEmailErrors = {
+    /**
+     * As sending: no subject or message, a control character, no recipients, an address that is not a customer's, or chosen customers who all are blocked or unsubscribed
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type PreviewBulkEmailError = PreviewBulkEmailErrors[keyof PreviewBulkEmailErrors];
+
+export type PreviewBulkEmailResponses = {
+    /**
+     * The preview; nothing is stored
+     */
+    200: BulkEmailPreviewResponse;
+};
+
+export type PreviewBulkEmailResponse = PreviewBulkEmailResponses[keyof PreviewBulkEmailResponses];
 
 export type EmailStatusData = {
     body?: never;

@@ -167,6 +167,19 @@ export const zBulkEmailBody = z.object({
 });
 
 /**
+ * An e-mail as it would go out, before it is sent: to how many, who is left out, and what it says (its
+ * unsubscribe link drawn as a sample).
+ */
+export const zBulkEmailPreviewResponse = z.object({
+    recipients: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    blocked: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    unsubscribed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string()
+});
+
+/**
  * A category to add or change.
  */
 export const zCategoryBody = z.object({
@@ -554,11 +567,13 @@ export const zProductFormBody = z.object({
 });
 
 /**
- * How many e-mails were queued.
+ * How many e-mails were queued, and how many chosen customers were left out.
  */
 export const zQueuedResponse = z.object({
     message: z.string(),
-    queued: z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' }))
+    queued: z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' })),
+    blocked: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    unsubscribed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -625,6 +640,14 @@ export const zProductResponse = z.object({
     rating: z.nullish(z.number()),
     reviewCount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     ratingSpread: zRatingSpreadResponse
+});
+
+/**
+ * A page of the owner's product list and how many products the search finds in all.
+ */
+export const zAdminProductsResponse = z.object({
+    products: z.array(zProductResponse),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1854,6 +1877,19 @@ export const zProductsByCategoryQuery = z.object({
  */
 export const zProductsByCategoryResponse = z.array(zProductResponse);
 
+export const zAdminProductsQuery = z.object({
+    q: z.optional(z.string()),
+    category: z.optional(z.string()),
+    stock: z.optional(z.string()),
+    limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+});
+
+/**
+ * A page of the products found, and their count
+ */
+export const zAdminProductsResponse2 = zAdminProductsResponse;
+
 export const zUploadProductBody = zProductFormBody;
 
 /**
@@ -1898,6 +1934,13 @@ export const zSendBulkEmailBody = zBulkEmailBody;
  * Queued
  */
 export const zSendBulkEmailResponse = zQueuedResponse;
+
+export const zPreviewBulkEmailBody = zBulkEmailBody;
+
+/**
+ * The preview; nothing is stored
+ */
+export const zPreviewBulkEmailResponse = zBulkEmailPreviewResponse;
 
 /**
  * The outbox's counts
@@ -2358,6 +2401,12 @@ export const zProductsByCategoryData = z.object({
     query: z.optional(zProductsByCategoryQuery)
 });
 
+export const zAdminProductsData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zAdminProductsQuery)
+});
+
 export const zUploadProductData = z.object({
     body: zUploadProductBody,
     path: z.optional(z.never()),
@@ -2390,6 +2439,12 @@ export const zListCustomersData = z.object({
 
 export const zSendBulkEmailData = z.object({
     body: zSendBulkEmailBody,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zPreviewBulkEmailData = z.object({
+    body: zPreviewBulkEmailBody,
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });

@@ -22,8 +22,8 @@ export const courierRequired = 'Courier is required.';
 /** A courier name over MAX_COURIER_CHARS. */
 export const courierTooLong = 'Courier must be at most 40 characters.';
 
-/** A tracking number that is not 4 to 40 letters, digits or dashes. */
-export const trackingNumberInvalid = 'Tracking numbers are 4 to 40 letters, digits or dashes.';
+/** A tracking number that is not 4 to 40 letters or digits once spaces and dashes are left out. */
+export const trackingNumberInvalid = 'Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).';
 
 /** A booking sheet or dispatch of no orders. */
 export const chooseAnOrder = 'Choose at least one order.';

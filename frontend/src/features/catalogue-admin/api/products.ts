@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { changeProduct, deleteProduct, toggleFeatured, uploadProduct, type ProductFormBody } from '@/api/generated';
 import {
+  adminProductsOptions,
+  adminProductsQueryKey,
   getProductOptions,
-  listProductsOptions,
   productsByCategoryOptions,
 } from '@/api/generated/@tanstack/react-query.gen';
 import { MAX_PAGE_SIZE } from '@/api/rules/admin.gen';
@@ -25,9 +26,31 @@ async function uploadFetch(onProgress: OnProgress): Promise<typeof fetch> {
 /** How many products the manage page shows at a time (the server's largest page). */
 export const ADMIN_PAGE_SIZE = MAX_PAGE_SIZE;
 
-/** GET /api/products, one page, as it is now. */
-export function useAdminProducts(offset: number) {
-  return useQuery({ ...listProductsOptions({ query: { limit: ADMIN_PAGE_SIZE, offset } }), staleTime: 0 });
+/** What the owner searches the products by; empty text means any. */
+export interface ProductSearch {
+  q: string;
+  category: string;
+  stock: 'all' | 'out' | 'low';
+}
+
+export const anyProduct: ProductSearch = { q: '', category: '', stock: 'all' };
+
+/** GET /api/admin/products: one page of the products the search finds (searched by the server), and their count. */
+export function useAdminProducts(search: ProductSearch, offset: number) {
+  const q = search.q.trim();
+  return useQuery({
+    ...adminProductsOptions({
+      query: {
+        limit: ADMIN_PAGE_SIZE,
+        offset,
+        ...(q === '' ? {} : { q }),
+        ...(search.category === '' ? {} : { category: search.category }),
+        stock: search.stock,
+      },
+    }),
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** GET /api/products/{id}, fresh, for the edit form. */
@@ -49,7 +72,11 @@ function useProductMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?:
   return useMutation({
     mutationFn: (args: A) => toServerReply(() => call(args)),
     onSuccess: (reply) => {
-      if (reply.kind === 'done') invalidateAfter(queryClient, 'product');
+      if (reply.kind === 'done') {
+        invalidateAfter(queryClient, 'product');
+        // The owner's searched list lives in this lazy chunk only, so it is named here, not in the shared list.
+        void queryClient.invalidateQueries({ queryKey: adminProductsQueryKey() });
+      }
     },
   });
 }

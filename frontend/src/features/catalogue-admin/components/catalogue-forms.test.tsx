@@ -193,6 +193,40 @@ describe('ProductForm', () => {
     expect(requests).toEqual([]);
   });
 
+  it('marks each required field left empty, says why beside it and moves the focus to the first', async () => {
+    const requests = serve('POST', '/api/products/upload', () => json({ product }, 201));
+    renderWithProviders(<UploadForm />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Clear Case');
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(screen.getByLabelText('Category')).toHaveFocus();
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    for (const [label, said] of [
+      ['Category', 'Category is required.'],
+      ['Price (Rs)', 'Price is required.'],
+      ['Quantity in stock', 'Quantity in stock is required.'],
+      ['Description', 'Description is required.'],
+    ] as const) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(said);
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it('links to the new product in the shop and to its edit page once it is saved', async () => {
+    serve('POST', '/api/products/upload', () => json({ product }, 201));
+    renderWithProviders(<UploadForm />);
+    const user = userEvent.setup();
+    await fillRequired(user);
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByRole('link', { name: `View ${product.name} in the shop` })).toHaveAttribute('href', `/product/${product._id}`);
+    expect(screen.getByRole('link', { name: `Edit ${product.name}` })).toHaveAttribute('href', `/admin/edit-product/${product._id}`);
+  });
+
   it("shows '❌ {message}' when the server refuses the product", async () => {
     serve('POST', '/api/products/upload', () =>
       json({ message: 'Sale price must be below the price.', errors: { salePrice: ['too high'] } }, 400),

@@ -5,6 +5,9 @@ import { MAX_PICTURE_MEGAPIXELS } from '@/api/rules/admin.gen';
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
 import type { ServerReply } from '@/lib/server-reply';
 
@@ -12,6 +15,9 @@ import { catalogueMessages } from '../lib/messages';
 import {
   hasRequiredProductFields,
   isImageFile,
+  missingProductFields,
+  requiredFieldLabels,
+  type RequiredField,
   isImageOrVideoFile,
   moveItem,
   productFields,
@@ -66,6 +72,8 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
   const [pending, setPending] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState(0);
+  const [missing, setMissing] = useState<readonly RequiredField[]>([]);
+  const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
   const filesRef = useRef(files);
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -122,8 +130,14 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
     event.preventDefault();
     const form = event.currentTarget;
     const fields = productFields.parse({ ...Object.fromEntries(new FormData(form)), ...prices });
+    const empty = missingProductFields(fields);
+    setMissing(empty);
+    setSaved(null);
     if (!hasRequiredProductFields(fields)) {
       setOutcome({ tone: 'error', message: `❌ ${catalogueMessages.productRequiredFields}` });
+      // The first field left empty, in the form's order, takes the focus.
+      const first = empty[0] === undefined ? null : form.elements.namedItem(empty[0]);
+      if (first instanceof HTMLElement) first.focus();
       return;
     }
     if (pending || preparing) return;
@@ -148,6 +162,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
     } else {
       form.reset();
       setPrices(priceFieldsOf(undefined));
+      setSaved({ id: reply.data.product._id, name: reply.data.product.name });
     }
   }
 
@@ -160,11 +175,28 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
     >
       <div className="form-field">
         <label htmlFor={fieldId('name')}>Name</label>
-        <input id={fieldId('name')} name="name" type="text" required defaultValue={product?.name} autoComplete="off" />
+        <input
+          id={fieldId('name')}
+          name="name"
+          type="text"
+          required
+          defaultValue={product?.name}
+          autoComplete="off"
+          aria-invalid={missing.includes('name') || undefined}
+          aria-describedby={missing.includes('name') ? fieldId('name-missing') : undefined}
+        />
+        <Missing field="name" missing={missing} id={fieldId('name-missing')} />
       </div>
       <div className="form-field">
         <label htmlFor={fieldId('category')}>Category</label>
-        <select id={fieldId('category')} name="category" required defaultValue={product?.category._id ?? ''}>
+        <select
+          id={fieldId('category')}
+          name="category"
+          required
+          defaultValue={product?.category._id ?? ''}
+          aria-invalid={missing.includes('category') || undefined}
+          aria-describedby={missing.includes('category') ? fieldId('category-missing') : undefined}
+        >
           <option value="" disabled>
             Choose a category
           </option>
@@ -174,6 +206,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
             </option>
           ))}
         </select>
+        <Missing field="category" missing={missing} id={fieldId('category-missing')} />
       </div>
       <div className="admin-field-group">
         <div className="form-field">
@@ -188,7 +221,10 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
             required
             value={prices.price}
             onChange={changePrice('price')}
+            aria-invalid={missing.includes('price') || undefined}
+            aria-describedby={missing.includes('price') ? fieldId('price-missing') : undefined}
           />
+          <Missing field="price" missing={missing} id={fieldId('price-missing')} />
         </div>
         <div className="form-field">
           <label htmlFor={fieldId('salePrice')}>Sale price (Rs)</label>
@@ -235,7 +271,10 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
             step={1}
             required
             defaultValue={product?.quantity}
+            aria-invalid={missing.includes('quantity') || undefined}
+            aria-describedby={missing.includes('quantity') ? fieldId('quantity-missing') : undefined}
           />
+          <Missing field="quantity" missing={missing} id={fieldId('quantity-missing')} />
         </div>
         <div className="form-field">
           <label htmlFor={fieldId('color')}>Colour (optional)</label>
@@ -244,7 +283,16 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
       </div>
       <div className="form-field">
         <label htmlFor={fieldId('description')}>Description</label>
-        <textarea id={fieldId('description')} name="description" rows={5} required defaultValue={product?.description} />
+        <textarea
+          id={fieldId('description')}
+          name="description"
+          rows={5}
+          required
+          defaultValue={product?.description}
+          aria-invalid={missing.includes('description') || undefined}
+          aria-describedby={missing.includes('description') ? fieldId('description-missing') : undefined}
+        />
+        <Missing field="description" missing={missing} id={fieldId('description-missing')} />
       </div>
       <div className="admin-checks">
         <label className="admin-check">
@@ -353,10 +401,27 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         </div>
       )}
       <OutcomeMessage outcome={outcome} />
+      {saved && (
+        <p className="admin-product-saved">
+          <Link to={paths.product.getHref(saved.id)}>View {saved.name} in the shop</Link>
+          {' · '}
+          <Link to={paths.admin.editProduct.getHref(saved.id)}>Edit {saved.name}</Link>
+        </p>
+      )}
       <button type="submit" className="button admin-form__submit" disabled={pending || preparing} aria-busy={pending}>
         {submitLabel}
       </button>
     </form>
+  );
+}
+
+/** 'Name is required.' under a required field left empty, named by the field's `aria-describedby`. */
+function Missing({ field, missing, id }: { field: RequiredField; missing: readonly RequiredField[]; id: string }) {
+  if (!missing.includes(field)) return null;
+  return (
+    <p id={id} className="form-field__error">
+      {requiredFieldLabels[field]} is required.
+    </p>
   );
 }
 

@@ -5,8 +5,8 @@ import type { ProductResponse } from '@/api/generated';
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
-import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
+import { formatRupees } from '@/lib/money';
 
 import { useDeleteProductMutation, useToggleFeaturedMutation } from '../api/products';
 import { catalogueMessages } from '../lib/messages';
@@ -63,13 +63,26 @@ function ProductRow({ product, onOutcome }: { product: ProductResponse; onOutcom
   return (
     <li>
       <article className="admin-product" aria-labelledby={titleId}>
+        <ProductThumbnail product={product} />
         <h3 id={titleId} className="admin-product__name">
           {product.name}
         </h3>
         <p className="admin-product__meta">
-          {product.category.name} · <PriceLine price={product.price} finalPrice={product.finalPrice} /> · {product.quantity} in stock
+          {product.category.name} · {product.quantity === 0 ? 'Out of stock' : `${product.quantity} in stock`}
           {product.featured && <span className="badge admin-badge">Featured</span>}
         </p>
+        <dl className="admin-product__prices">
+          <div>
+            <dt>Price</dt>
+            <dd>{formatRupees(product.price)}</dd>
+          </div>
+          {product.finalPrice < product.price && (
+            <div>
+              <dt>Sale price</dt>
+              <dd>{formatRupees(product.finalPrice)}</dd>
+            </div>
+          )}
+        </dl>
         <p className="admin-product__description">{descriptionPreview(product.description)}</p>
         <div className="admin-row__actions">
           <Link className="button button--secondary" to={paths.admin.editProduct.getHref(product._id)} aria-label={`Edit ${product.name}`}>
@@ -97,5 +110,23 @@ function ProductRow({ product, onOutcome }: { product: ProductResponse; onOutcom
         </div>
       </article>
     </li>
+  );
+}
+
+/** The product's first picture, its smallest copy, 64 px square; a blank square when it has none. */
+function ProductThumbnail({ product }: { product: ProductResponse }) {
+  const picture = product.media.find((media) => media.kind === 'image');
+  if (!picture) return <span className="admin-product__thumb" aria-hidden="true" />;
+  const smallest = [...picture.variants].sort((a, b) => a.width - b.width)[0];
+  return (
+    <img
+      className="admin-product__thumb"
+      src={smallest?.url ?? picture.url}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }

@@ -89,6 +89,25 @@ export const productFields = z.object({
 
 export type ProductFields = z.infer<typeof productFields>;
 
+/** The fields docs/spec.md §5 requires, in the form's order. */
+export const requiredProductFields = ['name', 'category', 'price', 'quantity', 'description'] as const;
+
+export type RequiredField = (typeof requiredProductFields)[number];
+
+/** How each required field is named in its 'is required' message (its label's words). */
+export const requiredFieldLabels: Record<RequiredField, string> = {
+  name: 'Name',
+  category: 'Category',
+  price: 'Price',
+  quantity: 'Quantity in stock',
+  description: 'Description',
+};
+
+/** The required fields left empty, in the form's order: the first takes the focus. */
+export function missingProductFields(fields: ProductFields): RequiredField[] {
+  return requiredProductFields.filter((name) => fields[name] === '');
+}
+
 /** Whether the fields docs/spec.md §5 requires (name, category, price, quantity, description) are all filled in. */
 export function hasRequiredProductFields(fields: ProductFields): boolean {
   return [fields.name, fields.category, fields.price, fields.quantity, fields.description].every((value) => value !== '');

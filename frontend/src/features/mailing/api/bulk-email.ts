@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { listCustomers, sendBulkEmail, type BulkEmailBody } from '@/api/generated';
+import { listCustomers, previewBulkEmail, sendBulkEmail, type BulkEmailBody } from '@/api/generated';
 import { emailStatusOptions, emailStatusQueryKey, listCustomersQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { fetchAllPages } from '@/lib/fetch-all-pages';
@@ -40,4 +40,9 @@ export function useSendBulkEmailMutation() {
       if (reply.kind === 'done') void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey() });
     },
   });
+}
+
+/** POST /api/users/admin/bulk-email-preview: how many customers the e-mail would reach, who is left out, and its text. */
+export function usePreviewBulkEmailMutation() {
+  return useMutation({ mutationFn: (body: BulkEmailBody) => toServerReply(() => previewBulkEmail({ body })) });
 }

@@ -25,10 +25,16 @@ function setup({ send }: { send?: Answer } = {}) {
       statusCalls += 1;
       return json({ queued: 0, sent: statusCalls, failed: 0 });
     }
+    if (call === 'POST /api/users/admin/bulk-email-preview') {
+      const body = (await request.json()) as { subject: string; message: string; sendToAll: boolean; selectedEmails: string[] };
+      const recipients = body.sendToAll ? customers.length : body.selectedEmails.length;
+      const text = `${body.message}\n\n--\nYou get this e-mail as a customer of the shop. Unsubscribe: http://shop/unsubscribe?token=…\n`;
+      return json({ recipients, blocked: 1, unsubscribed: 0, subject: body.subject, text, html: '' });
+    }
     if (call === 'POST /api/users/admin/send-bulk-email') {
       const body: unknown = await request.json();
       sends.push({ body, credentials: request.credentials });
-      return send ? send(body) : json({ message: '✅ Emails sent!', queued: 2 }, 202);
+      return send ? send(body) : json({ message: '✅ Emails sent!', queued: 2, blocked: 0, unsubscribed: 0 }, 202);
     }
     return json({ message: 'Not found' }, 404);
   });
@@ -47,15 +53,38 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, subject: string,
   if (message !== '') await user.type(screen.getByRole('textbox', { name: 'Message' }), message);
 }
 
-const sendButton = () => screen.getByRole('button', { name: 'Send' });
+const previewButton = () => screen.getByRole('button', { name: 'Preview' });
+
+/** Previews, reads the count, and sends. */
+async function previewAndSend(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(previewButton());
+  await user.click(await screen.findByRole('button', { name: /^Send to \d+ customers?$/ }));
+}
 
 describe('SendEmailForm', () => {
-  it('sends to all customers by default, with the admin cookie, and says how many were queued', async () => {
+  it('chooses nobody at first, and previews the count and the text before sending', async () => {
     const { sends, user } = setup();
-    expect(screen.getByRole('radio', { name: 'All customers' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'All customers' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Selected customers' })).toBeChecked();
+    await fillIn(user, 'Eid sale', 'Everything 10% off.');
+
+    await user.click(previewButton());
+
+    expect(await screen.findByText('Choose at least one customer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'All customers' }));
+    await user.click(previewButton());
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('status')).toHaveTextContent('This e-mail goes to 2 customers. Left out: 1 on the blocklist.');
+    expect(within(preview).getByText(/Unsubscribe: http:\/\/shop\/unsubscribe/)).toBeInTheDocument();
+    expect(sends).toEqual([]);
+  });
+
+  it('sends to all customers when chosen, with the admin cookie, and says how many were queued', async () => {
+    const { sends, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'All customers' }));
 
     await fillIn(user, 'Eid sale', 'Everything 10% off.');
-    await user.click(sendButton());
+    await previewAndSend(user);
 
     expect(await screen.findByText('✅ Emails sent! 2 e-mails queued.')).toHaveClass('admin-message--success');
     expect(sends).toEqual([
@@ -68,7 +97,7 @@ describe('SendEmailForm', () => {
   });
 
   it('sends to the ticked customers only', async () => {
-    const { sends, user } = setup({ send: () => json({ message: '✅ Emails sent!', queued: 1 }, 202) });
+    const { sends, user } = setup({ send: () => json({ message: '✅ Emails sent!', queued: 1, blocked: 0, unsubscribed: 0 }, 202) });
     await fillIn(user, 'Your order', 'It ships today.');
 
     await user.click(screen.getByRole('radio', { name: 'Selected customers' }));
@@ -76,7 +105,7 @@ describe('SendEmailForm', () => {
     const bilal = await within(list).findByRole('checkbox', { name: 'Bilal Ahmed bilal@example.pk' });
     expect(within(list).getByRole('checkbox', { name: 'Ayesha Khan ayesha@example.pk' })).not.toBeChecked();
     await user.click(bilal);
-    await user.click(sendButton());
+    await previewAndSend(user);
 
     expect(await screen.findByText('✅ Emails sent! 1 e-mail queued.')).toBeInTheDocument();
     expect(sends.map((send) => send.body)).toEqual([
@@ -91,7 +120,7 @@ describe('SendEmailForm', () => {
   ])('refuses %s without asking the server', async (_, subject, message) => {
     const { sends, user } = setup();
     await fillIn(user, subject, message);
-    await user.click(sendButton());
+    await user.click(previewButton());
 
     expect(await screen.findByText('Subject and message are required.')).toHaveClass('admin-message--error');
     expect(sends).toEqual([]);
@@ -101,7 +130,7 @@ describe('SendEmailForm', () => {
     const { sends, user } = setup();
     await fillIn(user, 'Hi', 'There');
     await user.click(screen.getByRole('radio', { name: 'Selected customers' }));
-    await user.click(sendButton());
+    await user.click(previewButton());
 
     expect(await screen.findByText('Choose at least one customer.')).toBeInTheDocument();
     expect(sends).toEqual([]);
@@ -109,8 +138,9 @@ describe('SendEmailForm', () => {
 
   it("shows the server's message when it refuses", async () => {
     const { user } = setup({ send: () => json({ message: "Not a customer's e-mail: x@y.pk" }, 400) });
+    await user.click(screen.getByRole('radio', { name: 'All customers' }));
     await fillIn(user, 'Hi', 'There');
-    await user.click(sendButton());
+    await previewAndSend(user);
 
     expect(await screen.findByText("Not a customer's e-mail: x@y.pk")).toHaveClass('admin-message--error');
   });
@@ -120,8 +150,9 @@ describe('SendEmailForm', () => {
     ['the refusal carries no message', () => new Response('Bad Gateway', { status: 502 })],
   ])("shows '❌ Failed to send emails.' when %s", async (_, send) => {
     const { user } = setup({ send });
+    await user.click(screen.getByRole('radio', { name: 'All customers' }));
     await fillIn(user, 'Hi', 'There');
-    await user.click(sendButton());
+    await previewAndSend(user);
 
     expect(await screen.findByText('❌ Failed to send emails.')).toBeInTheDocument();
   });
@@ -140,8 +171,9 @@ describe('EmailStatusPanel', () => {
     expect(count('Sent')).toBe('1');
     expect(count('Failed')).toBe('0');
 
+    await user.click(screen.getByRole('radio', { name: 'All customers' }));
     await fillIn(user, 'Hi', 'There');
-    await user.click(sendButton());
+    await previewAndSend(user);
     await screen.findByText(/✅ Emails sent!/);
 
     await screen.findByText('2', { selector: 'dd' });

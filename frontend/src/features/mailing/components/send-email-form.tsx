@@ -5,9 +5,13 @@ import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { useRecheckAdmin } from '@/lib/admin-session';
 
-import { useCustomers, useSendBulkEmailMutation } from '../api/bulk-email';
+import { useCustomers, usePreviewBulkEmailMutation, useSendBulkEmailMutation } from '../api/bulk-email';
+import type { BulkEmailBody, BulkEmailPreviewResponse } from '@/api/generated';
+
 import {
+  audienceMessage,
   bulkEmailMessages,
+  sendLabel,
   emptyBulkEmailFields,
   sentMessage,
   toBulkEmailBody,
@@ -24,6 +28,8 @@ import '../send-email.css';
  */
 export function SendEmailForm() {
   const send = useSendBulkEmailMutation();
+  const previewCall = usePreviewBulkEmailMutation();
+  const [preview, setPreview] = useState<{ body: BulkEmailBody; data: BulkEmailPreviewResponse } | null>(null);
   const recheckAdmin = useRecheckAdmin();
   const [fields, setFields] = useState<BulkEmailFields>(emptyBulkEmailFields);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -32,8 +38,10 @@ export function SendEmailForm() {
 
   function change<K extends keyof BulkEmailFields>(name: K, value: BulkEmailFields[K]) {
     setFields((current) => ({ ...current, [name]: value }));
+    setPreview(null);
   }
 
+  /** First step: the server says how many customers the e-mail reaches and shows it; nothing is sent. */
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = toBulkEmailBody(fields);
@@ -42,10 +50,23 @@ export function SendEmailForm() {
       return;
     }
     setOutcome(null);
-    const reply = await send.mutateAsync(checked.body);
+    const reply = await previewCall.mutateAsync(checked.body);
+    if (reply.kind === 'done') {
+      setPreview({ body: checked.body, data: reply.data });
+      return;
+    }
+    setOutcome({ tone: 'error', message: reply.kind === 'refused' && reply.message ? reply.message : bulkEmailMessages.failed });
+    if (reply.kind === 'refused' && reply.status === 401) void recheckAdmin();
+  }
+
+  /** Second step: sends what the preview showed. */
+  async function handleSend() {
+    if (!preview) return;
+    const reply = await send.mutateAsync(preview.body);
+    setPreview(null);
     if (reply.kind === 'done') {
       setOutcome({ tone: 'success', message: sentMessage(reply.data.queued) });
-      setFields((current) => ({ ...emptyBulkEmailFields, recipients: current.recipients }));
+      setFields((current) => ({ ...emptyBulkEmailFields, recipients: current.recipients, selectedEmails: current.selectedEmails }));
       return;
     }
     if (reply.kind === 'unreachable') {
@@ -117,13 +138,39 @@ export function SendEmailForm() {
           selected={fields.selectedEmails}
           onToggle={(email) => {
             setFields((current) => ({ ...current, selectedEmails: toggleEmail(current.selectedEmails, email) }));
+            setPreview(null);
           }}
         />
       )}
       <OutcomeMessage outcome={outcome} />
-      <button type="submit" className="button admin-form__submit" disabled={send.isPending} aria-busy={send.isPending}>
-        Send
+      <button
+        type="submit"
+        className="button button--secondary admin-form__submit"
+        disabled={previewCall.isPending}
+        aria-busy={previewCall.isPending}
+      >
+        Preview
       </button>
+      {preview && (
+        <section className="admin-email-preview" aria-label="Preview">
+          <p className="admin-email-preview__audience" role="status">
+            {audienceMessage(preview.data)}
+          </p>
+          <p className="admin-email-preview__subject">
+            <strong>{preview.data.subject}</strong>
+          </p>
+          <pre className="admin-email-preview__text">{preview.data.text}</pre>
+          <button
+            type="button"
+            className="button admin-form__submit"
+            disabled={send.isPending}
+            aria-busy={send.isPending}
+            onClick={() => void handleSend()}
+          >
+            {sendLabel(preview.data.recipients)}
+          </button>
+        </section>
+      )}
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyBulkEmailFields, sentMessage, toBulkEmailBody, toggleEmail } from './bulk-email';
 
 describe('toBulkEmailBody', () => {
-  const filled = { ...emptyBulkEmailFields, subject: ' Eid sale ', message: 'Everything 10% off.' };
+  const filled = { ...emptyBulkEmailFields, recipients: 'all' as const, subject: ' Eid sale ', message: 'Everything 10% off.' };
 
   it('sends to every customer with no addresses', () => {
     expect(toBulkEmailBody(filled)).toEqual({

@@ -22,7 +22,8 @@ export interface BulkEmailFields {
   selectedEmails: readonly string[];
 }
 
-export const emptyBulkEmailFields: BulkEmailFields = { subject: '', message: '', recipients: 'all', selectedEmails: [] };
+/** Nothing is chosen at first: 'All customers' is a choice the owner makes, never the default (decisions/0041). */
+export const emptyBulkEmailFields: BulkEmailFields = { subject: '', message: '', recipients: 'selected', selectedEmails: [] };
 
 /**
  * The body of POST /api/users/admin/send-bulk-email, or the message to show instead when the subject or the
@@ -45,4 +46,21 @@ export function toggleEmail(selected: readonly string[], email: string): string[
 export function sentMessage(queued: number | bigint): string {
   const count = String(queued);
   return `${bulkEmailMessages.sent} ${count} e-mail${count === '1' ? '' : 's'} queued.`;
+}
+
+/** 'This e-mail goes to 3 customers.' and who is left out: ' 1 is left out: on the blocklist.' */
+export function audienceMessage(preview: { recipients: number; blocked: number; unsubscribed: number }): string {
+  const people = (n: number) => `${n} customer${n === 1 ? '' : 's'}`;
+  let text = `This e-mail goes to ${people(preview.recipients)}.`;
+  const reasons = [
+    preview.blocked > 0 ? `${preview.blocked} on the blocklist` : '',
+    preview.unsubscribed > 0 ? `${preview.unsubscribed} unsubscribed` : '',
+  ].filter((reason) => reason !== '');
+  if (reasons.length > 0) text += ` Left out: ${reasons.join(', ')}.`;
+  return text;
+}
+
+/** The send button's words once the preview is shown: 'Send to 3 customers'. */
+export function sendLabel(recipients: number): string {
+  return `Send to ${recipients} customer${recipients === 1 ? '' : 's'}`;
 }

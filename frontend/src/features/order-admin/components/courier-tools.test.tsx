@@ -262,8 +262,8 @@ describe('the tracking number of one order', () => {
       return attempt === 1
         ? json(
             {
-              message: 'Tracking numbers are 4 to 40 letters, digits or dashes.',
-              errors: { trackingNumber: ['Tracking numbers are 4 to 40 letters, digits or dashes.'] },
+              message: 'Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).',
+              errors: { trackingNumber: ['Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).'] },
             },
             400,
           )
@@ -278,7 +278,7 @@ describe('the tracking number of one order', () => {
 
     const field = form.getByRole('textbox', { name: 'Tracking number' });
     await waitFor(() => {
-      expect(field).toHaveAccessibleDescription('Tracking numbers are 4 to 40 letters, digits or dashes.');
+      expect(field).toHaveAccessibleDescription('Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).');
     });
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByRole('combobox', { name: 'Courier' })).not.toHaveAttribute('aria-invalid');

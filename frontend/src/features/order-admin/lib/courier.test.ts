@@ -10,12 +10,12 @@ describe('importProblems', () => {
       importProblems({
         'row 12': ['Order #12 appears twice in the file.'],
         'row 3': ['Order #999 does not exist.'],
-        'row 4': ['Order #12 is not approved.', 'Tracking numbers are 4 to 40 letters, digits or dashes.'],
+        'row 4': ['Order #12 is not approved.', 'Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).'],
       }),
     ).toEqual([
       'Row 3: Order #999 does not exist.',
       'Row 4: Order #12 is not approved.',
-      'Row 4: Tracking numbers are 4 to 40 letters, digits or dashes.',
+      'Row 4: Tracking numbers are 4 to 40 letters or digits (spaces and dashes are left out).',
       'Row 12: Order #12 appears twice in the file.',
     ]);
   });
