@@ -233,7 +233,7 @@ describe('the admin layout', () => {
     // Every page below /admin but the product editor (reached from its list) and the dashboard's alias.
     const pages = [...Object.entries(paths.admin), ...Object.entries(adminPaths)]
       .filter(([name]) => !['login', 'root', 'editProduct', 'dashboard'].includes(name))
-      .map(([, page]) => page.getHref());
+      .map(([, page]) => (page.getHref as () => string)());
     expect(pages.length).toBeGreaterThan(13);
     for (const href of pages) expect(hrefs).toContain(href);
     expect(hrefs).toContain('/admin/dashboard');
