@@ -18,6 +18,10 @@ export function AdminNav() {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
+  const close = () => {
+    setOpen(false);
+  };
+
   // A page chosen (or any other navigation) closes the menu.
   useEffect(() => {
     setOpen(false);
@@ -64,7 +68,7 @@ export function AdminNav() {
         Menu
       </button>
       <div ref={panel} id={`${id}-menu`} className="admin-menu" hidden={!open}>
-        <NavLink to={paths.admin.dashboard.getHref()} end className="admin-menu__link admin-menu__home">
+        <NavLink to={paths.admin.dashboard.getHref()} end className="admin-menu__link admin-menu__home" onClick={close}>
           Dashboard
         </NavLink>
         {adminMenu.map((section) => (
@@ -75,7 +79,7 @@ export function AdminNav() {
             <ul className="admin-menu__list">
               {section.items.map((item) => (
                 <li key={item.href}>
-                  <NavLink to={item.href} className="admin-menu__link">
+                  <NavLink to={item.href} className="admin-menu__link" onClick={close}>
                     {item.label}
                   </NavLink>
                 </li>
