@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-import { adminMenu } from './admin-menu';
+import { adminMenu } from './admin-paths';
 
 /**
  * The top bar's way to every admin page: 'Dashboard' and 'Orders' in the bar from 640 px (on a phone the menu
@@ -22,10 +22,12 @@ export function AdminNav() {
     setOpen(false);
   };
 
-  // A page chosen (or any other navigation) closes the menu.
-  useEffect(() => {
+  // A page chosen (or any other navigation) closes the menu: adjusted while rendering the new address.
+  const [shownAt, setShownAt] = useState(pathname);
+  if (shownAt !== pathname) {
+    setShownAt(pathname);
     setOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!open) return;

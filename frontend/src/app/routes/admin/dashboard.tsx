@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { OwnerDashboard } from '@/features/analytics/components/owner-dashboard';
 
-import { adminMenu } from './admin-menu';
+import { adminMenu } from './admin-paths';
 
 /**
  * The admin index and /admin/dashboard: what needs doing first (counts linking to their lists), today's and this

@@ -62,6 +62,7 @@ export function AdminOrders() {
   const answered = pages.data;
   useEffect(() => {
     if (answered === undefined || q.trim() === '' || document.activeElement !== searchBox.current) return;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom (the unit tests) has no scrollIntoView
     filters.current?.scrollIntoView?.({ block: 'start' });
   }, [answered, q]);
 
@@ -143,7 +144,7 @@ export function AdminOrders() {
                 {orders.map((order) => (
                   <AdminOrder
                     key={order._id}
-                    order={fresh && fresh._id === order._id ? fresh : order}
+                    order={fresh?._id === order._id ? fresh : order}
                     open={openOrder?._id === order._id}
                     onToggle={() => {
                       toggle(order);
