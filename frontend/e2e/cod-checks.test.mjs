@@ -141,6 +141,8 @@ describe('COD checks', () => {
       const card = await adminOrderCard(adminPage, id);
       await card.getByText(/^Confirmed/).waitFor();
       assert.equal(await card.getByText('Not confirmed').count(), 0);
+      // Sort, risk and confirmation wait under 'More filters' (docs/decisions/0040-the-owners-day.md).
+      await adminPage.getByText('More filters').click();
       await adminPage.getByRole('combobox', { name: 'Confirmation' }).selectOption('Confirmed');
       await card.waitFor();
 
