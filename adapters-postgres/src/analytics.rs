@@ -18,7 +18,7 @@ use crate::pool::{with_connection, PgPool};
 /// The analytics' reads in PostgreSQL.
 #[derive(Clone)]
 pub struct PgOrderFigures {
-    pool: PgPool,
+    pub(crate) pool: PgPool,
 }
 
 impl PgOrderFigures {

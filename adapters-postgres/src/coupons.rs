@@ -4,6 +4,7 @@ use application::common::error::RepositoryError;
 use application::common::page::Page;
 use application::coupons::ports::{CouponRepository, StoredCoupon};
 use async_trait::async_trait;
+use chrono::NaiveDate;
 use diesel::prelude::*;
 use domain::coupon::{Coupon, CouponCode, CouponDiscount, UsageLimits};
 use domain::ids::{CouponId, CustomerId};
@@ -129,6 +130,25 @@ impl CouponRepository for PgCouponRepository {
         with_connection(&self.pool, move |conn| {
             diesel::update(coupons::table.find(id.get()))
                 .set(coupons::is_active.eq(diesel::dsl::not(coupons::is_active)))
+                .returning(CouponRow::as_returning())
+                .get_result(conn)
+                .optional()
+                .map_err(from_diesel)?
+                .map(StoredCoupon::try_from)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn set_dates(
+        &self,
+        id: CouponId,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<Option<StoredCoupon>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(coupons::table.find(id.get()))
+                .set((coupons::start_date.eq(start), coupons::end_date.eq(end)))
                 .returning(CouponRow::as_returning())
                 .get_result(conn)
                 .optional()

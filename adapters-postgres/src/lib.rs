@@ -12,6 +12,7 @@ mod cod;
 mod coupons;
 mod courier;
 mod customers;
+mod dashboard;
 mod devices;
 mod error;
 mod health;

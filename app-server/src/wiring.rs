@@ -382,10 +382,11 @@ pub(crate) fn reviews(shared: &Shared) -> Reviews {
     )
 }
 
-/// The owner's analytics and the health probe.
+/// The owner's analytics and dashboard, and the health probe.
 pub(crate) fn reports(shared: &Shared) -> (Analytics, Health) {
+    let figures = Arc::new(PgOrderFigures::new(shared.pool.clone()));
     (
-        Analytics::new(Arc::new(PgOrderFigures::new(shared.pool.clone())), shared.clock.clone()),
+        Analytics::new(figures.clone(), figures, shared.clock.clone()),
         Health::new(Arc::new(PgHealthProbe::new(shared.pool.clone()))),
     )
 }

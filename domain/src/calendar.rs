@@ -12,10 +12,24 @@ pub fn pakistan_date(now: DateTime<Utc>) -> NaiveDate {
     (now + Duration::hours(PAKISTAN_UTC_OFFSET_HOURS)).date_naive()
 }
 
+/// The first instant of `date` on a calendar in Karachi (its midnight, in UTC).
+#[must_use]
+pub fn pakistan_midnight(date: NaiveDate) -> DateTime<Utc> {
+    date.and_time(chrono::NaiveTime::MIN).and_utc() - Duration::hours(PAKISTAN_UTC_OFFSET_HOURS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn a_day_in_karachi_starts_at_seven_in_the_evening_utc_the_day_before() {
+        let date = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+
+        assert_eq!(pakistan_midnight(date), Utc.with_ymd_and_hms(2026, 11, 30, 19, 0, 0).unwrap());
+        assert_eq!(pakistan_date(pakistan_midnight(date)), date);
+    }
 
     #[test]
     fn before_seven_in_the_evening_utc_it_is_the_same_day_in_karachi() {

@@ -328,6 +328,18 @@ impl UsageLimits {
     }
 }
 
+/// Whether `start` to `end` can be a coupon's dates: the end on or after the start.
+///
+/// # Errors
+/// [`NewCouponError::EndBeforeStart`].
+pub fn check_dates(start: NaiveDate, end: NaiveDate) -> Result<(), NewCouponError> {
+    if end < start {
+        Err(NewCouponError::EndBeforeStart)
+    } else {
+        Ok(())
+    }
+}
+
 /// A coupon: code, discount, the first and last day it is valid (inclusive, Pakistan time), the minimum
 /// cart total it needs and whether the admin has it active or paused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,9 +366,7 @@ impl Coupon {
         min_price: Rupees,
         active: bool,
     ) -> Result<Self, NewCouponError> {
-        if end < start {
-            return Err(NewCouponError::EndBeforeStart);
-        }
+        check_dates(start, end)?;
         if min_price < Rupees::ZERO || min_price > MAX_PRICE {
             return Err(NewCouponError::MinimumOutOfRange);
         }

@@ -83,6 +83,8 @@ async function adminOrder(page, id) {
 async function changeStatus(page, id, action, badge) {
   const card = await adminOrder(page, id);
   await card.getByRole('button', { name: action, exact: true }).click();
+  // Final steps ask first, in a dialog naming the order (docs/decisions/0040-the-owners-day.md).
+  if (action === 'Deliver') await page.getByRole('alertdialog').getByRole('button', { name: 'Mark delivered' }).click();
   await card.getByRole('status').filter({ hasText: 'Order status updated.' }).waitFor();
   await card.getByRole('button', { name: new RegExp(`^#${id}(?!\\d).*${badge}$`) }).waitFor();
 }

@@ -141,6 +141,8 @@ describe('COD checks', () => {
       const card = await adminOrderCard(adminPage, id);
       await card.getByText(/^Confirmed/).waitFor();
       assert.equal(await card.getByText('Not confirmed').count(), 0);
+      // Sort, risk and confirmation wait under 'More filters' (docs/decisions/0040-the-owners-day.md).
+      await adminPage.getByText('More filters').click();
       await adminPage.getByRole('combobox', { name: 'Confirmation' }).selectOption('Confirmed');
       await card.waitFor();
 
@@ -207,7 +209,9 @@ describe('COD checks', () => {
       await assertFits(adminPage, 'the orders page with an order open');
 
       // Worth 35 points instead of 15: the order's score rises by 20.
-      await adminPage.getByRole('link', { name: 'Order checks' }).click();
+      // The order-check links wait folded with the courier tools (docs/decisions/0040-the-owners-day.md).
+      await adminPage.getByText('Courier hand-off and order checks').click();
+      await adminPage.getByRole('link', { name: 'Order checks', exact: true }).click();
       await adminPage.getByRole('heading', { level: 1, name: 'Order Checks' }).waitFor();
       const rule = adminPage.getByRole('group', { name: 'Short or vague address' });
       await rule.getByRole('spinbutton', { name: 'Points' }).fill('35');

@@ -175,6 +175,9 @@ async function ordersWithStatus(page, status, count) {
       [...document.querySelectorAll('.admin-orders__list .order-status')].every((badge) => badge.textContent === wanted),
     [status[0].toUpperCase() + status.slice(1), count],
   );
+  // The courier tools wait folded above the list (docs/decisions/0040-the-owners-day.md): open them.
+  await page.getByText('Courier hand-off and order checks').click();
+  await tools(page).waitFor();
 }
 
 /** Downloads what `click` starts and answers its suggested name and text (byte order mark removed). */

@@ -1,6 +1,7 @@
 //! The wire types of the analytics table: the period and breakdown asked for, and the rows.
 
-use application::analytics::report::Report;
+use application::analytics::ports::Activity;
+use application::analytics::report::{Dashboard, Report};
 use chrono::NaiveDate;
 use domain::analytics::{parse_date, OrderCounts, Tenths};
 use serde::{Deserialize, Serialize};
@@ -189,5 +190,83 @@ mod tests {
     #[test]
     fn blank_parts_take_their_defaults() {
         assert_eq!(query(" ", "", "").parsed().unwrap(), (None, None, domain::analytics::Breakdown::Week));
+    }
+}
+
+/// What waits for the owner now; each count is the length of the list its link opens.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardWaiting {
+    /// Pending orders their shoppers confirmed (`/api/orders?status=pending&confirmed=true`).
+    pub new_orders: i32,
+    /// Pending orders not confirmed yet (`status=pending&confirmed=false`).
+    pub awaiting_confirmation: i32,
+    /// Approved orders not dispatched yet (`status=approved`).
+    pub to_dispatch: i32,
+    /// Reviews waiting for moderation.
+    pub reviews: i32,
+    /// Checkouts the blocklist refused today (Pakistan time).
+    pub refused_checkouts: i32,
+}
+
+/// Orders placed, delivered and returned in a stretch of days, and the cash the deliveries collected.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardActivity {
+    /// Orders placed then.
+    pub placed: i32,
+    /// Orders marked delivered then.
+    pub delivered: i32,
+    /// Orders marked returned then.
+    pub returned: i32,
+    /// The totals of the orders delivered then, in whole rupees (exact: order totals are whole).
+    pub cash_collected: i32,
+}
+
+/// The owner's dashboard.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardResponse {
+    /// Today in Pakistan, `YYYY-MM-DD`.
+    pub date: String,
+    /// This week's Monday.
+    pub week_from: String,
+    /// This week's Sunday.
+    pub week_to: String,
+    pub waiting: DashboardWaiting,
+    /// Since midnight in Pakistan.
+    pub today: DashboardActivity,
+    /// Since Monday's midnight in Pakistan.
+    pub week: DashboardActivity,
+}
+
+impl From<Activity> for DashboardActivity {
+    fn from(activity: Activity) -> Self {
+        Self {
+            placed: wire_int(activity.placed),
+            delivered: wire_int(activity.delivered),
+            returned: wire_int(activity.returned),
+            cash_collected: whole_rupees(activity.cash_collected),
+        }
+    }
+}
+
+impl From<Dashboard> for DashboardResponse {
+    fn from(board: Dashboard) -> Self {
+        let w = board.waiting;
+        Self {
+            date: board.today.to_string(),
+            week_from: board.week.0.to_string(),
+            week_to: board.week.1.to_string(),
+            waiting: DashboardWaiting {
+                new_orders: wire_int(w.new_orders),
+                awaiting_confirmation: wire_int(w.awaiting_confirmation),
+                to_dispatch: wire_int(w.to_dispatch),
+                reviews: wire_int(w.reviews),
+                refused_checkouts: wire_int(w.refused_checkouts),
+            },
+            today: board.today_activity.into(),
+            week: board.week_activity.into(),
+        }
     }
 }

@@ -3,7 +3,7 @@
 use actix_web::{get, web, HttpResponse};
 use application::analytics::report::{Analytics, ReportError};
 
-use super::dto::{AnalyticsQuery, AnalyticsResponse};
+use super::dto::{AnalyticsQuery, AnalyticsResponse, DashboardResponse};
 use crate::admin::AdminSession;
 use crate::infra::error::{ApiError, ErrorBody};
 
@@ -37,4 +37,21 @@ pub async fn order_analytics(
     let (from, to, by) = query.parsed()?;
     let report = analytics.report(from, to, by).await?;
     Ok(HttpResponse::Ok().json(AnalyticsResponse::from(report)))
+}
+
+/// The owner's dashboard: what waits now (orders to approve, awaiting the shopper's confirmation, to
+/// dispatch, reviews to moderate, checkouts refused today) and today's and this week's orders placed,
+/// delivered and returned with the cash collected, in Pakistan time.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "adminDashboard",
+    responses(
+        (status = 200, description = "The figures", body = DashboardResponse),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+    )
+)]
+#[get("/api/admin/dashboard")]
+pub async fn admin_dashboard(_admin: AdminSession, analytics: web::Data<Analytics>) -> Result<HttpResponse, ApiError> {
+    let board = analytics.dashboard().await.map_err(|err| ApiError::Internal(Box::new(err)))?;
+    Ok(HttpResponse::Ok().json(DashboardResponse::from(board)))
 }

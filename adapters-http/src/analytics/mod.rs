@@ -1,4 +1,5 @@
-//! Delivered-versus-returned figures (docs/cod.md 'Analytics') for the admin's analytics page.
+//! Delivered-versus-returned figures (docs/cod.md 'Analytics') for the admin's analytics page, and the
+//! owner's dashboard (docs/cod.md 'Dashboard').
 
 mod dto;
 mod handlers;
@@ -6,5 +7,5 @@ mod handlers;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(handlers::order_analytics);
+    cfg.service(handlers::order_analytics).service(handlers::admin_dashboard);
 }

@@ -115,6 +115,18 @@ pub struct CouponLimitsBody {
     pub max_uses_per_customer: WholeNumber,
 }
 
+/// A coupon's new first and last day, `YYYY-MM-DD` in Pakistan, both required; the end on or after the start.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CouponDatesBody {
+    #[serde(default)]
+    #[schema(inline)]
+    pub start_date: PakistanDate,
+    #[serde(default)]
+    #[schema(inline)]
+    pub end_date: PakistanDate,
+}
+
 /// A coupon to try on the cart.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

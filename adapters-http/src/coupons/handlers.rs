@@ -3,12 +3,12 @@
 
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use application::coupons::service::{ApplyCouponError, CouponAdminError, Coupons};
-use domain::coupon::CouponError;
+use domain::coupon::{CouponError, NewCouponError};
 use domain::ids::CouponId;
 
 use super::dto::{
-    AppliedCouponSummary, ApplyCouponBody, ApplyCouponResponse, CouponBody, CouponEnvelope, CouponLimitsBody,
-    CouponResponse,
+    AppliedCouponSummary, ApplyCouponBody, ApplyCouponResponse, CouponBody, CouponDatesBody, CouponEnvelope,
+    CouponLimitsBody, CouponResponse,
 };
 use super::parse::usage_limit;
 use crate::accounts::CustomerSession;
@@ -140,6 +140,38 @@ pub async fn set_coupon_limits(
     let max_uses = body.max_uses.optional(|| usage_limit("maxUses"))?;
     let per_customer = body.max_uses_per_customer.optional(|| usage_limit("maxUsesPerCustomer"))?;
     let stored = coupons.set_limits(id, max_uses, per_customer).await?;
+    Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(stored.id, &stored.coupon, stored.uses) }))
+}
+
+/// Moves a coupon's first and last day; its code, discount, limits and uses stay.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "setCouponDates",
+    params(CouponIdPath),
+    request_body = CouponDatesBody,
+    responses(
+        (status = 200, description = "The coupon now", body = CouponEnvelope),
+        (status = 400, description = "A missing or malformed date ('Enter the start and end dates as YYYY-MM-DD.', naming `startDate` or `endDate`) or an end before the start ('The end date cannot be before the start date.', naming `endDate`)", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "No coupon has this id", body = ErrorBody),
+    )
+)]
+#[patch("/api/coupons/dates/{id}")]
+pub async fn set_coupon_dates(
+    _admin: AdminSession,
+    coupons: web::Data<Coupons>,
+    id: web::Path<String>,
+    body: Json<CouponDatesBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CouponId = id.parse()?;
+    let body = body.into_inner();
+    let (start, end) = body.dates()?;
+    let stored = coupons.set_dates(id, start, end).await.map_err(|err| match err {
+        CouponAdminError::Invalid(NewCouponError::EndBeforeStart) => {
+            ApiError::invalid_field("endDate", err.to_string())
+        }
+        other => other.into(),
+    })?;
     Ok(HttpResponse::Ok().json(CouponEnvelope { coupon: CouponResponse::new(stored.id, &stored.coupon, stored.uses) }))
 }
 

@@ -12,5 +12,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(handlers::add_coupon)
         .service(handlers::toggle_coupon)
         .service(handlers::set_coupon_limits)
+        .service(handlers::set_coupon_dates)
         .service(handlers::delete_coupon);
 }

@@ -3,7 +3,9 @@
 use application::coupons::service::CouponForm;
 use domain::coupon::{NewCouponError, UsageLimitError};
 
-use super::dto::CouponBody;
+use chrono::NaiveDate;
+
+use super::dto::{CouponBody, CouponDatesBody};
 use crate::infra::error::ApiError;
 use crate::infra::forms::PakistanDate;
 
@@ -20,9 +22,6 @@ impl CouponBody {
             .optional(|| code_and_discount("discountPercent"))?
             .map(|p| u8::try_from(p).map_err(|_| code_and_discount("discountPercent")))
             .transpose()?;
-        let date = |value: PakistanDate, field: &str| {
-            value.given().ok_or_else(|| ApiError::invalid_field(field, "Enter the start and end dates as YYYY-MM-DD."))
-        };
         Ok(CouponForm {
             code: self.code.text().unwrap_or_default().to_owned(),
             percent,
@@ -40,6 +39,21 @@ impl CouponBody {
             max_uses_per_customer: self.max_uses_per_customer.optional(|| usage_limit("maxUsesPerCustomer"))?,
         })
     }
+}
+
+impl CouponDatesBody {
+    /// The first and last day as sent.
+    ///
+    /// # Errors
+    /// A 400 naming `startDate` or `endDate`, the first missing or malformed.
+    pub fn dates(self) -> Result<(NaiveDate, NaiveDate), ApiError> {
+        Ok((date(self.start_date, "startDate")?, date(self.end_date, "endDate")?))
+    }
+}
+
+/// A coupon's date as sent, or the refusal naming `field`.
+fn date(value: PakistanDate, field: &str) -> Result<NaiveDate, ApiError> {
+    value.given().ok_or_else(|| ApiError::invalid_field(field, "Enter the start and end dates as YYYY-MM-DD."))
 }
 
 /// The refusal of a usage limit that is not a whole number, naming `field`.

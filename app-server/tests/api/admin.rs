@@ -273,6 +273,8 @@ const ADMIN_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/coupons"),
     ("PATCH", "/api/coupons/toggle/1"),
     ("PATCH", "/api/coupons/limits/1"),
+    ("PATCH", "/api/coupons/dates/1"),
+    ("GET", "/api/admin/dashboard"),
     ("DELETE", "/api/coupons/1"),
     ("GET", "/api/admin/check"),
     ("GET", "/api/products/by-category/1"),

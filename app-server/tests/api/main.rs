@@ -15,6 +15,7 @@ mod cod_checks;
 mod control_characters;
 mod coupons;
 mod courier;
+mod dashboard;
 mod edges;
 mod google;
 mod helpers;

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::analytics::OrderCounts;
 use domain::ids::ProductId;
+use domain::money::Rupees;
 
 use crate::common::error::RepositoryError;
 
@@ -58,4 +59,47 @@ pub trait OrderFigures: Send + Sync + 'static {
         start: DateTime<Utc>,
         end: DateTime<Utc>,
     ) -> Result<Vec<(Option<String>, OrderCounts)>, RepositoryError>;
+}
+
+/// What waits for the owner now (docs/cod.md 'Dashboard').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Waiting {
+    /// Pending orders their shoppers have confirmed: the owner's to approve or reject.
+    pub new_orders: u64,
+    /// Pending orders their shoppers have not confirmed yet.
+    pub awaiting_confirmation: u64,
+    /// Approved orders not dispatched yet.
+    pub to_dispatch: u64,
+    /// Reviews waiting for moderation.
+    pub reviews: u64,
+    /// Checkouts the blocklist refused since the instant asked for.
+    pub refused_checkouts: u64,
+}
+
+/// What happened to orders between two instants: placed then, delivered then, returned then, and the totals
+/// of those delivered then (cash on delivery), exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Activity {
+    pub placed: u64,
+    pub delivered: u64,
+    pub returned: u64,
+    pub cash_collected: Rupees,
+}
+
+/// What the owner's dashboard reads.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait DashboardFigures: Send + Sync + 'static {
+    /// The work waiting now; refused checkouts counted from `refused_since`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn waiting(&self, refused_since: DateTime<Utc>) -> Result<Waiting, RepositoryError>;
+
+    /// The orders placed in `[start, end)`, and those delivered or returned then (by when their status
+    /// changed), with the delivered ones' totals.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn activity(&self, start: DateTime<Utc>, end: DateTime<Utc>) -> Result<Activity, RepositoryError>;
 }

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDate;
-use domain::analytics::{week_label, Breakdown, OrderCounts, Period, PeriodError, NO_CITY, NO_COUPON};
-use domain::calendar::pakistan_date;
+use chrono::{Days, NaiveDate};
+use domain::analytics::{week_label, week_of, Breakdown, OrderCounts, Period, PeriodError, NO_CITY, NO_COUPON};
+use domain::calendar::{pakistan_date, pakistan_midnight};
 
-use crate::analytics::ports::OrderFigures;
+use crate::analytics::ports::{Activity, DashboardFigures, OrderFigures, Waiting};
 use crate::common::clock::Clock;
 use crate::common::error::RepositoryError;
 
@@ -15,6 +15,7 @@ use crate::common::error::RepositoryError;
 #[derive(Clone)]
 pub struct Analytics {
     figures: Arc<dyn OrderFigures>,
+    board: Arc<dyn DashboardFigures>,
     clock: Arc<dyn Clock>,
 }
 
@@ -43,6 +44,21 @@ pub struct ReportRow {
     pub counts: OrderCounts,
 }
 
+/// The owner's dashboard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dashboard {
+    /// Today in Pakistan.
+    pub today: NaiveDate,
+    /// This week's Monday and Sunday.
+    pub week: (NaiveDate, NaiveDate),
+    /// What waits for the owner now; refused checkouts counted since midnight.
+    pub waiting: Waiting,
+    /// Since midnight in Pakistan.
+    pub today_activity: Activity,
+    /// Since Monday's midnight in Pakistan.
+    pub week_activity: Activity,
+}
+
 /// The table of a period.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -67,8 +83,24 @@ fn named(value: Option<String>, none: &str) -> ReportRow {
 
 impl Analytics {
     #[must_use]
-    pub fn new(figures: Arc<dyn OrderFigures>, clock: Arc<dyn Clock>) -> Self {
-        Self { figures, clock }
+    pub fn new(figures: Arc<dyn OrderFigures>, board: Arc<dyn DashboardFigures>, clock: Arc<dyn Clock>) -> Self {
+        Self { figures, board, clock }
+    }
+
+    /// The owner's dashboard now (docs/cod.md 'Dashboard'): the work waiting, refused checkouts counted
+    /// since midnight, and the activity of today and of this week (Monday to Sunday), in Pakistan time.
+    ///
+    /// # Errors
+    /// [`RepositoryError`] when the store fails.
+    pub async fn dashboard(&self) -> Result<Dashboard, RepositoryError> {
+        let today = pakistan_date(self.clock.now());
+        let monday = week_of(today);
+        let (midnight, tomorrow) = (pakistan_midnight(today), pakistan_midnight(today + Days::new(1)));
+        let waiting = self.board.waiting(midnight).await?;
+        let today_activity = self.board.activity(midnight, tomorrow).await?;
+        let week_activity =
+            self.board.activity(pakistan_midnight(monday), pakistan_midnight(monday + Days::new(7))).await?;
+        Ok(Dashboard { today, week: (monday, monday + Days::new(6)), waiting, today_activity, week_activity })
     }
 
     /// The table `by` the breakdown over the days `from` to `to` (Pakistani dates); without them over this
@@ -132,7 +164,7 @@ impl Analytics {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analytics::ports::MockOrderFigures;
+    use crate::analytics::ports::{MockDashboardFigures, MockOrderFigures};
     use crate::common::clock::MockClock;
     use chrono::{TimeZone, Utc};
     use domain::ids::ProductId;
@@ -142,7 +174,7 @@ mod tests {
         let mut clock = MockClock::new();
         // 23:30 on Tuesday 24 November in Pakistan.
         clock.expect_now().returning(|| Utc.with_ymd_and_hms(2026, 11, 24, 18, 30, 0).unwrap());
-        Analytics::new(Arc::new(figures), Arc::new(clock))
+        Analytics::new(Arc::new(figures), Arc::new(MockDashboardFigures::new()), Arc::new(clock))
     }
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -164,6 +196,36 @@ mod tests {
         query: (Option<NaiveDate>, Option<NaiveDate>, Breakdown),
     ) -> Result<Report, ReportError> {
         analytics.report(query.0, query.1, query.2).await
+    }
+
+    #[tokio::test]
+    async fn the_dashboard_reads_today_and_this_week_from_midnight_in_pakistan() {
+        let mut board = MockDashboardFigures::new();
+        let at = |d: u32, h: u32| Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap();
+        let waiting =
+            Waiting { new_orders: 2, awaiting_confirmation: 3, to_dispatch: 1, reviews: 4, refused_checkouts: 5 };
+        board.expect_waiting().withf(move |since| *since == at(23, 19)).times(1).returning(move |_| Ok(waiting));
+        let day = Activity { placed: 2, delivered: 1, returned: 0, cash_collected: Rupees::from_whole(1050) };
+        let week = Activity { placed: 9, delivered: 4, returned: 1, cash_collected: Rupees::from_whole(4200) };
+        board
+            .expect_activity()
+            .withf(move |start, end| *start == at(23, 19) && *end == at(24, 19))
+            .times(1)
+            .returning(move |_, _| Ok(day));
+        board
+            .expect_activity()
+            .withf(move |start, end| *start == at(22, 19) && *end == at(29, 19))
+            .times(1)
+            .returning(move |_, _| Ok(week));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(|| Utc.with_ymd_and_hms(2026, 11, 24, 18, 30, 0).unwrap());
+        let analytics = Analytics::new(Arc::new(MockOrderFigures::new()), Arc::new(board), Arc::new(clock));
+
+        let dashboard = analytics.dashboard().await.unwrap();
+
+        assert_eq!(dashboard.today, date(2026, 11, 24));
+        assert_eq!(dashboard.week, (date(2026, 11, 23), date(2026, 11, 29)));
+        assert_eq!((dashboard.waiting, dashboard.today_activity, dashboard.week_activity), (waiting, day, week));
     }
 
     #[tokio::test]

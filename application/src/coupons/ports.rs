@@ -49,6 +49,18 @@ pub trait CouponRepository: Send + Sync + 'static {
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn toggle(&self, id: CouponId) -> Result<Option<StoredCoupon>, RepositoryError>;
 
+    /// Sets a coupon's first and last day (checked: the end on or after the start); answers it, or `None`
+    /// for an unknown id.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn set_dates(
+        &self,
+        id: CouponId,
+        start: chrono::NaiveDate,
+        end: chrono::NaiveDate,
+    ) -> Result<Option<StoredCoupon>, RepositoryError>;
+
     /// Sets a coupon's usage limits; answers it, or `None` for an unknown id.
     ///
     /// # Errors

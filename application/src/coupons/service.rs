@@ -227,6 +227,24 @@ impl Coupons {
         }
     }
 
+    /// Moves a coupon's first and last day (Pakistan dates, inclusive); its code, discount and uses stay.
+    ///
+    /// # Errors
+    /// [`NewCouponError::EndBeforeStart`], [`CouponAdminError::NotFound`] or `Unexpected`.
+    pub async fn set_dates(
+        &self,
+        id: CouponId,
+        start: chrono::NaiveDate,
+        end: chrono::NaiveDate,
+    ) -> Result<StoredCoupon, CouponAdminError> {
+        domain::coupon::check_dates(start, end)?;
+        self.repository
+            .set_dates(id, start, end)
+            .await
+            .map_err(CouponAdminError::Unexpected)?
+            .ok_or(CouponAdminError::NotFound)
+    }
+
     /// Deletes a coupon.
     ///
     /// # Errors

@@ -16,3 +16,16 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A calendar date `YYYY-MM-DD` (already a date in Pakistan, as the server answers them) as the shop writes dates:
+ * '26 Oct 2026', or '26 Oct' without the year; the text itself when it is no date.
+ */
+export function formatShopDate(date: string, { year = true }: { year?: boolean } = {}): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = match ? months[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return date;
+  return year ? `${Number(match[3])} ${month} ${match[1]}` : `${Number(match[3])} ${month}`;
+}

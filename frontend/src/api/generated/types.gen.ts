@@ -616,6 +616,20 @@ export type CouponBody = {
 };
 
 /**
+ * A coupon's new first and last day, `YYYY-MM-DD` in Pakistan, both required; the end on or after the start.
+ */
+export type CouponDatesBody = {
+    /**
+     * `YYYY-MM-DD`, or an ISO 8601 timestamp read as the date in Pakistan.
+     */
+    startDate?: string | null;
+    /**
+     * `YYYY-MM-DD`, or an ISO 8601 timestamp read as the date in Pakistan.
+     */
+    endDate?: string | null;
+};
+
+/**
  * One coupon.
  */
 export type CouponEnvelope = {
@@ -704,6 +718,81 @@ export type CustomerSummary = {
     _id: string;
     name: string;
     email: string;
+};
+
+/**
+ * Orders placed, delivered and returned in a stretch of days, and the cash the deliveries collected.
+ */
+export type DashboardActivity = {
+    /**
+     * Orders placed then.
+     */
+    placed: number;
+    /**
+     * Orders marked delivered then.
+     */
+    delivered: number;
+    /**
+     * Orders marked returned then.
+     */
+    returned: number;
+    /**
+     * The totals of the orders delivered then, in whole rupees (exact: order totals are whole).
+     */
+    cashCollected: number;
+};
+
+/**
+ * The owner's dashboard.
+ */
+export type DashboardResponse = {
+    /**
+     * Today in Pakistan, `YYYY-MM-DD`.
+     */
+    date: string;
+    /**
+     * This week's Monday.
+     */
+    weekFrom: string;
+    /**
+     * This week's Sunday.
+     */
+    weekTo: string;
+    waiting: DashboardWaiting;
+    /**
+     * Since midnight in Pakistan.
+     */
+    today: DashboardActivity;
+    /**
+     * Since Monday's midnight in Pakistan.
+     */
+    week: DashboardActivity;
+};
+
+/**
+ * What waits for the owner now; each count is the length of the list its link opens.
+ */
+export type DashboardWaiting = {
+    /**
+     * Pending orders their shoppers confirmed (`/api/orders?status=pending&confirmed=true`).
+     */
+    newOrders: number;
+    /**
+     * Pending orders not confirmed yet (`status=pending&confirmed=false`).
+     */
+    awaitingConfirmation: number;
+    /**
+     * Approved orders not dispatched yet (`status=approved`).
+     */
+    toDispatch: number;
+    /**
+     * Reviews waiting for moderation.
+     */
+    reviews: number;
+    /**
+     * Checkouts the blocklist refused today (Pakistan time).
+     */
+    refusedCheckouts: number;
 };
 
 /**
@@ -2776,6 +2865,52 @@ export type SetCouponLimitsResponses = {
 };
 
 export type SetCouponLimitsResponse = SetCouponLimitsResponses[keyof SetCouponLimitsResponses];
+
+export type SetCouponDatesData = {
+    body: CouponDatesBody;
+    path: {
+        /**
+         * The coupon's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/coupons/dates/{id}';
+};
+
+export type SetCouponDatesErrors = {
+    /**
+     * A missing or malformed date ('Enter the start and end dates as YYYY-MM-DD.', naming `startDate` or `endDate`) or an end before the start ('The end date cannot be before the start date.', naming `endDate`)
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * No coupon has this id
+     */
+    404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type SetCouponDatesError = SetCouponDatesErrors[keyof SetCouponDatesErrors];
+
+export type SetCouponDatesResponses = {
+    /**
+     * The coupon now
+     */
+    200: CouponEnvelope;
+};
+
+export type SetCouponDatesResponse = SetCouponDatesResponses[keyof SetCouponDatesResponses];
 
 export type DeleteCouponData = {
     body?: never;
@@ -5369,6 +5504,31 @@ export type OrderAnalyticsResponses = {
 };
 
 export type OrderAnalyticsResponse = OrderAnalyticsResponses[keyof OrderAnalyticsResponses];
+
+export type AdminDashboardData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/dashboard';
+};
+
+export type AdminDashboardErrors = {
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+};
+
+export type AdminDashboardError = AdminDashboardErrors[keyof AdminDashboardErrors];
+
+export type AdminDashboardResponses = {
+    /**
+     * The figures
+     */
+    200: DashboardResponse;
+};
+
+export type AdminDashboardResponse = AdminDashboardResponses[keyof AdminDashboardResponses];
 
 export type HealthzData = {
     body?: never;

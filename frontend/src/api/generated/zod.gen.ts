@@ -273,6 +273,14 @@ export const zCouponBody = z.object({
 });
 
 /**
+ * A coupon's new first and last day, `YYYY-MM-DD` in Pakistan, both required; the end on or after the start.
+ */
+export const zCouponDatesBody = z.object({
+    startDate: z.nullish(z.string()),
+    endDate: z.nullish(z.string())
+});
+
+/**
  * A coupon's usage limits from the admin's form; numbers may be numeric strings and an empty or absent
  * limit means none.
  */
@@ -327,6 +335,39 @@ export const zCustomerSummary = z.object({
     _id: z.string(),
     name: z.string(),
     email: z.string()
+});
+
+/**
+ * Orders placed, delivered and returned in a stretch of days, and the cash the deliveries collected.
+ */
+export const zDashboardActivity = z.object({
+    placed: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    delivered: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    returned: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    cashCollected: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * What waits for the owner now; each count is the length of the list its link opens.
+ */
+export const zDashboardWaiting = z.object({
+    newOrders: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    awaitingConfirmation: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    toDispatch: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    reviews: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
+    refusedCheckouts: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The owner's dashboard.
+ */
+export const zDashboardResponse = z.object({
+    date: z.string(),
+    weekFrom: z.string(),
+    weekTo: z.string(),
+    waiting: zDashboardWaiting,
+    today: zDashboardActivity,
+    week: zDashboardActivity
 });
 
 /**
@@ -1410,6 +1451,17 @@ export const zSetCouponLimitsPath = z.object({
  */
 export const zSetCouponLimitsResponse = zCouponEnvelope;
 
+export const zSetCouponDatesBody = zCouponDatesBody;
+
+export const zSetCouponDatesPath = z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
+});
+
+/**
+ * The coupon now
+ */
+export const zSetCouponDatesResponse = zCouponEnvelope;
+
 export const zDeleteCouponPath = z.object({
     id: z.string().check(z.minLength(1), z.maxLength(18), z.regex(/^0*[1-9][0-9]*$/))
 });
@@ -1959,6 +2011,11 @@ export const zOrderAnalyticsQuery = z.object({
 export const zOrderAnalyticsResponse = zAnalyticsResponse;
 
 /**
+ * The figures
+ */
+export const zAdminDashboardResponse = zDashboardResponse;
+
+/**
  * The process is alive
  */
 export const zHealthzResponse = zHealthResponse;
@@ -2061,6 +2118,12 @@ export const zToggleCouponData = z.object({
 export const zSetCouponLimitsData = z.object({
     body: zSetCouponLimitsBody,
     path: zSetCouponLimitsPath,
+    query: z.optional(z.never())
+});
+
+export const zSetCouponDatesData = z.object({
+    body: zSetCouponDatesBody,
+    path: zSetCouponDatesPath,
     query: z.optional(z.never())
 });
 
@@ -2459,6 +2522,12 @@ export const zOrderAnalyticsData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(zOrderAnalyticsQuery)
+});
+
+export const zAdminDashboardData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
 });
 
 export const zHealthzData = z.object({

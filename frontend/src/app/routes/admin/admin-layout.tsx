@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { env } from '@/config/env';
@@ -7,12 +7,15 @@ import { paths } from '@/config/paths';
 import { LogoutButton } from '@/features/admin-auth/components/logout-button';
 import { RequireAdmin } from '@/features/admin-auth/components/require-admin';
 
+import { AdminNav } from './admin-nav';
+
 import '@/components/ui/form.css';
 import '@/components/admin/admin.css';
 
 /**
  * The management area's frame (docs/spec.md §2 'Admin'), shown only to the signed-in admin: a top bar with the
- * brand (a link to the shop), the dashboard and 'Logout', which returns to the shop's home page.
+ * brand (a link to the shop), the dashboard, the orders, a menu of every page (`AdminNav`) and 'Logout', which
+ * returns to the shop's home page.
  */
 export default function AdminLayout() {
   const navigate = useNavigate();
@@ -28,9 +31,7 @@ export default function AdminLayout() {
             {env.shopName}
           </Link>
           <nav className="admin-bar__nav" aria-label="Admin">
-            <NavLink to={paths.admin.dashboard.getHref()} className="admin-bar__link">
-              Dashboard
-            </NavLink>
+            <AdminNav />
             <LogoutButton
               onLoggedOut={() => {
                 void navigate(paths.home.getHref());

@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * Paths of admin pages added after the home page's JavaScript reached its budget: they live here, loaded with
  * the admin area, rather than in `config/paths.ts`, which the home page carries.
@@ -5,3 +7,46 @@
 export const adminPaths = {
   searchSynonyms: { path: 'search-synonyms', getHref: () => '/admin/search-synonyms' },
 } as const;
+
+/** One page of the management area as the menu and the dashboard name it. */
+export interface AdminMenuItem {
+  label: string;
+  href: string;
+}
+
+/**
+ * Every page of the management area (but a product's edit page, reached from its list), grouped as the owner's
+ * day goes: orders first, then the catalogue, then customers and figures. The top bar's menu and the
+ * dashboard's list both draw these, so a new page added here is reachable from both.
+ */
+export const adminMenu: readonly { group: string; items: readonly AdminMenuItem[] }[] = [
+  {
+    group: 'Orders',
+    items: [
+      { label: 'Customer Orders', href: paths.admin.orders.getHref() },
+      { label: 'Order Checks', href: paths.admin.orderChecks.getHref() },
+      { label: 'Blocklist', href: paths.admin.blocklist.getHref() },
+      { label: 'Order Analytics', href: paths.admin.analytics.getHref() },
+    ],
+  },
+  {
+    group: 'Catalogue',
+    items: [
+      { label: 'Manage Products', href: paths.admin.manage.getHref() },
+      { label: 'Add Product', href: paths.admin.uploadProduct.getHref() },
+      { label: 'Products by Category', href: paths.admin.productsByCategory.getHref() },
+      { label: 'Add Category', href: paths.admin.addCategory.getHref() },
+      { label: 'Manage Coupons', href: paths.admin.coupons.getHref() },
+      { label: 'Delivery Charges', href: paths.admin.deliveryCharge.getHref() },
+      { label: 'Search Synonyms', href: adminPaths.searchSynonyms.getHref() },
+    ],
+  },
+  {
+    group: 'Customers',
+    items: [
+      { label: 'Review Requests', href: paths.admin.reviews.getHref() },
+      { label: 'Send Email to Customer', href: paths.admin.sendEmail.getHref() },
+      { label: 'Category Views (Analytics)', href: paths.admin.categoryViews.getHref() },
+    ],
+  },
+];

@@ -5,13 +5,24 @@ import { describe, expect, it } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { paths } from '@/config/paths';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { loadPages } from '@/testing/pages';
 import { createTestQueryClient, LocationDisplay } from '@/testing/render';
 
+import { adminPaths } from './admin-paths';
+
 const pages = await loadPages();
 
 const owner = { ok: true, email: 'owner@shop.test' };
+const dashboard = {
+  date: '2026-11-26',
+  weekFrom: '2026-11-23',
+  weekTo: '2026-11-29',
+  waiting: { newOrders: 4, awaitingConfirmation: 2, toDispatch: 3, reviews: 1, refusedCheckouts: 0 },
+  today: { placed: 6, delivered: 2, returned: 1, cashCollected: 2100 },
+  week: { placed: 31, delivered: 12, returned: 3, cashCollected: 15350 },
+};
 const loginRequired = () => json({ message: 'Admin login required.' }, 401);
 
 interface Shop {
@@ -42,6 +53,8 @@ function renderApp(route: string, { signedIn: initially = true, check = loginReq
         return json({ message: 'Logged out.' });
       case 'GET /api/settings/delivery-charge':
         return json({ deliveryCharge: 250 });
+      case 'GET /api/admin/dashboard':
+        return json(dashboard);
       case 'PUT /api/settings/delivery-charge':
         if (saveCharge) {
           signedIn = false;
@@ -161,26 +174,73 @@ describe('the admin layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Coupons' })).toBeInTheDocument();
   });
 
-  it.each(['/admin', '/admin/dashboard'])('%s shows the ten tiles in order, then those of later issues', async (route) => {
+  it.each(['/admin', '/admin/dashboard'])('%s lists every page, grouped as the day goes: orders, catalogue, customers', async (route) => {
     renderApp(route);
 
     const tiles = within(await screen.findByRole('navigation', { name: 'Management pages' })).getAllByRole('link');
     expect(tiles.map((tile) => [tile.textContent, tile.getAttribute('href')])).toEqual([
-      ['Add Category', '/admin/add-category'],
-      ['Add Product', '/admin/upload-product'],
-      ['Products by Category', '/admin/products-by-category'],
-      ['Review Requests', '/admin/reviews'],
-      ['Manage Products', '/admin/manage'],
-      ['Delivery Charges', '/admin/delivery-charge'],
       ['Customer Orders', '/admin/orders'],
-      ['Manage Coupons', '/admin/coupons'],
-      ['Category Views (Analytics)', '/admin/category-views'],
-      ['Send Email to Customer', '/admin/send-email'],
       ['Order Checks', '/admin/order-checks'],
       ['Blocklist', '/admin/blocklist'],
       ['Order Analytics', '/admin/analytics'],
+      ['Manage Products', '/admin/manage'],
+      ['Add Product', '/admin/upload-product'],
+      ['Products by Category', '/admin/products-by-category'],
+      ['Add Category', '/admin/add-category'],
+      ['Manage Coupons', '/admin/coupons'],
+      ['Delivery Charges', '/admin/delivery-charge'],
       ['Search Synonyms', '/admin/search-synonyms'],
+      ['Review Requests', '/admin/reviews'],
+      ['Send Email to Customer', '/admin/send-email'],
+      ['Category Views (Analytics)', '/admin/category-views'],
     ]);
+  });
+
+  it('leads with the work waiting, each count a link to its filtered list, then today and this week', async () => {
+    renderApp('/admin');
+
+    const counts = await screen.findByRole('region', { name: 'Waiting for you' });
+    expect(
+      within(counts)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['4New orders to approve', '/admin/orders?status=pending&confirmed=true'],
+      ['2Waiting for confirmation', '/admin/orders?status=pending&confirmed=false'],
+      ['3Approved, not dispatched', '/admin/orders?status=approved'],
+      ['1Reviews waiting', '/admin/reviews?status=pending'],
+      ['0Refused checkouts today', '/admin/blocklist'],
+    ]);
+    expect(screen.getByRole('region', { name: 'Today, 26 Nov 2026' })).toHaveTextContent('Placed6Delivered2Returned1Cash collectedRs 2,100');
+    expect(screen.getByRole('region', { name: 'This week, 23 Nov 2026 to 29 Nov 2026' })).toHaveTextContent(
+      'Placed31Delivered12Returned3Cash collectedRs 15,350',
+    );
+    // The counts come before the list of pages.
+    expect(counts.compareDocumentPosition(screen.getByRole('navigation', { name: 'Management pages' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it("reaches every admin page of the router from the top bar's Menu", async () => {
+    const { user } = renderApp('/admin/orders');
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+
+    const menu = within(document.getElementById(menuButton.getAttribute('aria-controls') ?? '') ?? document.body);
+    const hrefs = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
+    // Every page below /admin but the product editor (reached from its list) and the dashboard's alias.
+    const pages = [...Object.entries(paths.admin), ...Object.entries(adminPaths)]
+      .filter(([name]) => !['login', 'root', 'editProduct', 'dashboard'].includes(name))
+      .map(([, page]) => (page.getHref as () => string)());
+    expect(pages.length).toBeGreaterThan(13);
+    for (const href of pages) expect(hrefs).toContain(href);
+    expect(hrefs).toContain('/admin/dashboard');
+
+    await user.click(menu.getByRole('link', { name: 'Blocklist' }));
+    expect(location()).toHaveTextContent(/^\/admin\/blocklist$/);
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('logs out and returns to the home page', async () => {
@@ -202,7 +262,7 @@ describe('the admin layout', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not log out. Please try again.');
+    expect(await screen.findByText('Could not log out. Please try again.')).toHaveAttribute('role', 'alert');
     expect(location()).toHaveTextContent(/^\/admin\/dashboard$/);
   });
 });

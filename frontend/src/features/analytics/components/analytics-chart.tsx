@@ -19,7 +19,8 @@ const options: ChartOptions<'bar'> = {
   responsive: true,
   maintainAspectRatio: false,
   animation: false,
-  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  // Labels stay level and thin out rather than turning and eating the bars on a phone.
+  scales: { x: { ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 8 } }, y: { beginAtZero: true, ticks: { precision: 0 } } },
   plugins: { legend: { position: 'bottom' } },
 };
 

@@ -11,8 +11,8 @@ import { OrderAnalytics } from './order-analytics';
 
 // jsdom draws no canvas: the chart stands in as its canvas with what Chart.js was given.
 vi.mock('react-chartjs-2', () => ({
-  Bar: ({ data, ...canvas }: { data: ChartData<'bar'> } & ComponentProps<'canvas'>) => (
-    <canvas role={canvas.role} aria-label={canvas['aria-label']} data-chart={JSON.stringify(data)} />
+  Bar: ({ data, options, ...canvas }: { data: ChartData<'bar'>; options?: unknown } & ComponentProps<'canvas'>) => (
+    <canvas role={canvas.role} aria-label={canvas['aria-label']} data-chart={JSON.stringify(data)} data-options={JSON.stringify(options)} />
   ),
 }));
 
@@ -83,13 +83,26 @@ describe('OrderAnalytics', () => {
     const chart = await screen.findByRole('img', { name: 'Bar chart: Orders by week, 5 Oct 2026 to 24 Nov 2026' });
 
     const data = JSON.parse(chart.dataset.chart ?? '{}') as ChartData<'bar'>;
-    expect(data.labels).toEqual(['Week of 26 Oct 2026', 'Week of 2 Nov 2026']);
+    // Short labels (the Monday, no year) so they stay level on a phone; the table keeps the full ones.
+    expect(data.labels).toEqual(['26 Oct', '2 Nov']);
+    expect(chart.dataset.options).toContain('"maxRotation":0');
     expect(data.datasets.map((set) => [set.label, set.data])).toEqual([
       ['Placed', [2, 2]],
       ['Delivered', [1, 0]],
       ['Returned', [0, 1]],
       ['Rejected', [1, 0]],
     ]);
+  });
+
+  it('heads the result with the delivery rate and the cash collected, before the chart and the table', async () => {
+    setup();
+
+    const table = await screen.findByRole('table');
+    const headline = screen.getByText('Delivery rate').closest('dl');
+
+    expect(headline).toHaveTextContent('Delivery rate50.0%Cash collectedRs 1,710');
+    expect(headline?.compareDocumentPosition(screen.getByRole('img'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(headline?.compareDocumentPosition(table)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('switches to another table and period', async () => {

@@ -8,7 +8,9 @@ import {
   analyticsFileName,
   analyticsTable,
   analyticsViews,
+  chartLabel,
   formatDay,
+  headlineFigures,
   periodProblem,
   type AnalyticsBy,
   type AnalyticsReport,
@@ -23,7 +25,8 @@ import './analytics.css';
  * The analytics page (docs/cod.md 'Analytics'): a period (from and to, Pakistan dates) and a choice of table,
  * by week, city, product or coupon; the table of placed, delivered, returned and rejected orders, delivery
  * rate and cash collected with its totals, the same counts as a bar chart, and 'Export CSV' of the table as
- * shown. Until the owner picks dates the server's default period is asked for and shown (this week and the
+ * shown; above them the owner's two headline figures, the delivery rate and the cash collected. Until the
+ * owner picks dates the server's default period is asked for and shown (this week and the
  * seven before it). A period the server would refuse is not sent; its words show instead.
  */
 export function OrderAnalytics() {
@@ -114,10 +117,18 @@ function AnalyticsResult({ report, busy }: { report: AnalyticsReport; busy: bool
           Export CSV
         </button>
       </div>
+      <dl className="analytics-headline">
+        {headlineFigures(report.totals).map((figure) => (
+          <div key={figure.label} className="analytics-headline__figure">
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
       {report.rows.length === 0 ? (
         <p className="status-text">No orders were placed in this period.</p>
       ) : (
-        <AnalyticsChart title={`Bar chart: ${title}`} rows={report.rows} />
+        <AnalyticsChart title={`Bar chart: ${title}`} rows={report.rows.map((row) => ({ ...row, label: chartLabel(report.by, row) }))} />
       )}
       <div className="analytics-table" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table>

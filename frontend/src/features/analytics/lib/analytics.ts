@@ -1,5 +1,7 @@
 import type { AnalyticsResponse, AnalyticsTotals, Breakdown } from '@/api/generated';
 import { MAX_PERIOD_DAYS, periodTooLong, startAfterEnd } from '@/api/rules/analytics.gen';
+import { formatShopDate } from '@/lib/date-time';
+import { formatRupees } from '@/lib/money';
 
 import { toCsv } from './csv';
 
@@ -90,14 +92,25 @@ export function periodProblem(from: string, to: string): string | null {
   return dayNumber(to) - dayNumber(from) > MAX_PERIOD_DAYS ? periodTooLong : null;
 }
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * `2026-11-01` as '1 Nov 2026', months as the server's week labels write them ('Sep', where some browsers'
  * own formatter writes 'Sept'); any other text as it is.
  */
 export function formatDay(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const month = match ? monthNames[Number(match[2]) - 1] : undefined;
-  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date;
+  return formatShopDate(date);
+}
+
+/** A row's label on the chart's axis: a week as its Monday without the year ('26 Oct'), so labels stay short. */
+export function chartLabel(by: string, row: { key: string; label: string }): string {
+  return by === 'week' ? formatShopDate(row.key, { year: false }) : row.label;
+}
+
+/** The owner's two headline figures of a period: its delivery rate and the cash its delivered orders brought. */
+export function headlineFigures(totals: Figures): { label: string; value: string }[] {
+  const rate = deliveryRateText(totals.deliveryRate);
+  return [
+    { label: 'Delivery rate', value: rate === NO_RATE ? NO_RATE : `${rate}%` },
+    { label: 'Cash collected', value: formatRupees(totals.cashCollected) },
+  ];
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { addCoupon, deleteCoupon, setCouponLimits, toggleCoupon, type CouponBody, type CouponLimitsBody } from '@/api/generated';
+import { addCoupon, deleteCoupon, setCouponDates, setCouponLimits, toggleCoupon, type CouponBody, type CouponDatesBody, type CouponLimitsBody } from '@/api/generated';
 import { listCouponsOptions, listCouponsQueryKey } from '@/api/generated/@tanstack/react-query.gen';
 
 import { toServerReply } from '@/lib/server-reply';
@@ -33,6 +33,11 @@ export function useToggleCouponMutation() {
 /** PATCH /api/coupons/limits/{id}: the coupon's usage limits (empty: none). */
 export function useSetCouponLimitsMutation() {
   return useCouponMutation(({ id, body }: { id: string; body: CouponLimitsBody }) => setCouponLimits({ path: { id }, body }));
+}
+
+/** PATCH /api/coupons/dates/{id}: the coupon's first and last day. */
+export function useSetCouponDatesMutation() {
+  return useCouponMutation(({ id, body }: { id: string; body: CouponDatesBody }) => setCouponDates({ path: { id }, body }));
 }
 
 /** DELETE /api/coupons/{id}. */

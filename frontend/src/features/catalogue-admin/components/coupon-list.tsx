@@ -6,7 +6,8 @@ import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
 import { formatRupees } from '@/lib/money';
 
-import { useDeleteCouponMutation, useSetCouponLimitsMutation, useToggleCouponMutation } from '../api/coupons';
+import { useDeleteCouponMutation, useSetCouponDatesMutation, useSetCouponLimitsMutation, useToggleCouponMutation } from '../api/coupons';
+import { couponDatesProblem } from '../lib/coupon-form';
 
 /** How often a coupon has been used and may be: '3 of 100 uses · at most 1 per customer'. */
 export function usesOf(coupon: Pick<CouponResponse, 'uses' | 'maxUses' | 'maxUsesPerCustomer'>): string {
@@ -45,6 +46,7 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
   const toOutcome = useReplyOutcome();
   const titleId = `coupon-${coupon._id}`;
   const [editing, setEditing] = useState(false);
+  const [moving, setMoving] = useState(false);
 
   async function handleToggle() {
     const reply = await toggle.mutateAsync(coupon._id);
@@ -91,6 +93,15 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
           </button>
           <button
             type="button"
+            className="button button--secondary"
+            aria-expanded={moving}
+            aria-label={`Change the dates of ${coupon.code}`}
+            onClick={() => { setMoving((open) => !open); }}
+          >
+            Change dates
+          </button>
+          <button
+            type="button"
             className="button button--secondary admin-button--danger"
             aria-label={`Delete ${coupon.code}`}
             disabled={remove.isPending}
@@ -100,6 +111,7 @@ function CouponRow({ coupon, onOutcome }: { coupon: CouponResponse; onOutcome: (
           </button>
         </div>
         {editing && <LimitsForm coupon={coupon} onOutcome={onOutcome} onDone={() => { setEditing(false); }} />}
+        {moving && <DatesForm coupon={coupon} onOutcome={onOutcome} onDone={() => { setMoving(false); }} />}
       </article>
     </li>
   );
@@ -143,6 +155,57 @@ function LimitsForm({ coupon, onOutcome, onDone }: LimitsFormProps) {
       </p>
       <button type="submit" className="button" disabled={setLimits.isPending}>
         Save limits
+      </button>
+    </form>
+  );
+}
+
+/** The coupon's first and last day, editable after it is made; the end may not come before the start. */
+function DatesForm({ coupon, onOutcome, onDone }: LimitsFormProps) {
+  const setDates = useSetCouponDatesMutation();
+  const toOutcome = useReplyOutcome();
+  const id = useId();
+  const [startDate, setStartDate] = useState(coupon.startDate);
+  const [endDate, setEndDate] = useState(coupon.endDate);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const wrong = couponDatesProblem(startDate, endDate);
+    setProblem(wrong);
+    if (wrong) return;
+    const reply = await setDates.mutateAsync({ id: coupon._id, body: { startDate, endDate } });
+    onOutcome(toOutcome(reply, `✅ ${coupon.code} now runs ${startDate} to ${endDate}`));
+    if (reply.kind === 'done') onDone();
+  }
+
+  return (
+    <form className="form-card" aria-label={`Dates of ${coupon.code}`} noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <div className="admin-field-group">
+        <div className="form-field">
+          <label htmlFor={`${id}-start`}>Start date</label>
+          <input id={`${id}-start`} type="date" required value={startDate} onChange={(event) => { setStartDate(event.target.value); }} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-end`}>End date</label>
+          <input
+            id={`${id}-end`}
+            type="date"
+            required
+            value={endDate}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => { setEndDate(event.target.value); }}
+          />
+          {problem && (
+            <p id={`${id}-problem`} className="form-field__error">
+              {problem}
+            </p>
+          )}
+        </div>
+      </div>
+      <button type="submit" className="button" disabled={setDates.isPending}>
+        Save dates
       </button>
     </form>
   );

@@ -17,14 +17,28 @@ export interface CouponFields {
   isActive: boolean;
 }
 
-/** A blank form: minPrice defaults to 0 and a new coupon is active (docs/spec.md §3 'Coupon'). */
+/** How many days after its start a new coupon ends unless the owner says otherwise. */
+export const COUPON_DEFAULT_DAYS = 30;
+
+/** The calendar date `days` after `date` (both `YYYY-MM-DD`). */
+export function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * A blank form: minPrice defaults to 0, a new coupon is active (docs/spec.md §3 'Coupon') and runs from today
+ * to 30 days ahead (a promo posted today must not die at midnight).
+ */
 export function emptyCouponFields(today: string): CouponFields {
   return {
     code: '',
     discountPercent: '',
     amount: '',
     startDate: today,
-    endDate: today,
+    endDate: addDays(today, COUPON_DEFAULT_DAYS),
     minPrice: '0',
     maxUses: '',
     maxUsesPerCustomer: '',
@@ -83,4 +97,12 @@ export function toCouponBody(fields: CouponFields): CouponBody | null {
 /** Today's date in Pakistan (UTC+5, no daylight saving) as `YYYY-MM-DD`, for the date fields' defaults. */
 export function todayInPakistan(now: Date = new Date()): string {
   return new Date(now.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** The owner's dates for a coupon, or the words of what is wrong with them (the server checks them again). */
+export function couponDatesProblem(startDate: string, endDate: string): string | null {
+  const shaped = /^\d{4}-\d{2}-\d{2}$/;
+  if (!shaped.test(startDate) || !shaped.test(endDate)) return 'Enter the start and end dates as YYYY-MM-DD.';
+  if (endDate < startDate) return 'The end date cannot be before the start date.';
+  return null;
 }

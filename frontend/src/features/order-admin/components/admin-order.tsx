@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
 import type { AdminOrderResponse } from '@/api/generated';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { OrderFigures, OrderLines } from '@/components/orders/order-figures';
@@ -12,7 +13,7 @@ import { formatRupees } from '@/lib/money';
 import { provinceName } from '@/lib/province-name';
 
 import { useChangeOrderStatusMutation } from '../api/orders';
-import { actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
+import { actionQuestion, actionsFor, orderMessages, statusChangeOutcome, type OrderAction } from '../lib/order-actions';
 
 import { AddressForm, unlistedCityFlag } from './address-form';
 import { OrderContact } from './order-contact';
@@ -21,14 +22,24 @@ import { PhoneAsTyped } from './phone-as-typed';
 import { CourierSummary } from './courier-tools';
 import { TrackingForm } from './tracking-form';
 
+interface AdminOrderProps {
+  order: AdminOrderResponse;
+  /** Whether its detail is shown; the list keeps this, so a later search leaves it open. */
+  open: boolean;
+  onToggle: () => void;
+  /** Said under the heading ('Open: not in these results'). */
+  note?: string | undefined;
+}
+
 /**
  * One order of the admin's list: a button with its id, customer, total, date and status that expands its
  * detail (items, customer, phones, the account's e-mail and one typed at checkout when it differs, address,
- * figures, coupon, history) and the changes its status allows. 'Reject' asks for a reason first and sends
+ * figures, coupon, history) and the changes its status allows. 'Deliver' and 'Return & Restock' ask first in
+ * a dialog naming the order and what happens; 'Reject' asks for a reason first, says what happens, and sends
  * nothing without one.
  */
-export function AdminOrder({ order }: { order: AdminOrderResponse }) {
-  const [open, setOpen] = useState(false);
+export function AdminOrder({ order, open, onToggle, note }: AdminOrderProps) {
+  const [asking, setAsking] = useState<OrderAction | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
@@ -66,6 +77,14 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
   }
 
   const actions = actionsFor(order.status);
+  const facts = {
+    id: order._id,
+    name: details.name,
+    units: order.cart.reduce((sum, line) => sum + line.quantity, 0),
+    total: formatRupees(order.total),
+  };
+  const question = asking && actionQuestion(asking, facts);
+  const rejectQuestion = actionQuestion({ status: 'rejected', label: 'Reject' }, facts);
 
   return (
     <li>
@@ -76,9 +95,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
             className="admin-order__toggle"
             aria-expanded={open}
             aria-controls={`${id}-details`}
-            onClick={() => {
-              setOpen((current) => !current);
-            }}
+            onClick={onToggle}
           >
             <span className="admin-order__id">#{order._id}</span>
             <span className="admin-order__who">{details.name}</span>
@@ -88,6 +105,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
             <OrderStatusBadge status={order.status} />
           </button>
         </h3>
+        {note !== undefined && <p className="admin-order__note">{note}</p>}
         <OrderRisk order={order} />
         <CourierSummary order={order} />
         <div id={`${id}-details`} className="admin-order__details" hidden={!open}>
@@ -164,17 +182,22 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
           </section>
           <TrackingForm order={order} />
           {actions.length > 0 && (
-            <div className="admin-row__actions" role="group" aria-label={`Actions for order #${order._id}`}>
+            <div className="admin-order__actions" role="group" aria-label={`Actions for order #${order._id}`}>
               {actions.map((action) => (
                 <button
                   key={action.status}
                   type="button"
-                  className={`button${action.status === 'rejected' || action.status === 'returned' ? ' button--secondary admin-button--danger' : ''}`}
+                  className={`button${action.status === 'rejected' || action.status === 'returned' ? ' button--secondary admin-button--danger' : ' admin-button--go'}`}
                   disabled={change.isPending || (action.status === 'rejected' && rejecting)}
                   onClick={() => {
                     if (action.status === 'rejected') {
                       setRejecting(true);
                       setOutcome(null);
+                      return;
+                    }
+                    if (actionQuestion(action, facts)) {
+                      setOutcome(null);
+                      setAsking(action);
                       return;
                     }
                     void send(action);
@@ -187,6 +210,11 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
           )}
           {rejecting && (
             <form className="admin-order__reject" onSubmit={handleReject} noValidate aria-label={`Reject order #${order._id}`}>
+              {rejectQuestion && (
+                <p className="admin-order__warning">
+                  <strong>{rejectQuestion.title}</strong> {rejectQuestion.message}
+                </p>
+              )}
               <div className="form-field">
                 <label htmlFor={`${id}-reason`}>Rejection reason</label>
                 <textarea
@@ -228,6 +256,20 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
             </form>
           )}
           <OutcomeMessage outcome={outcome} />
+          {asking && question && (
+            <ConfirmDialog
+              {...question}
+              busy={change.isPending}
+              onCancel={() => {
+                setAsking(null);
+              }}
+              onConfirm={() => {
+                const action = asking;
+                setAsking(null);
+                void send(action);
+              }}
+            />
+          )}
         </div>
       </article>
     </li>

@@ -197,16 +197,94 @@ describe('AdminOrders', () => {
     const { user } = setup([makeOrder({ _id: '13', status: 'dispatched' })], () => answer());
     const detail = await expand(user, '13');
 
-    await user.click(detail.getByRole('button', { name: 'Deliver' }));
+    const confirm = async (action: string, button: string) => {
+      await user.click(detail.getByRole('button', { name: action }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: button }));
+    };
+
+    await confirm('Deliver', 'Mark delivered');
     expect(await detail.findByText('This order is already approved.')).toHaveClass('admin-message--error');
 
     answer = () => new Response('', { status: 500 });
-    await user.click(detail.getByRole('button', { name: 'Return & Restock' }));
+    await confirm('Return & Restock', 'Return & Restock');
     expect(await detail.findByText('Failed to update order status')).toBeInTheDocument();
 
     answer = () => Promise.reject(new TypeError('offline'));
-    await user.click(detail.getByRole('button', { name: 'Deliver' }));
+    await confirm('Deliver', 'Mark delivered');
     expect(await detail.findByText('An error occurred.')).toBeInTheDocument();
+  });
+
+  it("asks before 'Return & Restock', naming the order and what happens; Cancel leaves it, the confirm does it", async () => {
+    const { user, changes } = setup([makeOrder({ _id: '12', status: 'dispatched' })]);
+    const detail = await expand(user, '12');
+
+    await user.click(detail.getByRole('button', { name: 'Return & Restock' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Mark #12 returned?' });
+    expect(dialog).toHaveAccessibleDescription('3 items go back into stock and Ayesha Khan is e-mailed. This cannot be undone.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(detail.getByRole('button', { name: 'Return & Restock' })).toHaveFocus();
+    expect(changes).toEqual([]);
+
+    await user.click(detail.getByRole('button', { name: 'Deliver' }));
+    expect(screen.getByRole('alertdialog', { name: 'Mark #12 delivered?' })).toHaveAccessibleDescription(
+      'Rs 2,749 counts as cash collected and Ayesha Khan is e-mailed a link to review each item. This cannot be undone.',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(changes).toEqual([]);
+
+    await user.click(detail.getByRole('button', { name: 'Return & Restock' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Return & Restock' }));
+    await waitFor(() => {
+      expect(changes).toEqual([{ id: '12', body: { status: 'returned' } }]);
+    });
+  });
+
+  it('says what a rejection does above its reason', async () => {
+    const { user } = setup([makeOrder({ _id: '14' })]);
+    const detail = await expand(user, '14');
+
+    await user.click(detail.getByRole('button', { name: 'Reject' }));
+
+    expect(detail.getByRole('form', { name: 'Reject order #14' })).toHaveTextContent(
+      'Reject #14? 3 items go back into stock and Ayesha Khan is e-mailed the reason. This cannot be undone.',
+    );
+  });
+
+  it('keeps the order the owner opened open when a later search leaves it out', async () => {
+    const { user } = setup([
+      makeOrder({ _id: '30', userDetails: { ...makeOrder().userDetails, name: 'Sana Malik' } }),
+      makeOrder({ _id: '31', userDetails: { ...makeOrder().userDetails, name: 'Sadia Khan' } }),
+    ]);
+    const box = screen.getByRole('searchbox', { name: 'Search orders' });
+    await user.type(box, 'Sa');
+    await screen.findByText('Showing 2 of 2 orders');
+    const detail = await expand(user, '31');
+    expect(screen.getByRole('button', { name: /^#31/ })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.type(box, 'na');
+
+    expect(await screen.findByText('Showing 1 of 1 orders')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^#31/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(detail.getByText('Open: not in these results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^#30/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('takes its status and confirmation filters from the address (the dashboard links)', async () => {
+    const lists: string[] = [];
+    mockFetch((url) => {
+      lists.push(url.search);
+      return json({ success: true, orders: [], total: 0 });
+    });
+    renderWithProviders(<AdminOrders />, { route: '/admin/orders?status=pending&confirmed=false' });
+
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    expect(screen.getByRole('combobox', { name: 'Confirmation' })).toHaveValue('false');
+    expect(lists.at(-1)).toContain('status=pending');
+    expect(lists.at(-1)).toContain('confirmed=false');
   });
 
   it('searches on the server once the typing pauses, and filters by status', async () => {

@@ -26,8 +26,10 @@ const SelectionContext = createContext<Selection | null>(null);
  * booking sheet of the selection as a download link, 'Dispatch selected', and the import of tracking numbers
  * from a CSV file; `children` (the list) gets a checkbox on each approved order through `CourierSummary`.
  * The selection holds approved orders with a city only, in the list's order; an order that moves on leaves it.
+ * The tools, with `tools` (the order-check tools) after them, sit folded in one section above the list, its
+ * one-line summary saying how many orders are selected, so on a phone the orders come first.
  */
-export function CourierTools({ orders, children }: { orders: readonly OrderResponse[]; children: ReactNode }) {
+export function CourierTools({ orders, tools, children }: { orders: readonly OrderResponse[]; tools?: ReactNode; children: ReactNode }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const dispatch = useDispatchOrdersMutation();
@@ -68,6 +70,10 @@ export function CourierTools({ orders, children }: { orders: readonly OrderRespo
 
   return (
     <>
+      <details className="admin-orders__tools">
+        <summary>
+          Courier hand-off and order checks{chosen.length > 0 && ` · ${selectedText(chosen.length)}`}
+        </summary>
       <section className="courier-tools" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Courier hand-off</h2>
         <div className="courier-tools__row">
@@ -113,6 +119,8 @@ export function CourierTools({ orders, children }: { orders: readonly OrderRespo
         <OutcomeMessage outcome={outcome} />
         <TrackingImport />
       </section>
+        {tools}
+      </details>
       <SelectionContext value={selection}>{children}</SelectionContext>
     </>
   );

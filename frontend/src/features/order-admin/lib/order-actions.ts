@@ -32,6 +32,56 @@ export function actionsFor(status: string): readonly OrderAction[] {
   }
 }
 
+/** What the owner is asked before a final or stock-moving change, and the confirming button's words. */
+export interface ActionQuestion {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger: boolean;
+}
+
+/** '2 items', '1 item'. */
+function itemsText(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/**
+ * The question before `action` on order `#id` (docs/decisions/0040-the-owners-day.md), or null for the steps
+ * that need none (Approve, Dispatch: neither is final nor moves stock). `units` is the order's units, `name`
+ * the shopper's name ('the shopper' when empty), `total` its total as shown.
+ */
+export function actionQuestion(
+  action: OrderAction,
+  order: { id: string; name: string; units: number; total: string },
+): ActionQuestion | null {
+  const who = order.name.trim() || 'the shopper';
+  switch (action.status) {
+    case 'delivered':
+      return {
+        title: `Mark #${order.id} delivered?`,
+        message: `${order.total} counts as cash collected and ${who} is e-mailed a link to review each item. This cannot be undone.`,
+        confirmLabel: 'Mark delivered',
+        danger: false,
+      };
+    case 'returned':
+      return {
+        title: `Mark #${order.id} returned?`,
+        message: `${itemsText(order.units)} go${order.units === 1 ? 'es' : ''} back into stock and ${who} is e-mailed. This cannot be undone.`,
+        confirmLabel: 'Return & Restock',
+        danger: true,
+      };
+    case 'rejected':
+      return {
+        title: `Reject #${order.id}?`,
+        message: `${itemsText(order.units)} go${order.units === 1 ? 'es' : ''} back into stock and ${who} is e-mailed the reason. This cannot be undone.`,
+        confirmLabel: 'Confirm Rejection',
+        danger: true,
+      };
+    default:
+      return null;
+  }
+}
+
 /** The statuses the list can be filtered by: every one. */
 export { orderStatuses } from '@/lib/order-status';
 

@@ -54,6 +54,33 @@ describe('AdminReviews', () => {
     expect(first?.getByText('Pending')).toBeInTheDocument();
   });
 
+  it("shows the reviewer as a name: the typed one, else the account's, never a bracketed word", async () => {
+    setup([
+      makeReview({ _id: '5', reviewerName: 'Sana', userId: { _id: '7', name: 'Sana Malik' }, productId: { _id: '12', name: 'Phone Case' } }),
+      makeReview({ _id: '6', reviewerName: ' ', userId: { _id: '8', name: 'Bilal Ahmed' }, productId: { _id: '13', name: 'Cable' } }),
+      makeReview({ _id: '9', reviewerName: '', userId: { _id: '9', name: '' }, productId: { _id: '14', name: 'Charger' } }),
+    ]);
+    const [typed, account, nameless] = (await screen.findAllByRole('article')).map((article) => within(article));
+
+    expect(typed?.getByText('Sana', { selector: 'strong' }).parentElement).toHaveTextContent(/Sana · account: Sana Malik$/);
+    expect(account?.getByText('Bilal Ahmed', { selector: 'strong' }).parentElement).not.toHaveTextContent('(');
+    expect(account?.getByRole('button', { name: "Reject Bilal Ahmed's review of Cable" })).toBeInTheDocument();
+    expect(nameless?.getByText('Anonymous', { selector: 'strong' }).parentElement).not.toHaveTextContent('(');
+  });
+
+  it("opens filtered by the address's status (the dashboard's 'Reviews waiting')", async () => {
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(url.search);
+      return json([]);
+    });
+    renderWithProviders(<AdminReviews />, { route: '/admin/reviews?status=pending' });
+
+    expect(await screen.findByText('No reviews.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Show')).toHaveValue('pending');
+    expect(calls.at(-1)).toContain('status=pending');
+  });
+
   it('filters by status on the server', async () => {
     const { calls, user } = setup([pending, approved, rejected]);
     await screen.findAllByRole('article');

@@ -1,4 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { useSearchParams } from 'react-router';
 
 import type { ReviewResponse } from '@/api/generated';
 import { anonymousReviewer, MAX_ADMIN_REPLY_CHARS } from '@/api/rules/review.gen';
@@ -33,7 +34,12 @@ function statusLabel(status: string): string {
  * and Reject (each hidden when the review is in that state already), the shop's reply, and Delete.
  */
 export function AdminReviews() {
-  const [status, setStatus] = useState<ReviewStatus | ''>('');
+  // `?status=pending` (the dashboard's 'Reviews waiting') opens the list filtered.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<ReviewStatus | ''>(() => {
+    const asked = params.get('status') ?? '';
+    return (reviewStatuses as readonly string[]).includes(asked) ? (asked as ReviewStatus) : '';
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const pages = useAdminReviews(status);
   const reviews = reviewsOfPages(pages.data);
@@ -86,7 +92,10 @@ function AdminReview({ review, onOutcome }: { review: ReviewResponse; onOutcome:
   const remove = useDeleteReviewMutation();
   const toOutcome = useReplyOutcome();
   const titleId = `review-${review._id}`;
-  const name = review.reviewerName.trim() || anonymousReviewer;
+  // The name the reviewer typed, else the account's name, else 'Anonymous'; the account's name beside it only
+  // when it says something more (never an empty or bracketed word that reads like a role).
+  const accountName = review.userId?.name.trim() ?? '';
+  const name = review.reviewerName.trim() || accountName || anonymousReviewer;
   const what = `${name}'s review of ${review.productId.name}`;
 
   async function setStatus(status: ReviewStatus) {
@@ -108,7 +117,7 @@ function AdminReview({ review, onOutcome }: { review: ReviewResponse; onOutcome:
         </h3>
         <p className="admin-review__by">
           <StarRating rating={review.rating} /> <strong>{name}</strong>
-          {review.userId && review.userId.name !== name && <span className="admin-product__meta"> ({review.userId.name})</span>}
+          {accountName !== '' && accountName !== name && <span className="admin-product__meta"> · account: {accountName}</span>}
         </p>
         <p className="admin-product__meta">
           <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>

@@ -1,0 +1,1 @@
+DROP INDEX order_events_status_at_idx;
