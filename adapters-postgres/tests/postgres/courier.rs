@@ -109,7 +109,7 @@ async fn orders_are_locked_in_id_order_with_their_status_and_numbers_are_found_i
         .unit_of_work
         .run(move |tx| -> Result<_, RepositoryError> {
             let locked = tx.consignments().lock(&[second, unknown, first])?;
-            let owners = tx.consignments().tracking_owners(&["LE-2002".into(), "LE-9999".into()])?;
+            let owners = tx.consignments().tracking_owners(&["LE2002".into(), "LE9999".into()])?;
             Ok((locked, owners))
         })
         .await
@@ -119,7 +119,8 @@ async fn orders_are_locked_in_id_order_with_their_status_and_numbers_are_found_i
         locked.iter().map(|o| (o.id, o.status, o.has_consignment)).collect::<Vec<_>>(),
         [(first, OrderStatus::Pending, false), (second, OrderStatus::Approved, true)]
     );
-    assert_eq!(owners, [("LE-2002".to_owned(), second)]);
+    // Booked as "le-2002": the number is kept as couriers mean it, upper case without the dash.
+    assert_eq!(owners, [("LE2002".to_owned(), second)]);
 }
 
 fn counts(placed: u64, delivered: u64, returned: u64, rejected: u64, paisa: i64) -> OrderCounts {
