@@ -46,6 +46,7 @@ export type AdminOrderResponse = OrderResponse & {
      * The risk score with its reasons: recomputed while the order is pending, kept once it has left.
      */
     risk: RiskResponse;
+    whatsapp?: null | WhatsAppThreadResponse;
 };
 
 /**
@@ -447,6 +448,18 @@ export type CodSettingsBody = {
      * The limits to change, each once; a limit not sent keeps the value in force.
      */
     limits?: Array<OrderLimitBody>;
+    /**
+     * The approved template of the confirmation message, 1 to 512 of a-z, 0-9 and _.
+     */
+    whatsappConfirmationTemplate?: string | null;
+    /**
+     * The approved template of the status messages.
+     */
+    whatsappUpdateTemplate?: string | null;
+    /**
+     * The templates' language code, e.g. en, en_US, ur.
+     */
+    whatsappTemplateLanguage?: string | null;
 };
 
 /**
@@ -473,7 +486,28 @@ export type CodSettingsResponse = {
      * The limits on what one account may order, in a fixed order.
      */
     limits: Array<OrderLimitResponse>;
+    /**
+     * Whether the server has the WhatsApp settings (WHATSAPP_*); read-only.
+     */
+    whatsappEnabled: boolean;
+    /**
+     * The approved template of the confirmation message (default order_confirmation).
+     */
+    whatsappConfirmationTemplate: string;
+    /**
+     * The approved template of the status messages (default order_update).
+     */
+    whatsappUpdateTemplate: string;
+    /**
+     * The templates' language code (default en).
+     */
+    whatsappTemplateLanguage: string;
 };
+
+/**
+ * How an order was confirmed.
+ */
+export type ConfirmedVia = 'link' | 'whatsapp';
 
 /**
  * The token of a confirmation link.
@@ -1075,6 +1109,11 @@ export type OrderResponse = {
      * When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
      */
     confirmedAt?: string | null;
+    confirmedVia?: null | ConfirmedVia;
+    /**
+     * The number the WhatsApp confirmation went to, as written here ('0300 1234567'); null when WhatsApp is off.
+     */
+    whatsappTo?: string | null;
     /**
      * ISO 8601 in UTC.
      */
@@ -2118,6 +2157,53 @@ export type ViewsResponse = {
     views: number;
 };
 
+/**
+ * Who wrote a WhatsApp message.
+ */
+export type WhatsAppDirection = 'out' | 'in';
+
+/**
+ * What a WhatsApp message was.
+ */
+export type WhatsAppMessageKind = 'confirmation' | 'update' | 'reply' | 'note';
+
+/**
+ * One WhatsApp message of an order.
+ */
+export type WhatsAppMessageResponse = {
+    direction: WhatsAppDirection;
+    kind: WhatsAppMessageKind;
+    text: string;
+    state: WhatsAppMessageState;
+    error?: string | null;
+    /**
+     * ISO 8601 in UTC.
+     */
+    at: string;
+};
+
+/**
+ * Where a WhatsApp message stands.
+ */
+export type WhatsAppMessageState = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+
+/**
+ * An order's WhatsApp thread.
+ */
+export type WhatsAppThreadResponse = {
+    confirmedOnWhatsApp: boolean;
+    state: WhatsAppThreadState;
+    /**
+     * Oldest first.
+     */
+    messages: Array<WhatsAppMessageResponse>;
+};
+
+/**
+ * The thread's summary for the list.
+ */
+export type WhatsAppThreadState = 'none' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'replied';
+
 export type ListProductsData = {
     body?: never;
     path?: never;
@@ -2797,6 +2883,11 @@ export type AdminOrdersData = {
          * `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
          */
         confirmed?: string;
+        /**
+         * `confirmed`: only orders confirmed on WhatsApp; `noReply`: a confirmation message went out and the
+         * shopper has not answered; `failed`: a WhatsApp message to the order failed.
+         */
+        whatsapp?: string;
         /**
          * How many orders at most, 1 to 100 (default 100).
          */

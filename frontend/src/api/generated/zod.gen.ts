@@ -204,6 +204,11 @@ export const zCategorySummary = z.object({
 });
 
 /**
+ * How an order was confirmed.
+ */
+export const zConfirmedVia = z.enum(['link', 'whatsapp']);
+
+/**
  * The token of a confirmation link.
  */
 export const zConfirmBody = z.object({
@@ -874,7 +879,10 @@ export const zCodSettingsBody = z.object({
         z.int(),
         z.string()
     ])),
-    limits: z.optional(z.array(zOrderLimitBody))
+    limits: z.optional(z.array(zOrderLimitBody)),
+    whatsappConfirmationTemplate: z.nullish(z.string()),
+    whatsappUpdateTemplate: z.nullish(z.string()),
+    whatsappTemplateLanguage: z.nullish(z.string())
 });
 
 /**
@@ -930,7 +938,11 @@ export const zCodSettingsResponse = z.object({
     rules: z.array(zRiskRuleResponse),
     confirmWindowHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     rejectUnconfirmedAfterHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    limits: z.array(zOrderLimitResponse)
+    limits: z.array(zOrderLimitResponse),
+    whatsappEnabled: z.boolean(),
+    whatsappConfirmationTemplate: z.string(),
+    whatsappUpdateTemplate: z.string(),
+    whatsappTemplateLanguage: z.string()
 });
 
 /**
@@ -1138,34 +1150,10 @@ export const zOrderResponse = z.object({
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
     confirmedAt: z.nullish(z.string()),
+    confirmedVia: z.nullish(zConfirmedVia),
+    whatsappTo: z.nullish(z.string()),
     createdAt: z.string(),
     updatedAt: z.string()
-});
-
-/**
- * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
- */
-export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
-    accountEmail: z.string(),
-    risk: zRiskResponse
-}));
-
-/**
- * The order after its delivery address was corrected.
- */
-export const zAddressCorrectedResponse = z.object({
-    success: z.boolean(),
-    message: z.string(),
-    order: zAdminOrderResponse
-});
-
-/**
- * A page of orders as the admin sees them.
- */
-export const zAdminOrdersResponse = z.object({
-    success: z.boolean(),
-    orders: z.array(zAdminOrderResponse),
-    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1194,15 +1182,6 @@ export const zPlaceOrderResponse = z.object({
     message: z.string(),
     order: zOrderResponse,
     confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
-});
-
-/**
- * The order after a status change.
- */
-export const zStatusChangedResponse = z.object({
-    success: z.boolean(),
-    message: z.string(),
-    order: zAdminOrderResponse
 });
 
 /**
@@ -1235,6 +1214,103 @@ export const zSessionResponse = z.object({
  */
 export const zViewsResponse = z.object({
     views: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * Who wrote a WhatsApp message.
+ */
+export const zWhatsAppDirection = z.enum(['out', 'in']);
+
+/**
+ * What a WhatsApp message was.
+ */
+export const zWhatsAppMessageKind = z.enum([
+    'confirmation',
+    'update',
+    'reply',
+    'note'
+]);
+
+/**
+ * Where a WhatsApp message stands.
+ */
+export const zWhatsAppMessageState = z.enum([
+    'queued',
+    'sent',
+    'delivered',
+    'read',
+    'failed',
+    'received'
+]);
+
+/**
+ * One WhatsApp message of an order.
+ */
+export const zWhatsAppMessageResponse = z.object({
+    direction: zWhatsAppDirection,
+    kind: zWhatsAppMessageKind,
+    text: z.string(),
+    state: zWhatsAppMessageState,
+    error: z.nullish(z.string()),
+    at: z.string()
+});
+
+/**
+ * The thread's summary for the list.
+ */
+export const zWhatsAppThreadState = z.enum([
+    'none',
+    'queued',
+    'sent',
+    'delivered',
+    'read',
+    'failed',
+    'replied'
+]);
+
+/**
+ * An order's WhatsApp thread.
+ */
+export const zWhatsAppThreadResponse = z.object({
+    confirmedOnWhatsApp: z.boolean(),
+    state: zWhatsAppThreadState,
+    messages: z.array(zWhatsAppMessageResponse)
+});
+
+/**
+ * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
+ */
+export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
+    accountEmail: z.string(),
+    risk: zRiskResponse,
+    whatsapp: z.nullish(zWhatsAppThreadResponse)
+}));
+
+/**
+ * The order after its delivery address was corrected.
+ */
+export const zAddressCorrectedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
+});
+
+/**
+ * A page of orders as the admin sees them.
+ */
+export const zAdminOrdersResponse = z.object({
+    success: z.boolean(),
+    orders: z.array(zAdminOrderResponse),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The order after a status change.
+ */
+export const zStatusChangedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
 });
 
 export const zListProductsQuery = z.object({
@@ -1402,6 +1478,7 @@ export const zAdminOrdersQuery = z.object({
     sort: z.optional(z.string().check(z.regex(/^(newest|risk)?$/))),
     minRisk: z.optional(z.string().check(z.regex(/^(0*([0-9]|[1-9][0-9]|100))?$/))),
     confirmed: z.optional(z.string().check(z.regex(/^(true|false)?$/))),
+    whatsapp: z.optional(z.string().check(z.regex(/^(confirmed|noReply|failed)?$/))),
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
