@@ -20,6 +20,7 @@ import { OrderRisk } from './order-risk';
 import { PhoneAsTyped } from './phone-as-typed';
 import { CourierSummary } from './courier-tools';
 import { TrackingForm } from './tracking-form';
+import { WhatsAppThread } from './whatsapp-thread';
 
 /**
  * One order of the admin's list: a button with its id, customer, total, date and status that expands its
@@ -157,6 +158,7 @@ export function AdminOrder({ order }: { order: AdminOrderResponse }) {
             <h4>Figures</h4>
             <OrderFigures order={order} />
           </section>
+          <WhatsAppThread order={order} />
           {open && <OrderContact order={order} />}
           <section aria-label="History">
             <h4>History</h4>
