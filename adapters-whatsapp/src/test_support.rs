@@ -107,8 +107,13 @@ struct Shared {
 }
 
 impl Shared {
+    /// Reads or changes the state; a change wakes those waiting for one ([`FakeGraph::wait_for`]).
     fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
-        let out = f(&mut self.state.lock().unwrap_or_else(PoisonError::into_inner));
+        f(&mut self.state.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    fn change<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
+        let out = self.with(f);
         self.changed.notify_waiters();
         out
     }
@@ -181,7 +186,7 @@ impl FakeGraph {
 
     /// Sets how the fake answers from now on.
     pub fn set_behaviour(&self, behaviour: Behaviour) {
-        self.shared.with(|s| {
+        self.shared.change(|s| {
             s.behaviour = behaviour;
             s.failed = 0;
         });
@@ -404,7 +409,7 @@ async fn route(request: &Request, shared: &Arc<Shared>) -> (u16, Value) {
                     .unwrap_or_default(),
                 hold: body["hold"].as_bool().unwrap_or(false),
             };
-            shared.with(|s| {
+            shared.change(|s| {
                 s.behaviour = behaviour;
                 s.failed = 0;
             });
@@ -466,7 +471,7 @@ fn valid_template(body: &Value) -> Option<String> {
 async fn send_message(phone: &str, request: &Request, shared: &Arc<Shared>) -> (u16, Value) {
     let body = serde_json::from_slice::<Value>(&request.body).unwrap_or(Value::Null);
     let to = body.get("to").and_then(Value::as_str).unwrap_or_default().to_owned();
-    let index = shared.with(|s| {
+    let index = shared.change(|s| {
         s.received.push(Received {
             id: None,
             to: to.clone(),
@@ -481,15 +486,16 @@ async fn send_message(phone: &str, request: &Request, shared: &Arc<Shared>) -> (
     let (hold, delay) = shared.with(|s| (s.behaviour.hold, s.behaviour.delay_ms));
     if hold {
         shared.held.fetch_add(1, Ordering::SeqCst);
-        shared.with(|_| ());
+        shared.change(|_| ());
         let _ = release.changed().await;
         shared.held.fetch_sub(1, Ordering::SeqCst);
+        shared.change(|_| ());
     }
     if delay > 0 {
         tokio::time::sleep(Duration::from_millis(delay)).await;
     }
     let (status, answer, id) = answer_message(phone, request, &body, shared);
-    shared.with(|s| {
+    shared.change(|s| {
         if let Some(received) = s.received.get_mut(index) {
             received.status = status;
             received.id = id;

@@ -4,9 +4,11 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::ids::OrderId;
+use domain::shop_info::WhatsAppNumber;
 use domain::whatsapp::{MessageKind, MessageState, Templates};
 
 use crate::common::error::RepositoryError;
+use crate::common::token::LinkDigest;
 
 /// A template message as the shop sends it: to a number in international form without '+'
 /// (`923001234567`), a template approved by Meta, its body's parameters and its quick-reply buttons'
@@ -121,6 +123,12 @@ pub trait WhatsAppTx {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn templates(&mut self) -> Result<Templates, RepositoryError>;
+
+    /// Keeps on order `order` the number its WhatsApp messages go to and the digest of its buttons' secret.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn attach(&mut self, order: OrderId, to: &WhatsAppNumber, digest: &LinkDigest) -> Result<(), RepositoryError>;
 
     /// Queues `message` of order `order`; `text` is what it says, for the owner's thread.
     ///

@@ -5371,6 +5371,102 @@ export type ReadyzResponses = {
 
 export type ReadyzResponse = ReadyzResponses[keyof ReadyzResponses];
 
+export type WhatsappWebhookVerifyData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `subscribe`.
+         */
+        'hub.mode'?: string;
+        /**
+         * The verify token the owner typed in Meta's dashboard: WHATSAPP_VERIFY_TOKEN.
+         */
+        'hub.verify_token'?: string;
+        /**
+         * Echoed back as the answer's body.
+         */
+        'hub.challenge'?: string;
+    };
+    url: '/api/whatsapp/webhook';
+};
+
+export type WhatsappWebhookVerifyErrors = {
+    /**
+     * hub.mode is not 'subscribe', or the challenge is missing
+     */
+    400: ErrorBody;
+    /**
+     * A wrong verify token
+     */
+    403: ErrorBody;
+    /**
+     * WhatsApp is off
+     */
+    404: ErrorBody;
+};
+
+export type WhatsappWebhookVerifyError = WhatsappWebhookVerifyErrors[keyof WhatsappWebhookVerifyErrors];
+
+export type WhatsappWebhookVerifyResponses = {
+    /**
+     * The challenge, echoed
+     */
+    200: string;
+};
+
+export type WhatsappWebhookVerifyResponse = WhatsappWebhookVerifyResponses[keyof WhatsappWebhookVerifyResponses];
+
+export type WhatsappWebhookReceiveData = {
+    /**
+     * Meta's webhook envelope (object whatsapp_business_account)
+     */
+    body: {
+        [key: string]: unknown;
+    };
+    headers: {
+        /**
+         * sha256= and the hex HMAC-SHA256 of the raw body with the app secret
+         */
+        'X-Hub-Signature-256': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/whatsapp/webhook';
+};
+
+export type WhatsappWebhookReceiveErrors = {
+    /**
+     * The body is not a JSON object of this call's fields
+     */
+    400: ErrorBody;
+    /**
+     * A missing or wrong signature: nothing was read
+     */
+    401: ErrorBody;
+    /**
+     * WhatsApp is off
+     */
+    404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type WhatsappWebhookReceiveError = WhatsappWebhookReceiveErrors[keyof WhatsappWebhookReceiveErrors];
+
+export type WhatsappWebhookReceiveResponses = {
+    /**
+     * Received
+     */
+    200: unknown;
+};
+
 export type OpenapiDocumentData = {
     body?: never;
     path?: never;

@@ -2002,6 +2002,26 @@ export const zHealthzResponse = zHealthResponse;
  */
 export const zReadyzResponse = zHealthResponse;
 
+export const zWhatsappWebhookVerifyQuery = z.object({
+    'hub.mode': z.optional(z.string()),
+    'hub.verify_token': z.optional(z.string()),
+    'hub.challenge': z.optional(z.string())
+});
+
+/**
+ * The challenge, echoed
+ */
+export const zWhatsappWebhookVerifyResponse = z.string();
+
+/**
+ * Meta's webhook envelope (object whatsapp_business_account)
+ */
+export const zWhatsappWebhookReceiveBody = z.record(z.string(), z.unknown());
+
+export const zWhatsappWebhookReceiveHeaders = z.object({
+    'X-Hub-Signature-256': z.string()
+});
+
 export const zListProductsData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
@@ -2491,6 +2511,19 @@ export const zHealthzData = z.object({
 
 export const zReadyzData = z.object({
     body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zWhatsappWebhookVerifyData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zWhatsappWebhookVerifyQuery)
+});
+
+export const zWhatsappWebhookReceiveData = z.object({
+    body: zWhatsappWebhookReceiveBody,
+    headers: zWhatsappWebhookReceiveHeaders,
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });
