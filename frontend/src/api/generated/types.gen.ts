@@ -46,6 +46,7 @@ export type AdminOrderResponse = OrderResponse & {
      * The risk score with its reasons: recomputed while the order is pending, kept once it has left.
      */
     risk: RiskResponse;
+    whatsapp?: null | WhatsAppThreadResponse;
 };
 
 /**
@@ -1072,9 +1073,19 @@ export type OrderResponse = {
      */
     history: Array<OrderEventResponse>;
     /**
-     * When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
+     * When the shopper confirmed the order (by the e-mailed link, or on WhatsApp), ISO 8601 in UTC; null
+     * until then.
      */
     confirmedAt?: string | null;
+    /**
+     * How the shopper confirmed it: `link` (the e-mailed link, or My Orders) or `whatsapp`; null until then.
+     */
+    confirmedVia?: string | null;
+    /**
+     * The number the WhatsApp confirmation message went to, as people write it (`0300 1234567`); null when
+     * WhatsApp was off for the order.
+     */
+    whatsappTo?: string | null;
     /**
      * ISO 8601 in UTC.
      */
@@ -2116,6 +2127,52 @@ export type UserResponse = {
  */
 export type ViewsResponse = {
     views: number;
+};
+
+/**
+ * One WhatsApp message of an order.
+ */
+export type WhatsAppMessageResponse = {
+    /**
+     * `out` (the shop sent it) or `in` (the shopper did).
+     */
+    direction: string;
+    /**
+     * `confirmation`, `update`, `reply` (a button) or `note` (a text).
+     */
+    kind: string;
+    text: string;
+    /**
+     * `queued`, `sent`, `delivered`, `read`, `failed`, or `received` for the shopper's.
+     */
+    state: string;
+    /**
+     * Meta's error of a failed message.
+     */
+    error?: string | null;
+    /**
+     * ISO 8601 in UTC.
+     */
+    at: string;
+};
+
+/**
+ * An order's WhatsApp messages, and what they come to for the list.
+ */
+export type WhatsAppThreadResponse = {
+    /**
+     * Whether the shopper confirmed the order on WhatsApp.
+     */
+    confirmedOnWhatsApp: boolean;
+    /**
+     * `replied` once the shopper wrote back; else the state of the latest message sent (`queued`, `sent`,
+     * `delivered`, `read`, `failed`); `none` without any message.
+     */
+    state: string;
+    /**
+     * Oldest first.
+     */
+    messages: Array<WhatsAppMessageResponse>;
 };
 
 export type ListProductsData = {

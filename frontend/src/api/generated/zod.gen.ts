@@ -1138,34 +1138,10 @@ export const zOrderResponse = z.object({
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
     confirmedAt: z.nullish(z.string()),
+    confirmedVia: z.nullish(z.string()),
+    whatsappTo: z.nullish(z.string()),
     createdAt: z.string(),
     updatedAt: z.string()
-});
-
-/**
- * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
- */
-export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
-    accountEmail: z.string(),
-    risk: zRiskResponse
-}));
-
-/**
- * The order after its delivery address was corrected.
- */
-export const zAddressCorrectedResponse = z.object({
-    success: z.boolean(),
-    message: z.string(),
-    order: zAdminOrderResponse
-});
-
-/**
- * A page of orders as the admin sees them.
- */
-export const zAdminOrdersResponse = z.object({
-    success: z.boolean(),
-    orders: z.array(zAdminOrderResponse),
-    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1194,15 +1170,6 @@ export const zPlaceOrderResponse = z.object({
     message: z.string(),
     order: zOrderResponse,
     confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
-});
-
-/**
- * The order after a status change.
- */
-export const zStatusChangedResponse = z.object({
-    success: z.boolean(),
-    message: z.string(),
-    order: zAdminOrderResponse
 });
 
 /**
@@ -1235,6 +1202,63 @@ export const zSessionResponse = z.object({
  */
 export const zViewsResponse = z.object({
     views: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * One WhatsApp message of an order.
+ */
+export const zWhatsAppMessageResponse = z.object({
+    direction: z.string(),
+    kind: z.string(),
+    text: z.string(),
+    state: z.string(),
+    error: z.nullish(z.string()),
+    at: z.string()
+});
+
+/**
+ * An order's WhatsApp messages, and what they come to for the list.
+ */
+export const zWhatsAppThreadResponse = z.object({
+    confirmedOnWhatsApp: z.boolean(),
+    state: z.string(),
+    messages: z.array(zWhatsAppMessageResponse)
+});
+
+/**
+ * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
+ */
+export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
+    accountEmail: z.string(),
+    risk: zRiskResponse,
+    whatsapp: z.nullish(zWhatsAppThreadResponse)
+}));
+
+/**
+ * The order after its delivery address was corrected.
+ */
+export const zAddressCorrectedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
+});
+
+/**
+ * A page of orders as the admin sees them.
+ */
+export const zAdminOrdersResponse = z.object({
+    success: z.boolean(),
+    orders: z.array(zAdminOrderResponse),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The order after a status change.
+ */
+export const zStatusChangedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
 });
 
 export const zListProductsQuery = z.object({
