@@ -1,6 +1,7 @@
 //! WhatsApp messages in PostgreSQL (`whatsapp_messages`): the outbox the worker drains, the states status
 //! callbacks move, the shopper's messages kept once per Meta id, and the templates on `shop_settings`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use application::common::error::RepositoryError;
@@ -282,6 +283,7 @@ impl WhatsAppOutbox for PgWhatsApp {
 
 #[derive(Queryable)]
 struct ThreadRow {
+    order_id: Option<i64>,
     kind: String,
     text: String,
     state: String,
@@ -351,11 +353,18 @@ impl WhatsAppOrders for PgWhatsApp {
     }
 
     async fn thread(&self, id: OrderId) -> Result<Vec<ThreadMessage>, RepositoryError> {
+        Ok(self.threads(&[id]).await?.remove(&id).unwrap_or_default())
+    }
+
+    async fn threads(&self, ids: &[OrderId]) -> Result<HashMap<OrderId, Vec<ThreadMessage>>, RepositoryError> {
+        let ids: Vec<i64> = ids.iter().map(|id| id.get()).collect();
         with_connection(&self.pool, move |conn| {
-            whatsapp_messages::table
-                .filter(whatsapp_messages::order_id.eq(id.get()))
+            let mut threads: HashMap<OrderId, Vec<ThreadMessage>> = HashMap::new();
+            let rows = whatsapp_messages::table
+                .filter(whatsapp_messages::order_id.eq_any(ids))
                 .order(whatsapp_messages::id)
                 .select((
+                    whatsapp_messages::order_id,
                     whatsapp_messages::kind,
                     whatsapp_messages::text,
                     whatsapp_messages::state,
@@ -363,18 +372,19 @@ impl WhatsAppOrders for PgWhatsApp {
                     whatsapp_messages::created_at,
                 ))
                 .load::<ThreadRow>(conn)
-                .map_err(from_diesel)?
-                .into_iter()
-                .map(|row| {
-                    Ok(ThreadMessage {
-                        kind: MessageKind::parse(&row.kind).ok_or_else(|| corrupt(format!("kind {:?}", row.kind)))?,
-                        text: row.text,
-                        state: state(&row.state)?,
-                        error: row.error,
-                        at: row.created_at,
-                    })
-                })
-                .collect()
+                .map_err(from_diesel)?;
+            for row in rows {
+                let Some(order) = row.order_id else { continue };
+                let message = ThreadMessage {
+                    kind: MessageKind::parse(&row.kind).ok_or_else(|| corrupt(format!("kind {:?}", row.kind)))?,
+                    text: row.text,
+                    state: state(&row.state)?,
+                    error: row.error,
+                    at: row.created_at,
+                };
+                threads.entry(OrderId::new(order).map_err(corrupt)?).or_default().push(message);
+            }
+            Ok(threads)
         })
         .await
     }

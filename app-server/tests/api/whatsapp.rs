@@ -59,6 +59,14 @@ fn two_cases(shop: &Shop, phone: &str) -> Value {
 }
 
 impl Shop {
+    /// The order as the admin list answers it.
+    async fn admin_order(&self, id: &str) -> Value {
+        let admin = self.app.admin_cookie().await;
+        let (status, body) = self.app.send(&admin, "GET", &format!("/api/orders?q={id}&limit=100"), None).await;
+        assert_eq!(status, 200, "{body}");
+        body["orders"].as_array().unwrap().iter().find(|o| o["_id"] == id).unwrap().clone()
+    }
+
     fn webhook(&self) -> String {
         format!("{}/api/whatsapp/webhook", self.app.address)
     }
@@ -188,6 +196,17 @@ async fn a_signed_confirm_reply_confirms_the_order_once_even_delivered_twice() {
             format!("out update sent: Thank you! Your order #{id} is confirmed."),
         ]
     );
+    let order = shop.admin_order(&id).await;
+    assert_eq!((&order["confirmedVia"], &order["whatsappTo"]), (&json!("whatsapp"), &json!("0300 1234567")));
+    let whatsapp = &order["whatsapp"];
+    assert_eq!((&whatsapp["confirmedOnWhatsApp"], &whatsapp["state"]), (&json!(true), &json!("replied")));
+    let messages: Vec<(&str, &str, &str)> = whatsapp["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["direction"].as_str().unwrap(), m["kind"].as_str().unwrap(), m["state"].as_str().unwrap()))
+        .collect();
+    assert_eq!(messages, [("out", "confirmation", "sent"), ("in", "reply", "received"), ("out", "update", "sent")]);
 }
 
 #[tokio::test]
@@ -322,8 +341,12 @@ async fn a_graph_api_answering_500_never_holds_up_checkout_is_retried_and_ends_m
     assert_eq!(requests.len(), 3);
     let thread = shop.thread_until(&id, |t| t[0].starts_with("out confirmation failed")).await;
     assert_eq!(thread.len(), 1);
-    let error = shop.app.sql_texts(&format!("SELECT error AS t FROM whatsapp_messages WHERE order_id = {id}")).await;
-    assert_eq!(error, vec!["An unexpected error has occurred. Please retry your request later. (code 2)".to_owned()]);
+    let order = shop.admin_order(&id).await;
+    assert_eq!(order["whatsapp"]["state"], "failed");
+    assert_eq!(
+        order["whatsapp"]["messages"][0]["error"],
+        "An unexpected error has occurred. Please retry your request later. (code 2)"
+    );
 }
 
 #[tokio::test]
@@ -393,4 +416,9 @@ async fn with_whatsapp_off_the_graph_api_gets_no_request_and_the_webhook_is_not_
     assert!(shop.fake.requests().is_empty());
     assert!(shop.thread(&id).await.is_empty());
     assert_eq!(shop.order_row(&id).await.1, "-");
+    let order = shop.admin_order(&id).await;
+    assert_eq!(
+        (&order["whatsapp"], &order["whatsappTo"], &order["confirmedVia"]),
+        (&Value::Null, &Value::Null, &Value::Null)
+    );
 }

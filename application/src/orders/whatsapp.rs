@@ -3,6 +3,8 @@
 //! the order exactly as the e-mailed link does or rejects it as the owner would, a 'yes' word confirms the
 //! latest pending order of the phone it came from, and anything else is kept as a note for the owner.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::contact::Phone;
@@ -106,6 +108,12 @@ pub trait WhatsAppOrders: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     async fn thread(&self, id: OrderId) -> Result<Vec<ThreadMessage>, RepositoryError>;
+
+    /// The threads of the orders `ids` (an order without messages has none), each oldest first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn threads(&self, ids: &[OrderId]) -> Result<HashMap<OrderId, Vec<ThreadMessage>>, RepositoryError>;
 }
 
 /// The order's number for WhatsApp's templates: `#42`.
@@ -194,6 +202,20 @@ impl Orders {
     pub async fn whatsapp_thread(&self, id: OrderId) -> Result<Option<Vec<ThreadMessage>>, RepositoryError> {
         match &self.whatsapp {
             Some(store) => Ok(Some(store.thread(id).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The WhatsApp threads of the orders `ids`; `None` when WhatsApp is off.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn whatsapp_threads(
+        &self,
+        ids: &[OrderId],
+    ) -> Result<Option<HashMap<OrderId, Vec<ThreadMessage>>>, RepositoryError> {
+        match &self.whatsapp {
+            Some(store) => Ok(Some(store.threads(ids).await?)),
             None => Ok(None),
         }
     }

@@ -505,11 +505,6 @@ export type CodSettingsResponse = {
 };
 
 /**
- * How an order was confirmed.
- */
-export type ConfirmedVia = 'link' | 'whatsapp';
-
-/**
  * The token of a confirmation link.
  */
 export type ConfirmBody = {
@@ -1106,12 +1101,17 @@ export type OrderResponse = {
      */
     history: Array<OrderEventResponse>;
     /**
-     * When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
+     * When the shopper confirmed the order (by the e-mailed link, or on WhatsApp), ISO 8601 in UTC; null
+     * until then.
      */
     confirmedAt?: string | null;
-    confirmedVia?: null | ConfirmedVia;
     /**
-     * The number the WhatsApp confirmation went to, as written here ('0300 1234567'); null when WhatsApp is off.
+     * How the shopper confirmed it: `link` (the e-mailed link, or My Orders) or `whatsapp`; null until then.
+     */
+    confirmedVia?: string | null;
+    /**
+     * The number the WhatsApp confirmation message went to, as people write it (`0300 1234567`); null when
+     * WhatsApp was off for the order.
      */
     whatsappTo?: string | null;
     /**
@@ -2158,23 +2158,25 @@ export type ViewsResponse = {
 };
 
 /**
- * Who wrote a WhatsApp message.
- */
-export type WhatsAppDirection = 'out' | 'in';
-
-/**
- * What a WhatsApp message was.
- */
-export type WhatsAppMessageKind = 'confirmation' | 'update' | 'reply' | 'note';
-
-/**
  * One WhatsApp message of an order.
  */
 export type WhatsAppMessageResponse = {
-    direction: WhatsAppDirection;
-    kind: WhatsAppMessageKind;
+    /**
+     * `out` (the shop sent it) or `in` (the shopper did).
+     */
+    direction: string;
+    /**
+     * `confirmation`, `update`, `reply` (a button) or `note` (a text).
+     */
+    kind: string;
     text: string;
-    state: WhatsAppMessageState;
+    /**
+     * `queued`, `sent`, `delivered`, `read`, `failed`, or `received` for the shopper's.
+     */
+    state: string;
+    /**
+     * Meta's error of a failed message.
+     */
     error?: string | null;
     /**
      * ISO 8601 in UTC.
@@ -2183,26 +2185,23 @@ export type WhatsAppMessageResponse = {
 };
 
 /**
- * Where a WhatsApp message stands.
- */
-export type WhatsAppMessageState = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
-
-/**
- * An order's WhatsApp thread.
+ * An order's WhatsApp messages, and what they come to for the list.
  */
 export type WhatsAppThreadResponse = {
+    /**
+     * Whether the shopper confirmed the order on WhatsApp.
+     */
     confirmedOnWhatsApp: boolean;
-    state: WhatsAppThreadState;
+    /**
+     * `replied` once the shopper wrote back; else the state of the latest message sent (`queued`, `sent`,
+     * `delivered`, `read`, `failed`); `none` without any message.
+     */
+    state: string;
     /**
      * Oldest first.
      */
     messages: Array<WhatsAppMessageResponse>;
 };
-
-/**
- * The thread's summary for the list.
- */
-export type WhatsAppThreadState = 'none' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'replied';
 
 export type ListProductsData = {
     body?: never;

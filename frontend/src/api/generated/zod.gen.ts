@@ -204,11 +204,6 @@ export const zCategorySummary = z.object({
 });
 
 /**
- * How an order was confirmed.
- */
-export const zConfirmedVia = z.enum(['link', 'whatsapp']);
-
-/**
  * The token of a confirmation link.
  */
 export const zConfirmBody = z.object({
@@ -1150,7 +1145,7 @@ export const zOrderResponse = z.object({
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
     confirmedAt: z.nullish(z.string()),
-    confirmedVia: z.nullish(zConfirmedVia),
+    confirmedVia: z.nullish(z.string()),
     whatsappTo: z.nullish(z.string()),
     createdAt: z.string(),
     updatedAt: z.string()
@@ -1217,63 +1212,23 @@ export const zViewsResponse = z.object({
 });
 
 /**
- * Who wrote a WhatsApp message.
- */
-export const zWhatsAppDirection = z.enum(['out', 'in']);
-
-/**
- * What a WhatsApp message was.
- */
-export const zWhatsAppMessageKind = z.enum([
-    'confirmation',
-    'update',
-    'reply',
-    'note'
-]);
-
-/**
- * Where a WhatsApp message stands.
- */
-export const zWhatsAppMessageState = z.enum([
-    'queued',
-    'sent',
-    'delivered',
-    'read',
-    'failed',
-    'received'
-]);
-
-/**
  * One WhatsApp message of an order.
  */
 export const zWhatsAppMessageResponse = z.object({
-    direction: zWhatsAppDirection,
-    kind: zWhatsAppMessageKind,
+    direction: z.string(),
+    kind: z.string(),
     text: z.string(),
-    state: zWhatsAppMessageState,
+    state: z.string(),
     error: z.nullish(z.string()),
     at: z.string()
 });
 
 /**
- * The thread's summary for the list.
- */
-export const zWhatsAppThreadState = z.enum([
-    'none',
-    'queued',
-    'sent',
-    'delivered',
-    'read',
-    'failed',
-    'replied'
-]);
-
-/**
- * An order's WhatsApp thread.
+ * An order's WhatsApp messages, and what they come to for the list.
  */
 export const zWhatsAppThreadResponse = z.object({
     confirmedOnWhatsApp: z.boolean(),
-    state: zWhatsAppThreadState,
+    state: z.string(),
     messages: z.array(zWhatsAppMessageResponse)
 });
 
