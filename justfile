@@ -12,6 +12,8 @@ export CARGO_TERM_COLOR := "never"
 app_server := CARGO_TARGET_DIR / "debug/app-server"
 # The tests' OpenID Connect issuer (adapters-identity's test_support) for the browser tests.
 fake_oidc_issuer := CARGO_TARGET_DIR / "debug/fake-oidc-issuer"
+# The tests' fake Graph API (adapters-whatsapp's test_support) for the browser tests.
+fake_graph_api := CARGO_TARGET_DIR / "debug/fake-graph-api"
 
 # List the recipes.
 default:
@@ -52,7 +54,9 @@ test: checks _frontend-deps _chromium _system-deps
     just build-frontend
     cargo build -q -p app-server
     cargo build -q -p adapters-identity --features test-support --bin fake-oidc-issuer
-    cd frontend && APP_SERVER_BIN="{{app_server}}" FAKE_OIDC_BIN="{{fake_oidc_issuer}}" PG_BASE_URL="$base" \
+    cargo build -q -p adapters-whatsapp --features test-support --bin fake-graph-api
+    cd frontend && APP_SERVER_BIN="{{app_server}}" FAKE_OIDC_BIN="{{fake_oidc_issuer}}" \
+        FAKE_GRAPH_BIN="{{fake_graph_api}}" PG_BASE_URL="$base" \
         node --test --test-concurrency=1 e2e/
 
 # Fuzz the API against its served OpenAPI document with schemathesis (every check; unauthenticated, as a customer and as the

@@ -26,6 +26,7 @@ mod reviews;
 mod server;
 mod settings;
 mod sitemap;
+mod whatsapp;
 
 pub use infra::cache::{CacheUsage, ResponseCache, MAX_CACHE_BYTES};
 pub use infra::edges::BodyDeadline;
@@ -36,3 +37,4 @@ pub use infra::telemetry::{request_id, serve_metrics, HttpMetrics, MetricsEndpoi
 pub use infra::uploads::UploadSlots;
 pub use pages::{page_paths, page_titles};
 pub use server::{bind, openapi_yaml, serve, serve_floor, AppState, ServerConfig};
+pub use whatsapp::WhatsAppWebhook;

@@ -45,6 +45,7 @@ use crate::infra::uploads::UploadSlots;
 use crate::infra::{health, openapi};
 use crate::pages::spa::{self, SpaDir};
 use crate::pages::{self, Pages};
+use crate::whatsapp::{self, WhatsAppWebhook};
 use crate::{
     accounts, addresses, admin, analytics, blocklist, catalog, catalog_admin, cod, coupons, courier, mailing, orders,
     reviews, settings, sitemap,
@@ -71,6 +72,8 @@ pub struct AppState {
     pub health: Health,
     pub catalog_cache: Arc<ResponseCache>,
     pub sitemap: Sitemap,
+    /// The WhatsApp webhook's checks and use cases; off when WhatsApp is not set up.
+    pub whatsapp: WhatsAppWebhook,
 }
 
 /// Where files are served from and how many workers serve.
@@ -193,6 +196,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .configure(mailing::configure)
         .configure(analytics::configure)
         .configure(health::configure)
+        .configure(whatsapp::configure)
         .configure(openapi::configure);
 }
 
@@ -260,6 +264,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
     let reviews = web::Data::new(state.reviews);
     let health = web::Data::new(state.health);
     let sitemap = web::Data::new(state.sitemap);
+    let whatsapp_webhook = web::Data::new(state.whatsapp);
     let media_files = config.media_files.clone();
     let media_path = config.media_path;
     let media_addresses = web::Data::new(config.media_addresses.clone());
@@ -302,6 +307,7 @@ pub fn serve(listener: TcpListener, state: AppState, config: ServerConfig) -> st
             .app_data(reviews.clone())
             .app_data(health.clone())
             .app_data(sitemap.clone())
+            .app_data(whatsapp_webhook.clone())
             .app_data(media_addresses.clone())
             .app_data(uploads.clone())
             .configure(sitemap::configure)

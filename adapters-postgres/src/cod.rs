@@ -415,7 +415,7 @@ impl CodRepository for PgOrderRepository {
                     .filter(orders::confirmed_at.is_null())
                     .filter(orders::status.eq(OrderStatus::Pending.as_str())),
             )
-            .set((orders::confirmed_at.eq(at), orders::updated_at.eq(at)))
+            .set((orders::confirmed_at.eq(at), orders::confirmed_via.eq("link"), orders::updated_at.eq(at)))
             .execute(conn)
             .map_err(from_diesel)?;
             Ok(confirmed == 1)

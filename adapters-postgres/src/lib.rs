@@ -30,6 +30,7 @@ mod stored_risk;
 pub mod test_support;
 mod throttle;
 mod unit_of_work;
+mod whatsapp;
 
 pub use addresses::PgAddressBook;
 pub use admins::PgAdminRepository;
@@ -51,3 +52,4 @@ pub use sessions::PgSessionStore;
 pub use settings::PgSettingsRepository;
 pub use throttle::PgThrottle;
 pub use unit_of_work::PgUnitOfWork;
+pub use whatsapp::PgWhatsApp;

@@ -11,8 +11,8 @@ use application::mail::ports::OutboxTx;
 use application::orders::cod_ports::RiskTx;
 use application::orders::consignments::ConsignmentTx;
 use application::orders::model::{
-    delivery_address, Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter, OrderItem,
-    OrderSort, ReviewToken, StockedProduct, StoredDetails,
+    delivery_address, Actor, ConfirmedVia, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter,
+    OrderItem, OrderSort, ReviewToken, StockedProduct, StoredDetails,
 };
 use application::orders::ports::{CouponUseTx, OrderRepository, OrderTx, OrdersTx, StockTx};
 use async_trait::async_trait;
@@ -32,6 +32,7 @@ use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
 use domain::risk::RuleId;
+use domain::shop_info::WhatsAppNumber;
 use domain::stock::Quantity;
 
 use crate::coupons::CouponRow;
@@ -93,6 +94,9 @@ struct OrderRow {
     updated_at: DateTime<Utc>,
     courier: Option<String>,
     tracking_number: Option<String>,
+    confirmed_via: Option<String>,
+    whatsapp_to: Option<String>,
+    whatsapp_token_hash: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -250,6 +254,19 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                     .map_err(|e| corrupt(format!("order {}'s account e-mail: {e}", row.id)))?,
                 confirm_digest: row.confirm_token_hash.map(LinkDigest::from_stored),
                 confirmed_at: row.confirmed_at,
+                confirmed_via: row
+                    .confirmed_via
+                    .as_deref()
+                    .map(|via| ConfirmedVia::parse(via).ok_or_else(|| corrupt(format!("confirmed via {via:?}"))))
+                    .transpose()?,
+                whatsapp_to: row
+                    .whatsapp_to
+                    .as_deref()
+                    .map(|to| {
+                        WhatsAppNumber::parse(to).map_err(|e| corrupt(format!("order {}'s WhatsApp: {e}", row.id)))
+                    })
+                    .transpose()?,
+                whatsapp_digest: row.whatsapp_token_hash.map(LinkDigest::from_stored),
                 risk,
                 created_at: row.created_at,
                 updated_at: row.updated_at,

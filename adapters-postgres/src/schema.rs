@@ -65,6 +65,9 @@ diesel::table! {
         max_orders_per_day -> Int4,
         delivery_time -> Text,
         whatsapp_number -> Nullable<Text>,
+        whatsapp_confirmation_template -> Text,
+        whatsapp_update_template -> Text,
+        whatsapp_template_language -> Text,
     }
 }
 
@@ -216,6 +219,31 @@ diesel::table! {
         updated_at -> Timestamptz,
         courier -> Nullable<Text>,
         tracking_number -> Nullable<Text>,
+        confirmed_via -> Nullable<Text>,
+        whatsapp_to -> Nullable<Text>,
+        whatsapp_token_hash -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    whatsapp_messages (id) {
+        id -> Int8,
+        order_id -> Nullable<Int8>,
+        direction -> Text,
+        kind -> Text,
+        phone -> Text,
+        text -> Text,
+        template -> Nullable<Text>,
+        language -> Nullable<Text>,
+        body_parameters -> Nullable<Jsonb>,
+        button_payloads -> Nullable<Jsonb>,
+        state -> Text,
+        meta_id -> Nullable<Text>,
+        error -> Nullable<Text>,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 

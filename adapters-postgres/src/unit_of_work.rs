@@ -28,6 +28,7 @@ use crate::pool::{checkout, PgPool};
 pub struct PgUnitOfWork {
     pool: PgPool,
     outbox_wakeups: Arc<Notify>,
+    whatsapp_wakeups: Arc<Notify>,
     orders_placed: Counter,
 }
 
@@ -37,7 +38,14 @@ impl PgUnitOfWork {
     /// work wake the same worker).
     #[must_use]
     pub fn new(pool: PgPool, outbox_wakeups: Arc<Notify>) -> Self {
-        Self { pool, outbox_wakeups, orders_placed: Counter::default() }
+        Self { pool, outbox_wakeups, whatsapp_wakeups: Arc::new(Notify::new()), orders_placed: Counter::default() }
+    }
+
+    /// The same units of work, whose WhatsApp messages wake the worker waiting on `wakeups`
+    /// ([`PgWhatsApp::wakeups`](crate::PgWhatsApp::wakeups)) after the commit.
+    #[must_use]
+    pub fn waking_whatsapp(self, wakeups: Arc<Notify>) -> Self {
+        Self { whatsapp_wakeups: wakeups, ..self }
     }
 
     /// The same units of work, counting the orders they place in `metrics`' `orders_placed_total`.
@@ -63,6 +71,9 @@ impl PgUnitOfWork {
         .map_err(|err| RolledBack::Store(unavailable(err)))??;
         if ended.mail_queued {
             self.outbox_wakeups.notify_one();
+        }
+        if ended.whatsapp_queued {
+            self.whatsapp_wakeups.notify_one();
         }
         self.orders_placed.inc_by(ended.orders_placed);
         Ok(made)
@@ -107,6 +118,7 @@ pub(crate) struct PgTransaction {
 #[derive(Debug, Clone, Copy, Default)]
 struct Ended {
     mail_queued: bool,
+    whatsapp_queued: bool,
     orders_placed: u64,
 }
 
@@ -142,6 +154,11 @@ impl PgTransaction {
     /// Notes that mail was queued, so the worker is woken after the commit.
     pub(crate) fn mail_queued(&mut self) {
         self.ended.mail_queued = true;
+    }
+
+    /// Notes that a WhatsApp message was queued, so its worker is woken after the commit.
+    pub(crate) fn whatsapp_queued(&mut self) {
+        self.ended.whatsapp_queued = true;
     }
 
     /// Notes that an order was placed, to be counted after the commit.

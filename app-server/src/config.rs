@@ -94,6 +94,8 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// METRICS_TOKEN: the bearer token `/metrics` on the public listener asks for; without it, a 404.
     pub metrics_token: Option<SecretString>,
+    /// WhatsApp through Meta's Business Cloud API, when configured (docs/decisions/0038-whatsapp.md).
+    pub whatsapp: Option<WhatsAppSettings>,
 }
 
 /// The shortest METRICS_TOKEN accepted.
@@ -113,6 +115,83 @@ pub struct GoogleSignIn {
 pub struct AdminCredentials {
     pub email: String,
     pub password: SecretString,
+}
+
+/// WHATSAPP_*: the Business Cloud API and its webhook, when configured. The token and both secrets never
+/// reach `Debug` or a log.
+#[derive(Debug, Clone)]
+pub struct WhatsAppSettings {
+    /// WHATSAPP_API_URL, without a trailing slash.
+    pub api_url: String,
+    pub api_version: String,
+    pub phone_number_id: String,
+    pub access_token: SecretString,
+    pub app_secret: SecretString,
+    pub verify_token: SecretString,
+    /// How long one Graph API request may take, in milliseconds.
+    pub timeout_ms: u64,
+    /// The pause after a failed send, doubled on each further failure, in milliseconds.
+    pub retry_base_ms: u64,
+    /// Attempts before a message is marked failed.
+    pub max_attempts: u32,
+}
+
+/// The four WhatsApp variables that come all together or not at all.
+const WHATSAPP_SET: [&str; 4] =
+    ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"];
+
+/// WHATSAPP_*: `None` when none of the four is set; all four or a refusal naming the first one missing.
+fn whatsapp(text: &impl Fn(&'static str) -> Option<String>) -> Result<Option<WhatsAppSettings>, ConfigError> {
+    let values = WHATSAPP_SET.map(text);
+    if values.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    if let Some((name, _)) = WHATSAPP_SET.iter().zip(&values).find(|(_, v)| v.is_none()) {
+        return Err(ConfigError {
+            name,
+            reason: "is required with the other WhatsApp settings (WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: all or none)".into(),
+        });
+    }
+    let [Some(phone_number_id), Some(access_token), Some(app_secret), Some(verify_token)] = values else {
+        return Ok(None);
+    };
+    if !phone_number_id.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ConfigError {
+            name: "WHATSAPP_PHONE_NUMBER_ID",
+            reason: "expected the digits of Meta's phone number id".into(),
+        });
+    }
+    let api_url = match text("WHATSAPP_API_URL") {
+        Some(url) if url.starts_with("http://") || url.starts_with("https://") => url.trim_end_matches('/').to_owned(),
+        Some(_) => {
+            return Err(ConfigError { name: "WHATSAPP_API_URL", reason: "expected an http:// or https:// URL".into() })
+        }
+        None => adapters_whatsapp::DEFAULT_API_URL.to_owned(),
+    };
+    let api_version = text("WHATSAPP_API_VERSION").unwrap_or_else(|| adapters_whatsapp::DEFAULT_API_VERSION.to_owned());
+    let well_formed_version = api_version
+        .strip_prefix('v')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+    if !well_formed_version {
+        return Err(ConfigError {
+            name: "WHATSAPP_API_VERSION",
+            reason: format!("{api_version:?}: expected a version such as v21.0"),
+        });
+    }
+    let positive = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+        at_least_one(parsed(text(name), name, Some(default))?, name)
+    };
+    Ok(Some(WhatsAppSettings {
+        api_url,
+        api_version,
+        phone_number_id,
+        access_token: access_token.into(),
+        app_secret: app_secret.into(),
+        verify_token: verify_token.into(),
+        timeout_ms: positive("WHATSAPP_TIMEOUT_MS", 10_000)?,
+        retry_base_ms: positive("WHATSAPP_RETRY_BASE_MS", 30_000)?,
+        max_attempts: u32::try_from(positive("WHATSAPP_MAX_ATTEMPTS", 8)?).unwrap_or(u32::MAX),
+    }))
 }
 
 /// The shortest admin password accepted.
@@ -264,7 +343,9 @@ impl Config {
             }
             token => token.map(SecretString::from),
         };
+        let whatsapp = whatsapp(&text)?;
         Ok(Self {
+            whatsapp,
             metrics_addr,
             metrics_token,
             body_timeout_ms,

@@ -179,6 +179,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
     let addr = listener.local_addr()?;
     let (admin_auth, accounts) = wiring::accounts(config, &shared).await?;
     let (orders, courier, blocklist) = wiring::orders(config, &shared);
+    let whatsapp = wiring::whatsapp(config, &shared)?;
     let (bulk_email, outbox_worker) = wiring::mail(config, &shared)?;
     let observability = wiring::observability(config, &shared, &outbox_worker)?;
     let catalogue = wiring::catalogue(config, &shared);
@@ -205,6 +206,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Running> {
         sitemap: catalogue.sitemap,
         health,
         catalog_cache: shared.catalog_cache.clone(),
+        whatsapp,
     };
     let server = adapters_http::serve(
         listener,

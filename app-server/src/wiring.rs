@@ -4,7 +4,7 @@
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
-use adapters_http::{HttpMetrics, MetricsEndpoint, Refresh, ResponseCache, UploadSlots};
+use adapters_http::{HttpMetrics, MetricsEndpoint, Refresh, ResponseCache, UploadSlots, WhatsAppWebhook};
 use adapters_identity::{Argon2Hasher, HashCost, OidcConfig, OidcProvider, RandomReviewTokens, RandomSessionTokens};
 use adapters_mail::{HtmlMailLayout, OutboxMailer, SmtpMailer};
 use adapters_media::{MediaStoreConfig, ObjectMediaStore};
@@ -12,7 +12,9 @@ use adapters_postgres::{
     PgAdminRepository, PgBlocklistRepository, PgCatalogRepository, PgCouponRepository, PgCourierRepository,
     PgCustomerRepository, PgHealthProbe, PgKnownDevices, PgMailOutbox, PgMailingList, PgMetrics, PgOrderFigures,
     PgOrderRepository, PgPool, PgReviewRepository, PgSessionStore, PgSettingsRepository, PgThrottle, PgUnitOfWork,
+    PgWhatsApp,
 };
+use adapters_whatsapp::{GraphClient, GraphConfig, WebhookKeys};
 use anyhow::Context;
 use application::accounts::admin_auth::AdminAuth;
 use application::accounts::customers::{Accounts, ResetMail};
@@ -36,6 +38,7 @@ use application::orders::courier::service::Courier;
 use application::orders::service::{CodStores, OrderMailConfig, Orders};
 use application::reviews::service::Reviews;
 use application::settings::service::Settings;
+use application::whatsapp::delivery::{RetrySchedule, WhatsAppDelivery};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
@@ -65,6 +68,8 @@ pub(crate) struct Shared {
     pub session_tokens: Arc<RandomSessionTokens>,
     pub review_tokens: Arc<RandomReviewTokens>,
     pub outbox: Arc<PgMailOutbox>,
+    /// The WhatsApp messages' store (used only when WhatsApp is set up).
+    pub whatsapp: Arc<PgWhatsApp>,
     pub unit_of_work: Arc<PgUnitOfWork>,
     pub pg_metrics: PgMetrics,
     /// One store for products' and reviews' pictures, so they share its limit of pictures decoded at once.
@@ -80,7 +85,10 @@ impl Shared {
     pub async fn build(config: &Config, pool: PgPool) -> anyhow::Result<Self> {
         let outbox = PgMailOutbox::new(pool.clone());
         let pg_metrics = PgMetrics::new(pool.clone());
-        let unit_of_work = PgUnitOfWork::new(pool.clone(), outbox.wakeups()).counting_orders(&pg_metrics);
+        let whatsapp = PgWhatsApp::new(pool.clone());
+        let unit_of_work = PgUnitOfWork::new(pool.clone(), outbox.wakeups())
+            .waking_whatsapp(whatsapp.wakeups())
+            .counting_orders(&pg_metrics);
         Ok(Self {
             clock: Arc::new(SystemClock),
             catalog: Arc::new(PgCatalogRepository::new(pool.clone())),
@@ -91,6 +99,7 @@ impl Shared {
             session_tokens: Arc::new(RandomSessionTokens),
             review_tokens: Arc::new(RandomReviewTokens),
             outbox: Arc::new(outbox),
+            whatsapp: Arc::new(whatsapp),
             unit_of_work: Arc::new(unit_of_work),
             pg_metrics,
             media: Arc::new(media_store(config).await?),
@@ -215,6 +224,65 @@ fn spawn_reset_worker(accounts: Accounts, mut requests: tokio::sync::mpsc::Recei
     });
 }
 
+/// WhatsApp, when it is set up: the Graph API client, the worker sending queued messages with retries,
+/// and the webhook's checks; off, the webhook answers 404 and no Graph API request is ever made.
+///
+/// # Errors
+/// When the HTTP client cannot be built.
+pub(crate) fn whatsapp(config: &Config, shared: &Shared) -> anyhow::Result<WhatsAppWebhook> {
+    let Some(settings) = &config.whatsapp else {
+        tracing::info!("WHATSAPP_PHONE_NUMBER_ID and the other WhatsApp settings are not set: WhatsApp is off");
+        return Ok(WhatsAppWebhook::off());
+    };
+    let client = GraphClient::new(GraphConfig {
+        api_url: settings.api_url.clone(),
+        api_version: settings.api_version.clone(),
+        phone_number_id: settings.phone_number_id.clone(),
+        access_token: settings.access_token.clone(),
+        timeout: std::time::Duration::from_millis(settings.timeout_ms),
+    })
+    .context("the WhatsApp API client cannot be built")?;
+    let delivery = WhatsAppDelivery::new(
+        shared.whatsapp.clone(),
+        Arc::new(client),
+        shared.clock.clone(),
+        RetrySchedule {
+            first_pause: chrono::Duration::milliseconds(i64::try_from(settings.retry_base_ms).unwrap_or(i64::MAX)),
+            max_attempts: settings.max_attempts,
+        },
+    );
+    spawn_whatsapp_worker(
+        delivery.clone(),
+        std::time::Duration::from_millis(config.outbox_poll_ms),
+        shared.whatsapp.wakeups(),
+    );
+    tracing::info!(api = %settings.api_url, version = %settings.api_version, "WhatsApp is on");
+    let keys = WebhookKeys::new(settings.app_secret.clone(), settings.verify_token.clone());
+    Ok(WhatsAppWebhook::on(Arc::new(keys), delivery))
+}
+
+/// Sends queued WhatsApp messages in the background: one pass every `every`, and one as soon as this
+/// instance queues a message, for as long as the runtime lives.
+fn spawn_whatsapp_worker(delivery: WhatsAppDelivery, every: std::time::Duration, wakeups: Arc<tokio::sync::Notify>) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(50)));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = ticks.tick() => {}
+                () = wakeups.notified() => {}
+            }
+            match delivery.send_due(20).await {
+                Ok(pass) if pass.sent + pass.retried + pass.failed > 0 => {
+                    tracing::info!(sent = pass.sent, retried = pass.retried, failed = pass.failed, "WhatsApp pass");
+                }
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = %err, "the WhatsApp pass failed"),
+            }
+        }
+    });
+}
+
 /// Orders with their COD checks, the courier hand-off and the blocklist.
 pub(crate) fn orders(config: &Config, shared: &Shared) -> (Orders, Courier, Blocklist) {
     let repository = Arc::new(PgOrderRepository::new(shared.pool.clone()));
@@ -223,6 +291,7 @@ pub(crate) fn orders(config: &Config, shared: &Shared) -> (Orders, Courier, Bloc
         public_url: config.public_url.clone(),
         notify: config.order_notify_email.clone(),
         layout: shared.mail_layout.clone(),
+        whatsapp: config.whatsapp.is_some(),
     };
     let orders = Orders::new(
         repository.clone(),
@@ -233,6 +302,7 @@ pub(crate) fn orders(config: &Config, shared: &Shared) -> (Orders, Courier, Bloc
         CodStores { cod: repository, blocklist: blocklist.clone() },
         shared.catalog_cache.clone(),
     );
+    let orders = if config.whatsapp.is_some() { orders.with_whatsapp(shared.whatsapp.clone()) } else { orders };
     let courier = Courier::new(
         Arc::new(PgCourierRepository::new(shared.pool.clone())),
         shared.unit_of_work.clone(),

@@ -18,3 +18,4 @@ pub mod reviews;
 pub mod seed_bench;
 pub mod seed_demo;
 pub mod settings;
+pub mod whatsapp;

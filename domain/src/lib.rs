@@ -24,3 +24,4 @@ pub mod search;
 pub mod shop_info;
 pub mod stock;
 pub mod text;
+pub mod whatsapp;

@@ -16,6 +16,7 @@ import { startSmtpSink } from './smtp-sink.mjs';
 const here = import.meta.dirname;
 const appServer = process.env.APP_SERVER_BIN;
 const fakeIssuerBin = process.env.FAKE_OIDC_BIN;
+const fakeGraphBin = process.env.FAKE_GRAPH_BIN;
 const pgBase = process.env.PG_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** The admin every test shop is started with. */
@@ -23,6 +24,14 @@ export const admin = { email: 'admin@shop.test', password: 'e2e-admin-pass' };
 
 /** The client the fake OpenID Connect issuer knows (adapters-identity's test_support). */
 export const googleClient = { id: 'shop-test-client', secret: 'fake-issuer-client-secret' };
+
+/** What the fake Graph API checks and signs with (adapters-whatsapp's `fake-graph-api` defaults). */
+export const whatsAppAccount = {
+  accessToken: 'test-token',
+  phoneNumberId: '1234567890',
+  appSecret: 'test-app-secret',
+  verifyToken: 'e2e-verify-token',
+};
 
 /** Viewports every screen must work at. */
 export const viewports = {
@@ -96,17 +105,62 @@ async function startFakeIssuer() {
 }
 
 /**
+ * Starts adapters-whatsapp's fake Graph API (the `fake-graph-api` binary, FAKE_GRAPH_BIN). Answers its base URL,
+ * `messages()` (what it accepted, oldest first: id, to, the exact body, the Authorization header), `reply(body)`
+ * and `status(body)` (it signs Meta's webhook envelope with the app secret and posts it to `body.webhookUrl`;
+ * answers `{status, messageId}`), `behave(behaviour)` and `stop()`.
+ */
+async function startFakeGraph() {
+  if (!fakeGraphBin || !existsSync(fakeGraphBin)) throw new Error('FAKE_GRAPH_BIN must name the built fake-graph-api');
+  const child = spawn(
+    fakeGraphBin,
+    ['--access-token', whatsAppAccount.accessToken, '--phone-number-id', whatsAppAccount.phoneNumberId, '--app-secret', whatsAppAccount.appSecret],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const baseUrl = await new Promise((ok, fail) => {
+    let out = '';
+    child.once('exit', (code) => fail(new Error(`fake-graph-api exited with ${code}`)));
+    child.stdout.on('data', (chunk) => {
+      out += String(chunk);
+      if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).baseUrl);
+    });
+  });
+  const call = async (method, path, body) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`the fake Graph API answered ${method} ${path} with ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    baseUrl,
+    messages: () => call('GET', '/_fake/messages'),
+    reply: (body) => call('POST', '/_fake/reply', body),
+    status: (body) => call('POST', '/_fake/status', body),
+    behave: (behaviour) => call('POST', '/_fake/behaviour', behaviour),
+    stop() {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
  * Starts a seeded shop that sends mail to its own SMTP sink. Answers its base URL, the server's log lines
  * so far, the sink (`smtp.lastTo(address)`), and `stop()`. With `google: true` it also starts the fake
- * OpenID Connect issuer and turns "Login with Google" on against it (`shop.google`).
+ * OpenID Connect issuer and turns "Login with Google" on against it (`shop.google`). With `whatsapp: true` it
+ * also starts the fake Graph API and points the shop's WHATSAPP_* settings at it (`shop.whatsapp`, whose
+ * `webhookUrl` is the shop's webhook), with a short retry schedule.
  */
-export async function startShop({ google = false } = {}) {
+export async function startShop({ google = false, whatsapp = false } = {}) {
   if (!appServer || !existsSync(appServer)) throw new Error('APP_SERVER_BIN must name the built app-server');
   const database = `shop_e2e_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   const scratch = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const smtp = await startSmtpSink();
   const issuer = google ? await startFakeIssuer() : undefined;
+  const graph = whatsapp ? await startFakeGraph() : undefined;
   const env = {
     ...process.env,
     DATABASE_URL: `${pgBase}/${database}`,
@@ -123,6 +177,17 @@ export async function startShop({ google = false } = {}) {
     ...(issuer
       ? { GOOGLE_CLIENT_ID: googleClient.id, GOOGLE_CLIENT_SECRET: googleClient.secret, OIDC_ISSUER: issuer.issuer }
       : {}),
+    ...(graph
+      ? {
+          WHATSAPP_API_URL: graph.baseUrl,
+          WHATSAPP_PHONE_NUMBER_ID: whatsAppAccount.phoneNumberId,
+          WHATSAPP_ACCESS_TOKEN: whatsAppAccount.accessToken,
+          WHATSAPP_APP_SECRET: whatsAppAccount.appSecret,
+          WHATSAPP_VERIFY_TOKEN: whatsAppAccount.verifyToken,
+          WHATSAPP_RETRY_BASE_MS: '200',
+          WHATSAPP_MAX_ATTEMPTS: '3',
+        }
+      : {}),
   };
   const log = [];
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -137,6 +202,7 @@ export async function startShop({ google = false } = {}) {
     // A shop that did not start leaves nothing running, or the test process would never end.
     child?.kill('SIGKILL');
     issuer?.stop();
+    graph?.stop();
     await smtp.close();
     throw error;
   }
@@ -145,8 +211,10 @@ export async function startShop({ google = false } = {}) {
     log,
     smtp,
     google: issuer,
+    whatsapp: graph && { ...graph, webhookUrl: `${baseUrl}/api/whatsapp/webhook` },
     async stop() {
       issuer?.stop();
+      graph?.stop();
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       await smtp.close();

@@ -1,8 +1,10 @@
 //! The wire types of checkout and orders: the order the checkout sends, the orders the customer and the
 //! admin see, the server's own figures when the cart no longer matches, and a status change.
 
-use application::orders::model::Order;
+use application::orders::model::{ConfirmedVia, Order};
 use application::orders::place_order::PricedQuote;
+use application::orders::whatsapp::ThreadMessage;
+use domain::shop_info::WhatsAppNumber;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -214,8 +216,15 @@ pub struct OrderResponse {
     pub review_tokens: Vec<ReviewTokenResponse>,
     /// Every status the order took, oldest first.
     pub history: Vec<OrderEventResponse>,
-    /// When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
+    /// When the shopper confirmed the order (by the e-mailed link, or on WhatsApp), ISO 8601 in UTC; null
+    /// until then.
     pub confirmed_at: Option<String>,
+    /// How the shopper confirmed it: `link` (the e-mailed link, or My Orders) or `whatsapp`; null until then.
+    #[schema(value_type = Option<String>, example = "whatsapp")]
+    pub confirmed_via: Option<&'static str>,
+    /// The number the WhatsApp confirmation message went to, as people write it (`0300 1234567`); null when
+    /// WhatsApp was off for the order.
+    pub whatsapp_to: Option<String>,
     /// ISO 8601 in UTC.
     pub created_at: String,
     /// ISO 8601 in UTC.
@@ -233,13 +242,77 @@ pub struct AdminOrderResponse {
     pub account_email: String,
     /// The risk score with its reasons: recomputed while the order is pending, kept once it has left.
     pub risk: RiskResponse,
+    /// The order's WhatsApp thread; null when WhatsApp is off.
+    pub whatsapp: Option<WhatsAppThreadResponse>,
 }
 
-impl From<Order> for AdminOrderResponse {
-    fn from(order: Order) -> Self {
+/// An order's WhatsApp messages, and what they come to for the list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WhatsAppThreadResponse {
+    /// Whether the shopper confirmed the order on WhatsApp.
+    #[serde(rename = "confirmedOnWhatsApp")]
+    pub confirmed_on_whatsapp: bool,
+    /// `replied` once the shopper wrote back; else the state of the latest message sent (`queued`, `sent`,
+    /// `delivered`, `read`, `failed`); `none` without any message.
+    #[schema(example = "delivered")]
+    pub state: &'static str,
+    /// Oldest first.
+    pub messages: Vec<WhatsAppMessageResponse>,
+}
+
+/// One WhatsApp message of an order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WhatsAppMessageResponse {
+    /// `out` (the shop sent it) or `in` (the shopper did).
+    #[schema(example = "out")]
+    pub direction: &'static str,
+    /// `confirmation`, `update`, `reply` (a button) or `note` (a text).
+    #[schema(example = "confirmation")]
+    pub kind: &'static str,
+    pub text: String,
+    /// `queued`, `sent`, `delivered`, `read`, `failed`, or `received` for the shopper's.
+    #[schema(example = "read")]
+    pub state: &'static str,
+    /// Meta's error of a failed message.
+    pub error: Option<String>,
+    /// ISO 8601 in UTC.
+    pub at: String,
+}
+
+impl WhatsAppThreadResponse {
+    /// The thread of `order`.
+    #[must_use]
+    pub fn of(order: &Order, messages: Vec<ThreadMessage>) -> Self {
+        let replied = messages.iter().any(|m| !m.kind.outgoing());
+        let last_out = messages.iter().rev().find(|m| m.kind.outgoing()).map(|m| m.state.as_str());
+        Self {
+            confirmed_on_whatsapp: order.confirmed_via == Some(ConfirmedVia::WhatsApp),
+            state: if replied { "replied" } else { last_out.unwrap_or("none") },
+            messages: messages
+                .into_iter()
+                .map(|m| WhatsAppMessageResponse {
+                    direction: if m.kind.outgoing() { "out" } else { "in" },
+                    kind: m.kind.as_str(),
+                    text: m.text,
+                    state: m.state.as_str(),
+                    error: m.error,
+                    at: timestamp(m.at),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl AdminOrderResponse {
+    /// `order` for the admin, with its WhatsApp thread when WhatsApp is on.
+    #[must_use]
+    pub fn with_thread(order: Order, thread: Option<Vec<ThreadMessage>>) -> Self {
         let risk = RiskResponse::from(&order.risk);
         let account_email = order.account_email.as_str().to_owned();
-        Self { order: order.into(), account_email, risk }
+        let whatsapp = thread.map(|messages| WhatsAppThreadResponse::of(&order, messages));
+        Self { order: order.into(), account_email, risk, whatsapp }
     }
 }
 
@@ -427,6 +500,8 @@ impl From<Order> for OrderResponse {
                 .map(|e| OrderEventResponse { status: e.status.into(), at: timestamp(e.at), comment: e.comment })
                 .collect(),
             confirmed_at: order.confirmed_at.map(timestamp),
+            confirmed_via: order.confirmed_via.map(ConfirmedVia::as_str),
+            whatsapp_to: order.whatsapp_to.as_ref().map(WhatsAppNumber::local),
             created_at: timestamp(order.created_at),
             updated_at: timestamp(order.updated_at),
         }

@@ -215,10 +215,19 @@ pub async fn admin_orders(
 ) -> Result<HttpResponse, ApiError> {
     let list = query.parsed()?;
     let page = orders.all_orders(list.filter, list.page).await?;
+    let ids: Vec<OrderId> = page.orders.iter().map(|o| o.id).collect();
+    let mut threads = orders.whatsapp_threads(&ids).await.map_err(|err| ApiError::Internal(Box::new(err)))?;
     Ok(HttpResponse::Ok().json(AdminOrdersResponse {
         success: true,
         total: wire_int(page.total),
-        orders: page.orders.into_iter().map(AdminOrderResponse::from).collect(),
+        orders: page
+            .orders
+            .into_iter()
+            .map(|order| {
+                let thread = threads.as_mut().map(|t| t.remove(&order.id).unwrap_or_default());
+                AdminOrderResponse::with_thread(order, thread)
+            })
+            .collect(),
     }))
 }
 
@@ -251,10 +260,11 @@ pub async fn change_order_status(
         other => other.text().map(str::to_owned),
     };
     let order = orders.change_status(id, status, comment).await?;
+    let thread = orders.whatsapp_thread(id).await.map_err(|err| ApiError::Internal(Box::new(err)))?;
     Ok(HttpResponse::Ok().json(StatusChangedResponse {
         success: true,
         message: STATUS_UPDATED.into(),
-        order: order.into(),
+        order: AdminOrderResponse::with_thread(order, thread),
     }))
 }
 
@@ -285,9 +295,10 @@ pub async fn correct_delivery_address(
     let id: OrderId = id.parse()?;
     let corrected = body.corrected()?;
     let order = orders.correct_address(id, corrected).await?;
+    let thread = orders.whatsapp_thread(id).await.map_err(|err| ApiError::Internal(Box::new(err)))?;
     Ok(HttpResponse::Ok().json(AddressCorrectedResponse {
         success: true,
         message: ADDRESS_CORRECTED.into(),
-        order: order.into(),
+        order: AdminOrderResponse::with_thread(order, thread),
     }))
 }

@@ -382,4 +382,8 @@ impl OrdersTx for PgTransaction {
     fn consignments(&mut self) -> &mut dyn ConsignmentTx {
         self
     }
+
+    fn whatsapp(&mut self) -> &mut dyn application::whatsapp::ports::WhatsAppTx {
+        self
+    }
 }

@@ -252,3 +252,48 @@ fn public_url_loses_its_trailing_slash_and_must_be_http() {
     assert_eq!(config(&[("PUBLIC_URL", "https://shop.pk/")]).unwrap().public_url, "https://shop.pk");
     assert!(config(&[("PUBLIC_URL", "shop.pk")]).is_err());
 }
+
+#[test]
+fn whatsapp_is_off_without_its_settings_and_on_with_all_four_secrets_kept_out_of_debug() {
+    let all = [
+        ("WHATSAPP_PHONE_NUMBER_ID", "1234567890"),
+        ("WHATSAPP_ACCESS_TOKEN", "EAAG-secret-token"),
+        ("WHATSAPP_APP_SECRET", "app-secret-value"),
+        ("WHATSAPP_VERIFY_TOKEN", "verify-token-value"),
+    ];
+
+    let on = config(&all).unwrap().whatsapp.unwrap();
+
+    assert!(config(&[]).unwrap().whatsapp.is_none());
+    assert_eq!(on.api_url, "https://graph.facebook.com");
+    assert_eq!(on.api_version, "v21.0");
+    assert_eq!(on.phone_number_id, "1234567890");
+    assert_eq!(on.access_token.expose_secret(), "EAAG-secret-token");
+    assert_eq!((on.timeout_ms, on.retry_base_ms, on.max_attempts), (10_000, 30_000, 8));
+    let debug = format!("{:?}", config(&all).unwrap());
+    for secret in ["EAAG-secret-token", "app-secret-value", "verify-token-value"] {
+        assert!(!debug.contains(secret), "{secret} in {debug}");
+    }
+}
+
+#[test]
+fn a_partial_set_of_whatsapp_settings_is_refused_naming_the_missing_one() {
+    let err =
+        config(&[("WHATSAPP_PHONE_NUMBER_ID", "1234567890"), ("WHATSAPP_ACCESS_TOKEN", "t")]).unwrap_err().to_string();
+    let url = config(&[
+        ("WHATSAPP_PHONE_NUMBER_ID", "1"),
+        ("WHATSAPP_ACCESS_TOKEN", "t"),
+        ("WHATSAPP_APP_SECRET", "s"),
+        ("WHATSAPP_VERIFY_TOKEN", "v"),
+        ("WHATSAPP_API_URL", "graph.facebook.com"),
+    ])
+    .unwrap_err()
+    .to_string();
+
+    assert_eq!(
+        err,
+        "WHATSAPP_APP_SECRET is invalid: is required with the other WhatsApp settings (WHATSAPP_PHONE_NUMBER_ID, \
+         WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: all or none)"
+    );
+    assert_eq!(url, "WHATSAPP_API_URL is invalid: expected an http:// or https:// URL");
+}

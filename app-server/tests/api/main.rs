@@ -33,3 +33,4 @@ mod rules;
 mod search;
 mod shop_info;
 mod sitemap;
+mod whatsapp;

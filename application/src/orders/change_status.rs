@@ -12,11 +12,12 @@ use domain::text::{Lines, PlainText, TextError};
 
 use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope};
-use crate::orders::mail::status_mail;
+use crate::orders::mail::{status_mail, whatsapp_news};
 use crate::orders::model::{Actor, Order, ReviewToken};
 use crate::orders::ports::{OrdersTx, ReviewTokens};
 use crate::orders::risk::rescore;
 use crate::orders::service::{OrderMailConfig, Orders};
+use crate::orders::whatsapp::queue_update;
 
 /// The answer of a status change.
 pub const STATUS_UPDATED: &str = "Order status updated.";
@@ -71,7 +72,22 @@ impl Orders {
         to: OrderStatus,
         comment: Option<String>,
     ) -> Result<Order, ChangeStatusError> {
-        self.change(id, to, comment, false).await?.ok_or(ChangeStatusError::NotFound)
+        self.change(id, to, comment, false, Actor::Admin).await?.ok_or(ChangeStatusError::NotFound)
+    }
+
+    /// Moves order `id` to `to` as `actor` did (the shopper's Cancel on WhatsApp), as
+    /// [`Orders::change_status`] does for the admin.
+    ///
+    /// # Errors
+    /// As [`Orders::change_status`].
+    pub(crate) async fn change_as(
+        &self,
+        id: OrderId,
+        to: OrderStatus,
+        comment: &str,
+        actor: Actor,
+    ) -> Result<Order, ChangeStatusError> {
+        self.change(id, to, Some(comment.to_owned()), false, actor).await?.ok_or(ChangeStatusError::NotFound)
     }
 
     /// Rejects order `id` for `reason` unless it has been confirmed; answers whether it did.
@@ -79,7 +95,7 @@ impl Orders {
     /// # Errors
     /// As [`Orders::change_status`].
     pub(crate) async fn reject_if_unconfirmed(&self, id: OrderId, reason: String) -> Result<bool, ChangeStatusError> {
-        Ok(self.change(id, OrderStatus::Rejected, Some(reason), true).await?.is_some())
+        Ok(self.change(id, OrderStatus::Rejected, Some(reason), true, Actor::Admin).await?.is_some())
     }
 
     /// The change, or `None` when `unless_confirmed` and the order is confirmed. The pending orders of the
@@ -90,6 +106,7 @@ impl Orders {
         to: OrderStatus,
         comment: Option<String>,
         unless_confirmed: bool,
+        actor: Actor,
     ) -> Result<Option<Order>, ChangeStatusError> {
         let comment = comment
             .map(|c| PlainText::parse(&c, Lines::Many, "The comment"))
@@ -112,7 +129,8 @@ impl Orders {
                     return Err(Undone::ConfirmedMeanwhile);
                 }
                 let change = transition(order.status, to).map_err(|refused| Undone::Refused(refused.into()))?;
-                let Some(made) = apply_change(tx, &order, change, comment, now, tokens.as_ref(), &mail)? else {
+                let Some(made) = apply_change(tx, &order, change, (comment, actor), now, tokens.as_ref(), &mail)?
+                else {
                     // Another request changed it first (this update waited for it): refuse from where it is now.
                     let now_status = tx.orders().find(id)?.map_or(order.status, |o| o.status);
                     return Err(Undone::Refused(TransitionError { from: now_status, to }.into()));
@@ -152,7 +170,7 @@ pub(crate) fn apply_change(
     tx: &mut dyn OrdersTx,
     order: &Order,
     change: Transition,
-    comment: Option<String>,
+    (comment, actor): (Option<String>, Actor),
     now: DateTime<Utc>,
     tokens: &dyn ReviewTokens,
     mail: &OrderMailConfig,
@@ -162,7 +180,7 @@ pub(crate) fn apply_change(
         // Leaving pending, it keeps its last score: score it as it is now, the live figures included.
         rescore(tx.risk(), &RiskScope::Order(id))?;
     }
-    if !tx.orders().change_status(id, order.status, to, now, Actor::Admin, comment)? {
+    if !tx.orders().change_status(id, order.status, to, now, actor, comment)? {
         return Ok(None);
     }
     if change.restocks() {
@@ -195,6 +213,9 @@ pub(crate) fn apply_change(
     let changed = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
     let to = changed.account_email.clone();
     tx.outbox().enqueue(&[status_mail(&changed, to, &links, mail.layout.as_ref())])?;
+    if mail.whatsapp {
+        queue_update(tx.whatsapp(), &changed, &whatsapp_news(&changed, &links))?;
+    }
     Ok(Some(made))
 }
 

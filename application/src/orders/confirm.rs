@@ -102,8 +102,9 @@ impl Orders {
         self.confirm_found(order, digest).await
     }
 
-    async fn confirm_found(&self, order: Order, digest: LinkDigest) -> Result<OrderId, ConfirmError> {
-        let id = order.id;
+    /// When `order` may be confirmed now (the link's rule, which WhatsApp's Confirm keeps too): unconfirmed,
+    /// pending, and inside the hours of 'Reject unconfirmed orders'.
+    async fn confirmable(&self, order: &Order) -> Result<chrono::DateTime<chrono::Utc>, ConfirmError> {
         if order.confirmed_at.is_some() {
             return Err(ConfirmError::AlreadyConfirmed);
         }
@@ -113,6 +114,30 @@ impl Orders {
         if order.status != OrderStatus::Pending || now - order.created_at > window {
             return Err(ConfirmError::Expired);
         }
+        Ok(now)
+    }
+
+    /// Confirms `order` on WhatsApp (its Confirm button, or a 'yes' from its phone) by the link's rule: once,
+    /// while pending, inside the same window.
+    ///
+    /// # Errors
+    /// As [`Orders::confirm`]; [`ConfirmError::Invalid`] when WhatsApp is off.
+    pub(crate) async fn confirm_on_whatsapp(&self, order: Order) -> Result<OrderId, ConfirmError> {
+        let store = self.whatsapp.clone().ok_or(ConfirmError::Invalid)?;
+        let id = order.id;
+        let now = self.confirmable(&order).await?;
+        if store.confirm(id, now).await? {
+            return Ok(id);
+        }
+        match self.repository.find(id).await? {
+            Some(order) if order.confirmed_at.is_some() => Err(ConfirmError::AlreadyConfirmed),
+            _ => Err(ConfirmError::Expired),
+        }
+    }
+
+    async fn confirm_found(&self, order: Order, digest: LinkDigest) -> Result<OrderId, ConfirmError> {
+        let id = order.id;
+        let now = self.confirmable(&order).await?;
         if self.cod.confirm(id, &digest, now).await? {
             return Ok(id);
         }

@@ -112,6 +112,28 @@ fn news(order: &Order) -> String {
 }
 
 /// The lines of the dispatched e-mail that let the shopper follow the parcel.
+/// What a status message on WhatsApp says: the news, the courier and tracking number of a dispatch, the
+/// reason of a rejection, the review links of a delivery.
+#[must_use]
+pub fn whatsapp_news(order: &Order, review_links: &[(String, String)]) -> String {
+    let mut parts = vec![news(order)];
+    if order.status == OrderStatus::Dispatched {
+        if let Some(c) = &order.consignment {
+            parts.push(format!("Courier: {}, tracking number: {}.", c.courier, c.tracking_number));
+        }
+    }
+    if order.status == OrderStatus::Rejected {
+        if let Some(reason) = &order.admin_comment {
+            parts.push(format!("Reason: {reason}"));
+        }
+    }
+    if !review_links.is_empty() {
+        parts.push("Tell others what you think:".to_owned());
+        parts.extend(review_links.iter().map(|(name, url)| format!("{name}: {url}")));
+    }
+    parts.join(" ")
+}
+
 fn consignment_lines(consignment: &Consignment) -> Vec<String> {
     vec![format!("Courier: {}", consignment.courier), format!("Tracking number: {}", consignment.tracking_number)]
 }

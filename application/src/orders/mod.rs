@@ -18,3 +18,4 @@ pub mod risk;
 pub mod service;
 #[cfg(test)]
 mod testing;
+pub mod whatsapp;

@@ -298,12 +298,44 @@ pub struct Order {
     pub account_email: Email,
     /// The digest of the e-mailed confirmation link's token; `None` for orders placed before links existed.
     pub confirm_digest: Option<LinkDigest>,
-    /// When the shopper confirmed the order by its link.
+    /// When the shopper confirmed the order (by its link, or on WhatsApp).
     pub confirmed_at: Option<DateTime<Utc>>,
+    /// How it was confirmed.
+    pub confirmed_via: Option<ConfirmedVia>,
+    /// The number the WhatsApp confirmation went to; `None` when WhatsApp was off for the order.
+    pub whatsapp_to: Option<domain::shop_info::WhatsAppNumber>,
+    /// The digest of the single-use secret of the WhatsApp message's Confirm and Cancel buttons.
+    pub whatsapp_digest: Option<LinkDigest>,
     /// The last risk score (recomputed while pending, kept once the order has left pending).
     pub risk: Risk,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// How a shopper confirmed an order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfirmedVia {
+    /// The e-mailed link, or 'Confirm my order' in My Orders.
+    Link,
+    /// A Confirm button or a 'yes' on WhatsApp.
+    WhatsApp,
+}
+
+impl ConfirmedVia {
+    /// `link`, `whatsapp`: the stored and the wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Link => "link",
+            Self::WhatsApp => "whatsapp",
+        }
+    }
+
+    /// The way named `name`, or `None`.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Link, Self::WhatsApp].into_iter().find(|v| v.as_str() == name)
+    }
 }
 
 /// An order to store: what the server priced and the shopper's details.

@@ -25,6 +25,7 @@ use crate::orders::model::{
 };
 use crate::orders::ports::OrdersTx;
 use crate::orders::service::Orders;
+use crate::orders::whatsapp::{queue_confirmation, whatsapp_to};
 
 /// The answer of a placed order.
 pub const ORDER_PLACED: &str = "Order placed successfully.";
@@ -106,6 +107,10 @@ impl Orders {
             layout: self.mail.layout.clone(),
             confirm_digest: self.tokens.digest(&confirm_token),
             confirm_token,
+            whatsapp: self.mail.whatsapp.then(|| {
+                let secret = self.tokens.generate();
+                (self.tokens.digest(&secret), secret)
+            }),
         };
         let work_request = request.clone();
         let placed = self.unit_of_work.run(move |tx| place_in(tx, &work_request, &digest, today, now, mail)).await;
@@ -190,6 +195,8 @@ struct Mails {
     layout: Arc<dyn MailLayout>,
     confirm_token: String,
     confirm_digest: LinkDigest,
+    /// The digest and the secret of the WhatsApp message's buttons, when WhatsApp is on.
+    whatsapp: Option<(LinkDigest, String)>,
 }
 
 /// The unit of work: checks the owner's limits on what one account may order, reads and locks what the
@@ -244,6 +251,10 @@ fn place_in(
     }
     let order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_digest, now);
     let id = tx.orders().insert(&order)?;
+    if let Some(((digest, secret), to)) = mail.whatsapp.as_ref().zip(whatsapp_to(&request.details.phone1)) {
+        tx.whatsapp().attach(id, &to, digest)?;
+        queue_confirmation(tx.whatsapp(), id, &order, &to, secret)?;
+    }
     if let Some(key) = &request.idempotency_key {
         tx.orders().save_key(request.customer, key, digest, id)?;
     }

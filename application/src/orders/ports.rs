@@ -19,6 +19,7 @@ use crate::orders::model::CorrectedAddress;
 use crate::orders::model::{
     Actor, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderFilter, ReviewToken, StockedProduct,
 };
+use crate::whatsapp::ports::WhatsAppTx;
 
 /// Stored orders, read outside any unit of work.
 #[cfg_attr(test, mockall::automock)]
@@ -216,6 +217,9 @@ pub trait OrdersTx {
     fn risk(&mut self) -> &mut dyn RiskTx;
     /// Couriers and tracking numbers, in this transaction.
     fn consignments(&mut self) -> &mut dyn ConsignmentTx;
+
+    /// WhatsApp messages, in this transaction.
+    fn whatsapp(&mut self) -> &mut dyn WhatsAppTx;
 }
 
 /// Random, single-use tokens of e-mailed links: review links and order confirmation links.

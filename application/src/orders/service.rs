@@ -11,6 +11,7 @@ use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::MailLayout;
 use crate::orders::cod_ports::CodRepository;
 use crate::orders::ports::{OrderRepository, OrdersTx, ReviewTokens};
+use crate::orders::whatsapp::WhatsAppOrders;
 
 /// Where order e-mails point and go, and how their HTML is drawn.
 #[derive(Debug, Clone)]
@@ -20,6 +21,8 @@ pub struct OrderMailConfig {
     /// Who hears of each new order (ORDER_NOTIFY_EMAIL, else ADMIN_EMAIL); nobody when `None`.
     pub notify: Option<Email>,
     pub layout: Arc<dyn MailLayout>,
+    /// Whether orders and their status changes are told on WhatsApp too (WhatsApp is set up).
+    pub whatsapp: bool,
 }
 
 /// The stores the COD checks read outside a unit of work: settings, history and confirmations, and the
@@ -46,6 +49,8 @@ pub struct Orders {
     pub(crate) cod: Arc<dyn CodRepository>,
     pub(crate) blocklist: Arc<dyn BlocklistRepository>,
     pub(crate) stock: StockWatchers,
+    /// The orders' WhatsApp store, when WhatsApp is set up.
+    pub(crate) whatsapp: Option<Arc<dyn WhatsAppOrders>>,
 }
 
 impl Orders {
@@ -59,7 +64,29 @@ impl Orders {
         stores: CodStores,
         stock: StockWatchers,
     ) -> Self {
-        Self { repository, unit_of_work, clock, tokens, mail, cod: stores.cod, blocklist: stores.blocklist, stock }
+        Self {
+            repository,
+            unit_of_work,
+            clock,
+            tokens,
+            mail,
+            cod: stores.cod,
+            blocklist: stores.blocklist,
+            stock,
+            whatsapp: None,
+        }
+    }
+
+    /// The same use cases with WhatsApp on: replies are read from `store`.
+    #[must_use]
+    pub fn with_whatsapp(self, store: Arc<dyn WhatsAppOrders>) -> Self {
+        Self { whatsapp: Some(store), ..self }
+    }
+
+    /// Whether WhatsApp is on.
+    #[must_use]
+    pub fn whatsapp_on(&self) -> bool {
+        self.whatsapp.is_some()
     }
 
     /// Tells the stock's watchers that the products of `order` moved.

@@ -29,6 +29,7 @@ use crate::orders::ports::{
     StockTx,
 };
 use crate::orders::service::{CodStores, OrderMailConfig, Orders};
+use crate::whatsapp::ports::{MockWhatsAppTx, WhatsAppTx};
 
 mockall::mock! {
     pub UnitOfWork {}
@@ -48,6 +49,7 @@ pub struct Handle {
     pub outbox: MockOutboxTx,
     pub risk: MockRiskTx,
     pub consignments: MockConsignmentTx,
+    pub whatsapp: MockWhatsAppTx,
 }
 
 impl Default for Handle {
@@ -65,6 +67,7 @@ impl Default for Handle {
             outbox: MockOutboxTx::new(),
             risk,
             consignments: MockConsignmentTx::new(),
+            whatsapp: MockWhatsAppTx::new(),
         }
     }
 }
@@ -92,6 +95,10 @@ impl OrdersTx for Handle {
 
     fn consignments(&mut self) -> &mut dyn ConsignmentTx {
         &mut self.consignments
+    }
+
+    fn whatsapp(&mut self) -> &mut dyn WhatsAppTx {
+        &mut self.whatsapp
     }
 }
 
@@ -188,6 +195,7 @@ pub fn orders_blocking(
             public_url: "https://shop.pk".into(),
             notify: Some(Email::parse("owner@shop.pk").unwrap()),
             layout: Arc::new(crate::mail::testing::DebugLayout),
+            whatsapp: false,
         },
         CodStores { cod: Arc::new(cod), blocklist: Arc::new(blocklist) },
         Arc::new(NoStockWatchers),
@@ -297,6 +305,9 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         account_email: Email::parse("ayesha@example.pk").unwrap(),
         confirm_digest: Some(LinkDigest::from_stored("digest-of-token-1".into())),
         confirmed_at: None,
+        confirmed_via: None,
+        whatsapp_to: None,
+        whatsapp_digest: None,
         risk: domain::risk::Risk::default(),
         created_at: now(),
         updated_at: now(),

@@ -9,7 +9,7 @@ use crate::common::error::RepositoryError;
 use crate::orders::change_status::apply_change;
 use crate::orders::courier::selection::SelectionError;
 use crate::orders::courier::service::Courier;
-use crate::orders::model::Order;
+use crate::orders::model::{Actor, Order};
 
 /// The answer of a bulk dispatch: "Dispatched 2 orders." / "Dispatched 1 order.".
 #[must_use]
@@ -72,7 +72,7 @@ impl Courier {
                     .map_err(|e| RepositoryError::Corrupt(e.to_string()))?;
                 for id in chosen {
                     let order = tx.orders().find(id)?.ok_or(RepositoryError::NotFound)?;
-                    if apply_change(tx, &order, change, None, now, tokens.as_ref(), &mail)?.is_none() {
+                    if apply_change(tx, &order, change, (None, Actor::Admin), now, tokens.as_ref(), &mail)?.is_none() {
                         return Err(RepositoryError::Refused(format!("order {id} changed under its row lock")).into());
                     }
                 }

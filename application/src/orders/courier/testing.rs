@@ -27,6 +27,7 @@ pub fn courier(repository: MockCourierRepository, unit_of_work: MockUnitOfWork) 
             public_url: "https://shop.pk".into(),
             notify: Some(Email::parse("owner@shop.pk").unwrap()),
             layout: Arc::new(crate::mail::testing::DebugLayout),
+            whatsapp: false,
         },
     )
 }

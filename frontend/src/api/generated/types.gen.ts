@@ -46,6 +46,7 @@ export type AdminOrderResponse = OrderResponse & {
      * The risk score with its reasons: recomputed while the order is pending, kept once it has left.
      */
     risk: RiskResponse;
+    whatsapp?: null | WhatsAppThreadResponse;
 };
 
 /**
@@ -483,6 +484,18 @@ export type CodSettingsBody = {
      * The limits to change, each once; a limit not sent keeps the value in force.
      */
     limits?: Array<OrderLimitBody>;
+    /**
+     * The approved template of the confirmation message, 1 to 512 of a-z, 0-9 and _.
+     */
+    whatsappConfirmationTemplate?: string | null;
+    /**
+     * The approved template of the status messages.
+     */
+    whatsappUpdateTemplate?: string | null;
+    /**
+     * The templates' language code, e.g. en, en_US, ur.
+     */
+    whatsappTemplateLanguage?: string | null;
 };
 
 /**
@@ -509,6 +522,22 @@ export type CodSettingsResponse = {
      * The limits on what one account may order, in a fixed order.
      */
     limits: Array<OrderLimitResponse>;
+    /**
+     * Whether the server has the WhatsApp settings (WHATSAPP_*); read-only.
+     */
+    whatsappEnabled: boolean;
+    /**
+     * The approved template of the confirmation message (default order_confirmation).
+     */
+    whatsappConfirmationTemplate: string;
+    /**
+     * The approved template of the status messages (default order_update).
+     */
+    whatsappUpdateTemplate: string;
+    /**
+     * The templates' language code (default en).
+     */
+    whatsappTemplateLanguage: string;
 };
 
 /**
@@ -1197,9 +1226,19 @@ export type OrderResponse = {
      */
     history: Array<OrderEventResponse>;
     /**
-     * When the shopper confirmed the order by the e-mailed link, ISO 8601 in UTC; null until then.
+     * When the shopper confirmed the order (by the e-mailed link, or on WhatsApp), ISO 8601 in UTC; null
+     * until then.
      */
     confirmedAt?: string | null;
+    /**
+     * How the shopper confirmed it: `link` (the e-mailed link, or My Orders) or `whatsapp`; null until then.
+     */
+    confirmedVia?: string | null;
+    /**
+     * The number the WhatsApp confirmation message went to, as people write it (`0300 1234567`); null when
+     * WhatsApp was off for the order.
+     */
+    whatsappTo?: string | null;
     /**
      * ISO 8601 in UTC.
      */
@@ -2251,6 +2290,52 @@ export type ViewsResponse = {
     views: number;
 };
 
+/**
+ * One WhatsApp message of an order.
+ */
+export type WhatsAppMessageResponse = {
+    /**
+     * `out` (the shop sent it) or `in` (the shopper did).
+     */
+    direction: string;
+    /**
+     * `confirmation`, `update`, `reply` (a button) or `note` (a text).
+     */
+    kind: string;
+    text: string;
+    /**
+     * `queued`, `sent`, `delivered`, `read`, `failed`, or `received` for the shopper's.
+     */
+    state: string;
+    /**
+     * Meta's error of a failed message.
+     */
+    error?: string | null;
+    /**
+     * ISO 8601 in UTC.
+     */
+    at: string;
+};
+
+/**
+ * An order's WhatsApp messages, and what they come to for the list.
+ */
+export type WhatsAppThreadResponse = {
+    /**
+     * Whether the shopper confirmed the order on WhatsApp.
+     */
+    confirmedOnWhatsApp: boolean;
+    /**
+     * `replied` once the shopper wrote back; else the state of the latest message sent (`queued`, `sent`,
+     * `delivered`, `read`, `failed`); `none` without any message.
+     */
+    state: string;
+    /**
+     * Oldest first.
+     */
+    messages: Array<WhatsAppMessageResponse>;
+};
+
 export type ListProductsData = {
     body?: never;
     path?: never;
@@ -2976,6 +3061,11 @@ export type AdminOrdersData = {
          * `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
          */
         confirmed?: string;
+        /**
+         * `confirmed`: only orders confirmed on WhatsApp; `noReply`: a confirmation message went out and the
+         * shopper has not answered; `failed`: a WhatsApp message to the order failed.
+         */
+        whatsapp?: string;
         /**
          * How many orders at most, 1 to 100 (default 100).
          */
@@ -5570,6 +5660,102 @@ export type ReadyzResponses = {
 };
 
 export type ReadyzResponse = ReadyzResponses[keyof ReadyzResponses];
+
+export type WhatsappWebhookVerifyData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `subscribe`.
+         */
+        'hub.mode'?: string;
+        /**
+         * The verify token the owner typed in Meta's dashboard: WHATSAPP_VERIFY_TOKEN.
+         */
+        'hub.verify_token'?: string;
+        /**
+         * Echoed back as the answer's body.
+         */
+        'hub.challenge'?: string;
+    };
+    url: '/api/whatsapp/webhook';
+};
+
+export type WhatsappWebhookVerifyErrors = {
+    /**
+     * hub.mode is not 'subscribe', or the challenge is missing
+     */
+    400: ErrorBody;
+    /**
+     * A wrong verify token
+     */
+    403: ErrorBody;
+    /**
+     * WhatsApp is off
+     */
+    404: ErrorBody;
+};
+
+export type WhatsappWebhookVerifyError = WhatsappWebhookVerifyErrors[keyof WhatsappWebhookVerifyErrors];
+
+export type WhatsappWebhookVerifyResponses = {
+    /**
+     * The challenge, echoed
+     */
+    200: string;
+};
+
+export type WhatsappWebhookVerifyResponse = WhatsappWebhookVerifyResponses[keyof WhatsappWebhookVerifyResponses];
+
+export type WhatsappWebhookReceiveData = {
+    /**
+     * Meta's webhook envelope (object whatsapp_business_account)
+     */
+    body: {
+        [key: string]: unknown;
+    };
+    headers: {
+        /**
+         * sha256= and the hex HMAC-SHA256 of the raw body with the app secret
+         */
+        'X-Hub-Signature-256': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/whatsapp/webhook';
+};
+
+export type WhatsappWebhookReceiveErrors = {
+    /**
+     * The body is not a JSON object of this call's fields
+     */
+    400: ErrorBody;
+    /**
+     * A missing or wrong signature: nothing was read
+     */
+    401: ErrorBody;
+    /**
+     * WhatsApp is off
+     */
+    404: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type WhatsappWebhookReceiveError = WhatsappWebhookReceiveErrors[keyof WhatsappWebhookReceiveErrors];
+
+export type WhatsappWebhookReceiveResponses = {
+    /**
+     * Received
+     */
+    200: unknown;
+};
 
 export type OpenapiDocumentData = {
     body?: never;

@@ -938,7 +938,10 @@ export const zCodSettingsBody = z.object({
         z.int(),
         z.string()
     ])),
-    limits: z.optional(z.array(zOrderLimitBody))
+    limits: z.optional(z.array(zOrderLimitBody)),
+    whatsappConfirmationTemplate: z.nullish(z.string()),
+    whatsappUpdateTemplate: z.nullish(z.string()),
+    whatsappTemplateLanguage: z.nullish(z.string())
 });
 
 /**
@@ -994,7 +997,11 @@ export const zCodSettingsResponse = z.object({
     rules: z.array(zRiskRuleResponse),
     confirmWindowHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     rejectUnconfirmedAfterHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
-    limits: z.array(zOrderLimitResponse)
+    limits: z.array(zOrderLimitResponse),
+    whatsappEnabled: z.boolean(),
+    whatsappConfirmationTemplate: z.string(),
+    whatsappUpdateTemplate: z.string(),
+    whatsappTemplateLanguage: z.string()
 });
 
 /**
@@ -1202,34 +1209,10 @@ export const zOrderResponse = z.object({
     reviewTokens: z.array(zReviewTokenResponse),
     history: z.array(zOrderEventResponse),
     confirmedAt: z.nullish(z.string()),
+    confirmedVia: z.nullish(z.string()),
+    whatsappTo: z.nullish(z.string()),
     createdAt: z.string(),
     updatedAt: z.string()
-});
-
-/**
- * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
- */
-export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
-    accountEmail: z.string(),
-    risk: zRiskResponse
-}));
-
-/**
- * The order after its delivery address was corrected.
- */
-export const zAddressCorrectedResponse = z.object({
-    success: z.boolean(),
-    message: z.string(),
-    order: zAdminOrderResponse
-});
-
-/**
- * A page of orders as the admin sees them.
- */
-export const zAdminOrdersResponse = z.object({
-    success: z.boolean(),
-    orders: z.array(zAdminOrderResponse),
-    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
 });
 
 /**
@@ -1258,15 +1241,6 @@ export const zPlaceOrderResponse = z.object({
     message: z.string(),
     order: zOrderResponse,
     confirmWithinHours: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
-});
-
-/**
- * The order after a status change.
- */
-export const zStatusChangedResponse = z.object({
-    success: z.boolean(),
-    message: z.string(),
-    order: zAdminOrderResponse
 });
 
 /**
@@ -1299,6 +1273,63 @@ export const zSessionResponse = z.object({
  */
 export const zViewsResponse = z.object({
     views: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * One WhatsApp message of an order.
+ */
+export const zWhatsAppMessageResponse = z.object({
+    direction: z.string(),
+    kind: z.string(),
+    text: z.string(),
+    state: z.string(),
+    error: z.nullish(z.string()),
+    at: z.string()
+});
+
+/**
+ * An order's WhatsApp messages, and what they come to for the list.
+ */
+export const zWhatsAppThreadResponse = z.object({
+    confirmedOnWhatsApp: z.boolean(),
+    state: z.string(),
+    messages: z.array(zWhatsAppMessageResponse)
+});
+
+/**
+ * An order as the admin sees it: the customer's view, the account's e-mail and its risk score.
+ */
+export const zAdminOrderResponse = z.intersection(zOrderResponse, z.object({
+    accountEmail: z.string(),
+    risk: zRiskResponse,
+    whatsapp: z.nullish(zWhatsAppThreadResponse)
+}));
+
+/**
+ * The order after its delivery address was corrected.
+ */
+export const zAddressCorrectedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
+});
+
+/**
+ * A page of orders as the admin sees them.
+ */
+export const zAdminOrdersResponse = z.object({
+    success: z.boolean(),
+    orders: z.array(zAdminOrderResponse),
+    total: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
+});
+
+/**
+ * The order after a status change.
+ */
+export const zStatusChangedResponse = z.object({
+    success: z.boolean(),
+    message: z.string(),
+    order: zAdminOrderResponse
 });
 
 export const zListProductsQuery = z.object({
@@ -1477,6 +1508,7 @@ export const zAdminOrdersQuery = z.object({
     sort: z.optional(z.string().check(z.regex(/^(newest|risk)?$/))),
     minRisk: z.optional(z.string().check(z.regex(/^(0*([0-9]|[1-9][0-9]|100))?$/))),
     confirmed: z.optional(z.string().check(z.regex(/^(true|false)?$/))),
+    whatsapp: z.optional(z.string().check(z.regex(/^(confirmed|noReply|failed)?$/))),
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
@@ -2025,6 +2057,26 @@ export const zHealthzResponse = zHealthResponse;
  */
 export const zReadyzResponse = zHealthResponse;
 
+export const zWhatsappWebhookVerifyQuery = z.object({
+    'hub.mode': z.optional(z.string()),
+    'hub.verify_token': z.optional(z.string()),
+    'hub.challenge': z.optional(z.string())
+});
+
+/**
+ * The challenge, echoed
+ */
+export const zWhatsappWebhookVerifyResponse = z.string();
+
+/**
+ * Meta's webhook envelope (object whatsapp_business_account)
+ */
+export const zWhatsappWebhookReceiveBody = z.record(z.string(), z.unknown());
+
+export const zWhatsappWebhookReceiveHeaders = z.object({
+    'X-Hub-Signature-256': z.string()
+});
+
 export const zListProductsData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
@@ -2538,6 +2590,19 @@ export const zHealthzData = z.object({
 
 export const zReadyzData = z.object({
     body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zWhatsappWebhookVerifyData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zWhatsappWebhookVerifyQuery)
+});
+
+export const zWhatsappWebhookReceiveData = z.object({
+    body: zWhatsappWebhookReceiveBody,
+    headers: zWhatsappWebhookReceiveHeaders,
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });

@@ -18,9 +18,11 @@ function isPlacedState(state: unknown): state is PlacedState {
   const { order, confirmWithinHours } = state as { order: unknown; confirmWithinHours?: unknown };
   if (confirmWithinHours !== undefined && typeof confirmWithinHours !== 'number') return false;
   if (typeof order !== 'object' || order === null) return false;
-  const { _id, total, cart } = order as { _id?: unknown; total?: unknown; cart?: unknown };
+  const { _id, total, cart, whatsappTo, confirmedVia } = order as Record<string, unknown>;
   return (
     typeof _id === 'string' &&
+    (whatsappTo === undefined || whatsappTo === null || typeof whatsappTo === 'string') &&
+    (confirmedVia === undefined || confirmedVia === null || confirmedVia === 'link' || confirmedVia === 'whatsapp') &&
     typeof total === 'number' &&
     Array.isArray(cart) &&
     cart.every(

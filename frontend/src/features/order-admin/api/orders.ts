@@ -22,7 +22,12 @@ function queryOf({ q, status, ...checks }: OrderFilter, limit: number) {
     limit,
     ...(q.trim() !== '' && { q: q.trim() }),
     ...(status !== '' && { status }),
-    ...orderChecksQuery({ sort: checks.sort ?? 'newest', minRisk: checks.minRisk ?? '', confirmed: checks.confirmed ?? '' }),
+    ...orderChecksQuery({
+      sort: checks.sort ?? 'newest',
+      minRisk: checks.minRisk ?? '',
+      confirmed: checks.confirmed ?? '',
+      whatsapp: checks.whatsapp ?? '',
+    }),
   };
 }
 

@@ -21,6 +21,7 @@ import { OrderRisk } from './order-risk';
 import { PhoneAsTyped } from './phone-as-typed';
 import { CourierSummary } from './courier-tools';
 import { TrackingForm } from './tracking-form';
+import { WhatsAppThread } from './whatsapp-thread';
 
 interface AdminOrderProps {
   order: AdminOrderResponse;
@@ -175,6 +176,7 @@ export function AdminOrder({ order, open, onToggle, note }: AdminOrderProps) {
             <h4>Figures</h4>
             <OrderFigures order={order} />
           </section>
+          <WhatsAppThread order={order} />
           {open && <OrderContact order={order} />}
           <section aria-label="History">
             <h4>History</h4>

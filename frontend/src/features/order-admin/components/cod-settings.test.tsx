@@ -50,14 +50,18 @@ const settings = () => ({
       max: 100000,
     },
   ],
+  whatsappEnabled: true,
+  whatsappConfirmationTemplate: 'order_confirmation',
+  whatsappUpdateTemplate: 'order_update',
+  whatsappTemplateLanguage: 'en',
 });
 
 type Answer = (body: unknown) => Response;
 
-function setup(answer: Answer = () => json(settings())) {
+function setup(answer: Answer = () => json(settings()), loaded = settings()) {
   const puts: unknown[] = [];
   mockFetch(async (url, request) => {
-    if (url.pathname === '/api/cod/settings' && request.method === 'GET') return json(settings());
+    if (url.pathname === '/api/cod/settings' && request.method === 'GET') return json(loaded);
     if (url.pathname === '/api/cod/settings' && request.method === 'PUT') {
       const body: unknown = await request.json();
       puts.push(body);
@@ -136,8 +140,88 @@ describe('CodSettingsPage', () => {
           { key: 'unitsPerProduct', value: 10 },
           { key: 'pendingPerAccount', value: 3 },
         ],
+        whatsappConfirmationTemplate: 'order_confirmation',
+        whatsappUpdateTemplate: 'order_update',
+        whatsappTemplateLanguage: 'en',
       },
     ]);
+  });
+
+  it('shows WhatsApp on as the server says, with the templates and their language editable, and saves them', async () => {
+    const { puts, user } = setup();
+    const section = within(await screen.findByRole('region', { name: 'WhatsApp' }));
+
+    expect(section.getByText('WhatsApp is on: every order gets its confirmation message, and every status change its update.')).toBeInTheDocument();
+    const confirmation = section.getByRole('textbox', { name: 'Confirmation template' });
+    expect(confirmation).toHaveValue('order_confirmation');
+    expect(confirmation).toHaveAccessibleDescription(
+      'The approved template sent when an order is placed, with the Confirm and Cancel buttons. Default: order_confirmation.',
+    );
+    const update = section.getByRole('textbox', { name: 'Update template' });
+    expect(update).toHaveValue('order_update');
+    expect(update).toHaveAccessibleDescription(
+      'The approved template sent when an order is approved, dispatched, delivered or rejected. Default: order_update.',
+    );
+    const language = section.getByRole('textbox', { name: 'Template language' });
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription('The language code both templates were approved in, e.g. en, en_US or ur. Default: en.');
+
+    await user.clear(confirmation);
+    await user.type(confirmation, 'shop_order_confirm');
+    await user.clear(language);
+    await user.type(language, 'en_US');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('✅ Order checks saved. Pending orders are scored again.')).toBeInTheDocument();
+    expect(puts).toMatchObject([
+      { whatsappConfirmationTemplate: 'shop_order_confirm', whatsappUpdateTemplate: 'order_update', whatsappTemplateLanguage: 'en_US' },
+    ]);
+  });
+
+  it('says WhatsApp is off when the server has no WhatsApp settings, and keeps the templates', async () => {
+    setup(undefined, { ...settings(), whatsappEnabled: false });
+    const section = within(await screen.findByRole('region', { name: 'WhatsApp' }));
+
+    expect(
+      section.getByText(
+        'WhatsApp is off: the server has no WHATSAPP_* settings (docs/whatsapp.md), so orders are confirmed by e-mail only. The templates below are kept for when it is on.',
+      ),
+    ).toBeInTheDocument();
+    expect(section.getByRole('textbox', { name: 'Update template' })).toHaveValue('order_update');
+  });
+
+  it('shows the server’s refusal of a template name or language beside its field', async () => {
+    const { user } = setup(() =>
+      json(
+        {
+          message: 'Please correct the highlighted settings.',
+          errors: {
+            whatsappUpdateTemplate: ['A template name is 1 to 512 lower-case letters, digits and underscores.'],
+            whatsappTemplateLanguage: ['A language code looks like en, en_US or ur.'],
+          },
+        },
+        400,
+      ),
+    );
+    const section = within(await screen.findByRole('region', { name: 'WhatsApp' }));
+    const update = section.getByRole('textbox', { name: 'Update template' });
+
+    await user.clear(update);
+    await user.type(update, 'Order Update');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('❌ Please correct the highlighted settings.')).toBeInTheDocument();
+    expect(update).toHaveAttribute('aria-invalid', 'true');
+    expect(update).toHaveAccessibleDescription(
+      'The approved template sent when an order is approved, dispatched, delivered or rejected. Default: order_update. A template name is 1 to 512 lower-case letters, digits and underscores.',
+    );
+    expect(section.getByRole('textbox', { name: 'Template language' })).toHaveAccessibleDescription(
+      'The language code both templates were approved in, e.g. en, en_US or ur. Default: en. A language code looks like en, en_US or ur.',
+    );
+    expect(section.getByRole('textbox', { name: 'Confirmation template' })).not.toHaveAttribute('aria-invalid');
+
+    await user.type(update, 'x');
+    expect(update).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the limits on orders with what they stop and their ranges, saves them changed and shows the server’s word beside one', async () => {

@@ -11,6 +11,8 @@ import { useCodSettings, useSaveCodSettingsMutation } from '../api/order-checks'
 import { limitKey, paramKey, pointsKey, settingsFields, toSettingsBody, type CodSettingsFields } from '../lib/cod-settings-form';
 import { codMessages } from '../lib/order-checks';
 
+import { WhatsAppSettings } from './whatsapp-settings';
+
 import '../order-checks.css';
 
 /**
@@ -74,7 +76,7 @@ function NumberField({ id, label, value, min, max, error, hint, onChange }: Numb
 
 /**
  * Every risk rule with its label, description, on/off switch, points and parameters (each with its range),
- * the two hour settings and the limits on orders; Save sends them all as typed, and the server's errors (a
+ * the hour setting, the WhatsApp templates and the limits on orders; Save sends them all as typed, and the server's errors (a
  * figure out of its range, or no whole number) show beside their fields.
  */
 function CodSettingsForm({ settings }: { settings: CodSettingsResponse }) {
@@ -190,6 +192,13 @@ function CodSettingsForm({ settings }: { settings: CodSettingsResponse }) {
           }}
         />
       </div>
+      <WhatsAppSettings
+        fields={fields}
+        errors={errors}
+        onChange={(key, value) => {
+          edit(key, (current) => ({ ...current, [key]: value }));
+        }}
+      />
       <h2 className="cod-settings__heading">Limits on orders</h2>
       <p className="admin-page__intro">
         Checked as each order is placed: past a limit the shopper is told what to do, and nothing is taken from stock.

@@ -47,6 +47,10 @@ const settings = {
   confirmWindowHours: 48,
   rejectUnconfirmedAfterHours: 24,
   limits: [],
+  whatsappEnabled: false,
+  whatsappConfirmationTemplate: 'order_confirmation',
+  whatsappUpdateTemplate: 'order_update',
+  whatsappTemplateLanguage: 'en',
 };
 
 interface Options {

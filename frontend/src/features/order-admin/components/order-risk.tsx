@@ -1,16 +1,20 @@
 import type { AdminOrderResponse } from '@/api/generated';
 import { formatDateTime } from '@/lib/date-time';
 
-import { confirmationLabel, riskBadgeText } from '../lib/order-checks';
+import { riskBadgeText } from '../lib/order-checks';
+import { confirmedBadgeText } from '../lib/whatsapp-thread';
+
+import { WhatsAppBadge } from './whatsapp-thread';
 
 import '@/components/ui/order-status.css';
 import '../order-checks.css';
 
 /**
  * An order's checks as its row in the admin list shows them (docs/cod.md 'Risk score', 'Confirmation link'):
- * the risk badge (level in words and score), whether the shopper confirmed, and the reasons in words.
+ * the risk badge (level in words and score), whether and how the shopper confirmed ('Confirmed on WhatsApp',
+ * 'Confirmed by link'), the WhatsApp thread's state when it says more, and the reasons in words.
  */
-export function OrderRisk({ order }: { order: Pick<AdminOrderResponse, '_id' | 'risk' | 'confirmedAt'> }) {
+export function OrderRisk({ order }: { order: Pick<AdminOrderResponse, '_id' | 'risk' | 'confirmedAt' | 'confirmedVia' | 'whatsapp'> }) {
   const { risk, confirmedAt } = order;
   return (
     <div className="order-checks">
@@ -19,12 +23,13 @@ export function OrderRisk({ order }: { order: Pick<AdminOrderResponse, '_id' | '
         <span className={`confirm-badge${confirmedAt ? ' confirm-badge--yes' : ''}`}>
           {confirmedAt ? (
             <>
-              {confirmationLabel(confirmedAt)} <time dateTime={confirmedAt}>{formatDateTime(confirmedAt)}</time>
+              {confirmedBadgeText(order)} <time dateTime={confirmedAt}>{formatDateTime(confirmedAt)}</time>
             </>
           ) : (
-            confirmationLabel(confirmedAt)
+            confirmedBadgeText(order)
           )}
         </span>
+        <WhatsAppBadge order={order} />
       </p>
       {risk.reasons.length > 0 && (
         <ul className="order-checks__reasons" aria-label={`Risk reasons for order #${order._id}`}>

@@ -31,10 +31,14 @@ const settings: CodSettingsResponse = {
     },
     { key: 'ordersPerDay', label: 'Orders per account in 24 hours', description: '', value: 10, min: 1, max: 100000 },
   ],
+  whatsappEnabled: true,
+  whatsappConfirmationTemplate: 'order_confirmation',
+  whatsappUpdateTemplate: 'order_update',
+  whatsappTemplateLanguage: 'en',
 };
 
 describe('settings form', () => {
-  it('sends back what it was filled with: ids, switches, points, figures by key, both hours and the limits by key', () => {
+  it('sends back what it was filled with: ids, switches, points, figures by key, both hours, the limits by key and the WhatsApp templates', () => {
     expect(toSettingsBody(settingsFields(settings))).toEqual({
       rules: [
         { id: 'earlier_returns', enabled: true, points: 40, params: [{ key: 'atLeast', value: 1 }] },
@@ -46,10 +50,13 @@ describe('settings form', () => {
         { key: 'unitsPerProduct', value: 10 },
         { key: 'ordersPerDay', value: 10 },
       ],
+      whatsappConfirmationTemplate: 'order_confirmation',
+      whatsappUpdateTemplate: 'order_update',
+      whatsappTemplateLanguage: 'en',
     });
   });
 
-  it('sends whole numbers as numbers, spaces around them dropped, and anything else as typed for the server to judge', () => {
+  it('sends whole numbers as numbers and template names trimmed, and anything else as typed for the server to judge', () => {
     const fields: CodSettingsFields = {
       rules: [
         {
@@ -65,6 +72,10 @@ describe('settings form', () => {
       confirmWindowHours: 'two days',
       rejectUnconfirmedAfterHours: '-3',
       limits: [{ key: 'unitsPerProduct', label: 'Units of one product per order', description: '', min: 1, max: 1000000, value: ' 25 ' }],
+      whatsappEnabled: false,
+      whatsappConfirmationTemplate: ' shop_confirm_v2 ',
+      whatsappUpdateTemplate: 'Order Update',
+      whatsappTemplateLanguage: '',
     };
 
     expect(toSettingsBody(fields)).toEqual({
@@ -75,6 +86,9 @@ describe('settings form', () => {
       confirmWindowHours: 'two days',
       rejectUnconfirmedAfterHours: -3,
       limits: [{ key: 'unitsPerProduct', value: 25 }],
+      whatsappConfirmationTemplate: 'shop_confirm_v2',
+      whatsappUpdateTemplate: 'Order Update',
+      whatsappTemplateLanguage: '',
     });
   });
 

@@ -14,7 +14,15 @@ export interface CodSettingsFields {
   rejectUnconfirmedAfterHours: string;
   /** The limits on what one account may order (docs/security.md 'Orders'). */
   limits: { key: string; label: string; description: string; min: number; max: number; value: string }[];
+  /** Whether the server has the WhatsApp settings (read-only) and the templates' names and language as typed. */
+  whatsappEnabled: boolean;
+  whatsappConfirmationTemplate: string;
+  whatsappUpdateTemplate: string;
+  whatsappTemplateLanguage: string;
 }
+
+/** The WhatsApp template fields, by the server's key (its errors come under these keys). */
+export type WhatsAppTemplateKey = 'whatsappConfirmationTemplate' | 'whatsappUpdateTemplate' | 'whatsappTemplateLanguage';
 
 /** The server's key for a rule's points and for one of its figures (`rules[0].points`, `rules[8].params.to`). */
 export const pointsKey = (rule: number) => `rules[${rule}].points`;
@@ -33,6 +41,10 @@ export function settingsFields(settings: CodSettingsResponse): CodSettingsFields
     confirmWindowHours: String(settings.confirmWindowHours),
     rejectUnconfirmedAfterHours: String(settings.rejectUnconfirmedAfterHours),
     limits: settings.limits.map((limit) => ({ ...limit, value: String(limit.value) })),
+    whatsappEnabled: settings.whatsappEnabled,
+    whatsappConfirmationTemplate: settings.whatsappConfirmationTemplate,
+    whatsappUpdateTemplate: settings.whatsappUpdateTemplate,
+    whatsappTemplateLanguage: settings.whatsappTemplateLanguage,
   };
 }
 
@@ -43,8 +55,8 @@ function figure(text: string): number | string {
 }
 
 /**
- * The body of PUT /api/cod/settings: every rule with its switch, points and figures, both hours and every limit
- * on orders. The server checks each figure against its range and answers its errors under the keys of
+ * The body of PUT /api/cod/settings: every rule with its switch, points and figures, both hours, every limit
+ * on orders and the WhatsApp templates' names and language (trimmed; the server checks them). The server checks each figure against its range and answers its errors under the keys of
  * `pointsKey`/`paramKey`/`limitKey`.
  */
 export function toSettingsBody(fields: CodSettingsFields): CodSettingsBody {
@@ -58,5 +70,8 @@ export function toSettingsBody(fields: CodSettingsFields): CodSettingsBody {
     confirmWindowHours: figure(fields.confirmWindowHours),
     rejectUnconfirmedAfterHours: figure(fields.rejectUnconfirmedAfterHours),
     limits: fields.limits.map((limit) => ({ key: limit.key, value: figure(limit.value) })),
+    whatsappConfirmationTemplate: fields.whatsappConfirmationTemplate.trim(),
+    whatsappUpdateTemplate: fields.whatsappUpdateTemplate.trim(),
+    whatsappTemplateLanguage: fields.whatsappTemplateLanguage.trim(),
   };
 }

@@ -32,8 +32,9 @@ describe('contactSummary', () => {
 
 describe('orderChecksQuery', () => {
   it('sends only what differs from newest first with no filter', () => {
-    expect(orderChecksQuery({ sort: 'newest', minRisk: '', confirmed: '' })).toEqual({});
-    expect(orderChecksQuery({ sort: 'risk', minRisk: '60', confirmed: 'false' })).toEqual({ sort: 'risk', minRisk: '60', confirmed: 'false' });
-    expect(orderChecksQuery({ sort: 'newest', minRisk: '30', confirmed: 'true' })).toEqual({ minRisk: '30', confirmed: 'true' });
+    expect(orderChecksQuery({ sort: 'newest', minRisk: '', confirmed: '', whatsapp: '' })).toEqual({});
+    expect(orderChecksQuery({ sort: 'risk', minRisk: '60', confirmed: 'false', whatsapp: '' })).toEqual({ sort: 'risk', minRisk: '60', confirmed: 'false' });
+    expect(orderChecksQuery({ sort: 'newest', minRisk: '30', confirmed: 'true', whatsapp: '' })).toEqual({ minRisk: '30', confirmed: 'true' });
+    expect(orderChecksQuery({ sort: 'newest', minRisk: '', confirmed: '', whatsapp: 'noReply' })).toEqual({ whatsapp: 'noReply' });
   });
 });

@@ -73,20 +73,25 @@ export const confirmedOptions = [
   { value: 'false', label: 'Not confirmed' },
 ] as const;
 
-/** The list's sort and its risk and confirmation filters; empty means none (the server's newest first). */
+/**
+ * The list's sort and its risk, confirmation and WhatsApp filters; empty means none (the server's newest first).
+ * `whatsapp` is `confirmed`, `noReply` or `failed` (lib/whatsapp-thread.ts `whatsAppFilterOptions`).
+ */
 export interface OrderChecksFilter {
   sort: string;
   minRisk: string;
   confirmed: string;
+  whatsapp: string;
 }
 
-export const noOrderChecksFilter: OrderChecksFilter = { sort: 'newest', minRisk: '', confirmed: '' };
+export const noOrderChecksFilter: OrderChecksFilter = { sort: 'newest', minRisk: '', confirmed: '', whatsapp: '' };
 
 /** The list call's query for `filter`: only what differs from the server's default. */
-export function orderChecksQuery({ sort, minRisk, confirmed }: OrderChecksFilter) {
+export function orderChecksQuery({ sort, minRisk, confirmed, whatsapp }: OrderChecksFilter) {
   return {
     ...(sort === 'risk' && { sort }),
     ...(minRisk !== '' && { minRisk }),
     ...(confirmed !== '' && { confirmed }),
+    ...(whatsapp !== '' && { whatsapp }),
   };
 }

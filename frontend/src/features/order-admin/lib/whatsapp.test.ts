@@ -58,6 +58,18 @@ describe('whatsAppText', () => {
   });
 });
 
+describe('whatsAppText once the shopper confirmed', () => {
+  it('thanks instead of asking again, whether they confirmed by the link or on WhatsApp', () => {
+    const thanks = 'Thank you for confirming your order. Write to us here if anything needs changing.';
+    const byLink = whatsAppText({ ...example, confirmedAt: '2026-11-24T06:10:00Z', confirmedVia: 'link' }).split('\n');
+    const onWhatsApp = whatsAppText({ ...example, confirmedAt: '2026-11-24T06:10:00Z', confirmedVia: 'whatsapp' }).split('\n');
+
+    expect(byLink.at(-1)).toBe(thanks);
+    expect(onWhatsApp.at(-1)).toBe(thanks);
+    expect(onWhatsApp.slice(0, -1)).toEqual(whatsAppText(example).split('\n').slice(0, -1));
+  });
+});
+
 describe('whatsAppLink', () => {
   it('opens a chat with the primary phone without its plus, the text URL-encoded', () => {
     expect(whatsAppLink(example)).toBe(

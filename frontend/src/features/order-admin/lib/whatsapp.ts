@@ -1,13 +1,21 @@
 import type { OrderResponse } from '@/api/generated';
 import { formatRupees } from '@/lib/money';
 
-type WhatsAppOrder = Pick<OrderResponse, '_id' | 'cart' | 'deliveryCharge' | 'coupon' | 'couponDiscount' | 'total' | 'userDetails'>;
+type WhatsAppOrder = Pick<OrderResponse, '_id' | 'cart' | 'deliveryCharge' | 'coupon' | 'couponDiscount' | 'total' | 'userDetails'> &
+  Partial<Pick<OrderResponse, 'confirmedAt' | 'confirmedVia'>>;
+
+/** The chat's last line: the request to confirm, or thanks once the shopper confirmed (by link or on WhatsApp). */
+export const whatsAppAsk = {
+  confirm: 'Please reply YES to confirm your order.',
+  confirmed: 'Thank you for confirming your order. Write to us here if anything needs changing.',
+} as const;
 
 /**
  * The message the admin sends the shopper to confirm a cash-on-delivery order by hand (docs/cod.md
  * 'WhatsApp'): greeting, one line per item with its line total, delivery ('Free' at 0), the coupon only when
  * one was used, the total to pay, the address (its lines joined by ', ', a comma ending a line dropped) with the city when one was chosen,
- * and the request to reply YES.
+ * and the request to reply YES, or, once the shopper confirmed (by the e-mailed link or on WhatsApp), thanks
+ * instead of asking again.
  */
 export function whatsAppText(order: WhatsAppOrder): string {
   const details = order.userDetails;
@@ -23,7 +31,7 @@ export function whatsAppText(order: WhatsAppOrder): string {
     ...(order.coupon ? [`Coupon ${order.coupon}: -${formatRupees(order.couponDiscount)}`] : []),
     `Total to pay on delivery: ${formatRupees(order.total)}`,
     `Address: ${address}${details.city ? `, ${details.city}` : ''}`,
-    'Please reply YES to confirm your order.',
+    order.confirmedAt || order.confirmedVia ? whatsAppAsk.confirmed : whatsAppAsk.confirm,
   ].join('\n');
 }
 

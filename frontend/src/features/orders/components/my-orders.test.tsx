@@ -187,4 +187,30 @@ describe('MyOrders', () => {
     expect(already).toHaveAttribute('role', 'status');
     expect(posted).toEqual(['/api/orders/9/confirm-mine', '/api/orders/7/confirm-mine']);
   });
+
+  it("tells a shopper the shop's WhatsApp message awaits their Confirm, and says an order confirmed on WhatsApp is confirmed", async () => {
+    mockFetch(() =>
+      json({
+        success: true,
+        orders: [
+          makeOrder({ _id: '12', status: 'pending', confirmedAt: null, whatsappTo: '0300 1234567' }),
+          makeOrder({ _id: '11', status: 'pending', confirmedAt: '2026-11-27T09:00:00Z', confirmedVia: 'whatsapp', whatsappTo: '0300 1234567' }),
+          makeOrder({ _id: '10', status: 'pending', confirmedAt: '2026-11-27T08:00:00Z', confirmedVia: 'link', whatsappTo: '0300 1234567' }),
+          makeOrder({ _id: '9', status: 'pending', confirmedAt: null, whatsappTo: null }),
+        ],
+        total: 4,
+      }),
+    );
+    renderWithProviders(<MyOrders uid="7" />, { route: '/orders' });
+
+    await screen.findByRole('article', { name: 'Order #12' });
+    expect(card('12').getByText("We've sent a WhatsApp message to 0300 1234567: tap Confirm.")).toBeInTheDocument();
+    expect(card('12').getByText('Not confirmed yet: please confirm it, or open the link we e-mailed you.')).toBeInTheDocument();
+    expect(card('12').getByRole('button', { name: 'Confirm my order' })).toBeInTheDocument();
+    expect(card('11').getByText('✓ Confirmed by you on WhatsApp')).toBeInTheDocument();
+    expect(card('11').queryByText(/WhatsApp message/)).not.toBeInTheDocument();
+    expect(card('10').getByText('✓ Confirmed by you')).toBeInTheDocument();
+    expect(card('9').queryByText(/WhatsApp/)).not.toBeInTheDocument();
+    expect(card('9').getByRole('button', { name: 'Confirm my order' })).toBeInTheDocument();
+  });
 });

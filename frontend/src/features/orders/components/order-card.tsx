@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/date-time';
 import { formatRupees } from '@/lib/money';
 
 import { useConfirmMyOrder } from '../api/confirm-my-order';
-import { ordersMessages } from '../lib/messages';
+import { ordersMessages, whatsAppSentText } from '../lib/messages';
 import { addressLines, itemCountText } from '../lib/order-details';
 
 /** What a page adds under an item of an order (the route composes in the review toggle). */
@@ -78,15 +78,20 @@ export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; re
 }
 
 /**
- * Whether a pending order is confirmed: 'Confirmed by you' in green, or a 'Confirm my order' button (for a
- * shopper who lost the e-mail) whose answer shows under it; 'already confirmed' is good news too.
+ * Whether a pending order is confirmed: 'Confirmed by you' (or 'Confirmed by you on WhatsApp') in green, or the
+ * WhatsApp message to answer when the shop sent one and a 'Confirm my order' button (for a shopper who lost the
+ * e-mail) whose answer shows under it; 'already confirmed' is good news too.
  */
 function OrderConfirmState({ order }: { order: OrderResponse }) {
   const confirm = useConfirmMyOrder();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
-  if (order.confirmedAt && result === null) {
-    return <p className="order-card__confirmation order-card__confirmation--done">✓ {ordersMessages.confirmed}</p>;
+  if ((order.confirmedAt || order.confirmedVia) && result === null) {
+    return (
+      <p className="order-card__confirmation order-card__confirmation--done">
+        ✓ {order.confirmedVia === 'whatsapp' ? ordersMessages.confirmedOnWhatsApp : ordersMessages.confirmed}
+      </p>
+    );
   }
 
   async function handleClick() {
@@ -103,6 +108,7 @@ function OrderConfirmState({ order }: { order: OrderResponse }) {
     <div className="order-card__confirmation">
       {result?.tone !== 'success' && (
         <>
+          {order.whatsappTo && <p className="order-card__whatsapp">{whatsAppSentText(order.whatsappTo)}</p>}
           <p>{ordersMessages.notConfirmed}</p>
           <button
             type="button"

@@ -63,4 +63,40 @@ describe('OrderConfirmation', () => {
     expect(next).toHaveTextContent('delivery takes 2–4 working days.');
     expect(within(next).getByRole('link', { name: '0300 1234567' })).toHaveAttribute('href', 'https://wa.me/923001234567');
   });
+
+  it("puts the WhatsApp message first when the shop sent one, its hours with it, and keeps the e-mailed link's sentence", async () => {
+    mockFetch(() => json({ deliveryCharge: 250, deliveryTime: '2–4 working days', whatsapp: null, whatsappLink: null, whatsappLocal: null }));
+    const order = { _id: '43', total: 999, cart: [{ productId: '1', name: 'Galaxy A34 Flip Cover', quantity: 1, lineTotal: 999 }], whatsappTo: '0300 1234567' };
+    renderWithProviders(<OrderConfirmation order={order} confirmWithinHours={24} />, { route: '/order-confirmation' });
+
+    const next = await screen.findByRole('region', { name: 'What happens next' }, { timeout: 3000 });
+    const steps = within(next).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent("We've sent a WhatsApp message to 0300 1234567: tap Confirm within 24 hours.");
+    expect(steps[1]).toHaveTextContent(
+      'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within 24 hours, or the order may be cancelled.',
+    );
+  });
+
+  it('says nothing of WhatsApp when the shop sent no message, and says an order confirmed on WhatsApp is confirmed', async () => {
+    mockFetch(() => json({ deliveryCharge: 250, deliveryTime: '2–4 working days', whatsapp: null, whatsappLink: null, whatsappLocal: null }));
+    const cart = [{ productId: '1', name: 'Galaxy A34 Flip Cover', quantity: 1, lineTotal: 999 }];
+    const { unmount } = renderWithProviders(<OrderConfirmation order={{ _id: '44', total: 999, cart, whatsappTo: null }} confirmWithinHours={1} />, {
+      route: '/order-confirmation',
+    });
+
+    const next = await screen.findByRole('region', { name: 'What happens next' }, { timeout: 3000 });
+    expect(next).not.toHaveTextContent('WhatsApp message');
+    expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent(
+      'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within 1 hour, or the order may be cancelled.',
+    );
+    unmount();
+
+    renderWithProviders(
+      <OrderConfirmation order={{ _id: '45', total: 999, cart, whatsappTo: '0300 1234567', confirmedVia: 'whatsapp' }} confirmWithinHours={24} />,
+      { route: '/order-confirmation' },
+    );
+    const confirmed = await screen.findByRole('region', { name: 'What happens next' }, { timeout: 3000 });
+    expect(within(confirmed).getAllByRole('listitem')[0]).toHaveTextContent('✓ Confirmed by you on WhatsApp');
+    expect(confirmed).not.toHaveTextContent('tap Confirm');
+  });
 });

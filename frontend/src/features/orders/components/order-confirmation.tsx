@@ -8,6 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/money';
 
+import { hoursText, ordersMessages, whatsAppSentText } from '../lib/messages';
+
 import '../orders.css';
 
 
@@ -19,12 +21,17 @@ export interface PlacedOrder {
   _id: string;
   total: number;
   cart: { productId: string; name: string; quantity: number; lineTotal: number }[];
+  /** The number the shop's WhatsApp confirmation went to, as written here ('0300 1234567'); none when WhatsApp is off. */
+  whatsappTo?: string | null;
+  /** How the shopper confirmed the order, once they did. */
+  confirmedVia?: 'link' | 'whatsapp' | null;
 }
 
 /**
  * The page after a placed order (docs/spec.md §2 'Order confirmation', docs/orders.md 'After the tap'): a spinner
  * for 1.5 s, then 'Order Placed — Awaiting Approval' with the order number right under it, what was ordered, the
- * total to pay on delivery, and the next step in words: the e-mailed link to answer within the owner's hours (from the placement's answer),
+ * total to pay on delivery, and the next step in words: the WhatsApp message to answer with Confirm when the shop
+ * sent one, the e-mailed link to answer within the owner's hours (from the placement's answer), or that it is confirmed,
  * when to expect delivery, and the shop's WhatsApp number when set. Without the order (an address typed by
  * hand) it says what happens next in general.
  */
@@ -74,11 +81,20 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
           <section aria-labelledby="next-step" className="order-confirmation__next">
             <h2 id="next-step">What happens next</h2>
             <ol>
-              <li>
-                {hours === undefined
-                  ? 'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order.'
-                  : `We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within ${hoursText(hours)}, or the order may be cancelled.`}
-              </li>
+              {order.confirmedVia ? (
+                <li className="order-confirmation__confirmed">
+                  ✓ {order.confirmedVia === 'whatsapp' ? ordersMessages.confirmedOnWhatsApp : ordersMessages.confirmed}
+                </li>
+              ) : (
+                <>
+                  {order.whatsappTo ? <li className="order-confirmation__whatsapp">{whatsAppSentText(order.whatsappTo, hours)}</li> : null}
+                  <li>
+                    {hours === undefined
+                      ? 'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order.'
+                      : `We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within ${hoursText(hours)}, or the order may be cancelled.`}
+                  </li>
+                </>
+              )}
               <li>
                 We check and approve your order, then send it
                 {shop.data ? `: delivery takes ${shop.data.deliveryTime}.` : '.'} You will get an e-mail at every step.
@@ -100,11 +116,6 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
       <OrderNextLinks />
     </section>
   );
-}
-
-/** '24 hours', '1 hour'. */
-function hoursText(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 

@@ -9,5 +9,19 @@ export const ordersMessages = {
   /** The server's 410 for a link used before: good news, shown as such. */
   alreadyConfirmed: 'This order is already confirmed.',
   confirmed: 'Confirmed by you',
+  confirmedOnWhatsApp: 'Confirmed by you on WhatsApp',
   notConfirmed: 'Not confirmed yet: please confirm it, or open the link we e-mailed you.',
 } as const;
+
+/** '24 hours', '1 hour'. */
+export function hoursText(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/**
+ * The WhatsApp next step (docs/whatsapp.md): 'We've sent a WhatsApp message to 0300 1234567: tap Confirm', with
+ * ' within 24 hours' when the hours are known, and a full stop.
+ */
+export function whatsAppSentText(to: string, hours?: number): string {
+  return `We've sent a WhatsApp message to ${to}: tap Confirm${hours === undefined ? '' : ` within ${hoursText(hours)}`}.`;
+}

@@ -1,0 +1,424 @@
+//! WhatsApp end to end (docs/decisions/0038-whatsapp.md) against the fake Graph API started in-process: the
+//! message Meta gets for a placed order, the shopper's signed replies (Confirm, Cancel, a 'yes' word, a
+//! note), the webhook's handshake and signature checks, a Graph API that fails or hangs, status callbacks out
+//! of order, and WhatsApp off.
+
+use adapters_whatsapp::sign;
+use adapters_whatsapp::test_support::{reply_envelope, Behaviour, FakeGraph, FakeGraphConfig, Received, Reply};
+use domain::ids::ProductId;
+use serde_json::{json, Value};
+
+use crate::helpers::{new_product, spawn_app_with, TestApp};
+
+const PHONE: &str = "923001234567";
+
+/// A shop with WhatsApp on against `fake`, a Phone Case at Rs 850 (10 in stock) and Rs 200 delivery.
+struct Shop {
+    app: TestApp,
+    fake: FakeGraph,
+    case: ProductId,
+}
+
+fn whatsapp_vars(fake: &FakeGraph, timeout_ms: u64) -> Vec<(&'static str, String)> {
+    vec![
+        ("WHATSAPP_API_URL", fake.base_url().to_owned()),
+        ("WHATSAPP_PHONE_NUMBER_ID", "1234567890".to_owned()),
+        ("WHATSAPP_ACCESS_TOKEN", "test-token".to_owned()),
+        ("WHATSAPP_APP_SECRET", "test-app-secret".to_owned()),
+        ("WHATSAPP_VERIFY_TOKEN", "verify-me".to_owned()),
+        ("WHATSAPP_RETRY_BASE_MS", "20".to_owned()),
+        ("WHATSAPP_MAX_ATTEMPTS", "3".to_owned()),
+        ("WHATSAPP_TIMEOUT_MS", timeout_ms.to_string()),
+    ]
+}
+
+async fn shop_with(timeout_ms: u64, on: bool) -> Shop {
+    let fake = FakeGraph::start(FakeGraphConfig::default()).await;
+    let vars = if on { whatsapp_vars(&fake, timeout_ms) } else { Vec::new() };
+    let app = spawn_app_with(&vars).await;
+    let category = app.add_category("Cases", None).await;
+    let case = app.add_product(new_product("Phone Case", category, (900, Some(850), 0), 10, false)).await;
+    app.set_delivery_charge(200).await;
+    app.lift_order_limits().await;
+    Shop { app, fake, case }
+}
+
+async fn shop() -> Shop {
+    shop_with(5_000, true).await
+}
+
+/// Two Phone Cases for `phone`: 1700 + 200 = 1900.
+fn two_cases(shop: &Shop, phone: &str) -> Value {
+    json!({
+        "userDetails": {"country": "Pakistan", "province": "Punjab", "city": "Lahore", "name": "Ayesha Khan",
+                        "phone1": phone, "phone2": "", "email": "ayesha@example.pk",
+                        "address": "House 12, Street 4\nGulberg III", "paymentMethod": "COD"},
+        "cart": [{ "productId": shop.case.to_string(), "quantity": 2, "price": 850 }],
+        "subtotal": 1700, "deliveryCharge": 200, "coupon": null, "couponDiscount": 0, "total": 1900
+    })
+}
+
+impl Shop {
+    /// The order as the admin list answers it.
+    async fn admin_order(&self, id: &str) -> Value {
+        let admin = self.app.admin_cookie().await;
+        let (status, body) = self.app.send(&admin, "GET", &format!("/api/orders?q={id}&limit=100"), None).await;
+        assert_eq!(status, 200, "{body}");
+        body["orders"].as_array().unwrap().iter().find(|o| o["_id"] == id).unwrap().clone()
+    }
+
+    fn webhook(&self) -> String {
+        format!("{}/api/whatsapp/webhook", self.app.address)
+    }
+
+    async fn place(&self, phone: &str) -> String {
+        let (_, cookie) = self.app.customer(&format!("shopper-{}@example.pk", rand_suffix())).await;
+        let (status, placed) = self.app.place_order(&cookie, &two_cases(self, phone), None).await;
+        assert_eq!(status, 201, "{placed}");
+        placed["order"]["_id"].as_str().unwrap().to_owned()
+    }
+
+    /// The messages the fake accepted, once there are `n`.
+    async fn sent(&self, n: usize) -> Vec<Received> {
+        self.fake.wait_for(&format!("{n} messages"), |r, _| r.iter().filter(|m| m.id.is_some()).count() >= n).await;
+        self.fake.messages()
+    }
+
+    /// The payload of button `index` of the confirmation message of order `id`.
+    async fn payload(&self, id: &str, index: usize) -> String {
+        let sent = self.sent(1).await;
+        let message = sent
+            .iter()
+            .find(|m| m.body["template"]["components"][0]["parameters"][0]["text"] == format!("#{id}"))
+            .unwrap();
+        message.body["template"]["components"][index + 1]["parameters"][0]["payload"].as_str().unwrap().to_owned()
+    }
+
+    async fn reply(&self, reply: Reply) -> (u16, String) {
+        self.fake.reply(&self.webhook(), &reply).await
+    }
+
+    async fn order_row(&self, id: &str) -> (String, String, String) {
+        let row = self
+            .app
+            .sql_texts(&format!(
+                "SELECT status || '|' || coalesce(confirmed_via, '-') || '|' || coalesce(admin_comment, '-') AS t \
+                 FROM orders WHERE id = {id}"
+            ))
+            .await;
+        let parts: Vec<&str> = row[0].split('|').collect();
+        (parts[0].to_owned(), parts[1].to_owned(), parts[2].to_owned())
+    }
+
+    /// The order's WhatsApp messages as `direction kind state: text`, oldest first.
+    async fn thread(&self, id: &str) -> Vec<String> {
+        self.app
+            .sql_texts(&format!(
+                "SELECT direction || ' ' || kind || ' ' || state || ': ' || text AS t FROM whatsapp_messages \
+                 WHERE order_id = {id} ORDER BY id"
+            ))
+            .await
+    }
+
+    /// Waits until the order's messages settle as `done` says (the worker sends in the background).
+    async fn thread_until(&self, id: &str, done: impl Fn(&[String]) -> bool) -> Vec<String> {
+        for _ in 0..200 {
+            let thread = self.thread(id).await;
+            if done(&thread) {
+                return thread;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the thread of order {id} never settled: {:#?}", self.thread(id).await);
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+#[tokio::test]
+async fn a_placed_order_sends_meta_the_confirmation_template_with_confirm_and_cancel_buttons() {
+    let shop = shop().await;
+
+    let id = shop.place("0300-1234567").await;
+
+    let sent = shop.sent(1).await;
+    assert_eq!(sent.len(), 1);
+    let message = &sent[0];
+    assert_eq!(message.path, "/v21.0/1234567890/messages");
+    assert_eq!(message.authorization, "Bearer test-token");
+    assert_eq!(message.to, PHONE);
+    let confirm = message.body["template"]["components"][1]["parameters"][0]["payload"].as_str().unwrap();
+    let secret = confirm.strip_prefix(&format!("confirm:{id}:")).unwrap();
+    assert_eq!(secret.len(), 43, "{confirm}");
+    assert_eq!(
+        message.body,
+        json!({"messaging_product":"whatsapp","recipient_type":"individual","to":PHONE,"type":"template",
+            "template":{"name":"order_confirmation","language":{"code":"en"},"components":[
+                {"type":"body","parameters":[{"type":"text","text":format!("#{id}")},{"type":"text","text":"2 x Phone Case"},
+                                             {"type":"text","text":"Rs 1,900"},{"type":"text","text":"House 12, Street 4, Gulberg III, Lahore"}]},
+                {"type":"button","sub_type":"quick_reply","index":"0","parameters":[{"type":"payload","payload":format!("confirm:{id}:{secret}")}]},
+                {"type":"button","sub_type":"quick_reply","index":"1","parameters":[{"type":"payload","payload":format!("cancel:{id}:{secret}")}]}]}})
+    );
+    // The secret is stored as its digest only.
+    let stored = shop.app.sql_texts(&format!("SELECT whatsapp_token_hash AS t FROM orders WHERE id = {id}")).await;
+    assert_eq!(stored, vec![application::common::token::sha256_hex(secret)]);
+    let thread = shop.thread_until(&id, |t| t.iter().any(|m| m.starts_with("out confirmation sent"))).await;
+    assert_eq!(thread.len(), 1, "{thread:?}");
+}
+
+#[tokio::test]
+async fn a_signed_confirm_reply_confirms_the_order_once_even_delivered_twice() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    let payload = shop.payload(&id, 0).await;
+
+    let (first, message_id) =
+        shop.reply(Reply { from: PHONE.into(), button_payload: Some(payload.clone()), ..Reply::default() }).await;
+    let (again, _) = shop
+        .reply(Reply {
+            from: PHONE.into(),
+            button_payload: Some(payload),
+            repeat_message_id: Some(message_id),
+            ..Reply::default()
+        })
+        .await;
+
+    assert_eq!((first, again), (200, 200));
+    assert_eq!(shop.order_row(&id).await, ("pending".into(), "whatsapp".into(), "-".into()));
+    let thread = shop.thread_until(&id, |t| t.len() == 3 && t.iter().all(|m| !m.contains(" queued: "))).await;
+    assert_eq!(
+        thread[1..],
+        [
+            "in reply received: Confirm".to_owned(),
+            format!("out update sent: Thank you! Your order #{id} is confirmed."),
+        ]
+    );
+    let order = shop.admin_order(&id).await;
+    assert_eq!((&order["confirmedVia"], &order["whatsappTo"]), (&json!("whatsapp"), &json!("0300 1234567")));
+    let whatsapp = &order["whatsapp"];
+    assert_eq!((&whatsapp["confirmedOnWhatsApp"], &whatsapp["state"]), (&json!(true), &json!("replied")));
+    let messages: Vec<(&str, &str, &str)> = whatsapp["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["direction"].as_str().unwrap(), m["kind"].as_str().unwrap(), m["state"].as_str().unwrap()))
+        .collect();
+    assert_eq!(messages, [("out", "confirmation", "sent"), ("in", "reply", "received"), ("out", "update", "sent")]);
+}
+
+#[tokio::test]
+async fn an_interactive_cancel_rejects_the_order_restocks_once_and_says_so() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    assert_eq!(shop.app.stock_of(shop.case).await, Some(8));
+    let payload = shop.payload(&id, 1).await;
+
+    let (status, message_id) =
+        shop.reply(Reply { from: PHONE.into(), interactive_id: Some(payload.clone()), ..Reply::default() }).await;
+    let (again, _) = shop
+        .reply(Reply {
+            from: PHONE.into(),
+            interactive_id: Some(payload.clone()),
+            repeat_message_id: Some(message_id),
+            ..Reply::default()
+        })
+        .await;
+    let (late, _) = shop.reply(Reply { from: PHONE.into(), button_payload: Some(payload), ..Reply::default() }).await;
+
+    assert_eq!((status, again, late), (200, 200, 200));
+    assert_eq!(shop.app.stock_of(shop.case).await, Some(10));
+    assert_eq!(
+        shop.order_row(&id).await,
+        ("rejected".into(), "-".into(), "Cancelled by the customer on WhatsApp".into())
+    );
+    let thread = shop.thread_until(&id, |t| t.len() == 5 && t.iter().all(|m| !m.contains(" queued: "))).await;
+    assert_eq!(thread[1], "in reply received: Cancel");
+    assert!(
+        thread[2].starts_with(&format!("out update sent: We are sorry: your order #{id} has been rejected.")),
+        "{thread:?}"
+    );
+    assert_eq!(thread[3], "in reply received: Cancel");
+    assert_eq!(
+        thread[4],
+        format!("out update sent: Thank you for your reply. Your order #{id} is rejected now, so nothing was changed. Reply here if you need help.")
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_missing_or_stale_signature_is_401_and_changes_nothing() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    let payload = shop.payload(&id, 0).await;
+    let reply = Reply { from: PHONE.into(), button_payload: Some(payload), ..Reply::default() };
+    let body = reply_envelope("1234567890", &reply, "wamid.forged").to_string();
+    let post = |body: String, signature: Option<String>| {
+        let mut request = shop.app.client.post(shop.webhook()).header("content-type", "application/json").body(body);
+        if let Some(signature) = signature {
+            request = request.header("X-Hub-Signature-256", signature);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            (response.status().as_u16(), response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let altered = body.replace("wamid.forged", "wamid.altered");
+
+    let missing = post(body.clone(), None).await;
+    let wrong = post(body.clone(), Some("sha256=00".into())).await;
+    let other_secret = post(body.clone(), Some(sign("another-secret", body.as_bytes()))).await;
+    let replayed_altered = post(altered, Some(sign("test-app-secret", body.as_bytes()))).await;
+
+    for (status, answer) in [missing, wrong, other_secret, replayed_altered] {
+        assert_eq!(status, 401);
+        assert_eq!(answer, json!({"message": "The signature is missing or wrong."}));
+    }
+    assert_eq!(shop.order_row(&id).await, ("pending".into(), "-".into(), "-".into()));
+    assert_eq!(shop.thread(&id).await.len(), 1);
+    // The same body, rightly signed, is taken.
+    assert_eq!(post(body.clone(), Some(sign("test-app-secret", body.as_bytes()))).await.0, 200);
+    assert_eq!(shop.order_row(&id).await.1, "whatsapp");
+}
+
+#[tokio::test]
+async fn the_handshake_echoes_the_challenge_to_the_right_verify_token_only() {
+    let shop = shop().await;
+    let url = |token: &str| {
+        format!("{}?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=1158201444", shop.webhook())
+    };
+
+    let right = shop.app.client.get(url("verify-me")).send().await.unwrap();
+    let right_type = right.headers()["content-type"].to_str().unwrap().to_owned();
+    let right = (right.status().as_u16(), right.text().await.unwrap());
+    let wrong = shop.app.client.get(url("verify-you")).send().await.unwrap();
+    let wrong = (wrong.status().as_u16(), wrong.json::<Value>().await.unwrap());
+
+    assert_eq!(right, (200, "1158201444".to_owned()));
+    assert!(right_type.starts_with("text/plain"), "{right_type}");
+    assert_eq!(wrong, (403, json!({"message": "The verify token is wrong."})));
+}
+
+#[tokio::test]
+async fn haan_from_the_orders_phone_confirms_its_latest_pending_order_and_from_another_phone_nothing() {
+    let shop = shop().await;
+    let older = shop.place("0300 1234567").await;
+    let newer = shop.place("0300 1234567").await;
+    let other = shop.place("0321 7654321").await;
+    shop.sent(3).await;
+
+    let (stranger, _) =
+        shop.reply(Reply { from: "923339998877".into(), text: Some("haan".into()), ..Reply::default() }).await;
+    let (owner, _) = shop.reply(Reply { from: PHONE.into(), text: Some("Haan".into()), ..Reply::default() }).await;
+    let (note, _) = shop
+        .reply(Reply { from: "923217654321".into(), text: Some("Please deliver after 5pm".into()), ..Reply::default() })
+        .await;
+
+    assert_eq!((stranger, owner, note), (200, 200, 200));
+    assert_eq!(shop.order_row(&newer).await.1, "whatsapp");
+    assert_eq!(shop.order_row(&older).await.1, "-");
+    assert_eq!(shop.order_row(&other).await.1, "-");
+    let thread = shop.thread(&other).await;
+    assert_eq!(thread[1..], ["in note received: Please deliver after 5pm".to_owned()]);
+    let unmatched = shop.app.sql_texts("SELECT text AS t FROM whatsapp_messages WHERE order_id IS NULL").await;
+    assert_eq!(unmatched, vec!["haan".to_owned()]);
+}
+
+#[tokio::test]
+async fn a_graph_api_answering_500_never_holds_up_checkout_is_retried_and_ends_marked_failed() {
+    let shop = shop_with(60_000, true).await;
+    shop.fake.set_behaviour(Behaviour { hold: true, ..Behaviour::default() });
+
+    // The order is answered while Meta holds the message unanswered.
+    let id = shop.place("0300 1234567").await;
+    shop.fake.wait_for("a held request", |_, held| held == 1).await;
+    assert_eq!(shop.fake.requests()[0].status, 0);
+    shop.fake.set_behaviour(Behaviour { fail_status: Some(500), ..Behaviour::default() });
+    shop.fake.release();
+
+    let requests = shop.fake.wait_for("three attempts", |r, _| r.len() == 3 && r.iter().all(|m| m.status == 500)).await;
+    assert_eq!(requests.len(), 3);
+    let thread = shop.thread_until(&id, |t| t[0].starts_with("out confirmation failed")).await;
+    assert_eq!(thread.len(), 1);
+    let order = shop.admin_order(&id).await;
+    assert_eq!(order["whatsapp"]["state"], "failed");
+    assert_eq!(
+        order["whatsapp"]["messages"][0]["error"],
+        "An unexpected error has occurred. Please retry your request later. (code 2)"
+    );
+}
+
+#[tokio::test]
+async fn a_graph_api_that_times_out_is_retried_and_ends_marked_failed() {
+    let shop = shop_with(200, true).await;
+    shop.fake.set_behaviour(Behaviour { hold: true, ..Behaviour::default() });
+
+    let id = shop.place("0300 1234567").await;
+
+    shop.fake.wait_for("three attempts", |r, _| r.len() == 3).await;
+    let thread = shop.thread_until(&id, |t| t[0].starts_with("out confirmation failed")).await;
+    assert_eq!(thread.len(), 1);
+    let error = shop.app.sql_texts(&format!("SELECT error AS t FROM whatsapp_messages WHERE order_id = {id}")).await;
+    assert_eq!(error, vec!["The WhatsApp API timed out.".to_owned()]);
+    shop.fake.release();
+}
+
+#[tokio::test]
+async fn status_callbacks_out_of_order_never_move_a_message_backwards() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    let meta_id = shop.sent(1).await[0].id.clone().unwrap();
+    shop.thread_until(&id, |t| t[0].starts_with("out confirmation sent")).await;
+    let webhook = shop.webhook();
+
+    let read = shop.fake.status(&webhook, &meta_id, "read", PHONE, None).await;
+    let delivered = shop.fake.status(&webhook, &meta_id, "delivered", PHONE, None).await;
+    let sent = shop.fake.status(&webhook, &meta_id, "sent", PHONE, None).await;
+    let failed = shop.fake.status(&webhook, &meta_id, "failed", PHONE, Some(131_026)).await;
+    let unknown = shop.fake.status(&webhook, "wamid.unknown", "delivered", PHONE, None).await;
+
+    assert_eq!((read, delivered, sent, failed, unknown), (200, 200, 200, 200, 200));
+    assert!(shop.thread(&id).await[0].starts_with("out confirmation read"));
+}
+
+#[tokio::test]
+async fn a_failed_callback_keeps_metas_error() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    let meta_id = shop.sent(1).await[0].id.clone().unwrap();
+    shop.thread_until(&id, |t| t[0].starts_with("out confirmation sent")).await;
+
+    let status = shop.fake.status(&shop.webhook(), &meta_id, "failed", PHONE, Some(131_026)).await;
+
+    assert_eq!(status, 200);
+    assert!(shop.thread(&id).await[0].starts_with("out confirmation failed"));
+    let error = shop.app.sql_texts(&format!("SELECT error AS t FROM whatsapp_messages WHERE order_id = {id}")).await;
+    assert_eq!(error, vec!["131026: Message undeliverable".to_owned()]);
+}
+
+#[tokio::test]
+async fn with_whatsapp_off_the_graph_api_gets_no_request_and_the_webhook_is_not_there() {
+    let shop = shop_with(5_000, false).await;
+
+    let id = shop.place("0300 1234567").await;
+    assert!(shop.app.delivered(1).await);
+    let get = shop
+        .app
+        .client
+        .get(format!("{}?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1", shop.webhook()))
+        .send()
+        .await
+        .unwrap();
+    let (status, _) = shop.reply(Reply { from: PHONE.into(), text: Some("haan".into()), ..Reply::default() }).await;
+
+    assert_eq!((get.status().as_u16(), status), (404, 404));
+    assert!(shop.fake.requests().is_empty());
+    assert!(shop.thread(&id).await.is_empty());
+    assert_eq!(shop.order_row(&id).await.1, "-");
+    let order = shop.admin_order(&id).await;
+    assert_eq!(
+        (&order["whatsapp"], &order["whatsappTo"], &order["confirmedVia"]),
+        (&Value::Null, &Value::Null, &Value::Null)
+    );
+}

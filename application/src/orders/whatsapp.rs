@@ -1,0 +1,327 @@
+//! The orders on WhatsApp (docs/decisions/0038-whatsapp.md): the confirmation message with its Confirm and
+//! Cancel buttons, the status messages, and the shopper's replies the webhook hands over: a button confirms
+//! the order exactly as the e-mailed link does or rejects it as the owner would, a 'yes' word confirms the
+//! latest pending order of the phone it came from, and anything else is kept as a note for the owner.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::contact::Phone;
+use domain::ids::OrderId;
+use domain::order_status::OrderStatus;
+use domain::shop_info::WhatsAppNumber;
+use domain::whatsapp::{is_yes, ButtonAction, ButtonPayload, MessageKind, MessageState, Templates};
+
+use crate::common::error::RepositoryError;
+use crate::orders::change_status::ChangeStatusError;
+use crate::orders::confirm::ConfirmError;
+use crate::orders::model::{Actor, NewOrder, Order};
+use crate::orders::service::Orders;
+use crate::whatsapp::ports::{TemplateMessage, WhatsAppTx};
+
+/// The rejection reason of a Cancel tapped on WhatsApp.
+pub const CANCELLED_ON_WHATSAPP: &str = "Cancelled by the customer on WhatsApp";
+
+/// One message of an order's WhatsApp thread, for the owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadMessage {
+    pub kind: MessageKind,
+    pub text: String,
+    pub state: MessageState,
+    /// Meta's error of a failed message.
+    pub error: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+/// A message the shopper sent, as the webhook read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncomingMessage {
+    /// Meta's id: a redelivery comes with the same.
+    pub meta_id: String,
+    /// The shopper's number, international form without '+'.
+    pub from: String,
+    pub content: IncomingContent,
+}
+
+/// What the shopper sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IncomingContent {
+    /// A quick-reply button's payload (a template's button, or an interactive message's `button_reply.id`).
+    Button(String),
+    Text(String),
+    /// Anything else (a picture, a location): kept as a note naming its type.
+    Other(String),
+}
+
+/// What a message from the shopper did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplyOutcome {
+    Confirmed(OrderId),
+    Cancelled(OrderId),
+    /// The order was no longer pending (or its window had passed, or it was confirmed already): the shopper
+    /// was told so and nothing changed.
+    NotChanged(OrderId),
+    /// Kept as a note, on the order when the phone has one.
+    Noted(Option<OrderId>),
+    /// A redelivery of a message already handled.
+    Duplicate,
+}
+
+/// A message from the shopper to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncomingRecord {
+    pub meta_id: String,
+    pub from: String,
+    pub order: Option<OrderId>,
+    pub kind: MessageKind,
+    pub text: String,
+    pub at: DateTime<Utc>,
+}
+
+/// The orders' WhatsApp store outside a unit of work.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait WhatsAppOrders: Send + Sync + 'static {
+    /// The newest order whose primary phone is `phone` (normal form, `+923001234567`), pending ones only
+    /// when `pending_only`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn latest_order_of(&self, phone: &str, pending_only: bool) -> Result<Option<OrderId>, RepositoryError>;
+
+    /// Keeps a message from the shopper; answers `false`, keeping nothing, when one with its Meta id is kept
+    /// already.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn record_incoming(&self, incoming: &IncomingRecord) -> Result<bool, RepositoryError>;
+
+    /// Confirms order `id` on WhatsApp at `at` if it is still pending and unconfirmed; answers whether it did.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn confirm(&self, id: OrderId, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// The order's thread, oldest first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn thread(&self, id: OrderId) -> Result<Vec<ThreadMessage>, RepositoryError>;
+
+    /// The threads of the orders `ids` (an order without messages has none), each oldest first.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn threads(&self, ids: &[OrderId]) -> Result<HashMap<OrderId, Vec<ThreadMessage>>, RepositoryError>;
+}
+
+/// The order's number for WhatsApp's templates: `#42`.
+fn number(id: OrderId) -> String {
+    format!("#{id}")
+}
+
+/// `2 x Phone Case, 1 x Charger`.
+fn items_text(items: &[crate::orders::model::OrderItem]) -> String {
+    items.iter().map(|i| format!("{} x {}", i.quantity.get(), i.name)).collect::<Vec<_>>().join(", ")
+}
+
+/// The shopper's primary mobile as WhatsApp takes it (`923001234567`), if it is one.
+#[must_use]
+pub fn whatsapp_to(phone: &Phone) -> Option<WhatsAppNumber> {
+    WhatsAppNumber::parse(phone.normal()).ok()
+}
+
+/// Queues the confirmation message of the order `id` just placed, with the Confirm and Cancel buttons
+/// carrying `secret`.
+///
+/// # Errors
+/// A store failure.
+pub(crate) fn queue_confirmation(
+    tx: &mut dyn WhatsAppTx,
+    id: OrderId,
+    order: &NewOrder,
+    to: &WhatsAppNumber,
+    secret: &str,
+) -> Result<(), RepositoryError> {
+    let templates = tx.templates()?;
+    let d = &order.details;
+    let address = match d.destination.city() {
+        Some(city) => format!("{}, {city}", d.address.as_str().replace('\n', ", ")),
+        None => d.address.as_str().replace('\n', ", "),
+    };
+    let body = vec![number(id), items_text(&order.items), order.total.to_string(), address];
+    let buttons = [ButtonAction::Confirm, ButtonAction::Cancel]
+        .map(|action| ButtonPayload::new(action, id.get(), secret).to_string())
+        .to_vec();
+    let text = format!(
+        "Order {}: {}. Total {} (cash on delivery). Deliver to {}. [Confirm] [Cancel]",
+        body[0], body[1], body[2], body[3]
+    );
+    let message = TemplateMessage {
+        to: to.as_str().to_owned(),
+        template: templates.confirmation().to_owned(),
+        language: templates.language().to_owned(),
+        body,
+        buttons,
+    };
+    tx.queue(id, MessageKind::Confirmation, &message, &text)
+}
+
+/// Queues an update message of `order` (a status change, or an answer to the shopper) saying `news`.
+///
+/// # Errors
+/// A store failure.
+pub(crate) fn queue_update(tx: &mut dyn WhatsAppTx, order: &Order, news: &str) -> Result<(), RepositoryError> {
+    let Some(to) = &order.whatsapp_to else { return Ok(()) };
+    let templates: Templates = tx.templates()?;
+    let message = TemplateMessage {
+        to: to.as_str().to_owned(),
+        template: templates.update().to_owned(),
+        language: templates.language().to_owned(),
+        body: vec![number(order.id), news.to_owned()],
+        buttons: Vec::new(),
+    };
+    tx.queue(order.id, MessageKind::Update, &message, news)
+}
+
+/// The answer to a reply for an order that is no longer pending.
+#[must_use]
+pub fn not_pending_answer(order: &Order) -> String {
+    format!(
+        "Thank you for your reply. Your order #{} is {} now, so nothing was changed. Reply here if you need help.",
+        order.id, order.status
+    )
+}
+
+impl Orders {
+    /// The WhatsApp thread of order `id`; `None` when WhatsApp is off.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn whatsapp_thread(&self, id: OrderId) -> Result<Option<Vec<ThreadMessage>>, RepositoryError> {
+        match &self.whatsapp {
+            Some(store) => Ok(Some(store.thread(id).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The WhatsApp threads of the orders `ids`; `None` when WhatsApp is off.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn whatsapp_threads(
+        &self,
+        ids: &[OrderId],
+    ) -> Result<Option<HashMap<OrderId, Vec<ThreadMessage>>>, RepositoryError> {
+        match &self.whatsapp {
+            Some(store) => Ok(Some(store.threads(ids).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Acts on a message from the shopper (once per Meta id).
+    ///
+    /// # Errors
+    /// A store failure; the webhook answers it with a 5xx so Meta delivers the message again.
+    pub async fn whatsapp_reply(&self, incoming: IncomingMessage) -> Result<ReplyOutcome, RepositoryError> {
+        let Some(store) = self.whatsapp.clone() else { return Ok(ReplyOutcome::Noted(None)) };
+        let phone = Phone::parse_mobile(&format!("+{}", incoming.from)).ok();
+        let now = self.clock.now();
+        let record = |order: Option<OrderId>, kind: MessageKind, text: String| IncomingRecord {
+            meta_id: incoming.meta_id.clone(),
+            from: incoming.from.clone(),
+            order,
+            kind,
+            text,
+            at: now,
+        };
+        let latest = |pending_only: bool| {
+            let (store, phone) = (store.clone(), phone.clone());
+            async move {
+                match phone {
+                    Some(phone) => store.latest_order_of(phone.normal(), pending_only).await,
+                    None => Ok(None),
+                }
+            }
+        };
+        let (order, action, text) = match &incoming.content {
+            IncomingContent::Button(payload) => {
+                let button = ButtonPayload::parse(payload);
+                let order = match &button {
+                    Some(button) => self.order_of_button(button).await?,
+                    None => None,
+                };
+                match (button, order) {
+                    (Some(button), Some(order)) => {
+                        let text = match button.action {
+                            ButtonAction::Confirm => "Confirm",
+                            ButtonAction::Cancel => "Cancel",
+                        };
+                        (Some(order), Some(button.action), text.to_owned())
+                    }
+                    // A payload the shop did not write, or for another order's secret: a note, acting on nothing.
+                    _ => (None, None, payload.clone()),
+                }
+            }
+            IncomingContent::Text(body) if is_yes(body) => match latest(true).await? {
+                Some(id) => (self.repository.find(id).await?, Some(ButtonAction::Confirm), body.clone()),
+                None => (None, None, body.clone()),
+            },
+            IncomingContent::Text(body) => (None, None, body.clone()),
+            IncomingContent::Other(kind) => (None, None, format!("({kind})")),
+        };
+        let Some((order, action)) = order.zip(action) else {
+            let noted = latest(false).await?;
+            if !store.record_incoming(&record(noted, MessageKind::Note, text)).await? {
+                return Ok(ReplyOutcome::Duplicate);
+            }
+            return Ok(ReplyOutcome::Noted(noted));
+        };
+        if !store.record_incoming(&record(Some(order.id), MessageKind::Reply, text)).await? {
+            return Ok(ReplyOutcome::Duplicate);
+        }
+        if order.status != OrderStatus::Pending {
+            self.answer(&order, not_pending_answer(&order)).await?;
+            return Ok(ReplyOutcome::NotChanged(order.id));
+        }
+        match action {
+            ButtonAction::Confirm => match self.confirm_on_whatsapp(order.clone()).await {
+                Ok(id) => {
+                    self.answer(&order, crate::orders::confirm::confirmed_message(id)).await?;
+                    Ok(ReplyOutcome::Confirmed(id))
+                }
+                Err(ConfirmError::Unexpected(err)) => Err(err),
+                Err(refused) => {
+                    self.answer(&order, format!("{refused} Reply here if you need help.")).await?;
+                    Ok(ReplyOutcome::NotChanged(order.id))
+                }
+            },
+            ButtonAction::Cancel => {
+                match self.change_as(order.id, OrderStatus::Rejected, CANCELLED_ON_WHATSAPP, Actor::Customer).await {
+                    Ok(_) => Ok(ReplyOutcome::Cancelled(order.id)),
+                    Err(ChangeStatusError::Unexpected(err)) => Err(err),
+                    Err(_) => {
+                        let now = self.repository.find(order.id).await?.unwrap_or(order);
+                        self.answer(&now, not_pending_answer(&now)).await?;
+                        Ok(ReplyOutcome::NotChanged(now.id))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The order a button's payload names, when the payload's secret is that order's.
+    async fn order_of_button(&self, button: &ButtonPayload) -> Result<Option<Order>, RepositoryError> {
+        let Ok(id) = OrderId::new(button.order) else { return Ok(None) };
+        let Some(order) = self.repository.find(id).await? else { return Ok(None) };
+        let digest = self.tokens.digest(&button.secret);
+        Ok((order.whatsapp_digest.as_ref() == Some(&digest)).then_some(order))
+    }
+
+    /// Queues an answer to the shopper in a unit of work of its own.
+    async fn answer(&self, order: &Order, news: String) -> Result<(), RepositoryError> {
+        let order = order.clone();
+        self.unit_of_work.run(move |tx| queue_update(tx.whatsapp(), &order, &news)).await
+    }
+}

@@ -1,0 +1,11 @@
+DROP TABLE whatsapp_messages;
+ALTER TABLE shop_settings
+    DROP COLUMN whatsapp_confirmation_template,
+    DROP COLUMN whatsapp_update_template,
+    DROP COLUMN whatsapp_template_language;
+ALTER TABLE orders
+    DROP CONSTRAINT orders_confirmed_via_when_confirmed,
+    DROP CONSTRAINT orders_whatsapp_both,
+    DROP COLUMN whatsapp_token_hash,
+    DROP COLUMN whatsapp_to,
+    DROP COLUMN confirmed_via;
