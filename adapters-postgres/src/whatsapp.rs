@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use application::common::error::RepositoryError;
 use application::common::token::LinkDigest;
-use application::orders::whatsapp::{IncomingRecord, ThreadMessage, WhatsAppOrders};
+use application::orders::whatsapp_ports::{IncomingRecord, ThreadMessage, WhatsAppOrders};
 use application::whatsapp::ports::{QueuedMessage, TemplateMessage, WhatsAppOutbox, WhatsAppTx};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

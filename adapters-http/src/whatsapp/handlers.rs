@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::envelope;
-use super::WhatsAppWebhook;
+use super::webhook::WhatsAppWebhook;
 use crate::infra::error::{ApiError, ErrorBody};
 
 /// The query of Meta's subscription handshake.

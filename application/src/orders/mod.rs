@@ -19,3 +19,4 @@ pub mod service;
 #[cfg(test)]
 mod testing;
 pub mod whatsapp;
+pub mod whatsapp_ports;

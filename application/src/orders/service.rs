@@ -11,7 +11,7 @@ use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::ports::MailLayout;
 use crate::orders::cod_ports::CodRepository;
 use crate::orders::ports::{OrderRepository, OrdersTx, ReviewTokens};
-use crate::orders::whatsapp::WhatsAppOrders;
+use crate::orders::whatsapp_ports::WhatsAppOrders;
 
 /// Where order e-mails point and go, and how their HTML is drawn.
 #[derive(Debug, Clone)]
