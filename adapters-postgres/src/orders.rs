@@ -12,7 +12,7 @@ use application::orders::cod_ports::RiskTx;
 use application::orders::consignments::ConsignmentTx;
 use application::orders::model::{
     delivery_address, Actor, ConfirmedVia, IdempotencyKey, LockedCoupon, NewOrder, Order, OrderEvent, OrderFilter,
-    OrderItem, OrderSort, ReviewToken, StockedProduct, StoredDetails,
+    OrderItem, OrderSort, ReviewToken, StockedProduct, StoredDetails, WhatsAppFilter,
 };
 use application::orders::ports::{CouponUseTx, OrderRepository, OrderTx, OrdersTx, StockTx};
 use async_trait::async_trait;
@@ -348,6 +348,20 @@ fn contains_pattern(text: &str) -> String {
 
 type BoxedOrders<'a> = orders::BoxedQuery<'a, Pg>;
 
+/// The SQL condition on `orders` of the admin list's WhatsApp filter.
+const fn whatsapp_condition(filter: WhatsAppFilter) -> &'static str {
+    match filter {
+        WhatsAppFilter::Confirmed => "orders.confirmed_via = 'whatsapp'",
+        WhatsAppFilter::NoReply => {
+            "(orders.whatsapp_to IS NOT NULL AND orders.confirmed_at IS NULL AND NOT EXISTS \
+             (SELECT 1 FROM whatsapp_messages m WHERE m.order_id = orders.id AND (m.direction = 'in' OR m.state = 'failed')))"
+        }
+        WhatsAppFilter::Failed => {
+            "EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.order_id = orders.id AND m.state = 'failed')"
+        }
+    }
+}
+
 /// The orders passing `filter`.
 fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
     let mut query = orders::table.into_boxed();
@@ -361,6 +375,9 @@ fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
         Some(true) => query = query.filter(orders::confirmed_at.is_not_null()),
         Some(false) => query = query.filter(orders::confirmed_at.is_null()),
         None => {}
+    }
+    if let Some(whatsapp) = filter.whatsapp {
+        query = query.filter(sql::<Bool>(whatsapp_condition(whatsapp)));
     }
     if let Some(search) = &filter.search {
         let pattern = contains_pattern(search);

@@ -59,8 +59,7 @@ pub(crate) fn read_templates(conn: &mut PgConnection) -> Result<Templates, Repos
 }
 
 /// Stores the templates.
-#[allow(dead_code, reason = "the Order checks page saves the templates (issue 27, step 4)")]
-pub(crate) fn save_templates(conn: &mut PgConnection, templates: &Templates) -> Result<(), RepositoryError> {
+fn save_templates(conn: &mut PgConnection, templates: &Templates) -> Result<(), RepositoryError> {
     diesel::update(shop_settings::table)
         .set((
             shop_settings::whatsapp_confirmation_template.eq(templates.confirmation()),
@@ -76,6 +75,10 @@ pub(crate) fn save_templates(conn: &mut PgConnection, templates: &Templates) -> 
 impl WhatsAppTx for PgTransaction {
     fn templates(&mut self) -> Result<Templates, RepositoryError> {
         read_templates(self.conn())
+    }
+
+    fn save_templates(&mut self, templates: &Templates) -> Result<(), RepositoryError> {
+        save_templates(self.conn(), templates)
     }
 
     fn attach(&mut self, order: OrderId, to: &WhatsAppNumber, digest: &LinkDigest) -> Result<(), RepositoryError> {

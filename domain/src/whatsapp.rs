@@ -206,7 +206,11 @@ impl Default for Templates {
     }
 }
 
-fn template_name(name: &str) -> Result<String, TemplateError> {
+/// A template's name as Meta takes it (spaces around dropped).
+///
+/// # Errors
+/// [`TemplateError::Name`] unless it is 1 to 512 lowercase letters, digits and underscores.
+pub fn template_name(name: &str) -> Result<String, TemplateError> {
     let name = name.trim();
     let ok = (1..=512).contains(&name.len())
         && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
@@ -217,7 +221,11 @@ fn template_name(name: &str) -> Result<String, TemplateError> {
     }
 }
 
-fn language_code(code: &str) -> Result<String, TemplateError> {
+/// A template language code as Meta takes it (`en`, `en_US`, `ur`; spaces around dropped).
+///
+/// # Errors
+/// [`TemplateError::Language`] for anything else.
+pub fn language_code(code: &str) -> Result<String, TemplateError> {
     let code = code.trim();
     let (lang, region) = code.split_once('_').map_or((code, None), |(l, r)| (l, Some(r)));
     let ok = (2..=3).contains(&lang.len())
@@ -230,7 +238,26 @@ fn language_code(code: &str) -> Result<String, TemplateError> {
     }
 }
 
+/// The owner's change of the templates, each part checked ([`template_name`], [`language_code`]); a part
+/// left `None` keeps the one in force.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TemplatesChange {
+    pub confirmation: Option<String>,
+    pub update: Option<String>,
+    pub language: Option<String>,
+}
+
 impl Templates {
+    /// These templates with `change` made.
+    #[must_use]
+    pub fn changed(self, change: TemplatesChange) -> Self {
+        Self {
+            confirmation: change.confirmation.unwrap_or(self.confirmation),
+            update: change.update.unwrap_or(self.update),
+            language: change.language.unwrap_or(self.language),
+        }
+    }
+
     /// The templates as typed (spaces around dropped).
     ///
     /// # Errors
@@ -265,6 +292,25 @@ impl Templates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_replaces_only_the_parts_it_names() {
+        let change = TemplatesChange {
+            update: Some("shop_news".into()),
+            language: Some("ur".into()),
+            ..TemplatesChange::default()
+        };
+
+        let changed = Templates::default().changed(change);
+
+        assert_eq!(
+            (changed.confirmation(), changed.update(), changed.language()),
+            ("order_confirmation", "shop_news", "ur")
+        );
+        assert_eq!(template_name(" Order "), Err(TemplateError::Name));
+        assert_eq!(language_code(" en_US "), Ok("en_US".to_owned()));
+        assert_eq!(language_code("english"), Err(TemplateError::Language));
+    }
 
     #[test]
     fn a_payload_reads_back_as_it_was_written() {

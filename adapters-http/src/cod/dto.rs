@@ -5,6 +5,7 @@
 use application::orders::cod_ports::ContactHistory;
 use domain::order_limits::LimitId;
 use domain::risk::CodSettings;
+use domain::whatsapp::Templates;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -159,9 +160,20 @@ pub struct CodSettingsResponse {
     pub reject_unconfirmed_after_hours: i32,
     /// The limits on what one account may order, in a fixed order.
     pub limits: Vec<OrderLimitResponse>,
+    /// Whether the server has the WhatsApp settings (WHATSAPP_*); read-only.
+    pub whatsapp_enabled: bool,
+    /// The approved template of the confirmation message (default order_confirmation).
+    pub whatsapp_confirmation_template: String,
+    /// The approved template of the status messages (default order_update).
+    pub whatsapp_update_template: String,
+    /// The templates' language code (default en).
+    pub whatsapp_template_language: String,
 }
-impl From<&CodSettings> for CodSettingsResponse {
-    fn from(settings: &CodSettings) -> Self {
+
+impl CodSettingsResponse {
+    /// The answer of `settings`, `templates` and whether WhatsApp is on.
+    #[must_use]
+    pub fn new(settings: &CodSettings, templates: &Templates, whatsapp_enabled: bool) -> Self {
         Self {
             success: true,
             rules: settings
@@ -199,6 +211,10 @@ impl From<&CodSettings> for CodSettingsResponse {
                     max: wire_int(limit.max()),
                 })
                 .collect(),
+            whatsapp_enabled,
+            whatsapp_confirmation_template: templates.confirmation().to_owned(),
+            whatsapp_update_template: templates.update().to_owned(),
+            whatsapp_template_language: templates.language().to_owned(),
         }
     }
 }
@@ -263,6 +279,19 @@ pub struct CodSettingsBody {
     /// The limits to change, each once; a limit not sent keeps the value in force.
     #[serde(default)]
     pub limits: Vec<OrderLimitBody>,
+    /// The approved template of the confirmation message, 1 to 512 of a-z, 0-9 and _; absent, null or blank
+    /// keeps the one in force.
+    #[serde(default)]
+    #[schema(inline)]
+    pub whatsapp_confirmation_template: Text,
+    /// The approved template of the status messages, as `whatsappConfirmationTemplate`.
+    #[serde(default)]
+    #[schema(inline)]
+    pub whatsapp_update_template: Text,
+    /// The templates' language code, e.g. en, en_US, ur; absent, null or blank keeps the one in force.
+    #[serde(default)]
+    #[schema(inline)]
+    pub whatsapp_template_language: Text,
 }
 
 /// The token of a confirmation link.

@@ -173,7 +173,8 @@ pub async fn reject_unconfirmed(
 #[get("/api/cod/settings")]
 pub async fn get_cod_settings(_admin: AdminSession, orders: web::Data<Orders>) -> Result<HttpResponse, ApiError> {
     let settings = orders.cod_settings().await?;
-    Ok(HttpResponse::Ok().json(CodSettingsResponse::from(&settings)))
+    let templates = orders.whatsapp_templates().await?;
+    Ok(HttpResponse::Ok().json(CodSettingsResponse::new(&settings, &templates, orders.whatsapp_on())))
 }
 
 /// Saves the rules, hours and limits on orders, and scores every pending order again with them.
@@ -183,7 +184,7 @@ pub async fn get_cod_settings(_admin: AdminSession, orders: web::Data<Orders>) -
     request_body = CodSettingsBody,
     responses(
         (status = 200, description = "The settings now in force", body = CodSettingsResponse),
-        (status = 400, description = "A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720, a limit unknown, listed twice or outside its bounds; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, `limits.unitsPerProduct`, ...; nothing saved", body = ErrorBody),
+        (status = 400, description = "A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720, a limit unknown, listed twice or outside its bounds, a WhatsApp template name or language code Meta would not take; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, `limits.unitsPerProduct`, `whatsappConfirmationTemplate`, ...; nothing saved", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 403, description = "A request from another site's Origin", body = ErrorBody),
     )
@@ -194,6 +195,7 @@ pub async fn put_cod_settings(
     orders: web::Data<Orders>,
     body: Json<CodSettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let settings = orders.save_cod_settings(body.change()?).await?;
-    Ok(HttpResponse::Ok().json(CodSettingsResponse::from(&settings)))
+    let templates = body.templates_change()?;
+    let (settings, templates) = orders.save_cod_settings(body.change()?, templates).await?;
+    Ok(HttpResponse::Ok().json(CodSettingsResponse::new(&settings, &templates, orders.whatsapp_on())))
 }

@@ -5,10 +5,11 @@
 
 use application::orders::risk::CodSettingsError;
 use domain::risk::{CodSettingsChange, SettingsDraft, SettingsField};
+use domain::whatsapp::{language_code, template_name, TemplateError, TemplatesChange};
 
 use super::dto::CodSettingsBody;
 use crate::infra::error::{ApiError, FieldErrors};
-use crate::infra::forms::{Field, WholeNumber};
+use crate::infra::forms::{Field, Text, WholeNumber};
 
 fn field_key(field: &SettingsField) -> String {
     match field {
@@ -22,7 +23,48 @@ fn field_key(field: &SettingsField) -> String {
     }
 }
 
+/// A template part as sent: absent, null or blank keeps the one in force; text is checked by `check`.
+fn template_part(
+    errors: &mut FieldErrors,
+    key: &str,
+    sent: &Text,
+    check: fn(&str) -> Result<String, TemplateError>,
+) -> Option<String> {
+    match sent {
+        Field::Absent | Field::Empty => None,
+        Field::Given(text) => check(text).map_err(|refused| errors.add(key, refused.to_string())).ok(),
+        Field::Invalid => {
+            errors.add(key, format!("{key} must be text."));
+            None
+        }
+    }
+}
+
 impl CodSettingsBody {
+    /// The WhatsApp templates' change as sent.
+    ///
+    /// # Errors
+    /// A 400 naming `whatsappConfirmationTemplate`, `whatsappUpdateTemplate` or `whatsappTemplateLanguage`.
+    pub fn templates_change(&self) -> Result<TemplatesChange, ApiError> {
+        let mut errors = FieldErrors::new();
+        let change = TemplatesChange {
+            confirmation: template_part(
+                &mut errors,
+                "whatsappConfirmationTemplate",
+                &self.whatsapp_confirmation_template,
+                template_name,
+            ),
+            update: template_part(&mut errors, "whatsappUpdateTemplate", &self.whatsapp_update_template, template_name),
+            language: template_part(
+                &mut errors,
+                "whatsappTemplateLanguage",
+                &self.whatsapp_template_language,
+                language_code,
+            ),
+        };
+        errors.finish(|| change)
+    }
+
     /// The settings as sent, checked by the domain: first every field whose type is wrong, named in one
     /// answer; then every fault the domain finds, named as sent (see [`field_key`]).
     ///

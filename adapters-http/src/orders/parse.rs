@@ -10,7 +10,7 @@ use application::common::page::Page;
 use application::orders::model::CorrectedAddress;
 use application::orders::model::{
     delivery_address, ContactDetails, Destination, IdempotencyKey, IdempotencyKeyError, OrderFilter, OrderRequest,
-    OrderSort, RequestedLine,
+    OrderSort, RequestedLine, WhatsAppFilter,
 };
 use domain::checkout::{ClientFigures, ClientLine};
 use domain::contact::{Email, PersonName, Phone};
@@ -108,6 +108,10 @@ pub struct AdminOrdersQuery {
     /// `true`: only orders the shopper confirmed; `false`: only unconfirmed ones.
     #[param(pattern = "^(true|false)?$")]
     pub confirmed: Option<String>,
+    /// `confirmed`: only orders confirmed on WhatsApp; `noReply`: a confirmation message went out and the
+    /// shopper has not answered; `failed`: a WhatsApp message to the order failed.
+    #[param(pattern = "^(confirmed|noReply|failed)?$")]
+    pub whatsapp: Option<String>,
     /// How many orders at most, 1 to 100 (default 100).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i32>,
@@ -168,6 +172,22 @@ impl FromStr for Confirmed {
     }
 }
 
+/// The admin list's `whatsapp`.
+struct WhatsApp(WhatsAppFilter);
+
+impl FromStr for WhatsApp {
+    type Err = &'static str;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "confirmed" => Ok(Self(WhatsAppFilter::Confirmed)),
+            "noReply" => Ok(Self(WhatsAppFilter::NoReply)),
+            "failed" => Ok(Self(WhatsAppFilter::Failed)),
+            _ => Err("whatsapp must be confirmed, noReply or failed."),
+        }
+    }
+}
+
 /// The admin's list as asked: which orders, in which order, and the page.
 pub struct AdminOrderList {
     pub filter: OrderFilter,
@@ -182,7 +202,9 @@ impl FromQuery for AdminOrderList {
         let sort = param::<Sort>("sort", sent.sort.as_deref())?.map_or(OrderSort::Newest, |sort| sort.0);
         let min_risk = param::<MinRisk>("minRisk", sent.min_risk.as_deref())?.map(|floor| floor.0);
         let confirmed = param::<Confirmed>("confirmed", sent.confirmed.as_deref())?.map(|confirmed| confirmed.0);
-        let filter = OrderFilter { sort, min_risk, confirmed, status, search: sent.q, phone: None, phone_start: None };
+        let whatsapp = param::<WhatsApp>("whatsapp", sent.whatsapp.as_deref())?.map(|whatsapp| whatsapp.0);
+        let filter =
+            OrderFilter { sort, min_risk, confirmed, whatsapp, status, search: sent.q, phone: None, phone_start: None };
         Ok(Self { filter, page: orders_page(sent.limit, sent.offset)? })
     }
 }

@@ -122,7 +122,7 @@ impl Shop {
 
     /// Waits until the order's messages settle as `done` says (the worker sends in the background).
     async fn thread_until(&self, id: &str, done: impl Fn(&[String]) -> bool) -> Vec<String> {
-        for _ in 0..200 {
+        for _ in 0..1200 {
             let thread = self.thread(id).await;
             if done(&thread) {
                 return thread;
@@ -421,4 +421,85 @@ async fn with_whatsapp_off_the_graph_api_gets_no_request_and_the_webhook_is_not_
         (&order["whatsapp"], &order["whatsappTo"], &order["confirmedVia"]),
         (&Value::Null, &Value::Null, &Value::Null)
     );
+}
+
+#[tokio::test]
+async fn the_admin_list_filters_orders_confirmed_on_whatsapp_unanswered_and_failed() {
+    let shop = shop().await;
+    shop.fake.set_behaviour(Behaviour { not_on_whatsapp: vec!["923217654321".into()], ..Behaviour::default() });
+    let confirmed = shop.place("0300 1234567").await;
+    let failed = shop.place("0321 7654321").await;
+    let unanswered = shop.place("0333 9998877").await;
+    let payload = shop.payload(&confirmed, 0).await;
+    let (status, _) = shop.reply(Reply { from: PHONE.into(), button_payload: Some(payload), ..Reply::default() }).await;
+    assert_eq!(status, 200);
+    shop.thread_until(&failed, |t| t.first().is_some_and(|m| m.starts_with("out confirmation failed"))).await;
+    shop.thread_until(&unanswered, |t| t.first().is_some_and(|m| m.starts_with("out confirmation sent"))).await;
+    let admin = shop.app.admin_cookie().await;
+
+    let mut listed = Vec::new();
+    for filter in ["confirmed", "noReply", "failed"] {
+        let (status, body) = shop.app.send(&admin, "GET", &format!("/api/orders?whatsapp={filter}"), None).await;
+        assert_eq!(status, 200, "{body}");
+        listed.push(
+            body["orders"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["_id"].as_str().unwrap().to_owned())
+                .collect::<Vec<_>>(),
+        );
+    }
+    let (status, refused) = shop.app.send(&admin, "GET", "/api/orders?whatsapp=read", None).await;
+
+    assert_eq!(listed, [vec![confirmed], vec![unanswered], vec![failed]]);
+    assert_eq!(status, 400);
+    assert_eq!(refused["message"], "whatsapp must be confirmed, noReply or failed.");
+}
+
+#[tokio::test]
+async fn the_owner_sets_the_templates_on_the_cod_settings_and_the_next_order_uses_them() {
+    let shop = shop().await;
+    let admin = shop.app.admin_cookie().await;
+    let (status, settings) = shop.app.send(&admin, "GET", "/api/cod/settings", None).await;
+    assert_eq!(status, 200, "{settings}");
+    assert_eq!(
+        [
+            &settings["whatsappEnabled"],
+            &settings["whatsappConfirmationTemplate"],
+            &settings["whatsappUpdateTemplate"],
+            &settings["whatsappTemplateLanguage"]
+        ],
+        [&json!(true), &json!("order_confirmation"), &json!("order_update"), &json!("en")]
+    );
+    let mut change = json!({
+        "rules": settings["rules"], "confirmWindowHours": 48, "rejectUnconfirmedAfterHours": 24,
+        "whatsappConfirmationTemplate": "Order Confirm", "whatsappUpdateTemplate": "shop_news",
+        "whatsappTemplateLanguage": "urdu"
+    });
+
+    let (refused, errors) = shop.app.send(&admin, "PUT", "/api/cod/settings", Some(change.clone())).await;
+    change["whatsappConfirmationTemplate"] = json!(" cod_confirm ");
+    change["whatsappTemplateLanguage"] = json!("ur");
+    let (saved, body) = shop.app.send(&admin, "PUT", "/api/cod/settings", Some(change.clone())).await;
+    let id = shop.place("0300 1234567").await;
+
+    assert_eq!(refused, 400);
+    assert_eq!(
+        errors["errors"],
+        json!({
+            "whatsappConfirmationTemplate": ["A template name is 1 to 512 lowercase letters, digits and underscores, e.g. order_confirmation."],
+            "whatsappTemplateLanguage": ["A language code is like en, en_US or ur."]
+        })
+    );
+    assert_eq!(saved, 200, "{body}");
+    assert_eq!(
+        (&body["whatsappConfirmationTemplate"], &body["whatsappUpdateTemplate"]),
+        (&json!("cod_confirm"), &json!("shop_news"))
+    );
+    let sent = shop.sent(1).await;
+    let message =
+        sent.iter().find(|m| m.body["template"]["components"][0]["parameters"][0]["text"] == format!("#{id}")).unwrap();
+    assert_eq!(message.body["template"]["name"], "cod_confirm");
+    assert_eq!(message.body["template"]["language"]["code"], "ur");
 }

@@ -372,6 +372,8 @@ pub struct OrderFilter {
     pub min_risk: Option<u8>,
     /// Only confirmed (`true`) or unconfirmed (`false`) orders.
     pub confirmed: Option<bool>,
+    /// Only the orders in this state on WhatsApp.
+    pub whatsapp: Option<WhatsAppFilter>,
     pub status: Option<OrderStatus>,
     /// Matched case-insensitively as a part of the id, name, phones (as typed and normalised), e-mail, city
     /// or status.
@@ -382,6 +384,18 @@ pub struct OrderFilter {
     /// The search read as the beginning of a phone number (`0301`, `0301 23`, `+92 301`, `۰۳۰۱`) in the
     /// normal form (`+92301`, `+9230123`): matches either phone that begins so, however it was typed.
     pub phone_start: Option<String>,
+}
+
+/// The admin list's filter by WhatsApp.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhatsAppFilter {
+    /// Confirmed by a reply on WhatsApp.
+    Confirmed,
+    /// A confirmation message went out, none of its messages failed, and the shopper has neither answered
+    /// nor confirmed.
+    NoReply,
+    /// A WhatsApp message of the order failed.
+    Failed,
 }
 
 /// A delivery address that cannot be one.

@@ -10,6 +10,7 @@
 use domain::contact::Phone;
 use domain::ids::OrderId;
 use domain::risk::{assess, CodSettings, CodSettingsChange, RuleId};
+use domain::whatsapp::{Templates, TemplatesChange};
 
 use crate::common::error::RepositoryError;
 use crate::orders::cod_ports::{Contact, RiskScope, RiskTx};
@@ -117,22 +118,39 @@ impl Orders {
         Ok(self.cod.cod_settings().await?)
     }
 
-    /// Saves the COD settings, and scores every pending order again with them, in one transaction. Limits
-    /// on orders the change leaves out keep the values in force.
+    /// The WhatsApp templates the owner set (shown and saved with the COD settings).
     ///
     /// # Errors
     /// `Unexpected` when the store fails.
-    pub async fn save_cod_settings(&self, change: CodSettingsChange) -> Result<CodSettings, CodSettingsError> {
+    pub async fn whatsapp_templates(&self) -> Result<Templates, CodSettingsError> {
+        Ok(self.unit_of_work.run(|tx| tx.whatsapp().templates()).await?)
+    }
+
+    /// Saves the COD settings and the WhatsApp templates' change, and scores every pending order again with
+    /// them, in one transaction. Limits on orders the change leaves out keep the values in force, and so do
+    /// the parts of the templates it leaves out.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store fails.
+    pub async fn save_cod_settings(
+        &self,
+        change: CodSettingsChange,
+        templates: TemplatesChange,
+    ) -> Result<(CodSettings, Templates), CodSettingsError> {
         let in_force = self.cod.cod_settings().await?.limits();
         let settings = change.over(in_force);
         let saved = settings.clone();
-        self.unit_of_work
+        let templates = self
+            .unit_of_work
             .run(move |tx| {
                 tx.risk().save_cod_settings(&saved)?;
-                rescore_with(tx.risk(), &saved, &RiskScope::AllPending)
+                rescore_with(tx.risk(), &saved, &RiskScope::AllPending)?;
+                let templates = tx.whatsapp().templates()?.changed(templates);
+                tx.whatsapp().save_templates(&templates)?;
+                Ok::<_, RepositoryError>(templates)
             })
             .await?;
-        Ok(settings)
+        Ok((settings, templates))
     }
 }
 
@@ -142,6 +160,7 @@ mod tests {
     use crate::orders::cod_ports::{MockCodRepository, MockRiskTx};
     use crate::orders::ports::MockOrderRepository;
     use crate::orders::testing::{orders_with, risk_facts, run_once, Handle};
+    use crate::whatsapp::ports::MockWhatsAppTx;
     use domain::ids::OrderId;
     use domain::money::Rupees;
     use domain::order_limits::{LimitId, OrderLimits};
@@ -168,6 +187,14 @@ mod tests {
             draft.limit(key, Some(*value));
         }
         draft.finish().unwrap()
+    }
+
+    /// The WhatsApp store of a shop on the default templates, expecting the templates `saved` accepts once.
+    fn templates_saved(saved: fn(&Templates) -> bool) -> MockWhatsAppTx {
+        let mut whatsapp = MockWhatsAppTx::new();
+        whatsapp.expect_templates().returning(|| Ok(Templates::default()));
+        whatsapp.expect_save_templates().withf(move |t| saved(t)).times(1).returning(|_| Ok(()));
+        whatsapp
     }
 
     /// The COD store, answering settings whose daily limit the owner set to 40.
@@ -223,13 +250,17 @@ mod tests {
             .returning(|_| Ok(vec![(OrderId::new(4).unwrap(), facts(1))]));
         risk.expect_store_risk().withf(|scores| scores[0].1.score() == 70).times(1).returning(|_| Ok(()));
         handle.risk = risk;
+        handle.whatsapp = templates_saved(|t| {
+            (t.confirmation(), t.update(), t.language()) == ("order_confirmation", "order_update", "en")
+        });
 
-        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
-            .save_cod_settings(input(70))
+        let (saved, templates) = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
+            .save_cod_settings(input(70), TemplatesChange::default())
             .await
             .unwrap();
 
         assert_eq!(saved.rule(RuleId::EarlierReturns).points(), 70);
+        assert_eq!(templates, Templates::default());
     }
 
     #[tokio::test]
@@ -242,10 +273,15 @@ mod tests {
             .returning(|_| Ok(()));
         risk.expect_risk_facts().returning(|_| Ok(vec![]));
         handle.risk = risk;
+        handle.whatsapp = templates_saved(|t| {
+            (t.confirmation(), t.update(), t.language()) == ("order_confirmation", "shop_news", "ur")
+        });
         let sent = input_with_limits(40, &[("unitsPerProduct", 20)]);
+        let templates =
+            TemplatesChange { update: Some("shop_news".into()), language: Some("ur".into()), confirmation: None };
 
-        let saved = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
-            .save_cod_settings(sent)
+        let (saved, _) = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
+            .save_cod_settings(sent, templates)
             .await
             .unwrap();
 

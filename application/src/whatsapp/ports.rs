@@ -124,6 +124,12 @@ pub trait WhatsAppTx {
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn templates(&mut self) -> Result<Templates, RepositoryError>;
 
+    /// Keeps `templates` as the owner's.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    fn save_templates(&mut self, templates: &Templates) -> Result<(), RepositoryError>;
+
     /// Keeps on order `order` the number its WhatsApp messages go to and the digest of its buttons' secret.
     ///
     /// # Errors

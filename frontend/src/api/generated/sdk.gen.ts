@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AddToBlocklistData, AddToBlocklistErrors, AddToBlocklistResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmMyOrderData, ConfirmMyOrderErrors, ConfirmMyOrderResponses, ConfirmOrderData, ConfirmOrderErrors, ConfirmOrderResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CorrectDeliveryAddressData, CorrectDeliveryAddressErrors, CorrectDeliveryAddressResponses, CourierBookingCsvData, CourierBookingCsvErrors, CourierBookingCsvResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteAddressData, DeleteAddressErrors, DeleteAddressResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, DispatchOrdersData, DispatchOrdersErrors, DispatchOrdersResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetCodSettingsData, GetCodSettingsErrors, GetCodSettingsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetOrderLimitsData, GetOrderLimitsErrors, GetOrderLimitsResponses, GetProductData, GetProductErrors, GetProductResponses, GetSearchSynonymsData, GetSearchSynonymsErrors, GetSearchSynonymsResponses, GetShopInfoData, GetShopInfoErrors, GetShopInfoResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, GoogleStatusData, GoogleStatusResponses, HealthzData, HealthzResponses, ImportTrackingNumbersData, ImportTrackingNumbersErrors, ImportTrackingNumbersResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListBlocklistData, ListBlocklistErrors, ListBlocklistResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, OrderAnalyticsData, OrderAnalyticsErrors, OrderAnalyticsResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, PutCodSettingsData, PutCodSettingsErrors, PutCodSettingsResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersErrors, RejectUnconfirmedOrdersResponses, RelatedOrdersData, RelatedOrdersErrors, RelatedOrdersResponses, RemoveFromBlocklistData, RemoveFromBlocklistErrors, RemoveFromBlocklistResponses, ReplaceSearchSynonymsData, ReplaceSearchSynonymsErrors, ReplaceSearchSynonymsResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveAddressData, SaveAddressErrors, SaveAddressResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchCorrectionData, SearchCorrectionErrors, SearchCorrectionResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SessionData, SessionResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SetOrderTrackingData, SetOrderTrackingErrors, SetOrderTrackingResponses, SetShopInfoData, SetShopInfoErrors, SetShopInfoResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UpdateAddressData, UpdateAddressErrors, UpdateAddressResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses, WhatsappWebhookReceiveData, WhatsappWebhookReceiveErrors, WhatsappWebhookReceiveResponses, WhatsappWebhookVerifyData, WhatsappWebhookVerifyErrors, WhatsappWebhookVerifyResponses } from './types.gen';
+import type { AddCategoryData, AddCategoryErrors, AddCategoryResponses, AddCouponData, AddCouponErrors, AddCouponResponses, AddToBlocklistData, AddToBlocklistErrors, AddToBlocklistResponses, AdminCheckData, AdminCheckErrors, AdminCheckResponses, AdminDashboardData, AdminDashboardErrors, AdminDashboardResponses, AdminLoginData, AdminLoginErrors, AdminLoginResponses, AdminLogoutData, AdminLogoutErrors, AdminLogoutResponses, AdminOrdersData, AdminOrdersErrors, AdminOrdersResponses, AdminProductsData, AdminProductsErrors, AdminProductsResponses, AdminReviewsData, AdminReviewsErrors, AdminReviewsResponses, ApplyCouponData, ApplyCouponErrors, ApplyCouponResponses, ApprovedReviewsData, ApprovedReviewsErrors, ApprovedReviewsResponses, CategoryViewsData, CategoryViewsErrors, CategoryViewsResponses, ChangeCategoryData, ChangeCategoryErrors, ChangeCategoryResponses, ChangeOrderStatusData, ChangeOrderStatusErrors, ChangeOrderStatusResponses, ChangeProductData, ChangeProductErrors, ChangeProductResponses, ConfirmMyOrderData, ConfirmMyOrderErrors, ConfirmMyOrderResponses, ConfirmOrderData, ConfirmOrderErrors, ConfirmOrderResponses, ConfirmPasswordResetData, ConfirmPasswordResetErrors, ConfirmPasswordResetResponses, CorrectDeliveryAddressData, CorrectDeliveryAddressErrors, CorrectDeliveryAddressResponses, CourierBookingCsvData, CourierBookingCsvErrors, CourierBookingCsvResponses, CustomerOrdersApiData, CustomerOrdersApiErrors, CustomerOrdersApiResponses, CustomerOrdersData, CustomerOrdersErrors, CustomerOrdersResponses, DeleteAddressData, DeleteAddressErrors, DeleteAddressResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteProductData, DeleteProductErrors, DeleteProductResponses, DeleteReviewData, DeleteReviewErrors, DeleteReviewResponses, DispatchOrdersData, DispatchOrdersErrors, DispatchOrdersResponses, EmailStatusData, EmailStatusErrors, EmailStatusResponses, GetCategoryWithProductsData, GetCategoryWithProductsErrors, GetCategoryWithProductsResponses, GetCodSettingsData, GetCodSettingsErrors, GetCodSettingsResponses, GetDeliveryChargeData, GetDeliveryChargeErrors, GetDeliveryChargeResponses, GetOrderLimitsData, GetOrderLimitsErrors, GetOrderLimitsResponses, GetProductData, GetProductErrors, GetProductResponses, GetSearchSynonymsData, GetSearchSynonymsErrors, GetSearchSynonymsResponses, GetShopInfoData, GetShopInfoErrors, GetShopInfoResponses, GoogleCallbackData, GoogleCallbackErrors, GoogleLoginData, GoogleLoginErrors, GoogleStatusData, GoogleStatusResponses, HealthzData, HealthzResponses, ImportTrackingNumbersData, ImportTrackingNumbersErrors, ImportTrackingNumbersResponses, IncrementCategoryViewsData, IncrementCategoryViewsErrors, IncrementCategoryViewsResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListBlocklistData, ListBlocklistErrors, ListBlocklistResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListFeaturedProductsData, ListFeaturedProductsErrors, ListFeaturedProductsResponses, ListProductsData, ListProductsErrors, ListProductsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutResponses, MeData, MeErrors, MeResponses, ModerateReviewData, ModerateReviewErrors, ModerateReviewResponses, OpenapiDocumentData, OpenapiDocumentResponses, OrderAnalyticsData, OrderAnalyticsErrors, OrderAnalyticsResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, PreviewBulkEmailData, PreviewBulkEmailErrors, PreviewBulkEmailResponses, ProductsByCategoryData, ProductsByCategoryErrors, ProductsByCategoryResponses, PutCodSettingsData, PutCodSettingsErrors, PutCodSettingsResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersErrors, RejectUnconfirmedOrdersResponses, RelatedOrdersData, RelatedOrdersErrors, RelatedOrdersResponses, RemoveFromBlocklistData, RemoveFromBlocklistErrors, RemoveFromBlocklistResponses, ReplaceSearchSynonymsData, ReplaceSearchSynonymsErrors, ReplaceSearchSynonymsResponses, ReplyToReviewData, ReplyToReviewErrors, ReplyToReviewResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ReviewedItemsData, ReviewedItemsErrors, ReviewedItemsResponses, SaveAddressData, SaveAddressErrors, SaveAddressResponses, SaveUserData, SaveUserErrors, SaveUserResponses, SearchCorrectionData, SearchCorrectionErrors, SearchCorrectionResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, SendBulkEmailData, SendBulkEmailErrors, SendBulkEmailResponses, SessionData, SessionResponses, SetCouponDatesData, SetCouponDatesErrors, SetCouponDatesResponses, SetCouponLimitsData, SetCouponLimitsErrors, SetCouponLimitsResponses, SetDeliveryChargeData, SetDeliveryChargeErrors, SetDeliveryChargeResponses, SetOrderTrackingData, SetOrderTrackingErrors, SetOrderTrackingResponses, SetShopInfoData, SetShopInfoErrors, SetShopInfoResponses, SignUpData, SignUpErrors, SignUpResponses, SubmitReviewByTokenData, SubmitReviewByTokenErrors, SubmitReviewByTokenResponses, SubmitReviewInternalData, SubmitReviewInternalErrors, SubmitReviewInternalResponses, ToggleCouponData, ToggleCouponErrors, ToggleCouponResponses, ToggleFeaturedData, ToggleFeaturedErrors, ToggleFeaturedResponses, UpdateAddressData, UpdateAddressErrors, UpdateAddressResponses, UploadProductData, UploadProductErrors, UploadProductResponses, VerifyReviewTokenData, VerifyReviewTokenErrors, VerifyReviewTokenResponses, WhatsappWebhookReceiveData, WhatsappWebhookReceiveErrors, WhatsappWebhookReceiveResponses, WhatsappWebhookVerifyData, WhatsappWebhookVerifyErrors, WhatsappWebhookVerifyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -193,6 +193,20 @@ export const setCouponLimits = <ThrowOnError extends boolean = false>(options: O
     requestValidator: async (data) => await (await import('./zod.gen')).zSetCouponLimitsData.parseAsync(data),
     responseValidator: async (data) => await (await import('./zod.gen')).zSetCouponLimitsResponse.parseAsync(data),
     url: '/api/coupons/limits/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Moves a coupon's first and last day; its code, discount, limits and uses stay.
+ */
+export const setCouponDates = <ThrowOnError extends boolean = false>(options: Options<SetCouponDatesData, ThrowOnError>) => (options.client ?? client).patch<SetCouponDatesResponses, SetCouponDatesErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zSetCouponDatesData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zSetCouponDatesResponse.parseAsync(data),
+    url: '/api/coupons/dates/{id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -878,6 +892,17 @@ export const productsByCategory = <ThrowOnError extends boolean = false>(options
 });
 
 /**
+ * The owner's product list, searched and paged by the server (it serves a shop of 10,000 products): by a
+ * piece of the name, a category and stock, newest first, with the count of all it finds. Never cached.
+ */
+export const adminProducts = <ThrowOnError extends boolean = false>(options?: Options<AdminProductsData, ThrowOnError>) => (options?.client ?? client).get<AdminProductsResponses, AdminProductsErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zAdminProductsData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zAdminProductsResponse.parseAsync(data),
+    url: '/api/admin/products',
+    ...options
+});
+
+/**
  * Adds a product with its pictures.
  */
 export const uploadProduct = <ThrowOnError extends boolean = false>(options: Options<UploadProductData, ThrowOnError>) => (options.client ?? client).post<UploadProductResponses, UploadProductErrors, ThrowOnError>({
@@ -938,13 +963,30 @@ export const listCustomers = <ThrowOnError extends boolean = false>(options?: Op
 });
 
 /**
- * Queues an e-mail to every customer or to the selected ones; a worker delivers it, retrying while the
+ * Queues an e-mail to every customer or to the selected ones, leaving out customers on the blocklist and
+ * those who unsubscribed; each e-mail carries its recipient's unsubscribe link (in the body and as
+ * `List-Unsubscribe` with one-click `List-Unsubscribe-Post`). A worker delivers them, retrying while the
  * mail server is down.
  */
 export const sendBulkEmail = <ThrowOnError extends boolean = false>(options: Options<SendBulkEmailData, ThrowOnError>) => (options.client ?? client).post<SendBulkEmailResponses, SendBulkEmailErrors, ThrowOnError>({
     requestValidator: async (data) => await (await import('./zod.gen')).zSendBulkEmailData.parseAsync(data),
     responseValidator: async (data) => await (await import('./zod.gen')).zSendBulkEmailResponse.parseAsync(data),
     url: '/api/users/admin/send-bulk-email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What sending this e-mail would do, without sending it: how many customers would get it, how many are
+ * left out (blocked, unsubscribed), and its text and HTML with the footer. The same checks as sending.
+ */
+export const previewBulkEmail = <ThrowOnError extends boolean = false>(options: Options<PreviewBulkEmailData, ThrowOnError>) => (options.client ?? client).post<PreviewBulkEmailResponses, PreviewBulkEmailErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zPreviewBulkEmailData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zPreviewBulkEmailResponse.parseAsync(data),
+    url: '/api/users/admin/bulk-email-preview',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -970,6 +1012,18 @@ export const orderAnalytics = <ThrowOnError extends boolean = false>(options?: O
     requestValidator: async (data) => await (await import('./zod.gen')).zOrderAnalyticsData.parseAsync(data),
     responseValidator: async (data) => await (await import('./zod.gen')).zOrderAnalyticsResponse.parseAsync(data),
     url: '/api/analytics/orders',
+    ...options
+});
+
+/**
+ * The owner's dashboard: what waits now (orders to approve, awaiting the shopper's confirmation, to
+ * dispatch, reviews to moderate, checkouts refused today) and today's and this week's orders placed,
+ * delivered and returned with the cash collected, in Pakistan time.
+ */
+export const adminDashboard = <ThrowOnError extends boolean = false>(options?: Options<AdminDashboardData, ThrowOnError>) => (options?.client ?? client).get<AdminDashboardResponses, AdminDashboardErrors, ThrowOnError>({
+    requestValidator: async (data) => await (await import('./zod.gen')).zAdminDashboardData.parseAsync(data),
+    responseValidator: async (data) => await (await import('./zod.gen')).zAdminDashboardResponse.parseAsync(data),
+    url: '/api/admin/dashboard',
     ...options
 });
 

@@ -485,15 +485,16 @@ export type CodSettingsBody = {
      */
     limits?: Array<OrderLimitBody>;
     /**
-     * The approved template of the confirmation message, 1 to 512 of a-z, 0-9 and _.
+     * The approved template of the confirmation message, 1 to 512 of a-z, 0-9 and _; absent, null or blank
+     * keeps the one in force.
      */
     whatsappConfirmationTemplate?: string | null;
     /**
-     * The approved template of the status messages.
+     * The approved template of the status messages, as `whatsappConfirmationTemplate`.
      */
     whatsappUpdateTemplate?: string | null;
     /**
-     * The templates' language code, e.g. en, en_US, ur.
+     * The templates' language code, e.g. en, en_US, ur; absent, null or blank keeps the one in force.
      */
     whatsappTemplateLanguage?: string | null;
 };
@@ -3570,7 +3571,7 @@ export type PutCodSettingsData = {
 
 export type PutCodSettingsErrors = {
     /**
-     * A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720, a limit unknown, listed twice or outside its bounds; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, `limits.unitsPerProduct`, ...; nothing saved
+     * A rule missing, unknown or listed twice, points outside 0-100, a figure outside its bounds, hours outside 1-720, a limit unknown, listed twice or outside its bounds, a WhatsApp template name or language code Meta would not take; `errors` keyed `rules[i].points`, `rules[i].params.atLeast`, `rules`, `confirmWindowHours`, `limits.unitsPerProduct`, `whatsappConfirmationTemplate`, ...; nothing saved
      */
     400: ErrorBody;
     /**

@@ -3,8 +3,8 @@
 import { type DefaultError, type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addCategory, addCoupon, addToBlocklist, adminCheck, adminLogin, adminLogout, adminOrders, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmMyOrder, confirmOrder, confirmPasswordReset, correctDeliveryAddress, courierBookingCsv, customerOrders, customerOrdersApi, deleteAddress, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getOrderLimits, getProduct, getSearchSynonyms, getShopInfo, googleCallback, googleLogin, googleStatus, healthz, importTrackingNumbers, incrementCategoryViews, listAddresses, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replaceSearchSynonyms, replyToReview, requestPasswordReset, reviewedItems, saveAddress, saveUser, searchCorrection, searchProducts, sendBulkEmail, session, setCouponLimits, setDeliveryCharge, setOrderTracking, setShopInfo, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, updateAddress, uploadProduct, verifyReviewToken, whatsappWebhookReceive, whatsappWebhookVerify } from '../sdk.gen';
-import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmMyOrderData, ConfirmMyOrderError, ConfirmMyOrderResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CorrectDeliveryAddressData, CorrectDeliveryAddressError, CorrectDeliveryAddressResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteAddressData, DeleteAddressError, DeleteAddressResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetOrderLimitsData, GetOrderLimitsError, GetOrderLimitsResponse, GetProductData, GetProductError, GetProductResponse, GetSearchSynonymsData, GetSearchSynonymsError, GetSearchSynonymsResponse, GetShopInfoData, GetShopInfoError, GetShopInfoResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, GoogleStatusData, GoogleStatusResponse2, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListAddressesData, ListAddressesError, ListAddressesResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplaceSearchSynonymsData, ReplaceSearchSynonymsError, ReplaceSearchSynonymsResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveAddressData, SaveAddressError, SaveAddressResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchCorrectionData, SearchCorrectionError, SearchCorrectionResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SessionData, SessionResponse2, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SetShopInfoData, SetShopInfoError, SetShopInfoResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UpdateAddressData, UpdateAddressError, UpdateAddressResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse, WhatsappWebhookReceiveData, WhatsappWebhookReceiveError, WhatsappWebhookVerifyData, WhatsappWebhookVerifyError, WhatsappWebhookVerifyResponse } from '../types.gen';
+import { addCategory, addCoupon, addToBlocklist, adminCheck, adminDashboard, adminLogin, adminLogout, adminOrders, adminProducts, adminReviews, applyCoupon, approvedReviews, categoryViews, changeCategory, changeOrderStatus, changeProduct, confirmMyOrder, confirmOrder, confirmPasswordReset, correctDeliveryAddress, courierBookingCsv, customerOrders, customerOrdersApi, deleteAddress, deleteCategory, deleteCoupon, deleteProduct, deleteReview, dispatchOrders, emailStatus, getCategoryWithProducts, getCodSettings, getDeliveryCharge, getOrderLimits, getProduct, getSearchSynonyms, getShopInfo, googleCallback, googleLogin, googleStatus, healthz, importTrackingNumbers, incrementCategoryViews, listAddresses, listBlocklist, listCategories, listCoupons, listCustomers, listFeaturedProducts, listProducts, logIn, logOut, me, moderateReview, openapiDocument, type Options, orderAnalytics, placeOrder, previewBulkEmail, productsByCategory, putCodSettings, readyz, rejectUnconfirmedOrders, relatedOrders, removeFromBlocklist, replaceSearchSynonyms, replyToReview, requestPasswordReset, reviewedItems, saveAddress, saveUser, searchCorrection, searchProducts, sendBulkEmail, session, setCouponDates, setCouponLimits, setDeliveryCharge, setOrderTracking, setShopInfo, signUp, submitReviewByToken, submitReviewInternal, toggleCoupon, toggleFeatured, updateAddress, uploadProduct, verifyReviewToken, whatsappWebhookReceive, whatsappWebhookVerify } from '../sdk.gen';
+import type { AddCategoryData, AddCategoryError, AddCategoryResponse, AddCouponData, AddCouponError, AddCouponResponse, AddToBlocklistData, AddToBlocklistError, AddToBlocklistResponse, AdminCheckData, AdminCheckError, AdminCheckResponse, AdminDashboardData, AdminDashboardError, AdminDashboardResponse, AdminLoginData, AdminLoginError, AdminLoginResponse, AdminLogoutData, AdminLogoutError, AdminLogoutResponse, AdminOrdersData, AdminOrdersError, AdminOrdersResponse2, AdminProductsData, AdminProductsError, AdminProductsResponse2, AdminReviewsData, AdminReviewsError, AdminReviewsResponse, ApplyCouponData, ApplyCouponError, ApplyCouponResponse2, ApprovedReviewsData, ApprovedReviewsError, ApprovedReviewsResponse, CategoryViewsData, CategoryViewsError, CategoryViewsResponse, ChangeCategoryData, ChangeCategoryError, ChangeCategoryResponse, ChangeOrderStatusData, ChangeOrderStatusError, ChangeOrderStatusResponse, ChangeProductData, ChangeProductError, ChangeProductResponse, ConfirmMyOrderData, ConfirmMyOrderError, ConfirmMyOrderResponse, ConfirmOrderData, ConfirmOrderError, ConfirmOrderResponse, ConfirmPasswordResetData, ConfirmPasswordResetError, ConfirmPasswordResetResponse, CorrectDeliveryAddressData, CorrectDeliveryAddressError, CorrectDeliveryAddressResponse, CourierBookingCsvData, CourierBookingCsvError, CourierBookingCsvResponse, CustomerOrdersApiData, CustomerOrdersApiError, CustomerOrdersApiResponse, CustomerOrdersData, CustomerOrdersError, CustomerOrdersResponse, DeleteAddressData, DeleteAddressError, DeleteAddressResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteCouponData, DeleteCouponError, DeleteCouponResponse, DeleteProductData, DeleteProductError, DeleteProductResponse, DeleteReviewData, DeleteReviewError, DeleteReviewResponse, DispatchOrdersData, DispatchOrdersError, DispatchOrdersResponse, EmailStatusData, EmailStatusError, EmailStatusResponse2, GetCategoryWithProductsData, GetCategoryWithProductsError, GetCategoryWithProductsResponse, GetCodSettingsData, GetCodSettingsError, GetCodSettingsResponse, GetDeliveryChargeData, GetDeliveryChargeError, GetDeliveryChargeResponse, GetOrderLimitsData, GetOrderLimitsError, GetOrderLimitsResponse, GetProductData, GetProductError, GetProductResponse, GetSearchSynonymsData, GetSearchSynonymsError, GetSearchSynonymsResponse, GetShopInfoData, GetShopInfoError, GetShopInfoResponse, GoogleCallbackData, GoogleCallbackError, GoogleLoginData, GoogleLoginError, GoogleStatusData, GoogleStatusResponse2, HealthzData, HealthzResponse, ImportTrackingNumbersData, ImportTrackingNumbersError, ImportTrackingNumbersResponse, IncrementCategoryViewsData, IncrementCategoryViewsError, IncrementCategoryViewsResponse, ListAddressesData, ListAddressesError, ListAddressesResponse, ListBlocklistData, ListBlocklistError, ListBlocklistResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListCouponsData, ListCouponsError, ListCouponsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListFeaturedProductsData, ListFeaturedProductsError, ListFeaturedProductsResponse, ListProductsData, ListProductsError, ListProductsResponse, LogInData, LogInError, LogInResponse, LogOutData, LogOutResponse, MeData, MeError, MeResponse, ModerateReviewData, ModerateReviewError, ModerateReviewResponse, OpenapiDocumentData, OrderAnalyticsData, OrderAnalyticsError, OrderAnalyticsResponse, PlaceOrderData, PlaceOrderError, PlaceOrderResponse2, PreviewBulkEmailData, PreviewBulkEmailError, PreviewBulkEmailResponse, ProductsByCategoryData, ProductsByCategoryError, ProductsByCategoryResponse, PutCodSettingsData, PutCodSettingsError, PutCodSettingsResponse, ReadyzData, ReadyzError, ReadyzResponse, RejectUnconfirmedOrdersData, RejectUnconfirmedOrdersError, RejectUnconfirmedOrdersResponse, RelatedOrdersData, RelatedOrdersError, RelatedOrdersResponse, RemoveFromBlocklistData, RemoveFromBlocklistError, RemoveFromBlocklistResponse, ReplaceSearchSynonymsData, ReplaceSearchSynonymsError, ReplaceSearchSynonymsResponse, ReplyToReviewData, ReplyToReviewError, ReplyToReviewResponse, RequestPasswordResetData, RequestPasswordResetError, RequestPasswordResetResponse, ReviewedItemsData, ReviewedItemsError, ReviewedItemsResponse2, SaveAddressData, SaveAddressError, SaveAddressResponse, SaveUserData, SaveUserError, SaveUserResponse, SearchCorrectionData, SearchCorrectionError, SearchCorrectionResponse, SearchProductsData, SearchProductsError, SearchProductsResponse, SendBulkEmailData, SendBulkEmailError, SendBulkEmailResponse, SessionData, SessionResponse2, SetCouponDatesData, SetCouponDatesError, SetCouponDatesResponse, SetCouponLimitsData, SetCouponLimitsError, SetCouponLimitsResponse, SetDeliveryChargeData, SetDeliveryChargeError, SetDeliveryChargeResponse, SetOrderTrackingData, SetOrderTrackingError, SetOrderTrackingResponse, SetShopInfoData, SetShopInfoError, SetShopInfoResponse, SignUpData, SignUpError, SignUpResponse, SubmitReviewByTokenData, SubmitReviewByTokenError, SubmitReviewByTokenResponse, SubmitReviewInternalData, SubmitReviewInternalError, SubmitReviewInternalResponse, ToggleCouponData, ToggleCouponError, ToggleCouponResponse, ToggleFeaturedData, ToggleFeaturedError, ToggleFeaturedResponse, UpdateAddressData, UpdateAddressError, UpdateAddressResponse, UploadProductData, UploadProductError, UploadProductResponse, VerifyReviewTokenData, VerifyReviewTokenError, VerifyReviewTokenResponse, WhatsappWebhookReceiveData, WhatsappWebhookReceiveError, WhatsappWebhookVerifyData, WhatsappWebhookVerifyError, WhatsappWebhookVerifyResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -501,6 +501,23 @@ export const setCouponLimitsMutation = (options?: Partial<Options<SetCouponLimit
     const mutationOptions: UseMutationOptions<SetCouponLimitsResponse, SetCouponLimitsError, Options<SetCouponLimitsData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await setCouponLimits({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Moves a coupon's first and last day; its code, discount, limits and uses stay.
+ */
+export const setCouponDatesMutation = (options?: Partial<Options<SetCouponDatesData>>): UseMutationOptions<SetCouponDatesResponse, SetCouponDatesError, Options<SetCouponDatesData>> => {
+    const mutationOptions: UseMutationOptions<SetCouponDatesResponse, SetCouponDatesError, Options<SetCouponDatesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setCouponDates({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1691,6 +1708,53 @@ export const productsByCategoryInfiniteOptions = (options: Options<ProductsByCat
     queryKey: productsByCategoryInfiniteQueryKey(options)
 });
 
+export const adminProductsQueryKey = (options?: Options<AdminProductsData>) => createQueryKey('adminProducts', options);
+
+/**
+ * The owner's product list, searched and paged by the server (it serves a shop of 10,000 products): by a
+ * piece of the name, a category and stock, newest first, with the count of all it finds. Never cached.
+ */
+export const adminProductsOptions = (options?: Options<AdminProductsData>) => queryOptions<AdminProductsResponse2, AdminProductsError, AdminProductsResponse2, ReturnType<typeof adminProductsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await adminProducts({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminProductsQueryKey(options)
+});
+
+export const adminProductsInfiniteQueryKey = (options?: Options<AdminProductsData>): QueryKey<Options<AdminProductsData>> => createQueryKey('adminProducts', options, true);
+
+/**
+ * The owner's product list, searched and paged by the server (it serves a shop of 10,000 products): by a
+ * piece of the name, a category and stock, newest first, with the count of all it finds. Never cached.
+ */
+export const adminProductsInfiniteOptions = (options?: Options<AdminProductsData>) => infiniteQueryOptions<AdminProductsResponse2, AdminProductsError, InfiniteData<AdminProductsResponse2>, QueryKey<Options<AdminProductsData>>, number | Pick<QueryKey<Options<AdminProductsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<AdminProductsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await adminProducts({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminProductsInfiniteQueryKey(options)
+});
+
 /**
  * Adds a product with its pictures.
  */
@@ -1807,13 +1871,33 @@ export const listCustomersInfiniteOptions = (options?: Options<ListCustomersData
 });
 
 /**
- * Queues an e-mail to every customer or to the selected ones; a worker delivers it, retrying while the
+ * Queues an e-mail to every customer or to the selected ones, leaving out customers on the blocklist and
+ * those who unsubscribed; each e-mail carries its recipient's unsubscribe link (in the body and as
+ * `List-Unsubscribe` with one-click `List-Unsubscribe-Post`). A worker delivers them, retrying while the
  * mail server is down.
  */
 export const sendBulkEmailMutation = (options?: Partial<Options<SendBulkEmailData>>): UseMutationOptions<SendBulkEmailResponse, SendBulkEmailError, Options<SendBulkEmailData>> => {
     const mutationOptions: UseMutationOptions<SendBulkEmailResponse, SendBulkEmailError, Options<SendBulkEmailData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await sendBulkEmail({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * What sending this e-mail would do, without sending it: how many customers would get it, how many are
+ * left out (blocked, unsubscribed), and its text and HTML with the footer. The same checks as sending.
+ */
+export const previewBulkEmailMutation = (options?: Partial<Options<PreviewBulkEmailData>>): UseMutationOptions<PreviewBulkEmailResponse, PreviewBulkEmailError, Options<PreviewBulkEmailData>> => {
+    const mutationOptions: UseMutationOptions<PreviewBulkEmailResponse, PreviewBulkEmailError, Options<PreviewBulkEmailData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await previewBulkEmail({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1859,6 +1943,26 @@ export const orderAnalyticsOptions = (options?: Options<OrderAnalyticsData>) => 
         return data;
     },
     queryKey: orderAnalyticsQueryKey(options)
+});
+
+export const adminDashboardQueryKey = (options?: Options<AdminDashboardData>) => createQueryKey('adminDashboard', options);
+
+/**
+ * The owner's dashboard: what waits now (orders to approve, awaiting the shopper's confirmation, to
+ * dispatch, reviews to moderate, checkouts refused today) and today's and this week's orders placed,
+ * delivered and returned with the cash collected, in Pakistan time.
+ */
+export const adminDashboardOptions = (options?: Options<AdminDashboardData>) => queryOptions<AdminDashboardResponse, AdminDashboardError, AdminDashboardResponse, ReturnType<typeof adminDashboardQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await adminDashboard({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: adminDashboardQueryKey(options)
 });
 
 export const healthzQueryKey = (options?: Options<HealthzData>) => createQueryKey('healthz', options);
