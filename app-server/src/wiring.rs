@@ -261,9 +261,13 @@ pub(crate) fn whatsapp(config: &Config, shared: &Shared) -> anyhow::Result<Whats
     Ok(WhatsAppWebhook::on(Arc::new(keys), delivery))
 }
 
-/// Sends queued WhatsApp messages in the background: one pass every `every`, and one as soon as this
-/// instance queues a message, for as long as the runtime lives.
-fn spawn_whatsapp_worker(delivery: WhatsAppDelivery, every: std::time::Duration, wakeups: Arc<tokio::sync::Notify>) {
+/// Runs `pass` once every `every` (50 ms at the least) and once as soon as `wakeups` is notified, for as
+/// long as the runtime lives: the outboxes' workers.
+fn spawn_woken_loop<F, P>(every: std::time::Duration, wakeups: Arc<tokio::sync::Notify>, mut pass: F)
+where
+    F: FnMut() -> P + Send + 'static,
+    P: std::future::Future<Output = ()> + Send,
+{
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(50)));
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -272,6 +276,17 @@ fn spawn_whatsapp_worker(delivery: WhatsAppDelivery, every: std::time::Duration,
                 _ = ticks.tick() => {}
                 () = wakeups.notified() => {}
             }
+            pass().await;
+        }
+    });
+}
+
+/// Sends queued WhatsApp messages in the background: one pass every `every`, and one as soon as this
+/// instance queues a message, for as long as the runtime lives.
+fn spawn_whatsapp_worker(delivery: WhatsAppDelivery, every: std::time::Duration, wakeups: Arc<tokio::sync::Notify>) {
+    spawn_woken_loop(every, wakeups, move || {
+        let delivery = delivery.clone();
+        async move {
             match delivery.send_due(20).await {
                 Ok(pass) if pass.sent + pass.retried + pass.failed > 0 => {
                     tracing::info!(sent = pass.sent, retried = pass.retried, failed = pass.failed, "WhatsApp pass");
@@ -374,14 +389,9 @@ fn spawn_outbox_worker(
     wakeups: Arc<tokio::sync::Notify>,
     metrics: OutboxWorkerMetrics,
 ) {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(every.max(std::time::Duration::from_millis(50)));
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = ticks.tick() => {}
-                () = wakeups.notified() => {}
-            }
+    spawn_woken_loop(every, wakeups, move || {
+        let (bulk, metrics) = (bulk.clone(), metrics.clone());
+        async move {
             match bulk.deliver_due(50).await {
                 Ok(pass) if pass.sent + pass.retried + pass.given_up > 0 => {
                     metrics.sent.inc_by(u64::from(pass.sent));

@@ -386,6 +386,11 @@ pub struct OrdersResponse {
     pub orders: Vec<OrderResponse>,
     /// How many orders match in all.
     pub total: i32,
+    /// The hours, counted from an order's placing, within which the shopper should confirm it (by the e-mailed
+    /// link or on WhatsApp) before the owner may reject it as unconfirmed; as `confirmWithinHours` of a placed
+    /// order.
+    #[serde(rename = "confirmWithinHours")]
+    pub confirm_within_hours: i32,
 }
 
 /// A status change.

@@ -88,11 +88,12 @@ impl From<CorrectAddressError> for ApiError {
     }
 }
 
-fn orders_answer(page: OrderPage) -> HttpResponse {
+fn orders_answer(page: OrderPage, confirm_within_hours: u32) -> HttpResponse {
     HttpResponse::Ok().json(OrdersResponse {
         success: true,
         total: wire_int(page.total),
         orders: page.orders.into_iter().map(OrderResponse::from).collect(),
+        confirm_within_hours: wire_int(confirm_within_hours),
     })
 }
 
@@ -163,7 +164,8 @@ pub async fn customer_orders(
 ) -> Result<HttpResponse, ApiError> {
     let owner: CustomerId = uid.parse().map_err(|e: IdError| ApiError::invalid_field("uid", e.to_string()))?;
     let page = orders.customer_orders(customer.0.id, owner, orders_page(query.limit, query.offset)?).await?;
-    Ok(orders_answer(page))
+    let hours = orders.cod_settings().await?.reject_unconfirmed_after_hours();
+    Ok(orders_answer(page, hours))
 }
 
 /// The customer's orders at both of their addresses: one handler, and in the document one operation per

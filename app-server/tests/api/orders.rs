@@ -546,6 +546,7 @@ async fn both_order_lists_answer_up_to_a_hundred_orders_unless_told_so_a_client_
     let (too_many, refusal) = shop.app.send(&admin, "GET", "/api/orders?limit=101", None).await;
 
     assert_eq!((mine_status, mine["orders"].as_array().unwrap().len(), &mine["total"]), (200, 23, &json!(23)));
+    assert_eq!(mine["confirmWithinHours"], 24, "the hours My Orders counts a pending order's confirmation in");
     assert_eq!((all_status, all["orders"].as_array().unwrap().len(), &all["total"]), (200, 23, &json!(23)));
     assert_eq!(paged["orders"].as_array().unwrap().len(), 3, "the screens still page as they ask");
     assert_eq!(too_many, 400, "{refusal}");

@@ -193,7 +193,7 @@ mod tests {
     fn templates_saved(saved: fn(&Templates) -> bool) -> MockWhatsAppTx {
         let mut whatsapp = MockWhatsAppTx::new();
         whatsapp.expect_templates().returning(|| Ok(Templates::default()));
-        whatsapp.expect_save_templates().withf(move |t| saved(t)).times(1).returning(|_| Ok(()));
+        whatsapp.expect_save_templates().withf(saved).times(1).returning(|_| Ok(()));
         whatsapp
     }
 

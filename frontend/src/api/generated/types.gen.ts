@@ -1268,6 +1268,12 @@ export type OrdersResponse = {
      * How many orders match in all.
      */
     total: number;
+    /**
+     * The hours, counted from an order's placing, within which the shopper should confirm it (by the e-mailed
+     * link or on WhatsApp) before the owner may reject it as unconfirmed; as `confirmWithinHours` of a placed
+     * order.
+     */
+    confirmWithinHours: number;
 };
 
 /**

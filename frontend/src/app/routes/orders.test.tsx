@@ -18,7 +18,7 @@ function setup() {
       case '/api/auth/session':
         return json({ user: customer });
       case '/api/orders/user/7':
-        return json({ success: true, orders: [makeOrder({ _id: '1', status: 'delivered' }), makeOrder({ _id: '2', status: 'dispatched' })], total: 2 });
+        return json({ success: true, orders: [makeOrder({ _id: '1', status: 'delivered' }), makeOrder({ _id: '2', status: 'dispatched' })], total: 2, confirmWithinHours: 24 });
       case '/api/review-tokens/status':
         statusCalls.push(url.search);
         return json({ success: true, reviewed });

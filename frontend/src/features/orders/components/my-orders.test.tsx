@@ -18,7 +18,7 @@ function setup(orders: OrderResponse[], { status = 200 }: { status?: number } = 
     if (status !== 200) return json({ message: 'Not signed in.' }, status);
     const limit = Number(url.searchParams.get('limit'));
     const offset = Number(url.searchParams.get('offset'));
-    return json({ success: true, orders: orders.slice(offset, offset + limit), total: orders.length });
+    return json({ success: true, orders: orders.slice(offset, offset + limit), total: orders.length, confirmWithinHours: 24 });
   });
   renderWithProviders(<MyOrders uid="7" />, { route: '/orders' });
   return { queries, user: userEvent.setup() };
@@ -170,6 +170,7 @@ describe('MyOrders', () => {
           makeOrder({ _id: '6', status: 'approved', confirmedAt: null }),
         ],
         total: 4,
+        confirmWithinHours: 24,
       });
     });
     renderWithProviders(<MyOrders uid="7" />, { route: '/orders' });
@@ -193,18 +194,19 @@ describe('MyOrders', () => {
       json({
         success: true,
         orders: [
-          makeOrder({ _id: '12', status: 'pending', confirmedAt: null, whatsappTo: '0300 1234567' }),
+          makeOrder({ _id: '12', status: 'pending', confirmedAt: null, whatsappTo: '0300 1234567', createdAt: '2026-11-27T06:00:00Z' }),
           makeOrder({ _id: '11', status: 'pending', confirmedAt: '2026-11-27T09:00:00Z', confirmedVia: 'whatsapp', whatsappTo: '0300 1234567' }),
           makeOrder({ _id: '10', status: 'pending', confirmedAt: '2026-11-27T08:00:00Z', confirmedVia: 'link', whatsappTo: '0300 1234567' }),
           makeOrder({ _id: '9', status: 'pending', confirmedAt: null, whatsappTo: null }),
         ],
         total: 4,
+        confirmWithinHours: 24,
       }),
     );
     renderWithProviders(<MyOrders uid="7" />, { route: '/orders' });
 
     await screen.findByRole('article', { name: 'Order #12' });
-    expect(card('12').getByText("We've sent a WhatsApp message to 0300 1234567: tap Confirm.")).toBeInTheDocument();
+    expect(card('12').getByText("We've sent a WhatsApp message to 0300 1234567: tap Confirm by 28 Nov 2026, 11:00.")).toBeInTheDocument();
     expect(card('12').getByText('Not confirmed yet: please confirm it, or open the link we e-mailed you.')).toBeInTheDocument();
     expect(card('12').getByRole('button', { name: 'Confirm my order' })).toBeInTheDocument();
     expect(card('11').getByText('✓ Confirmed by you on WhatsApp')).toBeInTheDocument();

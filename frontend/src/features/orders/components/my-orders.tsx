@@ -54,7 +54,12 @@ export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtr
       <>
         <ul className="order-list">
           {orders.map((order) => (
-            <OrderCard key={order._id} order={order} renderItemExtra={renderItemExtra} />
+            <OrderCard
+              key={order._id}
+              order={order}
+              renderItemExtra={renderItemExtra}
+              confirmWithinHours={pages.data.pages.at(-1)?.confirmWithinHours}
+            />
           ))}
         </ul>
         <LoadMore

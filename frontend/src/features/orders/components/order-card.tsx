@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/date-time';
 import { formatRupees } from '@/lib/money';
 
 import { useConfirmMyOrder } from '../api/confirm-my-order';
-import { ordersMessages, whatsAppSentText } from '../lib/messages';
+import { ordersMessages, whatsAppSentByText, whatsAppSentText } from '../lib/messages';
 import { addressLines, itemCountText } from '../lib/order-details';
 
 /** What a page adds under an item of an order (the route composes in the review toggle). */
@@ -20,7 +20,16 @@ export type RenderItemExtra = (order: OrderResponse, line: OrderItemResponse) =>
  * expands it; expanded, its items, delivery address, figures and history (each status with its date, and the
  * reason of a rejection).
  */
-export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; renderItemExtra?: RenderItemExtra }) {
+export function OrderCard({
+  order,
+  renderItemExtra,
+  confirmWithinHours,
+}: {
+  order: OrderResponse;
+  renderItemExtra?: RenderItemExtra;
+  /** The hours from placing within which a pending order should be confirmed (the list's `confirmWithinHours`). */
+  confirmWithinHours?: number;
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
 
@@ -45,7 +54,7 @@ export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; re
             <span className="order-card__chevron" aria-hidden="true" />
           </button>
         </h2>
-        {order.status === 'pending' && <OrderConfirmState order={order} />}
+        {order.status === 'pending' && <OrderConfirmState order={order} confirmWithinHours={confirmWithinHours} />}
         {(order.status === 'dispatched' || order.status === 'delivered') && <OrderCourier order={order} className="order-card__courier" />}
         <div id={detailsId} className="order-card__details" hidden={!open}>
           <p className="order-card__placed">
@@ -82,7 +91,7 @@ export function OrderCard({ order, renderItemExtra }: { order: OrderResponse; re
  * WhatsApp message to answer when the shop sent one and a 'Confirm my order' button (for a shopper who lost the
  * e-mail) whose answer shows under it; 'already confirmed' is good news too.
  */
-function OrderConfirmState({ order }: { order: OrderResponse }) {
+function OrderConfirmState({ order, confirmWithinHours }: { order: OrderResponse; confirmWithinHours?: number }) {
   const confirm = useConfirmMyOrder();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
@@ -108,7 +117,13 @@ function OrderConfirmState({ order }: { order: OrderResponse }) {
     <div className="order-card__confirmation">
       {result?.tone !== 'success' && (
         <>
-          {order.whatsappTo && <p className="order-card__whatsapp">{whatsAppSentText(order.whatsappTo)}</p>}
+          {order.whatsappTo && (
+            <p className="order-card__whatsapp">
+              {confirmWithinHours === undefined
+                ? whatsAppSentText(order.whatsappTo)
+                : whatsAppSentByText(order.whatsappTo, order.createdAt, confirmWithinHours)}
+            </p>
+          )}
           <p>{ordersMessages.notConfirmed}</p>
           <button
             type="button"

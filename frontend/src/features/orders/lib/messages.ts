@@ -1,3 +1,5 @@
+import { formatDateTime } from '@/lib/date-time';
+
 /** My Orders' texts (docs/spec.md §2 'My Orders', §8 'Orders'). */
 export const ordersMessages = {
   notLoggedIn: 'You must be logged in to view your orders.',
@@ -23,5 +25,18 @@ export function hoursText(hours: number): string {
  * ' within 24 hours' when the hours are known, and a full stop.
  */
 export function whatsAppSentText(to: string, hours?: number): string {
-  return `We've sent a WhatsApp message to ${to}: tap Confirm${hours === undefined ? '' : ` within ${hoursText(hours)}`}.`;
+  return whatsAppSentUntil(to, hours === undefined ? '' : ` within ${hoursText(hours)}`);
+}
+
+/**
+ * My Orders' WhatsApp next step for an order placed at `placedAt` (ISO 8601) that should be confirmed within
+ * `hours`: 'We've sent a WhatsApp message to 0300 1234567: tap Confirm by 25 Nov 2026, 11:00.' (Pakistan time).
+ */
+export function whatsAppSentByText(to: string, placedAt: string, hours: number): string {
+  const by = new Date(Date.parse(placedAt) + hours * 3_600_000).toISOString();
+  return whatsAppSentUntil(to, ` by ${formatDateTime(by)}`);
+}
+
+function whatsAppSentUntil(to: string, until: string): string {
+  return `We've sent a WhatsApp message to ${to}: tap Confirm${until}.`;
 }
