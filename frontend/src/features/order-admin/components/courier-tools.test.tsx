@@ -191,6 +191,31 @@ describe('importing tracking numbers', () => {
     ]);
   });
 
+  it("clears a refused file's error and problems once a corrected file is saved", async () => {
+    let answers = 0;
+    const { user } = await setup(shop(), ({ path }) => {
+      if (path !== '/api/orders/tracking-import') return undefined;
+      answers += 1;
+      return answers === 1
+        ? json({ message: 'The file has 1 problem; nothing was saved.', errors: { 'row 3': ['Order #999 does not exist.'] } }, 400)
+        : json({ success: true, message: 'Saved 2 tracking numbers.', updated: ['21', '24'] });
+    });
+    const importFile = async () => {
+      await user.upload(tools().getByLabelText('Tracking numbers CSV'), new File([csv], 'tracking.csv', { type: 'text/csv' }));
+      await user.click(tools().getByRole('button', { name: 'Import tracking numbers' }));
+    };
+
+    await tools().findByLabelText('Tracking numbers CSV');
+    await importFile();
+    expect(await tools().findByText('The file has 1 problem; nothing was saved.')).toHaveClass('admin-message--error');
+    expect(tools().getByRole('list', { name: 'Problems in the file' })).toBeInTheDocument();
+    await importFile();
+
+    expect(await tools().findByText('Saved 2 tracking numbers.')).toHaveClass('admin-message--success');
+    expect(tools().queryByText('The file has 1 problem; nothing was saved.')).not.toBeInTheDocument();
+    expect(tools().queryByRole('list', { name: 'Problems in the file' })).not.toBeInTheDocument();
+  });
+
   it('refuses a file that is not UTF-8 before sending it', async () => {
     const { sent, user } = await setup(shop());
     // A row written in Windows-1252: its 'é' is the byte 0xE9, which is no UTF-8.
