@@ -17,7 +17,7 @@ use crate::orders::model::{Actor, Order, ReviewToken};
 use crate::orders::ports::{OrdersTx, ReviewTokens};
 use crate::orders::risk::rescore;
 use crate::orders::service::{OrderMailConfig, Orders};
-use crate::orders::whatsapp::queue_update;
+use crate::orders::whatsapp_messages::queue_update;
 
 /// The answer of a status change.
 pub const STATUS_UPDATED: &str = "Order status updated.";

@@ -19,4 +19,5 @@ pub mod service;
 #[cfg(test)]
 mod testing;
 pub mod whatsapp;
+pub mod whatsapp_messages;
 pub mod whatsapp_ports;

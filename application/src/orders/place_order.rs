@@ -25,7 +25,7 @@ use crate::orders::model::{
 };
 use crate::orders::ports::OrdersTx;
 use crate::orders::service::Orders;
-use crate::orders::whatsapp::{queue_confirmation, whatsapp_to};
+use crate::orders::whatsapp_messages::{queue_confirmation, whatsapp_to};
 
 /// The answer of a placed order.
 pub const ORDER_PLACED: &str = "Order placed successfully.";

@@ -1,106 +1,25 @@
-//! The orders on WhatsApp (docs/decisions/0038-whatsapp.md): the confirmation message with its Confirm and
-//! Cancel buttons, the status messages, and the shopper's replies the webhook hands over: a button confirms
+//! The shopper's WhatsApp replies the webhook hands over (docs/decisions/0038-whatsapp.md): a button confirms
 //! the order exactly as the e-mailed link does or rejects it as the owner would, a 'yes' word confirms the
-//! latest pending order of the phone it came from, and anything else is kept as a note for the owner.
+//! latest pending order of the phone it came from, and anything else is kept as a note for the owner. The
+//! messages the shop sends are queued by `orders::whatsapp_messages`.
 
 use std::collections::HashMap;
 
 use domain::contact::Phone;
 use domain::ids::OrderId;
 use domain::order_status::OrderStatus;
-use domain::shop_info::WhatsAppNumber;
-use domain::whatsapp::{is_yes, ButtonAction, ButtonPayload, MessageKind, Templates};
+use domain::whatsapp::{is_yes, ButtonAction, ButtonPayload, MessageKind};
 
 use crate::common::error::RepositoryError;
 use crate::orders::change_status::ChangeStatusError;
 use crate::orders::confirm::ConfirmError;
-use crate::orders::model::{Actor, NewOrder, Order};
+use crate::orders::model::{Actor, Order};
 use crate::orders::service::Orders;
+use crate::orders::whatsapp_messages::queue_update;
+pub use crate::orders::whatsapp_messages::{not_pending_answer, whatsapp_to, CANCELLED_ON_WHATSAPP};
 pub use crate::orders::whatsapp_ports::{
     IncomingContent, IncomingMessage, IncomingRecord, ReplyOutcome, ThreadMessage, WhatsAppOrders,
 };
-use crate::whatsapp::ports::{TemplateMessage, WhatsAppTx};
-
-/// The rejection reason of a Cancel tapped on WhatsApp.
-pub const CANCELLED_ON_WHATSAPP: &str = "Cancelled by the customer on WhatsApp";
-
-/// The order's number for WhatsApp's templates: `#42`.
-fn number(id: OrderId) -> String {
-    format!("#{id}")
-}
-
-/// `2 x Phone Case, 1 x Charger`.
-fn items_text(items: &[crate::orders::model::OrderItem]) -> String {
-    items.iter().map(|i| format!("{} x {}", i.quantity.get(), i.name)).collect::<Vec<_>>().join(", ")
-}
-
-/// The shopper's primary mobile as WhatsApp takes it (`923001234567`), if it is one.
-#[must_use]
-pub fn whatsapp_to(phone: &Phone) -> Option<WhatsAppNumber> {
-    WhatsAppNumber::parse(phone.normal()).ok()
-}
-
-/// Queues the confirmation message of the order `id` just placed, with the Confirm and Cancel buttons
-/// carrying `secret`.
-///
-/// # Errors
-/// A store failure.
-pub(crate) fn queue_confirmation(
-    tx: &mut dyn WhatsAppTx,
-    id: OrderId,
-    order: &NewOrder,
-    to: &WhatsAppNumber,
-    secret: &str,
-) -> Result<(), RepositoryError> {
-    let templates = tx.templates()?;
-    let d = &order.details;
-    let address = match d.destination.city() {
-        Some(city) => format!("{}, {city}", d.address.as_str().replace('\n', ", ")),
-        None => d.address.as_str().replace('\n', ", "),
-    };
-    let body = vec![number(id), items_text(&order.items), order.total.to_string(), address];
-    let buttons = [ButtonAction::Confirm, ButtonAction::Cancel]
-        .map(|action| ButtonPayload::new(action, id.get(), secret).to_string())
-        .to_vec();
-    let text = format!(
-        "Order {}: {}. Total {} (cash on delivery). Deliver to {}. [Confirm] [Cancel]",
-        body[0], body[1], body[2], body[3]
-    );
-    let message = TemplateMessage {
-        to: to.as_str().to_owned(),
-        template: templates.confirmation().to_owned(),
-        language: templates.language().to_owned(),
-        body,
-        buttons,
-    };
-    tx.queue(id, MessageKind::Confirmation, &message, &text)
-}
-
-/// Queues an update message of `order` (a status change, or an answer to the shopper) saying `news`.
-///
-/// # Errors
-/// A store failure.
-pub(crate) fn queue_update(tx: &mut dyn WhatsAppTx, order: &Order, news: &str) -> Result<(), RepositoryError> {
-    let Some(to) = &order.whatsapp_to else { return Ok(()) };
-    let templates: Templates = tx.templates()?;
-    let message = TemplateMessage {
-        to: to.as_str().to_owned(),
-        template: templates.update().to_owned(),
-        language: templates.language().to_owned(),
-        body: vec![number(order.id), news.to_owned()],
-        buttons: Vec::new(),
-    };
-    tx.queue(order.id, MessageKind::Update, &message, news)
-}
-
-/// The answer to a reply for an order that is no longer pending.
-#[must_use]
-pub fn not_pending_answer(order: &Order) -> String {
-    format!(
-        "Thank you for your reply. Your order #{} is {} now, so nothing was changed. Reply here if you need help.",
-        order.id, order.status
-    )
-}
 
 impl Orders {
     /// The WhatsApp thread of order `id`; `None` when WhatsApp is off.
