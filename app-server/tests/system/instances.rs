@@ -195,7 +195,10 @@ async fn each_outbox_e_mail_is_sent_exactly_once_by_two_instances_polling_one_ou
     let queued =
         call(&first, reqwest::Method::POST, "/api/users/admin/send-bulk-email", Some(&admin), Some(bulk)).await;
     assert_eq!(queued.status(), 202);
-    assert_eq!(queued.json::<Value>().await.unwrap(), json!({"message": "✅ Emails sent!", "queued": 200}));
+    assert_eq!(
+        queued.json::<Value>().await.unwrap(),
+        json!({"message": "✅ Emails sent!", "queued": 200, "blocked": 0, "unsubscribed": 0})
+    );
     let mut order_ids = Vec::new();
     for (n, cookie) in customers.iter().take(10).enumerate() {
         let server = if n % 2 == 0 { &first } else { &second };
