@@ -67,8 +67,8 @@ pub async fn whatsapp_webhook_verify(
     params(("X-Hub-Signature-256" = String, Header, description = "sha256= and the hex HMAC-SHA256 of the raw body with the app secret")),
     responses(
         (status = 200, description = "Received"),
-        (status = 401, description = "A missing or wrong signature: nothing was read", body = ErrorBody),
-        (status = 404, description = "WhatsApp is off", body = ErrorBody),
+        (status = 401, description = "A missing or wrong signature: nothing was read (a missing one also while WhatsApp is off)", body = ErrorBody),
+        (status = 404, description = "WhatsApp is off (for a signed delivery)", body = ErrorBody),
     )
 )]
 #[post("/api/whatsapp/webhook")]
@@ -78,10 +78,12 @@ pub async fn whatsapp_webhook_receive(
     orders: web::Data<Orders>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let unsigned = || ApiError::Unauthorized("The signature is missing or wrong.".into());
+    // An unsigned delivery is refused as such whether WhatsApp is set up or not.
+    let signature = req.headers().get("X-Hub-Signature-256").and_then(|v| v.to_str().ok()).ok_or_else(unsigned)?;
     let Some((auth, delivery)) = &webhook.on else { return Err(ApiError::NotFound(OFF.into())) };
-    let signature = req.headers().get("X-Hub-Signature-256").and_then(|v| v.to_str().ok());
-    if !auth.signed(&body, signature) {
-        return Err(ApiError::Unauthorized("The signature is missing or wrong.".into()));
+    if !auth.signed(&body, Some(signature)) {
+        return Err(unsigned());
     }
     let Some(received) = envelope::read(&body) else { return Ok(HttpResponse::Ok().finish()) };
     for status in received.statuses {

@@ -5738,11 +5738,11 @@ export type WhatsappWebhookReceiveErrors = {
      */
     400: ErrorBody;
     /**
-     * A missing or wrong signature: nothing was read
+     * A missing or wrong signature: nothing was read (a missing one also while WhatsApp is off)
      */
     401: ErrorBody;
     /**
-     * WhatsApp is off
+     * WhatsApp is off (for a signed delivery)
      */
     404: ErrorBody;
     /**
