@@ -123,15 +123,16 @@ describe('WhatsApp on the admin orders page', () => {
 
   it("keeps 'Chat on WhatsApp', no longer asking a shopper who confirmed to confirm", async () => {
     const { user } = setup();
-    await user.click(await screen.findByRole('button', { name: /^#42/ }));
-    await user.click(screen.getByRole('button', { name: /^#43/ }));
-
-    const confirmedLink = card('42').getByRole('link', { name: 'Chat on WhatsApp' });
-    const pendingLink = card('43').getByRole('link', { name: 'Chat on WhatsApp' });
     const textOf = (link: HTMLElement) => new URL(link.getAttribute('href') ?? '').searchParams.get('text') ?? '';
-    expect(textOf(confirmedLink).split('\n').at(-1)).toBe('Thank you for confirming your order. Write to us here if anything needs changing.');
-    expect(textOf(confirmedLink)).not.toContain('reply YES');
-    expect(textOf(pendingLink).split('\n').at(-1)).toBe('Please reply YES to confirm your order.');
+    // One order is open at a time (the list keeps which): each is opened in turn.
+    await user.click(await screen.findByRole('button', { name: /^#42/ }));
+    const confirmedText = textOf(card('42').getByRole('link', { name: 'Chat on WhatsApp' }));
+    await user.click(screen.getByRole('button', { name: /^#43/ }));
+    const pendingText = textOf(card('43').getByRole('link', { name: 'Chat on WhatsApp' }));
+
+    expect(confirmedText.split('\n').at(-1)).toBe('Thank you for confirming your order. Write to us here if anything needs changing.');
+    expect(confirmedText).not.toContain('reply YES');
+    expect(pendingText.split('\n').at(-1)).toBe('Please reply YES to confirm your order.');
   });
 
   it("filters by 'Confirmed on WhatsApp', 'No reply' and 'Message failed' while WhatsApp is on", async () => {
