@@ -68,6 +68,12 @@ fn recipients(body: &BulkEmailBody) -> Result<Recipients, ApiError> {
     Ok(Recipients::Selected(selected))
 }
 
+/// The e-mail as sent, for sending or previewing it: its subject, its message and who the body chooses.
+fn letter(body: &BulkEmailBody) -> Result<(&str, &str, Recipients), ApiError> {
+    let recipients = recipients(body)?;
+    Ok((body.subject.text().unwrap_or_default(), body.message.text().unwrap_or_default(), recipients))
+}
+
 /// Queues an e-mail to every customer or to the selected ones, leaving out customers on the blocklist and
 /// those who unsubscribed; each e-mail carries its recipient's unsubscribe link (in the body and as
 /// `List-Unsubscribe` with one-click `List-Unsubscribe-Post`). A worker delivers them, retrying while the
@@ -89,8 +95,7 @@ pub async fn send_bulk_email(
     body: Json<BulkEmailBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let recipients = recipients(&body)?;
-    let (subject, message) = (body.subject.text().unwrap_or_default(), body.message.text().unwrap_or_default());
+    let (subject, message, recipients) = letter(&body)?;
     let sent = bulk.send(subject, message, recipients).await?;
     Ok(HttpResponse::Accepted().json(QueuedResponse {
         message: "✅ Emails sent!".into(),
@@ -119,8 +124,7 @@ pub async fn preview_bulk_email(
     body: Json<BulkEmailBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let recipients = recipients(&body)?;
-    let (subject, message) = (body.subject.text().unwrap_or_default(), body.message.text().unwrap_or_default());
+    let (subject, message, recipients) = letter(&body)?;
     let preview = bulk.preview(subject, message, recipients).await?;
     Ok(HttpResponse::Ok().json(BulkEmailPreviewResponse {
         recipients: wire_int(preview.audience.recipients.len()),
