@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {
   admin,
   adminApi,
+  apiGet,
   liftOrderLimits,
   newPage,
   productNamed,
@@ -135,7 +136,11 @@ describe("the owner's day at 360 px", () => {
   test("'Return & Restock' asks first: Cancel leaves the order, the confirm returns it and its stock", async () => {
     const { shop } = files;
     const id = orders.dispatched._id;
-    const stockBefore = (await productNamed(shop, cable)).quantity;
+    // The product's own answer, which an order's stock change refreshes at once; lists keep theirs for
+    // CATALOG_CACHE_MS (decision 0041), so reading the stock through a list would race that time.
+    const product = await productNamed(shop, cable);
+    const stockOf = async () => (await apiGet(shop, `/api/products/${product._id}`)).quantity;
+    const stockBefore = await stockOf();
     const page = await adminPageAt(`/admin/orders?q=${id}`);
     try {
       const card = page.getByRole('article', { name: `Order #${id}` });
@@ -162,7 +167,7 @@ describe("the owner's day at 360 px", () => {
       await dialog.getByRole('button', { name: 'Return & Restock' }).click();
       await card.getByRole('status').filter({ hasText: 'Order status updated.' }).waitFor();
       assert.equal(await statusOf(id), 'returned');
-      assert.equal((await productNamed(shop, cable)).quantity, stockBefore + 2);
+      assert.equal(await stockOf(), stockBefore + 2);
     } finally {
       await page.close();
     }
