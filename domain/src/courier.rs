@@ -24,6 +24,28 @@ pub const BOOKING_HEADER: [&str; 9] = [
     "Order Reference",
 ];
 
+/// What a column of the booking sheet holds, for a spreadsheet file that keeps each cell as the sheet means it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookingColumn {
+    /// Kept as typed: a spreadsheet would read the phone `03001234567` as the number 3001234567.
+    Text,
+    /// A figure the owner may sum: the COD amount, pieces, weight, the order reference.
+    Number,
+}
+
+/// The kind of each column of [`BOOKING_HEADER`], in its order.
+pub const BOOKING_COLUMNS: [BookingColumn; 9] = [
+    BookingColumn::Text,
+    BookingColumn::Text,
+    BookingColumn::Text,
+    BookingColumn::Text,
+    BookingColumn::Number,
+    BookingColumn::Text,
+    BookingColumn::Number,
+    BookingColumn::Number,
+    BookingColumn::Number,
+];
+
 /// The longest item description a booking row carries, in characters.
 pub const MAX_ITEM_DESCRIPTION_CHARS: usize = 250;
 

@@ -183,8 +183,8 @@ async function ordersWithStatus(page, status, count) {
 /** Downloads what `click` starts and answers its suggested name and text (byte order mark removed). */
 async function download(page, click) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8').replace(/^\uFEFF/, '') };
+  const bytes = readFileSync(await file.path());
+  return { name: file.suggestedFilename(), bytes, text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
 }
 
 /** Waits until `count` 'is dispatched' e-mails reached the shopper, and answers them. */
@@ -278,6 +278,11 @@ describe('courier hand-off and analytics', () => {
         ],
       ]);
       assert.match(sheet.text, /^Consignee Name,.*\r\n"Bilal ""Billu"" Ahmed",03217654321,"Plot 7, Sector F-1, Allama Iqbal Road",/);
+
+      // The same sheet for a spreadsheet (its cells are checked by reading it back in app-server's API tests).
+      const workbook = await download(page, () => tools(page).getByRole('link', { name: 'Download for Excel' }).click());
+      assert.equal(workbook.name, `courier-booking-${pakistanDate(new Date().toISOString())}.xlsx`);
+      assert.equal(workbook.bytes.subarray(0, 4).toString('latin1'), 'PK\x03\x04', 'an Office Open XML (zip) file');
     } finally {
       await page.close();
     }

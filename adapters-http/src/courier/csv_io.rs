@@ -15,11 +15,11 @@ use futures_util::StreamExt as _;
 use crate::infra::error::ApiError;
 
 /// Rows of cells written as CSV with CRLF line ends, as spreadsheets and the couriers' portals read it.
-pub fn csv_bytes<'a>(rows: impl IntoIterator<Item = &'a [String]>) -> Result<Vec<u8>, ApiError> {
+pub fn csv_bytes(rows: &[&[String]]) -> Result<Vec<u8>, ApiError> {
     let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
     writer.write_record(BOOKING_HEADER).map_err(|e| ApiError::Internal(Box::new(e)))?;
     for row in rows {
-        writer.write_record(row).map_err(|e| ApiError::Internal(Box::new(e)))?;
+        writer.write_record(*row).map_err(|e| ApiError::Internal(Box::new(e)))?;
     }
     writer.into_inner().map_err(|e| ApiError::Internal(Box::new(e.into_error())))
 }
@@ -123,7 +123,7 @@ mod tests {
                 .map(String::from)
                 .to_vec();
 
-        let bytes = csv_bytes([row.as_slice()]).unwrap();
+        let bytes = csv_bytes(&[row.as_slice()]).unwrap();
 
         assert_eq!(
             String::from_utf8(bytes).unwrap(),

@@ -62,3 +62,18 @@ pub struct DispatchResponse {
     /// The orders as they are now, in the order of `ids`.
     pub orders: Vec<OrderResponse>,
 }
+
+/// An Excel workbook's bytes (Office Open XML, a zip file): in the OpenAPI document a binary string.
+pub struct WorkbookFile;
+
+impl utoipa::PartialSchema for WorkbookFile {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .into()
+    }
+}
+
+impl ToSchema for WorkbookFile {}

@@ -1,5 +1,5 @@
-//! The handlers of the courier hand-off: the booking sheet, an order's tracking number, a tracking-number
-//! file, and bulk dispatch.
+//! The handlers of the courier hand-off: the booking sheet (CSV and Excel), an order's tracking number, a
+//! tracking-number file, and bulk dispatch.
 
 use actix_web::http::header;
 use actix_web::{get, post, put, web, HttpResponse};
@@ -12,8 +12,11 @@ use application::orders::courier::tracking::{SetTrackingError, TRACKING_SAVED};
 use domain::ids::OrderId;
 
 use super::csv_io::{csv_bytes, csv_rows, CsvBody};
-use super::dto::{DispatchBody, DispatchResponse, TrackingBody, TrackingImportResponse, TrackingSavedResponse};
+use super::dto::{
+    DispatchBody, DispatchResponse, TrackingBody, TrackingImportResponse, TrackingSavedResponse, WorkbookFile,
+};
 use super::parse::{BookingOrders, BookingQuery};
+use super::xlsx::{xlsx_bytes, XLSX_MEDIA_TYPE};
 use crate::admin::AdminSession;
 use crate::dto::OrderIdPath;
 use crate::infra::error::{ApiError, ErrorBody, FieldErrors};
@@ -99,14 +102,53 @@ pub async fn booking_csv(
     courier: web::Data<Courier>,
     query: TypedQuery<BookingOrders>,
 ) -> Result<HttpResponse, ApiError> {
+    booking_sheet(&courier, query, "csv", "text/csv; charset=utf-8", csv_bytes).await
+}
+
+/// The same booking sheet as an Excel workbook, for opening in a spreadsheet: every cell as the CSV has it,
+/// text cells stored as text (the phone keeps its leading 0) and the figures as numbers.
+#[utoipa::path(
+    tag = "admin",
+    operation_id = "courierBookingXlsx",
+    params(BookingQuery),
+    responses(
+        (status = 200, description = "The booking sheet as one worksheet 'Booking', an attachment named courier-booking-YYYY-MM-DD.xlsx (the Pakistani date)", body = WorkbookFile, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 400, description = "No ids ('Choose at least one order.'), more than 500, one that is not a number ('Order references are numbers.') or one twice", body = ErrorBody),
+        (status = 401, description = "Not signed in as the admin", body = ErrorBody),
+        (status = 404, description = "An order does not exist ('Order #999 does not exist.')", body = ErrorBody),
+        (status = 409, description = "The first order that is not approved or has no city ('Order #12 is not approved.', 'Order #12 has no city.')", body = ErrorBody),
+    )
+)]
+#[get("/api/orders/courier-booking.xlsx")]
+pub async fn booking_xlsx(
+    _admin: AdminSession,
+    courier: web::Data<Courier>,
+    query: TypedQuery<BookingOrders>,
+) -> Result<HttpResponse, ApiError> {
+    booking_sheet(&courier, query, "xlsx", XLSX_MEDIA_TYPE, xlsx_bytes).await
+}
+
+/// Writes a booking sheet's rows of cells (after its header) as a file.
+type SheetWriter = fn(&[&[String]]) -> Result<Vec<u8>, ApiError>;
+
+/// The booking sheet of the query's orders written by `write`, as an attachment
+/// `courier-booking-{Pakistani date}.{extension}`.
+async fn booking_sheet(
+    courier: &Courier,
+    query: TypedQuery<BookingOrders>,
+    extension: &str,
+    content_type: &str,
+    write: SheetWriter,
+) -> Result<HttpResponse, ApiError> {
     let BookingOrders(ids) = query.parsed()?;
     let booking = courier.booking(ids).await?;
-    let body = csv_bytes(booking.rows.iter().map(|row| row.cells().as_slice()))?;
+    let rows: Vec<&[String]> = booking.rows.iter().map(|row| row.cells().as_slice()).collect();
+    let body = write(&rows)?;
     Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
+        .content_type(content_type)
         .insert_header((
             header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"courier-booking-{}.csv\"", booking.date.format("%Y-%m-%d")),
+            format!("attachment; filename=\"courier-booking-{}.{extension}\"", booking.date.format("%Y-%m-%d")),
         ))
         .body(body))
 }

@@ -179,3 +179,52 @@ async fn the_aggregates_count_statuses_and_sum_paisa_exactly_within_the_period()
     );
     assert_eq!(coupons, [(None, counts(4, 2, 1, 1, 199_850))]);
 }
+
+#[tokio::test]
+async fn tracking_numbers_saved_with_dashes_are_stored_without_them_unless_another_order_has_that_number() {
+    let db = adapters_postgres::test_support::TestDb::migrated_before("2026-12-06-000090");
+    let pool = db.pool();
+    execute(&pool, "INSERT INTO customers (id, email, name) VALUES (1, 'ayesha@example.pk', 'Ayesha Khan')").unwrap();
+    let order = |id: i64, number: &str| {
+        format!(
+            "INSERT INTO orders (id, customer_id, status, subtotal_paisa, delivery_charge_paisa, coupon_discount_paisa, \
+             total_paisa, name, phone1, phone1_normalized, email, address, courier, tracking_number) \
+             VALUES ({id}, 1, 'dispatched', 90000, 0, 0, 90000, 'Ayesha', '0300 1234567', '+923001234567', \
+             'ayesha@example.pk', 'House 12', 'Leopards', '{number}')"
+        )
+    };
+    let rows = [
+        (1, "LE-7788-990011"),
+        (2, "TCS-0001"),
+        (3, "TCS0001X"),
+        (4, "tcs-0001-x"),
+        (5, "A-B-C"),
+        (6, "PX-55"),
+        (7, "P-X55"),
+        (8, "AB1234"),
+    ];
+    for (id, number) in rows {
+        execute(&pool, &order(id, number)).unwrap();
+    }
+
+    adapters_postgres::run_migrations(&pool).unwrap();
+
+    let stored =
+        adapters_postgres::test_support::texts(&pool, "SELECT tracking_number AS t FROM orders ORDER BY id").unwrap();
+    assert_eq!(
+        stored,
+        [
+            "LE7788990011",
+            "TCS0001",
+            "TCS0001X",
+            // Another order already has this number (in another case): left for the owner.
+            "tcs-0001-x",
+            // Three characters without its dashes: no tracking number, left as it was.
+            "A-B-C",
+            // Two orders whose numbers undash alike: the first keeps the number.
+            "PX55",
+            "P-X55",
+            "AB1234",
+        ]
+    );
+}

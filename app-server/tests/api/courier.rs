@@ -108,9 +108,14 @@ impl Shop {
     }
 
     async fn booking(&self, cookie: &str, query: &str) -> reqwest::Response {
+        self.sheet(cookie, "csv", query).await
+    }
+
+    /// The booking sheet as `extension` (`csv` or `xlsx`).
+    async fn sheet(&self, cookie: &str, extension: &str, query: &str) -> reqwest::Response {
         self.app
             .client
-            .get(format!("{}/api/orders/courier-booking.csv{query}", self.app.address))
+            .get(format!("{}/api/orders/courier-booking.{extension}{query}", self.app.address))
             .header("cookie", cookie)
             .send()
             .await
@@ -219,6 +224,91 @@ async fn the_booking_sheet_holds_the_chosen_approved_orders_cell_by_cell_in_the_
     .map(|row| row.iter().map(|cell| (*cell).to_owned()).collect())
     .collect();
     assert_eq!(rows, expected);
+}
+
+/// The first worksheet of an Excel workbook as its name and its rows of cells.
+fn worksheet(bytes: Vec<u8>) -> (String, Vec<Vec<calamine::Data>>) {
+    use calamine::Reader as _;
+    let mut book = calamine::Xlsx::new(std::io::Cursor::new(bytes)).expect("an Excel workbook");
+    let (name, range) = book.worksheets().into_iter().next().expect("one worksheet");
+    (name, range.rows().map(<[calamine::Data]>::to_vec).collect())
+}
+
+#[tokio::test]
+async fn the_excel_booking_sheet_holds_the_csvs_cells_with_text_kept_as_text_and_figures_as_numbers() {
+    use calamine::Data::{Float, String as Text};
+    let shop = shop().await;
+    let first = shop
+        .approved(&Placing { name: "=SUM(A1:A9)", phone: "+92 321-7654321", cases: 2, cables: 1, ..ONE_CASE })
+        .await;
+    let second = shop.approved(&Placing { name: "Bilal", address: "Block 7\nGulberg III", ..ONE_CASE }).await;
+    let query = format!("?ids={first},{second}");
+
+    let response = shop.sheet(&shop.admin, "xlsx", &query).await;
+
+    assert_eq!(response.status(), 200);
+    let header = |name: &str| response.headers().get(name).unwrap().to_str().unwrap().to_owned();
+    assert_eq!(header("content-type"), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    let today = pakistan_date(chrono::Utc::now()).format("%Y-%m-%d");
+    assert_eq!(header("content-disposition"), format!("attachment; filename=\"courier-booking-{today}.xlsx\""));
+    let (name, rows) = worksheet(response.bytes().await.unwrap().to_vec());
+    assert_eq!(name, "Booking");
+    let text = |cell: &str| Text(cell.to_owned());
+    assert_eq!(
+        rows,
+        [
+            [
+                "Consignee Name",
+                "Consignee Phone",
+                "Consignee Address",
+                "Destination City",
+                "COD Amount",
+                "Item Description",
+                "Pieces",
+                "Weight (kg)",
+                "Order Reference"
+            ]
+            .map(text)
+            .to_vec(),
+            vec![
+                text("'=SUM(A1:A9)"),
+                text("03217654321"),
+                text("House 12"),
+                text("LAHORE"),
+                Float(2400.0),
+                text("2 x Phone Case; 1 x USB-C Cable"),
+                Float(3.0),
+                Float(1.5),
+                Float(first.parse().unwrap()),
+            ],
+            vec![
+                text("Bilal"),
+                text("03001234567"),
+                text("Block 7, Gulberg III"),
+                text("LAHORE"),
+                Float(1050.0),
+                text("1 x Phone Case"),
+                Float(1.0),
+                Float(0.5),
+                Float(second.parse().unwrap()),
+            ],
+        ]
+    );
+    // Cell for cell what the CSV says, read as a spreadsheet shows it.
+    let csv = shop.sheet(&shop.admin, "csv", &query).await.text().await.unwrap();
+    let shown: Vec<Vec<String>> = rows.iter().map(|row| row.iter().map(ToString::to_string).collect()).collect();
+    let written: Vec<Vec<String>> = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(csv.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect();
+    assert_eq!(shown, written);
+
+    let refused = shop.sheet(&shop.admin, "xlsx", &format!("?ids={first},999999")).await;
+    assert_eq!(refused.status(), 404);
+    assert_eq!(refused.json::<Value>().await.unwrap(), json!({"message": "Order #999999 does not exist."}));
+    assert_eq!(shop.sheet("", "xlsx", &query).await.status(), 401);
 }
 
 #[tokio::test]

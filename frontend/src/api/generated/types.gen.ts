@@ -2343,6 +2343,8 @@ export type WhatsAppThreadResponse = {
     messages: Array<WhatsAppMessageResponse>;
 };
 
+export type WorkbookFile = Blob | File;
+
 export type ListProductsData = {
     body?: never;
     path?: never;
@@ -3762,6 +3764,48 @@ export type CourierBookingCsvResponses = {
 };
 
 export type CourierBookingCsvResponse = CourierBookingCsvResponses[keyof CourierBookingCsvResponses];
+
+export type CourierBookingXlsxData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The orders' ids, comma-separated, in the order the rows should have (1 to 500; `#12` is read as 12).
+         */
+        ids?: string;
+    };
+    url: '/api/orders/courier-booking.xlsx';
+};
+
+export type CourierBookingXlsxErrors = {
+    /**
+     * No ids ('Choose at least one order.'), more than 500, one that is not a number ('Order references are numbers.') or one twice
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in as the admin
+     */
+    401: ErrorBody;
+    /**
+     * An order does not exist ('Order #999 does not exist.')
+     */
+    404: ErrorBody;
+    /**
+     * The first order that is not approved or has no city ('Order #12 is not approved.', 'Order #12 has no city.')
+     */
+    409: ErrorBody;
+};
+
+export type CourierBookingXlsxError = CourierBookingXlsxErrors[keyof CourierBookingXlsxErrors];
+
+export type CourierBookingXlsxResponses = {
+    /**
+     * The booking sheet as one worksheet 'Booking', an attachment named courier-booking-YYYY-MM-DD.xlsx (the Pakistani date)
+     */
+    200: WorkbookFile;
+};
+
+export type CourierBookingXlsxResponse = CourierBookingXlsxResponses[keyof CourierBookingXlsxResponses];
 
 export type SetOrderTrackingData = {
     body: TrackingBody;

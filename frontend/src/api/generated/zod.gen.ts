@@ -1333,6 +1333,8 @@ export const zStatusChangedResponse = z.object({
     order: zAdminOrderResponse
 });
 
+export const zWorkbookFile = z.string();
+
 export const zListProductsQuery = z.object({
     limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
     offset: z.optional(z.int().check(z.gte(0), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
@@ -1657,6 +1659,15 @@ export const zCourierBookingCsvQuery = z.object({
  * The booking sheet, as an attachment named courier-booking-YYYY-MM-DD.csv (the Pakistani date)
  */
 export const zCourierBookingCsvResponse = z.string();
+
+export const zCourierBookingXlsxQuery = z.object({
+    ids: z.optional(z.string())
+});
+
+/**
+ * The booking sheet as one worksheet 'Booking', an attachment named courier-booking-YYYY-MM-DD.xlsx (the Pakistani date)
+ */
+export const zCourierBookingXlsxResponse = zWorkbookFile;
 
 export const zSetOrderTrackingBody = zTrackingBody;
 
@@ -2281,6 +2292,12 @@ export const zCourierBookingCsvData = z.object({
     body: z.optional(z.never()),
     path: z.optional(z.never()),
     query: z.optional(zCourierBookingCsvQuery)
+});
+
+export const zCourierBookingXlsxData = z.object({
+    body: z.optional(z.never()),
+    path: z.optional(z.never()),
+    query: z.optional(zCourierBookingXlsxQuery)
 });
 
 export const zSetOrderTrackingData = z.object({

@@ -83,10 +83,13 @@ describe('the courier hand-off on the orders page', () => {
 
   it('links the booking sheet of the selection, and of nothing until something is selected', async () => {
     const { user } = await setup(shop());
-    const link = await tools().findByText('Download booking CSV');
+    await tools().findByText('Download booking CSV');
 
-    expect(link).not.toHaveAttribute('href');
-    expect(link).toHaveAttribute('aria-disabled', 'true');
+    for (const text of ['Download booking CSV', 'Download for Excel']) {
+      const link = tools().getByText(text);
+      expect(link).not.toHaveAttribute('href');
+      expect(link).toHaveAttribute('aria-disabled', 'true');
+    }
     expect(tools().getByText(/^(No orders|\d+ orders?) selected$/)).toHaveTextContent('No orders selected');
 
     await user.click(screen.getByRole('checkbox', { name: 'Select order #24' }));
@@ -95,6 +98,9 @@ describe('the courier hand-off on the orders page', () => {
     const download = tools().getByRole('link', { name: 'Download booking CSV' });
     expect(download).toHaveAttribute('href', `${window.location.origin}/api/orders/courier-booking.csv?ids=21,24`);
     expect(download).toHaveAttribute('download');
+    const workbook = tools().getByRole('link', { name: 'Download for Excel' });
+    expect(workbook).toHaveAttribute('href', `${window.location.origin}/api/orders/courier-booking.xlsx?ids=21,24`);
+    expect(workbook).toHaveAttribute('download');
     expect(tools().getByText('2 orders selected')).toBeInTheDocument();
   });
 

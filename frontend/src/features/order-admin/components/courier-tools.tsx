@@ -8,7 +8,7 @@ import { OrderCourier } from '@/components/orders/order-courier';
 import { useRecheckAdmin } from '@/lib/admin-session';
 
 import { useDispatchOrdersMutation } from '../api/courier';
-import { bookingCsvHref, courierMessages, isBookable, replyOutcome, selectedText } from '../lib/courier';
+import { bookingSheetHref, courierMessages, isBookable, replyOutcome, selectedText } from '../lib/courier';
 
 import { TrackingImport } from './tracking-import';
 
@@ -20,6 +20,12 @@ interface Selection {
 }
 
 const SelectionContext = createContext<Selection | null>(null);
+
+/** The booking sheet's two downloads: the CSV couriers' portals take, and a workbook that opens in a spreadsheet. */
+const sheets = [
+  { format: 'csv', text: 'Download booking CSV' },
+  { format: 'xlsx', text: 'Download for Excel' },
+] as const;
 
 /**
  * The courier hand-off over the orders shown (docs/cod.md 'Courier hand-off'): 'Select all approved', the
@@ -94,14 +100,16 @@ export function CourierTools({ orders, tools, children }: { orders: readonly Ord
           </p>
         </div>
         <div className="courier-tools__row">
-          {usable ? (
-            <a className="button button--secondary" href={bookingCsvHref(chosen)} download>
-              Download booking CSV
-            </a>
-          ) : (
-            <a className="button button--secondary" aria-disabled="true">
-              Download booking CSV
-            </a>
+          {sheets.map(({ format, text }) =>
+            usable ? (
+              <a key={format} className="button button--secondary" href={bookingSheetHref(chosen, format)} download>
+                {text}
+              </a>
+            ) : (
+              <a key={format} className="button button--secondary" aria-disabled="true">
+                {text}
+              </a>
+            ),
           )}
           <button
             type="button"

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { makeOrder } from '@/testing/fixtures';
 
-import { bookingCsvHref, importProblems, isBookable, replyOutcome, selectedText } from './courier';
+import { bookingSheetHref, importProblems, isBookable, replyOutcome, selectedText } from './courier';
 
 describe('importProblems', () => {
   it('lists each problem with its row, rows in the order of the file', () => {
@@ -57,7 +57,8 @@ describe('selection', () => {
   });
 
   it('links the booking sheet of the selection, in its order', () => {
-    expect(bookingCsvHref(['15', '12'])).toBe(`${window.location.origin}/api/orders/courier-booking.csv?ids=15,12`);
+    expect(bookingSheetHref(['15', '12'], 'csv')).toBe(`${window.location.origin}/api/orders/courier-booking.csv?ids=15,12`);
+    expect(bookingSheetHref(['15', '12'], 'xlsx')).toBe(`${window.location.origin}/api/orders/courier-booking.xlsx?ids=15,12`);
   });
 });
 

@@ -33,9 +33,12 @@ export function selectedText(count: number): string {
   return `${count} ${count === 1 ? 'order' : 'orders'} selected`;
 }
 
-/** GET /api/orders/courier-booking.csv for `ids`, in their order, as a link the browser downloads. */
-export function bookingCsvHref(ids: readonly string[]): string {
-  return new URL(`/api/orders/courier-booking.csv?ids=${ids.map(encodeURIComponent).join(',')}`, env.apiBaseUrl).href;
+/**
+ * GET /api/orders/courier-booking.csv (for the courier's portal) or .xlsx (for a spreadsheet: the phone keeps its
+ * leading 0) for `ids`, in their order, as a link the browser downloads.
+ */
+export function bookingSheetHref(ids: readonly string[], format: 'csv' | 'xlsx'): string {
+  return new URL(`/api/orders/courier-booking.${format}?ids=${ids.map(encodeURIComponent).join(',')}`, env.apiBaseUrl).href;
 }
 
 /**

@@ -1,0 +1,2 @@
+-- The dashes dropped from stored tracking numbers are not kept anywhere: nothing to undo.
+SELECT 1;
