@@ -326,8 +326,6 @@ async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_lef
     let shop = shop().await;
     let token = shop.token(shop.case);
     let (_, cookie) = shop.ayesha.clone();
-    let mut six_megabytes = png(1000, 1000);
-    six_megabytes.resize(6_000_000, 0);
     let cases: Vec<BadUpload> = vec![
         (
             "a 6th image",
@@ -350,7 +348,6 @@ async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_lef
             415,
             "Only image files (jpg, png, etc.) are allowed.",
         ),
-        ("a 6 MB picture", "5", vec![("images", six_megabytes, "big.png")], 413, "Each image may be at most 5 MB."),
         (
             "a decompression bomb after a good picture",
             "5",
@@ -380,6 +377,31 @@ async fn bad_uploads_and_ratings_are_refused_with_nothing_stored_and_no_file_lef
             "internal form, {case}: {body}"
         );
         shop.assert_nothing_stored(case).await;
+    }
+
+    // A 6 MB picture is answered as soon as it passes 5 MB and the connection closes with the rest unread. A
+    // browser reads that answer even while its upload is cut off; reqwest gives up on the write instead (a
+    // 'broken pipe' when the close comes first), so this one is sent by hand, as a browser sends it.
+    let internal = vec![
+        RawPart::Text("productId", shop.case.to_string()),
+        RawPart::Text("orderId", shop.order.clone()),
+        RawPart::Text("reviewerName", "Ayesha K.".into()),
+        RawPart::Text("rating", "5".into()),
+    ];
+    for (form, path, cookie, mut parts) in [
+        ("token form", "/api/review-tokens/submit", "", token_fields(&token)),
+        ("internal form", "/api/reviews/internal-submit", cookie.as_str(), internal),
+    ] {
+        parts.push(RawPart::File("images", png(1000, 1000), 6_000_000));
+
+        let sent = send_by_hand(&shop.app, path, cookie, &parts, Framing::ContentLength, Pause::No).await;
+
+        assert_eq!(
+            (sent.status, sent.body["message"].as_str()),
+            (413, Some("Each image may be at most 5 MB.")),
+            "{form}"
+        );
+        shop.assert_nothing_stored("a 6 MB picture").await;
     }
 }
 
