@@ -388,7 +388,8 @@ fn new_order(
 
 /// The facts of the risk score of `order`, about to be placed, whose contact has `record` (its count of
 /// other pending orders is read live, not stored).
-fn placed_facts(order: &NewOrder, record: &ContactRecord) -> RiskFacts {
+#[must_use]
+pub fn placed_facts(order: &NewOrder, record: &ContactRecord) -> RiskFacts {
     let d = &order.details;
     RiskFacts {
         returned: record.returned,
