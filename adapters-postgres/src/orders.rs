@@ -35,6 +35,7 @@ use domain::risk::{PendingRule, StoredRisk};
 use domain::shop_info::WhatsAppNumber;
 use domain::stock::Quantity;
 
+use crate::cod::pending_rule;
 use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
@@ -42,7 +43,6 @@ use crate::schema::{
     coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
     shop_settings,
 };
-use crate::cod::pending_rule;
 use crate::stored_risk::{reasons_of, risk_columns, risk_of, LIVE_SCORE};
 use crate::unit_of_work::PgTransaction;
 
@@ -227,7 +227,9 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
     let pending = pending_by_phone(conn, &rows)?;
     rows.into_iter()
         .map(|row| {
-            let risk = if let Some((rule, counts)) = pending.as_ref().filter(|_| row.status == OrderStatus::Pending.as_str()) {
+            let risk = if let Some((rule, counts)) =
+                pending.as_ref().filter(|_| row.status == OrderStatus::Pending.as_str())
+            {
                 let others = counts.get(&row.phone1_normalized).map_or(Ok(0), |count| u32::try_from(count - 1));
                 StoredRisk::new(reasons_of(&row.risk_reasons)?, *rule).live(others.map_err(corrupt)?)
             } else {

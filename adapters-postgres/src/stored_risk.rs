@@ -23,7 +23,9 @@ pub(crate) const LIVE_SCORE: &str = "(CASE WHEN orders.status = 'pending' \
 
 /// Reasons as stored: `[{"rule", "points", "text"}]`.
 pub(crate) fn reasons_json(reasons: &[RiskReason]) -> Value {
-    Value::Array(reasons.iter().map(|r| json!({ "rule": r.rule.as_str(), "points": r.points, "text": r.text })).collect())
+    Value::Array(
+        reasons.iter().map(|r| json!({ "rule": r.rule.as_str(), "points": r.points, "text": r.text })).collect(),
+    )
 }
 
 /// The columns of a stored score: reasons and the scores without and with the rule on other pending orders.
@@ -35,7 +37,11 @@ pub(crate) struct RiskColumns {
 
 pub(crate) fn risk_columns(risk: &StoredRisk) -> RiskColumns {
     let (score, score_pending) = risk.scores();
-    RiskColumns { reasons: reasons_json(risk.reasons()), score: i16::from(score), score_pending: i16::from(score_pending) }
+    RiskColumns {
+        reasons: reasons_json(risk.reasons()),
+        score: i16::from(score),
+        score_pending: i16::from(score_pending),
+    }
 }
 
 /// Stored reasons; reasons of a rule the code no longer knows are left out.
@@ -60,4 +66,3 @@ pub(crate) fn reasons_of(reasons: &Value) -> Result<Vec<RiskReason>, RepositoryE
 pub(crate) fn risk_of(reasons: &Value) -> Result<Risk, RepositoryError> {
     Ok(Risk::of(reasons_of(reasons)?))
 }
-

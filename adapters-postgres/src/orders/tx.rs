@@ -62,7 +62,8 @@ impl StockTx for PgTransaction {
 
     fn take(&mut self, lines: &[(ProductId, u32)]) -> Result<bool, RepositoryError> {
         let ids: Vec<i64> = lines.iter().map(|(id, _)| id.get()).collect();
-        let quantities = lines.iter().map(|(_, n)| i32::try_from(*n).map_err(corrupt)).collect::<Result<Vec<_>, _>>()?;
+        let quantities =
+            lines.iter().map(|(_, n)| i32::try_from(*n).map_err(corrupt)).collect::<Result<Vec<_>, _>>()?;
         // Every line's product is updated only when none is short (or gone), so a short line takes nothing.
         let taken = diesel::sql_query(
             "WITH wanted AS (SELECT * FROM unnest($1::BIGINT[], $2::INTEGER[]) AS w (id, n))

@@ -178,7 +178,13 @@ async fn stock_is_taken_only_while_every_line_has_enough_on_hand_and_put_back_sk
             let gone = ProductId::new(999).unwrap();
             let locked = tx.stock().lock_products(&[case, gone])?;
             let stock = tx.stock();
-            Ok((locked.len(), locked[0].quantity, stock.take(&[(case, 4)])?, stock.take(&[(case, 1), (gone, 1)])?, stock.take(&[(case, 2)])?))
+            Ok((
+                locked.len(),
+                locked[0].quantity,
+                stock.take(&[(case, 4)])?,
+                stock.take(&[(case, 1), (gone, 1)])?,
+                stock.take(&[(case, 2)])?,
+            ))
         })
         .await
         .unwrap();

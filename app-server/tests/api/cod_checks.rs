@@ -619,7 +619,11 @@ async fn risk_scores_on_real_orders_follow_the_rules_and_are_scored_again_when_h
             30,
             "medium".to_owned(),
             reasons(&[
-                ("new_account", 10, "The account was opened less than 24 hours before the order, with another warning sign."),
+                (
+                    "new_account",
+                    10,
+                    "The account was opened less than 24 hours before the order, with another warning sign."
+                ),
                 ("several_pending", 20, "This phone has 1 other pending order.")
             ])
         ),
@@ -704,7 +708,11 @@ async fn a_placed_orders_score_reads_in_full_from_its_commit_on_and_equals_a_ful
             for order in orders {
                 let rules: Vec<&str> =
                     order["risk"]["reasons"].as_array().unwrap().iter().map(|r| r["rule"].as_str().unwrap()).collect();
-                let expected = if orders.len() > 1 { (35, vec!["vague_address", "several_pending"]) } else { (15, vec!["vague_address"]) };
+                let expected = if orders.len() > 1 {
+                    (35, vec!["vague_address", "several_pending"])
+                } else {
+                    (15, vec!["vague_address"])
+                };
                 assert_eq!((order["risk"]["score"].as_i64().unwrap(), rules), expected, "{order}");
             }
             seen = orders.len();

@@ -197,7 +197,8 @@ mod tests {
             .returning(|_| Ok(vec![(OrderId::new(4).unwrap(), facts(2)), (OrderId::new(5).unwrap(), facts(0))]));
         tx.expect_store_risk()
             .withf(|scores| {
-                scores.iter().map(|(id, risk)| (id.get(), risk.scores())).collect::<Vec<_>>() == [(4, (40, 60)), (5, (0, 20))]
+                scores.iter().map(|(id, risk)| (id.get(), risk.scores())).collect::<Vec<_>>()
+                    == [(4, (40, 60)), (5, (0, 20))]
                     && scores[0].1.reasons()[0].text == "2 earlier orders from this phone or e-mail were returned."
             })
             .times(1)

@@ -208,7 +208,9 @@ async fn a_placed_order_is_scored_in_its_own_transaction_from_its_contacts_recor
             *customer_id == customer() && phone.normal() == "+923001234567" && email.as_str() == "ayesha@example.pk"
         })
         .times(1)
-        .returning(|_, _, _| Ok(ContactRecord { returned: 1, rejected: 0, account_opened: now() - chrono::Duration::days(30) }));
+        .returning(|_, _, _| {
+            Ok(ContactRecord { returned: 1, rejected: 0, account_opened: now() - chrono::Duration::days(30) })
+        });
     risk.expect_risk_facts().never();
     risk.expect_store_risk().never();
     risk.expect_lock_phones().never();

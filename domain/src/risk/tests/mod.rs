@@ -333,7 +333,10 @@ fn a_stored_score_adds_the_pending_rule_from_the_live_count_as_a_full_assessment
     assert_eq!(stored.live(1).reasons()[1].text, "This phone has 1 other pending order.");
     assert_eq!(stored.live(0), assess(&CodSettings::default(), &risky));
     for other_pending in 0..4 {
-        assert_eq!(stored.live(other_pending), assess(&CodSettings::default(), &RiskFacts { other_pending, ..risky.clone() }));
+        assert_eq!(
+            stored.live(other_pending),
+            assess(&CodSettings::default(), &RiskFacts { other_pending, ..risky.clone() })
+        );
     }
     assert_eq!(assess_stored(&off(RuleId::SeveralPending), &risky).scores(), (20, 20));
 }
