@@ -4,7 +4,9 @@
 
 use application::common::error::RepositoryError;
 use application::common::token::LinkDigest;
-use application::orders::cod_ports::{CodRepository, ContactHistory, RelatedOrder, RiskScope, RiskTx, RELATED_LISTED};
+use application::orders::cod_ports::{
+    CodRepository, ContactHistory, ContactRecord, RelatedOrder, RiskScope, RiskTx, RELATED_LISTED,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::dsl::count_star;
@@ -16,13 +18,13 @@ use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits};
 use domain::order_status::OrderStatus;
-use domain::risk::{CodSettings, Risk, RiskFacts, RuleId, RuleSetting};
+use domain::risk::{CodSettings, PendingRule, RiskFacts, RuleId, RuleParams, RuleSetting, StoredRisk};
 use serde_json::{Map, Value};
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::with_connection;
 use crate::schema::{orders, risk_rules, shop_settings};
-use crate::stored_risk::reasons_json;
+use crate::stored_risk::{risk_columns, RiskColumns};
 use crate::unit_of_work::PgTransaction;
 use crate::PgOrderRepository;
 
@@ -79,6 +81,26 @@ fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError
     }
     let limits = OrderLimits::from_stored([units, pending_account, pending_phone, per_day].map(i64::from));
     Ok(CodSettings::new(rules, i64::from(confirm), i64::from(reject)).map_err(corrupt)?.with_limits(limits))
+}
+
+/// The rule on other pending orders as the settings have it (its defaults when never saved), when it is on.
+pub(crate) fn pending_rule(conn: &mut PgConnection) -> Result<Option<PendingRule>, RepositoryError> {
+    let row: Option<RiskRuleRow> = risk_rules::table
+        .find(RuleId::SeveralPending.as_str())
+        .select((risk_rules::id, risk_rules::enabled, risk_rules::points, risk_rules::params))
+        .first(conn)
+        .optional()
+        .map_err(from_diesel)?;
+    let setting = match row {
+        Some(row) => row.setting()?.unwrap_or_else(|| RuleSetting::default_for(RuleId::SeveralPending)),
+        None => RuleSetting::default_for(RuleId::SeveralPending),
+    };
+    Ok(match setting.figures() {
+        RuleParams::SeveralPending { at_least } if setting.enabled() => {
+            Some(PendingRule { at_least, points: setting.points() })
+        }
+        _ => None,
+    })
 }
 
 #[derive(QueryableByName)]
@@ -236,22 +258,27 @@ impl RiskTx for PgTransaction {
         facts(self.conn(), scope)
     }
 
-    fn store_risk(&mut self, scores: &[(OrderId, Risk)]) -> Result<(), RepositoryError> {
+    fn store_risk(&mut self, scores: &[(OrderId, StoredRisk)]) -> Result<(), RepositoryError> {
         if scores.is_empty() {
             return Ok(());
         }
         let ids: Vec<i64> = scores.iter().map(|(id, _)| id.get()).collect();
-        let points: Vec<i16> = scores.iter().map(|(_, risk)| i16::from(risk.score())).collect();
-        let reasons: Vec<Value> = scores.iter().map(|(_, risk)| reasons_json(risk)).collect();
+        let columns: Vec<RiskColumns> = scores.iter().map(|(_, risk)| risk_columns(risk)).collect();
+        let score: Vec<i16> = columns.iter().map(|c| c.score).collect();
+        let score_pending: Vec<i16> = columns.iter().map(|c| c.score_pending).collect();
+        let reasons: Vec<Value> = columns.into_iter().map(|c| c.reasons).collect();
         // A score that did not change is not written again.
         diesel::sql_query(
-            "UPDATE orders o SET risk_score = s.score, risk_reasons = s.reasons
-               FROM unnest($1::BIGINT[], $2::SMALLINT[], $3::JSONB[]) AS s (id, score, reasons)
+            "UPDATE orders o SET risk_score = s.score, risk_score_pending = s.score_pending, risk_reasons = s.reasons
+               FROM unnest($1::BIGINT[], $2::SMALLINT[], $3::SMALLINT[], $4::JSONB[])
+                    AS s (id, score, score_pending, reasons)
               WHERE o.id = s.id AND o.status = 'pending'
-                AND (o.risk_score, o.risk_reasons) IS DISTINCT FROM (s.score, s.reasons)",
+                AND (o.risk_score, o.risk_score_pending, o.risk_reasons)
+                    IS DISTINCT FROM (s.score, s.score_pending, s.reasons)",
         )
         .bind::<Array<BigInt>, _>(ids)
-        .bind::<Array<SmallInt>, _>(points)
+        .bind::<Array<SmallInt>, _>(score)
+        .bind::<Array<SmallInt>, _>(score_pending)
         .bind::<Array<Jsonb>, _>(reasons)
         .execute(self.conn())
         .map_err(from_diesel)?;
@@ -263,55 +290,67 @@ impl RiskTx for PgTransaction {
         phones.sort_unstable();
         phones.dedup();
         for phone in phones {
-            diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-                .bind::<Integer, _>(RISK_LOCKS)
-                .bind::<Text, _>(phone)
-                .execute(self.conn())
-                .map_err(from_diesel)?;
+            lock_phone(self.conn(), phone)?;
         }
         Ok(())
     }
 
-    fn pending_counted(
+    fn contact_record(
         &mut self,
+        customer: CustomerId,
         phone: &Phone,
-        counted: bool,
-        except: OrderId,
-    ) -> Result<Vec<OrderId>, RepositoryError> {
-        let rows: Vec<IdRow> = diesel::sql_query(if counted { PENDING_COUNTED } else { PENDING_UNCOUNTED })
+        email: &Email,
+    ) -> Result<ContactRecord, RepositoryError> {
+        let row: RecordRow = diesel::sql_query(RECORD)
+            .bind::<BigInt, _>(customer.get())
             .bind::<Text, _>(phone.normal())
-            .bind::<BigInt, _>(except.get())
-            .load(self.conn())
+            .bind::<Text, _>(email.as_str())
+            .get_result(self.conn())
             .map_err(from_diesel)?;
-        rows.into_iter().map(|row| OrderId::new(row.id).map_err(corrupt)).collect()
+        Ok(ContactRecord {
+            returned: count(row.returned)?,
+            rejected: count(row.rejected)?,
+            account_opened: row.account_opened,
+        })
     }
 }
 
-/// The class of the advisory locks that take the scoring of one phone's orders in turns (two-key form, so
-/// apart from the one-key locks of the test databases' template).
-const RISK_LOCKS: i32 = 0x5249_534B;
+/// The class of the advisory locks that take placements with one primary phone, and rescorings of that
+/// phone's orders, in turns (two-key form, apart from the one-key locks of the test databases' template).
+pub(crate) const PHONE_LOCKS: i32 = 0x4F52_4452;
 
-/// The pending orders of a primary phone (`$1`) other than `$2` whose stored reasons hold the rule on other
-/// pending orders, from `orders_pending_counted_phone1_idx` (whose key this repeats, see the migration).
-const PENDING_COUNTED: &str = "
-SELECT id FROM orders
- WHERE (CASE WHEN status = 'pending' AND risk_reasons @> '[{\"rule\": \"several_pending\"}]'
-             THEN phone1_normalized END) = $1
-   AND id <> $2
- ORDER BY id";
+/// Waits for, then holds until the transaction ends, the turn of primary phone `phone` (normal form).
+pub(crate) fn lock_phone(conn: &mut PgConnection, phone: &str) -> Result<(), RepositoryError> {
+    diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+        .bind::<Integer, _>(PHONE_LOCKS)
+        .bind::<Text, _>(phone)
+        .execute(conn)
+        .map_err(from_diesel)?;
+    Ok(())
+}
 
-/// The same for those whose reasons lack it, from `orders_pending_uncounted_phone1_idx`.
-const PENDING_UNCOUNTED: &str = "
-SELECT id FROM orders
- WHERE (CASE WHEN status = 'pending' AND NOT risk_reasons @> '[{\"rule\": \"several_pending\"}]'
-             THEN phone1_normalized END) = $1
-   AND id <> $2
- ORDER BY id";
+/// A new order's contact record (`$1` the account, `$2` the primary phone's normal form, `$3` the e-mail): the
+/// returns and rejections counted as [`FACTS`] counts them, and when the account was opened.
+const RECORD: &str = "
+SELECT cu.created_at AS account_opened, h.returned, h.rejected
+  FROM customers cu
+ CROSS JOIN LATERAL (
+       SELECT count(*) FILTER (WHERE x.status = 'returned') AS returned,
+              count(*) FILTER (WHERE x.status = 'rejected') AS rejected
+         FROM orders x
+        WHERE x.status IN ('returned', 'rejected')
+          AND (x.phone1_normalized = $2 OR x.phone2_normalized = $2 OR lower(x.email) = lower($3))
+          AND (x.customer_id = $1 OR x.confirmed_at IS NOT NULL)) h
+ WHERE cu.id = $1";
 
 #[derive(QueryableByName)]
-struct IdRow {
+struct RecordRow {
+    #[diesel(sql_type = Timestamptz)]
+    account_opened: DateTime<Utc>,
     #[diesel(sql_type = BigInt)]
-    id: i64,
+    returned: i64,
+    #[diesel(sql_type = BigInt)]
+    rejected: i64,
 }
 
 type BoxedOrders<'a> = orders::BoxedQuery<'a, Pg>;

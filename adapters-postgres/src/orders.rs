@@ -20,7 +20,7 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Integer, Nullable, Text};
+use diesel::sql_types::{Bool, Integer, Nullable, SmallInt, Text};
 use domain::cart::DeliveryCharge;
 use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::CouponCode;
@@ -31,10 +31,11 @@ use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
 use domain::order_status::OrderStatus;
 use domain::pricing::PriceTag;
-use domain::risk::RuleId;
+use domain::risk::{PendingRule, StoredRisk};
 use domain::shop_info::WhatsAppNumber;
 use domain::stock::Quantity;
 
+use crate::cod::pending_rule;
 use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
@@ -42,7 +43,7 @@ use crate::schema::{
     coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
     shop_settings,
 };
-use crate::stored_risk::risk_of;
+use crate::stored_risk::{reasons_of, risk_columns, risk_of, LIVE_SCORE};
 use crate::unit_of_work::PgTransaction;
 
 mod tx;
@@ -143,6 +144,9 @@ struct NewOrderRow<'a> {
     confirm_token_hash: &'a str,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    risk_score: i16,
+    risk_score_pending: i16,
+    risk_reasons: serde_json::Value,
 }
 
 fn status(text: &str) -> Result<OrderStatus, RepositoryError> {
@@ -223,12 +227,14 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
     let pending = pending_by_phone(conn, &rows)?;
     rows.into_iter()
         .map(|row| {
-            let mut risk = risk_of(&row.risk_reasons)?;
-            if let Some(count) =
-                pending.get(&row.phone1_normalized).filter(|_| row.status == OrderStatus::Pending.as_str())
+            let risk = if let Some((rule, counts)) =
+                pending.as_ref().filter(|_| row.status == OrderStatus::Pending.as_str())
             {
-                risk = risk.with_other_pending(u32::try_from(count - 1).map_err(corrupt)?);
-            }
+                let others = counts.get(&row.phone1_normalized).map_or(Ok(0), |count| u32::try_from(count - 1));
+                StoredRisk::new(reasons_of(&row.risk_reasons)?, *rule).live(others.map_err(corrupt)?)
+            } else {
+                risk_of(&row.risk_reasons)?
+            };
             let details = stored_details(&row)?;
             Ok(Order {
                 id: OrderId::new(row.id).map_err(corrupt)?,
@@ -304,18 +310,23 @@ fn stored_details(row: &OrderRow) -> Result<StoredDetails, RepositoryError> {
     })
 }
 
-/// How many pending orders each primary phone has, for the pending `rows` whose score counts them: the
-/// figure their reason tells is read now (docs/cod.md 'Risk score'), while the score, which moves only when
-/// the count crosses the rule's threshold, is stored. One grouped count over `orders_pending_phone1_idx`.
-fn pending_by_phone(conn: &mut PgConnection, rows: &[OrderRow]) -> Result<HashMap<String, i64>, RepositoryError> {
+/// The rule on other pending orders as the settings have it, and how many pending orders each primary phone of
+/// the pending `rows` has, from which the rule is applied to their stored scores (docs/cod.md 'Risk score');
+/// `None` when no row is pending. One grouped count over `orders_pending_phone1_idx` when the rule is on.
+#[allow(clippy::type_complexity)]
+fn pending_by_phone(
+    conn: &mut PgConnection,
+    rows: &[OrderRow],
+) -> Result<Option<(Option<PendingRule>, HashMap<String, i64>)>, RepositoryError> {
     let mut phones: Vec<&str> = rows
         .iter()
-        .filter(|row| row.status == OrderStatus::Pending.as_str() && counts_pending(&row.risk_reasons))
+        .filter(|row| row.status == OrderStatus::Pending.as_str())
         .map(|row| row.phone1_normalized.as_str())
         .collect();
     if phones.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(None);
     }
+    let Some(rule) = pending_rule(conn)? else { return Ok(Some((None, HashMap::new()))) };
     phones.sort_unstable();
     phones.dedup();
     let counts: Vec<(String, i64)> = orders::table
@@ -325,14 +336,7 @@ fn pending_by_phone(conn: &mut PgConnection, rows: &[OrderRow]) -> Result<HashMa
         .select((orders::phone1_normalized, diesel::dsl::count_star()))
         .load(conn)
         .map_err(from_diesel)?;
-    Ok(counts.into_iter().collect())
-}
-
-/// Whether stored reasons hold the rule on other pending orders.
-fn counts_pending(reasons: &serde_json::Value) -> bool {
-    reasons
-        .as_array()
-        .is_some_and(|list| list.iter().any(|reason| reason["rule"].as_str() == Some(RuleId::SeveralPending.as_str())))
+    Ok(Some((Some(rule), counts.into_iter().collect())))
 }
 
 fn find_order(conn: &mut PgConnection, id: OrderId) -> Result<Option<Order>, RepositoryError> {
@@ -369,7 +373,7 @@ fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
         query = query.filter(orders::status.eq(status.as_str()));
     }
     if let Some(min) = filter.min_risk {
-        query = query.filter(orders::risk_score.ge(i16::from(min)));
+        query = query.filter(sql::<SmallInt>(LIVE_SCORE).ge(i16::from(min)));
     }
     match filter.confirmed {
         Some(true) => query = query.filter(orders::confirmed_at.is_not_null()),
@@ -424,7 +428,9 @@ fn page_of(
 ) -> Result<(Vec<Order>, u64), RepositoryError> {
     let query = match sort {
         OrderSort::Newest => query.order((orders::created_at.desc(), orders::id.desc())),
-        OrderSort::Risk => query.order((orders::risk_score.desc(), orders::created_at.desc(), orders::id.desc())),
+        OrderSort::Risk => {
+            query.order((sql::<SmallInt>(LIVE_SCORE).desc(), orders::created_at.desc(), orders::id.desc()))
+        }
     };
     let rows = query
         .limit(i64::from(page.limit()))

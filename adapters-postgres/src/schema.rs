@@ -222,6 +222,7 @@ diesel::table! {
         confirmed_via -> Nullable<Text>,
         whatsapp_to -> Nullable<Text>,
         whatsapp_token_hash -> Nullable<Text>,
+        risk_score_pending -> Int2,
     }
 }
 

@@ -5,10 +5,6 @@ use application::orders::model::CorrectedAddress;
 
 use super::*;
 
-/// The class of the advisory locks that take placements with one primary phone in turns (two-key form, apart
-/// from the risk scores' class and the one-key locks of the test databases' template).
-const PLACEMENT_LOCKS: i32 = 0x4F52_4452;
-
 #[derive(Queryable)]
 struct StockRow {
     id: i64,
@@ -64,13 +60,24 @@ impl StockTx for PgTransaction {
         DeliveryCharge::new(Rupees::from_paisa(paisa)).map_err(corrupt)
     }
 
-    fn take(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError> {
-        let quantity = i32::try_from(quantity).map_err(corrupt)?;
-        let taken = diesel::update(products::table.find(id.get()).filter(products::quantity.ge(quantity)))
-            .set((products::quantity.eq(products::quantity - quantity), products::updated_at.eq(diesel::dsl::now)))
-            .execute(self.conn())
-            .map_err(from_diesel)?;
-        Ok(taken == 1)
+    fn take(&mut self, lines: &[(ProductId, u32)]) -> Result<bool, RepositoryError> {
+        let ids: Vec<i64> = lines.iter().map(|(id, _)| id.get()).collect();
+        let quantities =
+            lines.iter().map(|(_, n)| i32::try_from(*n).map_err(corrupt)).collect::<Result<Vec<_>, _>>()?;
+        // Every line's product is updated only when none is short (or gone), so a short line takes nothing.
+        let taken = diesel::sql_query(
+            "WITH wanted AS (SELECT * FROM unnest($1::BIGINT[], $2::INTEGER[]) AS w (id, n))
+             UPDATE products p SET quantity = p.quantity - w.n, updated_at = now()
+               FROM wanted w
+              WHERE p.id = w.id AND p.quantity >= w.n
+                AND NOT EXISTS (SELECT 1 FROM wanted s LEFT JOIN products q ON q.id = s.id
+                                 WHERE q.id IS NULL OR q.quantity < s.n)",
+        )
+        .bind::<diesel::sql_types::Array<diesel::sql_types::BigInt>, _>(ids)
+        .bind::<diesel::sql_types::Array<Integer>, _>(quantities)
+        .execute(self.conn())
+        .map_err(from_diesel)?;
+        Ok(taken == lines.len())
     }
 
     fn put_back(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError> {
@@ -134,6 +141,7 @@ impl CouponUseTx for PgTransaction {
 impl OrderTx for PgTransaction {
     fn insert(&mut self, order: &NewOrder) -> Result<OrderId, RepositoryError> {
         let d = &order.details;
+        let risk = risk_columns(&order.risk);
         let row = NewOrderRow {
             customer_id: order.customer.get(),
             subtotal_paisa: order.subtotal.paisa(),
@@ -154,6 +162,9 @@ impl OrderTx for PgTransaction {
             confirm_token_hash: order.confirm_digest.as_str(),
             created_at: order.at,
             updated_at: order.at,
+            risk_score: risk.score,
+            risk_score_pending: risk.score_pending,
+            risk_reasons: risk.reasons,
         };
         let conn = self.conn();
         let id: i64 = diesel::insert_into(orders::table)
@@ -222,12 +233,7 @@ impl OrderTx for PgTransaction {
             .for_no_key_update()
             .load::<i64>(self.conn())
             .map_err(from_diesel)?;
-        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-            .bind::<Integer, _>(PLACEMENT_LOCKS)
-            .bind::<Text, _>(phone)
-            .execute(self.conn())
-            .map_err(from_diesel)?;
-        Ok(())
+        crate::cod::lock_phone(self.conn(), phone)
     }
 
     fn recent_orders(

@@ -168,15 +168,23 @@ async fn lists_are_newest_first_paged_and_searched_by_any_writing_of_a_phone_wit
 }
 
 #[tokio::test]
-async fn stock_is_taken_only_while_enough_is_on_hand_and_put_back_skips_deleted_products() {
+async fn stock_is_taken_only_while_every_line_has_enough_on_hand_and_put_back_skips_deleted_products() {
     let shop = shop().await;
     let case = shop.case;
 
     let taken = shop
         .unit_of_work
         .run(move |tx| -> Result<_, RepositoryError> {
-            let locked = tx.stock().lock_products(&[case, ProductId::new(999).unwrap()])?;
-            Ok((locked.len(), locked[0].quantity, tx.stock().take(case, 4)?, tx.stock().take(case, 2)?))
+            let gone = ProductId::new(999).unwrap();
+            let locked = tx.stock().lock_products(&[case, gone])?;
+            let stock = tx.stock();
+            Ok((
+                locked.len(),
+                locked[0].quantity,
+                stock.take(&[(case, 4)])?,
+                stock.take(&[(case, 1), (gone, 1)])?,
+                stock.take(&[(case, 2)])?,
+            ))
         })
         .await
         .unwrap();
@@ -184,8 +192,8 @@ async fn stock_is_taken_only_while_enough_is_on_hand_and_put_back_skips_deleted_
     PgCatalogRepository::new(shop.db.pool()).delete_product(case).await.unwrap();
     let put_back = shop.unit_of_work.run(move |tx| tx.stock().put_back(case, 4)).await.unwrap();
 
-    assert_eq!(taken, (1, 5, true, false));
-    assert_eq!(quantity, 1);
+    assert_eq!(taken, (1, 5, true, false, false));
+    assert_eq!(quantity, 1, "a line of a product gone takes nothing from the other line");
     assert!(!put_back);
 }
 
@@ -303,10 +311,10 @@ async fn taking_and_putting_back_stock_moves_the_products_last_change() {
     age();
     assert_eq!(last_change().await, long_ago);
 
-    shop.unit_of_work.run(move |tx| tx.stock().take(case, 2)).await.unwrap();
+    shop.unit_of_work.run(move |tx| tx.stock().take(&[(case, 2)])).await.unwrap();
     let after_taking = last_change().await;
     age();
-    let refused = shop.unit_of_work.run(move |tx| tx.stock().take(case, 99)).await.unwrap();
+    let refused = shop.unit_of_work.run(move |tx| tx.stock().take(&[(case, 99)])).await.unwrap();
     let after_refusal = last_change().await;
     shop.unit_of_work.run(move |tx| tx.stock().put_back(case, 2)).await.unwrap();
     let after_putting_back = last_change().await;

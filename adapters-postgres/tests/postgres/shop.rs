@@ -125,6 +125,7 @@ pub fn order(customer: CustomerId, items: Vec<OrderItem>, at: DateTime<Utc>) -> 
         details: ayesha(),
         confirm_digest: unique_digest(),
         at,
+        risk: domain::risk::StoredRisk::default(),
     }
 }
 

@@ -611,10 +611,23 @@ async fn risk_scores_on_real_orders_follow_the_rules_and_are_scored_again_when_h
     let no_city = shop.place(&cookie, &cables(&shop, 1, no_city)).await;
 
     assert_eq!(first_risk, (0, "low".to_owned(), reasons(&[])), "a genuine first order from a new account is calm");
+    // Its account was young when it was placed (the test ages the accounts only afterwards): a fact fixed at
+    // placement, which now counts beside the other pending order of its phone.
     assert_eq!(
         shop.risk(&first).await,
-        (20, "low".to_owned(), reasons(&[("several_pending", 20, "This phone has 1 other pending order.")])),
-        "scored again when the second order of its phone came in"
+        (
+            30,
+            "medium".to_owned(),
+            reasons(&[
+                (
+                    "new_account",
+                    10,
+                    "The account was opened less than 24 hours before the order, with another warning sign."
+                ),
+                ("several_pending", 20, "This phone has 1 other pending order.")
+            ])
+        ),
+        "read with the second order of its phone"
     );
     assert_eq!(
         shop.risk(&second).await,
@@ -667,6 +680,68 @@ async fn risk_scores_on_real_orders_follow_the_rules_and_are_scored_again_when_h
     }
     let (_, placed) = shop.app.place_order(&cookie, &cables(&shop, 1, calm_details()), None).await;
     assert!(placed["order"].get("risk").is_none(), "{placed}");
+}
+
+#[tokio::test]
+async fn a_placed_orders_score_reads_in_full_from_its_commit_on_and_equals_a_full_recompute() {
+    let shop = shop().await;
+    shop.app.lift_order_limits().await;
+    shop.daytime_only().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    shop.age_accounts().await;
+    let short = details("0300 1234567", "ayesha@example.pk", "Lahore", "House 7, Lahore");
+    let placing = async {
+        let mut ids = Vec::new();
+        for _ in 0..6 {
+            ids.push(shop.place(&cookie, &cables(&shop, 1, short.clone())).await);
+        }
+        ids
+    };
+    // The owner's list, read over and over while the orders come in: an order is listed from its commit on,
+    // and from then on with its whole score (its short address, and the other pending orders of its phone).
+    let reading = async {
+        let mut seen = 0;
+        while seen < 6 {
+            let (status, list) = shop.admin("GET", "/api/orders?limit=100", None).await;
+            assert_eq!(status, 200, "{list}");
+            let orders = list["orders"].as_array().unwrap();
+            for order in orders {
+                let rules: Vec<&str> =
+                    order["risk"]["reasons"].as_array().unwrap().iter().map(|r| r["rule"].as_str().unwrap()).collect();
+                let expected = if orders.len() > 1 {
+                    (35, vec!["vague_address", "several_pending"])
+                } else {
+                    (15, vec!["vague_address"])
+                };
+                assert_eq!((order["risk"]["score"].as_i64().unwrap(), rules), expected, "{order}");
+            }
+            seen = orders.len();
+        }
+    };
+    let (ids, ()) = tokio::join!(placing, reading);
+    let mut read_at_once = Vec::new();
+    for id in &ids {
+        read_at_once.push(shop.risk(id).await);
+    }
+
+    // Saving the settings unchanged scores every pending order again from its facts: a full recompute.
+    let (status, _) = shop.change_settings(|_| {}).await;
+    assert_eq!(status, 200);
+
+    for (id, before) in ids.iter().zip(&read_at_once) {
+        assert_eq!(&shop.risk(id).await, before, "order #{id}");
+    }
+    assert_eq!(
+        read_at_once[0],
+        (
+            35,
+            "medium".to_owned(),
+            reasons(&[
+                ("vague_address", 15, "The address is shorter than 20 characters."),
+                ("several_pending", 20, "This phone has 5 other pending orders."),
+            ])
+        )
+    );
 }
 
 #[tokio::test]

@@ -15,7 +15,7 @@ use crate::orders::cod_ports::{Contact, RiskScope};
 use crate::orders::mail::{status_mail, whatsapp_news};
 use crate::orders::model::{Actor, Order, ReviewToken};
 use crate::orders::ports::{OrdersTx, ReviewTokens};
-use crate::orders::risk::rescore;
+use crate::orders::risk::settle;
 use crate::orders::service::{OrderMailConfig, Orders};
 use crate::orders::whatsapp_messages::queue_update;
 
@@ -178,7 +178,7 @@ pub(crate) fn apply_change(
     let (id, to) = (order.id, change.to());
     if order.status == OrderStatus::Pending {
         // Leaving pending, it keeps its last score: score it as it is now, the live figures included.
-        rescore(tx.risk(), &RiskScope::Order(id))?;
+        settle(tx.risk(), id)?;
     }
     if !tx.orders().change_status(id, order.status, to, now, actor, comment)? {
         return Ok(None);

@@ -8,7 +8,7 @@ use domain::contact::{Email, Phone};
 use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
-use domain::risk::{CodSettings, Risk, RiskFacts};
+use domain::risk::{CodSettings, RiskFacts, StoredRisk};
 
 use crate::common::error::RepositoryError;
 use crate::common::token::LinkDigest;
@@ -55,31 +55,40 @@ pub trait RiskTx {
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn risk_facts(&mut self, scope: &RiskScope) -> Result<Vec<(OrderId, RiskFacts)>, RepositoryError>;
 
-    /// Stores each pending order's score and reasons, in one statement.
+    /// Stores each pending order's score, in one statement.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn store_risk(&mut self, scores: &[(OrderId, Risk)]) -> Result<(), RepositoryError>;
+    fn store_risk(&mut self, scores: &[(OrderId, StoredRisk)]) -> Result<(), RepositoryError>;
 
-    /// Waits until no other unit of work scores the orders of these primary phones, and keeps them from
-    /// doing so until this one ends; phones are taken in sorted order, so two such waits cannot deadlock.
+    /// Waits until no placement with one of these primary phones and no other rescoring of their orders is
+    /// under way, and keeps them waiting until this unit of work ends, so its facts see every order of theirs
+    /// placed before; phones are taken in sorted order, so two such waits cannot deadlock.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn lock_phones(&mut self, phones: &[Phone]) -> Result<(), RepositoryError>;
 
-    /// The pending orders other than `except` with primary phone `phone` whose stored score counts
-    /// (`counted`) or does not count the rule [`domain::risk::RuleId::SeveralPending`]: found through an
-    /// index, without reading the phone's other pending orders.
+    /// What a new order of `customer` with primary phone `phone` and e-mail `email` finds about its contact:
+    /// the earlier returns and rejections that count ([`RiskFacts::returned`], [`RiskFacts::rejected`]) and
+    /// when the account was opened, in one query.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn pending_counted(
+    fn contact_record(
         &mut self,
+        customer: CustomerId,
         phone: &Phone,
-        counted: bool,
-        except: OrderId,
-    ) -> Result<Vec<OrderId>, RepositoryError>;
+        email: &Email,
+    ) -> Result<ContactRecord, RepositoryError>;
+}
+
+/// What a contact's earlier orders and its account say about a new order ([`RiskTx::contact_record`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactRecord {
+    pub returned: u32,
+    pub rejected: u32,
+    pub account_opened: DateTime<Utc>,
 }
 
 /// Another order of the same phone or e-mail, as the history lists it, labelled with what decides whether

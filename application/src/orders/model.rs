@@ -352,6 +352,8 @@ pub struct NewOrder {
     /// The digest of the token of the confirmation link e-mailed to the shopper (the token is not kept).
     pub confirm_digest: LinkDigest,
     pub at: DateTime<Utc>,
+    /// Its risk score, stored as placed (docs/cod.md 'Risk score').
+    pub risk: domain::risk::StoredRisk,
 }
 
 /// The order of the admin's list.

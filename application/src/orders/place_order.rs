@@ -12,13 +12,14 @@ use domain::checkout::{changes, Quote, QuotedLine};
 use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
 use domain::order_limits::{OrderLimitReached, OrderLimits, TooManyUnits};
+use domain::risk::{assess_stored, RiskFacts, StoredRisk};
 use domain::stock::Quantity;
 
 use crate::blocklist::model::NewAttempt;
 use crate::common::error::{Conflict, RepositoryError};
 use crate::common::token::LinkDigest;
 use crate::mail::ports::MailLayout;
-use crate::orders::cod_ports::Contact;
+use crate::orders::cod_ports::{Contact, ContactRecord};
 use crate::orders::mail::{confirmation_mail, new_order_mail};
 use crate::orders::model::{
     LockedCoupon, NewOrder, Order, OrderItem, OrderRequest, RequestedLine, StockedProduct, MAX_ORDER_LINES,
@@ -130,7 +131,6 @@ impl Orders {
                 };
             }
         };
-        self.score_after_placing(id, request.details.phone1.clone()).await;
         let order = self.repository.find(id).await?.ok_or(PlaceOrderError::Unexpected(RepositoryError::NotFound))?;
         self.announce_stock(&order).await;
         Ok(order)
@@ -199,8 +199,9 @@ struct Mails {
     whatsapp: Option<(LinkDigest, String)>,
 }
 
-/// The unit of work: checks the owner's limits on what one account may order, reads and locks what the
-/// price depends on, decides, and writes the order; a refusal rolls back whatever was written.
+/// The unit of work: checks the owner's limits on what one account may order, reads the contact's record,
+/// reads and locks what the price depends on, decides, and writes the order with its risk score (docs/cod.md
+/// 'Risk score'); a refusal rolls back whatever was written.
 fn place_in(
     tx: &mut dyn OrdersTx,
     request: &OrderRequest,
@@ -213,6 +214,8 @@ fn place_in(
     if let Some(refusal) = over_limits(tx, request, settings.limits(), now)? {
         return Err(refusal);
     }
+    let d = &request.details;
+    let record = tx.risk().contact_record(request.customer, &d.phone1, &d.email)?;
     let mut ids: Vec<ProductId> = request.lines.iter().map(|l| l.product_id).collect();
     ids.sort_unstable();
     let products = tx.stock().lock_products(&ids)?;
@@ -234,22 +237,18 @@ fn place_in(
         },
     };
     let (quote, coupon_id) = decide(request, &products, delivery, &coupon, today)?;
-    for line in quote.lines() {
-        if !tx.stock().take(line.product_id, line.line.quantity().get())? {
-            // The rows are locked, so this cannot happen; refuse rather than oversell if it does.
-            return Err(RepositoryError::Refused(format!(
-                "stock of product {} changed under its lock",
-                line.product_id
-            ))
-            .into());
-        }
+    let lines: Vec<(ProductId, u32)> = quote.lines().iter().map(|l| (l.product_id, l.line.quantity().get())).collect();
+    if !tx.stock().take(&lines)? {
+        // The rows are locked, so this cannot happen; refuse rather than oversell if it does.
+        return Err(RepositoryError::Refused("stock changed under its lock".to_owned()).into());
     }
     if let Some(coupon_id) = coupon_id {
         if !tx.coupons().take_use(coupon_id)? {
             return Err(RepositoryError::Refused(format!("coupon {coupon_id} was used up under its lock")).into());
         }
     }
-    let order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_digest, now);
+    let mut order = new_order(request.customer, &quote, coupon_id, request, mail.confirm_digest, now);
+    order.risk = assess_stored(&settings, &placed_facts(&order, &record));
     let id = tx.orders().insert(&order)?;
     if let Some(((digest, secret), to)) = mail.whatsapp.as_ref().zip(whatsapp_to(&request.details.phone1)) {
         tx.whatsapp().attach(id, &to, digest)?;
@@ -383,6 +382,26 @@ fn new_order(
         details: request.details.clone(),
         confirm_digest,
         at: now,
+        risk: StoredRisk::default(),
+    }
+}
+
+/// The facts of the risk score of `order`, about to be placed, whose contact has `record` (its count of
+/// other pending orders is read live, not stored).
+#[must_use]
+pub fn placed_facts(order: &NewOrder, record: &ContactRecord) -> RiskFacts {
+    let d = &order.details;
+    RiskFacts {
+        returned: record.returned,
+        rejected: record.rejected,
+        other_pending: 0,
+        account_opened: record.account_opened,
+        placed_at: order.at,
+        address: d.address.as_str().to_owned(),
+        province: d.destination.province().map(str::to_owned),
+        city: d.destination.city().map(str::to_owned),
+        pieces: order.items.iter().map(|item| u64::from(item.quantity.get())).sum(),
+        total: order.total,
     }
 }
 

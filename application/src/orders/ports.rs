@@ -71,12 +71,13 @@ pub trait StockTx {
     /// [`RepositoryError::Unavailable`] when the store fails.
     fn delivery_charge(&mut self) -> Result<DeliveryCharge, RepositoryError>;
 
-    /// Takes `quantity` units when at least that many are on hand; answers whether it did. Taking or putting
-    /// back stock is a change of the product (its availability shows in search results): it records when.
+    /// Takes each line's quantity of its product, in one statement, when every product has at least that many
+    /// on hand, and nothing otherwise; answers whether it did. Taking or putting back stock is a change of the
+    /// product (its availability shows in search results): it records when.
     ///
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store fails.
-    fn take(&mut self, id: ProductId, quantity: u32) -> Result<bool, RepositoryError>;
+    fn take(&mut self, lines: &[(ProductId, u32)]) -> Result<bool, RepositoryError>;
 
     /// Puts `quantity` units back; answers `false` when the product has been deleted since.
     ///

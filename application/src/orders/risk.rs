@@ -1,15 +1,14 @@
 //! Risk scores of pending orders (docs/cod.md 'Risk score'): gathered as facts by the repository in one
-//! query, scored by `domain::risk`, stored on the orders in one statement. A new order is scored right
-//! after the transaction that places it, with the other pending orders of its primary phone whose score
-//! it moved (only those: a placement changes no other order's facts but that phone's count of pending
-//! orders, and that count changes a score only when it crosses the rule's threshold; the figure in the
-//! reason is read live). An order is scored once more as it leaves pending, so it keeps the score it had;
-//! the pending orders of a phone or e-mail after one of its orders changes status; every pending order in
-//! the transaction that saves new settings. The owner reads and saves the settings here.
+//! query, scored by `domain::risk`, stored on the orders in one statement. A pending order stores the score of
+//! the rules whose facts are fixed at placement or move only with a status change, and the rule on other
+//! pending orders is applied when the score is read, from the live count of its phone's pending orders
+//! ([`StoredRisk`]): so a new order is scored in the transaction that places it and changes no other order's
+//! score. An order is scored once more as it leaves pending, with the live count, and keeps that score; the
+//! pending orders of a phone or e-mail are scored again after one of its orders changes status; every pending
+//! order in the transaction that saves new settings. The owner reads and saves the settings here.
 
-use domain::contact::Phone;
 use domain::ids::OrderId;
-use domain::risk::{assess, CodSettings, CodSettingsChange, RuleId};
+use domain::risk::{assess, assess_stored, CodSettings, CodSettingsChange, StoredRisk};
 use domain::whatsapp::{Templates, TemplatesChange};
 
 use crate::common::error::RepositoryError;
@@ -18,6 +17,8 @@ use crate::orders::model::{ContactDetails, Order};
 use crate::orders::service::Orders;
 
 /// Scores the pending orders in `scope` again with the settings in force, inside the caller's unit of work.
+/// A contact's phones are taken first ([`RiskTx::lock_phones`]), so an order of theirs being placed is
+/// either seen or scores itself after this change.
 ///
 /// # Errors
 /// When the store fails.
@@ -29,26 +30,15 @@ pub fn rescore(tx: &mut dyn RiskTx, scope: &RiskScope) -> Result<(), RepositoryE
     rescore_with(tx, &settings, scope)
 }
 
-/// Scores order `id`, just placed with primary phone `phone`, and the phone's other pending orders whose
-/// score the new order moved, inside the caller's unit of work. Every pending order of a phone has the same
-/// count of other pending orders, so the new order's score says whether the rule on that count fires for
-/// them all; those stored the other way are scored again (at most the rule's threshold of them, or those
-/// placed at the same moment). Placements of one phone take their turns, so the last one sees every order.
+/// Scores pending order `id`, about to leave pending, as it is now (the live count of its phone's other
+/// pending orders included), and stores that as the score it keeps.
 ///
 /// # Errors
 /// When the store fails.
-pub fn score_placed(tx: &mut dyn RiskTx, id: OrderId, phone: &Phone) -> Result<(), RepositoryError> {
-    tx.lock_phones(std::slice::from_ref(phone))?;
+pub fn settle(tx: &mut dyn RiskTx, id: OrderId) -> Result<(), RepositoryError> {
     let settings = tx.cod_settings()?;
     let Some((_, facts)) = tx.risk_facts(&RiskScope::Order(id))?.pop() else { return Ok(()) };
-    let risk = assess(&settings, &facts);
-    let stale = tx.pending_counted(phone, !risk.fired(RuleId::SeveralPending), id)?;
-    let mut scores = vec![(id, risk)];
-    if !stale.is_empty() {
-        let facts = tx.risk_facts(&RiskScope::Orders(stale))?;
-        scores.extend(facts.iter().map(|(id, facts)| (*id, assess(&settings, facts))));
-    }
-    tx.store_risk(&scores)
+    tx.store_risk(&[(id, StoredRisk::settled(assess(&settings, &facts)))])
 }
 
 pub(crate) fn rescore_with(
@@ -60,7 +50,7 @@ pub(crate) fn rescore_with(
     if facts.is_empty() {
         return Ok(());
     }
-    let scores: Vec<_> = facts.iter().map(|(id, facts)| (*id, assess(settings, facts))).collect();
+    let scores: Vec<_> = facts.iter().map(|(id, facts)| (*id, assess_stored(settings, facts))).collect();
     tx.store_risk(&scores)
 }
 
@@ -98,15 +88,6 @@ impl Orders {
     pub(crate) async fn rescore_after(&self, scope: RiskScope) {
         if let Err(err) = self.unit_of_work.run(move |tx| rescore(tx.risk(), &scope)).await {
             tracing::warn!(error = %err, "risk scores could not be brought up to date");
-        }
-    }
-
-    /// Scores order `id` just placed with primary phone `phone` ([`score_placed`]) in a transaction of its
-    /// own, after the placement has committed and let its products go. A failure leaves the order unscored
-    /// until the next change of its phone's orders and is logged.
-    pub(crate) async fn score_after_placing(&self, id: OrderId, phone: Phone) {
-        if let Err(err) = self.unit_of_work.run(move |tx| score_placed(tx.risk(), id, &phone)).await {
-            tracing::warn!(error = %err, order = %id, "a placed order could not be scored");
         }
     }
 
@@ -216,7 +197,8 @@ mod tests {
             .returning(|_| Ok(vec![(OrderId::new(4).unwrap(), facts(2)), (OrderId::new(5).unwrap(), facts(0))]));
         tx.expect_store_risk()
             .withf(|scores| {
-                scores.iter().map(|(id, risk)| (id.get(), risk.score())).collect::<Vec<_>>() == [(4, 40), (5, 0)]
+                scores.iter().map(|(id, risk)| (id.get(), risk.scores())).collect::<Vec<_>>()
+                    == [(4, (40, 60)), (5, (0, 20))]
                     && scores[0].1.reasons()[0].text == "2 earlier orders from this phone or e-mail were returned."
             })
             .times(1)
@@ -248,7 +230,7 @@ mod tests {
             .withf(|scope| *scope == RiskScope::AllPending)
             .times(1)
             .returning(|_| Ok(vec![(OrderId::new(4).unwrap(), facts(1))]));
-        risk.expect_store_risk().withf(|scores| scores[0].1.score() == 70).times(1).returning(|_| Ok(()));
+        risk.expect_store_risk().withf(|scores| scores[0].1.scores() == (70, 90)).times(1).returning(|_| Ok(()));
         handle.risk = risk;
         handle.whatsapp = templates_saved(|t| {
             (t.confirmation(), t.update(), t.language()) == ("order_confirmation", "order_update", "en")

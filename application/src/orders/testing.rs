@@ -18,7 +18,7 @@ use crate::common::clock::MockClock;
 use crate::common::token::LinkDigest;
 use crate::common::unit_of_work::{Made, RolledBack, UnitOfWork, Work};
 use crate::mail::ports::{MockOutboxTx, OutboxTx};
-use crate::orders::cod_ports::{MockCodRepository, MockRiskTx, RiskTx};
+use crate::orders::cod_ports::{ContactRecord, MockCodRepository, MockRiskTx, RiskTx};
 use crate::orders::consignments::{ConsignmentTx, MockConsignmentTx};
 use crate::orders::model::{
     delivery_address, Actor, ContactDetails, Destination, Order, OrderEvent, OrderItem, OrderRequest, RequestedLine,
@@ -59,7 +59,9 @@ impl Default for Handle {
         risk.expect_risk_facts().returning(|_| Ok(vec![]));
         risk.expect_store_risk().never();
         risk.expect_lock_phones().returning(|_| Ok(()));
-        risk.expect_pending_counted().returning(|_, _, _| Ok(vec![]));
+        risk.expect_contact_record().returning(|_, _, _| {
+            Ok(ContactRecord { returned: 0, rejected: 0, account_opened: now() - chrono::Duration::days(30) })
+        });
         Self {
             stock: MockStockTx::new(),
             orders: placing_freely(),

@@ -11,7 +11,7 @@ mod settings;
 
 pub use params::{ParamFault, RuleParams};
 pub use rules::{ParamSpec, RuleId, UnknownRule, MAX_HOURS, MAX_POINTS, MAX_SCORE};
-pub use score::{assess, Risk, RiskFacts, RiskLevel, RiskReason};
+pub use score::{assess, assess_stored, PendingRule, Risk, RiskFacts, RiskLevel, RiskReason, StoredRisk};
 pub use settings::{
     CodSettings, CodSettingsChange, HoursOutOfRange, RuleFault, RuleSetting, SettingsDraft, SettingsFault,
     SettingsField,

@@ -107,18 +107,73 @@ impl Risk {
     pub fn fired(&self, rule: RuleId) -> bool {
         self.reasons.iter().any(|r| r.rule == rule)
     }
+}
 
-    /// The same score with the reason of [`RuleId::SeveralPending`] (when it fired) telling `other_pending`
-    /// orders: the figure of a pending order's reason as it is now. Points and score are unchanged, as they
-    /// only move when the count crosses the rule's threshold, which rescores the order.
+/// The rule on other pending orders as a stored score carries it: it fires once the phone has `at_least`
+/// other pending orders, adding `points`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingRule {
+    pub at_least: u32,
+    pub points: u8,
+}
+
+/// A score as an order stores it (docs/cod.md 'Risk score'): the reasons of the rules whose facts are fixed
+/// at placement or move only with a status change, and, while the order is pending, the rule on other
+/// pending orders, applied when the score is read ([`StoredRisk::live`]) from the live count of its phone's
+/// other pending orders. So a placement changes no other order's stored score. A young account's reason is
+/// kept even alone, as it counts once the rule on pending orders fires beside it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StoredRisk {
+    reasons: Vec<RiskReason>,
+    pending: Option<PendingRule>,
+}
+
+impl StoredRisk {
+    /// The stored reasons, in the order of [`RuleId::ALL`], and the rule on pending orders when it applies.
     #[must_use]
-    pub fn with_other_pending(mut self, other_pending: u32) -> Self {
-        for reason in &mut self.reasons {
-            if reason.rule == RuleId::SeveralPending {
-                reason.text = several_pending_text(other_pending);
-            }
+    pub fn new(mut reasons: Vec<RiskReason>, pending: Option<PendingRule>) -> Self {
+        reasons.sort_by_key(|reason| reason.rule.index());
+        Self { reasons, pending }
+    }
+
+    /// The score of an order that left pending: kept as it was then, the live figures included.
+    #[must_use]
+    pub fn settled(risk: Risk) -> Self {
+        Self { reasons: risk.reasons, pending: None }
+    }
+
+    #[must_use]
+    pub fn reasons(&self) -> &[RiskReason] {
+        &self.reasons
+    }
+
+    /// The rule on other pending orders, when it applies when read.
+    #[must_use]
+    pub const fn pending(&self) -> Option<PendingRule> {
+        self.pending
+    }
+
+    /// The risk when the order's phone has `other_pending` other pending orders.
+    #[must_use]
+    pub fn live(&self, other_pending: u32) -> Risk {
+        let mut reasons = self.reasons.clone();
+        if let Some(rule) = self.pending.filter(|rule| other_pending >= rule.at_least) {
+            let at = reasons.partition_point(|reason| reason.rule.index() < RuleId::SeveralPending.index());
+            let text = several_pending_text(other_pending);
+            reasons.insert(at, RiskReason { rule: RuleId::SeveralPending, points: rule.points, text });
         }
-        self
+        if reasons.iter().all(|reason| reason.rule == RuleId::NewAccount) {
+            reasons.clear();
+        }
+        Risk::of(reasons)
+    }
+
+    /// The score while the rule on other pending orders does not fire, and once it does (the same when it
+    /// does not apply): what the admin's list sorts and filters by, with the live count.
+    #[must_use]
+    pub fn scores(&self) -> (u8, u8) {
+        let calm = self.live(0).score();
+        (calm, self.pending.map_or(calm, |rule| self.live(rule.at_least).score()))
     }
 }
 
@@ -137,13 +192,21 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 /// Scores an order: each enabled rule that fires adds its points and its reason, in the order of
 /// [`RuleId::ALL`]. [`RuleId::NewAccount`] fires only beside another rule: every first order comes from a
 /// new account, so a young account alone says nothing; with another warning sign it tells the owner that no
-/// history vouches for the shopper (docs/decisions/0037-a-checkout-that-keeps-the-shopper.md).
+/// history vouches for the shopper (docs/decisions/0037-a-checkout-that-keeps-the-shopper.md). The same as
+/// [`assess_stored`] read with the facts' count of other pending orders.
 #[must_use]
 pub fn assess(settings: &CodSettings, facts: &RiskFacts) -> Risk {
-    let mut reasons: Vec<RiskReason> = settings
+    assess_stored(settings, facts).live(facts.other_pending)
+}
+
+/// The score to store for a pending order: every enabled rule but the one on other pending orders scored on
+/// `facts` (whose count of other pending orders is not read), and that rule's figures when it is enabled.
+#[must_use]
+pub fn assess_stored(settings: &CodSettings, facts: &RiskFacts) -> StoredRisk {
+    let reasons: Vec<RiskReason> = settings
         .rules()
         .iter()
-        .filter(|setting| setting.enabled())
+        .filter(|setting| setting.enabled() && setting.rule() != RuleId::SeveralPending)
         .filter_map(|setting| {
             fires(setting.figures(), facts).map(|text| RiskReason {
                 rule: setting.rule(),
@@ -152,10 +215,14 @@ pub fn assess(settings: &CodSettings, facts: &RiskFacts) -> Risk {
             })
         })
         .collect();
-    if reasons.iter().all(|reason| reason.rule == RuleId::NewAccount) {
-        reasons.clear();
-    }
-    Risk::of(reasons)
+    let several = settings.rule(RuleId::SeveralPending);
+    let pending = match several.figures() {
+        RuleParams::SeveralPending { at_least } if several.enabled() => {
+            Some(PendingRule { at_least, points: several.points() })
+        }
+        _ => None,
+    };
+    StoredRisk::new(reasons, pending)
 }
 
 /// The reason text when the rule of `params` fires on `facts`.

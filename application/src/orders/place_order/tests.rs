@@ -2,7 +2,7 @@ use super::*;
 use crate::orders::model::IdempotencyKey;
 use crate::orders::ports::MockOrderRepository;
 use crate::orders::testing::{
-    case, customer, now, orders, product_id, request, rs, run_once, run_then_rescore, stored, Handle, MockUnitOfWork,
+    case, customer, now, orders, product_id, request, rs, run_once, stored, Handle, MockUnitOfWork,
 };
 use domain::coupon::{Coupon, UsageLimits};
 use domain::order_status::OrderStatus;
@@ -48,7 +48,7 @@ fn finding(order: Order) -> MockOrderRepository {
 #[tokio::test]
 async fn matching_figures_place_the_order_taking_stock_and_the_coupon_use_and_queuing_the_owners_mail() {
     let mut handle = reading(10, Some(save10(UsageLimits::NONE, 0)));
-    handle.stock.expect_take().withf(|id, n| *id == product_id(12) && *n == 2).times(1).returning(|_, _| Ok(true));
+    handle.stock.expect_take().withf(|lines| lines == [(product_id(12), 2)]).times(1).returning(|_| Ok(true));
     handle.coupons.expect_take_use().withf(|id| id.get() == 3).times(1).returning(|_| Ok(true));
     handle
         .orders
@@ -85,7 +85,7 @@ async fn matching_figures_place_the_order_taking_stock_and_the_coupon_use_and_qu
         .times(1)
         .returning(|_| Ok(1));
 
-    let order = orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, Handle::default()))
+    let order = orders(finding(stored(42, OrderStatus::Pending)), run_once(handle))
         .place(request(Some("save10"), 190, 1710))
         .await
         .unwrap();
@@ -195,57 +195,42 @@ async fn a_repeated_key_answers_the_first_order_and_another_request_under_it_is_
 }
 
 #[tokio::test]
-async fn a_placed_order_is_scored_after_its_transaction_with_the_orders_of_its_phone_whose_score_it_moved() {
-    use crate::orders::cod_ports::{MockRiskTx, RiskScope};
-    use domain::risk::{CodSettings, RiskFacts};
+async fn a_placed_order_is_scored_in_its_own_transaction_from_its_contacts_record_and_no_other_order_is() {
+    use crate::orders::cod_ports::{ContactRecord, MockRiskTx};
+    use domain::risk::CodSettings;
 
-    let facts = |other_pending| RiskFacts { other_pending, ..crate::orders::testing::risk_facts(rs(1900)) };
-    let id = |n| OrderId::new(n).unwrap();
     let mut handle = reading(10, None);
-    handle.stock.expect_take().returning(|_, _| Ok(true));
+    handle.stock.expect_take().returning(|_| Ok(true));
+    let mut risk = MockRiskTx::new();
+    risk.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
+    risk.expect_contact_record()
+        .withf(|customer_id, phone, email| {
+            *customer_id == customer() && phone.normal() == "+923001234567" && email.as_str() == "ayesha@example.pk"
+        })
+        .times(1)
+        .returning(|_, _, _| {
+            Ok(ContactRecord { returned: 1, rejected: 0, account_opened: now() - chrono::Duration::days(30) })
+        });
+    risk.expect_risk_facts().never();
+    risk.expect_store_risk().never();
+    risk.expect_lock_phones().never();
+    handle.risk = risk;
     handle
         .orders
         .expect_insert()
-        .withf(|order| order.confirm_digest.as_str() == "digest-of-token-1")
-        .returning(|_| Ok(OrderId::new(42).unwrap()));
-    handle.outbox.expect_enqueue().returning(|_| Ok(2));
-    let mut locked_products = MockRiskTx::new();
-    locked_products.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
-    locked_products.expect_risk_facts().never();
-    locked_products.expect_store_risk().never();
-    handle.risk = locked_products;
-    let mut after = Handle::default();
-    let mut risk = MockRiskTx::new();
-    risk.expect_lock_phones()
-        .withf(|phones| phones.iter().map(domain::contact::Phone::normal).eq(["+923001234567"]))
-        .times(1)
-        .returning(|_| Ok(()));
-    risk.expect_cod_settings().times(1).returning(|| Ok(CodSettings::default()));
-    risk.expect_risk_facts()
-        .withf(move |scope| *scope == RiskScope::Order(id(42)))
-        .times(1)
-        .returning(move |_| Ok(vec![(id(42), facts(1))]));
-    risk.expect_pending_counted()
-        .withf(move |phone, counted, except| phone.normal() == "+923001234567" && !counted && *except == id(42))
-        .times(1)
-        .returning(move |_, _, _| Ok(vec![id(41)]));
-    risk.expect_risk_facts()
-        .withf(move |scope| *scope == RiskScope::Orders(vec![id(41)]))
-        .times(1)
-        .returning(move |_| Ok(vec![(id(41), facts(1))]));
-    risk.expect_store_risk()
-        .withf(move |scores| {
-            scores.iter().map(|(id, risk)| (id.get(), risk.score())).collect::<Vec<_>>() == [(42, 20), (41, 20)]
-                && scores[1].1.reasons()[0].text == "This phone has 1 other pending order."
+        .withf(|order| {
+            order.risk.scores() == (55, 75)
+                && order.risk.live(1).reasons().iter().map(|r| r.text.as_str()).eq([
+                    "1 earlier order from this phone or e-mail was returned.",
+                    "The address is shorter than 20 characters.",
+                    "This phone has 1 other pending order.",
+                ])
         })
         .times(1)
-        .returning(|_| Ok(()));
-    after.risk = risk;
+        .returning(|_| Ok(OrderId::new(42).unwrap()));
+    handle.outbox.expect_enqueue().returning(|_| Ok(2));
 
-    orders(finding(stored(42, OrderStatus::Pending)), run_then_rescore(handle, after))
-        .place(request(None, 0, 1900))
-        .await
-        .unwrap();
+    orders(finding(stored(42, OrderStatus::Pending)), run_once(handle)).place(request(None, 0, 1900)).await.unwrap();
 }
 
 #[tokio::test]

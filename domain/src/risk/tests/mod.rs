@@ -318,22 +318,39 @@ fn several_pending_orders_fire_from_at_least() {
 }
 
 #[test]
-fn the_pending_reason_tells_the_count_given_and_keeps_the_score_and_the_other_reasons() {
-    let risky = RiskFacts { other_pending: 1, city: None, ..calm() };
-    let scored = assess(&CodSettings::default(), &risky);
+fn a_stored_score_adds_the_pending_rule_from_the_live_count_as_a_full_assessment_would() {
+    let risky = RiskFacts { city: None, ..calm() };
+    let stored = assess_stored(&CodSettings::default(), &RiskFacts { other_pending: 5, ..risky.clone() });
 
-    let now = scored.clone().with_other_pending(7);
-    let without = assess(&CodSettings::default(), &calm()).with_other_pending(7);
+    let now = stored.live(7);
 
-    assert!(scored.fired(RuleId::SeveralPending) && !without.fired(RuleId::SeveralPending));
+    assert_eq!(stored.scores(), (20, 40));
     assert_eq!(now.score(), 40);
     assert_eq!(
         now.reasons().iter().map(|r| r.text.as_str()).collect::<Vec<_>>(),
         ["No city was chosen.", "This phone has 7 other pending orders."]
     );
-    assert_eq!(scored.with_other_pending(1).reasons()[1].text, "This phone has 1 other pending order.");
-    assert_eq!(without.score(), 0);
-    assert!(without.reasons().is_empty());
+    assert_eq!(stored.live(1).reasons()[1].text, "This phone has 1 other pending order.");
+    assert_eq!(stored.live(0), assess(&CodSettings::default(), &risky));
+    for other_pending in 0..4 {
+        assert_eq!(
+            stored.live(other_pending),
+            assess(&CodSettings::default(), &RiskFacts { other_pending, ..risky.clone() })
+        );
+    }
+    assert_eq!(assess_stored(&off(RuleId::SeveralPending), &risky).scores(), (20, 20));
+}
+
+#[test]
+fn a_young_account_is_stored_alone_and_counts_only_once_pending_orders_fire_beside_it() {
+    let young = RiskFacts { account_opened: calm().placed_at, ..calm() };
+    let stored = assess_stored(&CodSettings::default(), &young);
+
+    assert_eq!(stored.reasons().iter().map(|r| r.rule).collect::<Vec<_>>(), [RuleId::NewAccount]);
+    assert_eq!(stored.scores(), (0, 30));
+    assert_eq!(stored.live(0), assess(&CodSettings::default(), &young));
+    assert_eq!(stored.live(2), assess(&CodSettings::default(), &RiskFacts { other_pending: 2, ..young.clone() }));
+    assert_eq!(StoredRisk::settled(stored.live(2)).live(0), stored.live(2));
 }
 
 #[test]
