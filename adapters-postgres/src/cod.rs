@@ -12,51 +12,24 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Jsonb, Nullable, SmallInt, Text, Timestamptz};
 use domain::contact::{Email, Phone};
 use domain::ids::{CustomerId, OrderId};
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits};
 use domain::order_status::OrderStatus;
-use domain::risk::{CodSettings, PendingRule, RiskFacts, RuleId, RuleParams, RuleSetting, StoredRisk};
+use domain::risk::{CodSettings, RiskFacts, StoredRisk};
 use serde_json::{Map, Value};
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::with_connection;
+use crate::risk_rules::{lock_phone, RiskRuleRow};
 use crate::schema::{orders, risk_rules, shop_settings};
 use crate::stored_risk::{risk_columns, RiskColumns};
 use crate::unit_of_work::PgTransaction;
 use crate::PgOrderRepository;
 
 diesel::define_sql_function!(fn lower(text: Text) -> Text);
-
-/// A rule as the store holds it: `params` maps each figure's key to its whole-number value.
-#[derive(Queryable)]
-struct RiskRuleRow {
-    id: String,
-    enabled: bool,
-    points: i16,
-    params: Value,
-}
-
-impl RiskRuleRow {
-    /// The rule's setting; `None` for a rule the code no longer has.
-    ///
-    /// # Errors
-    /// `Corrupt` for points or figures that do not parse (a key the rule does not have, one missing, a
-    /// value that is not a whole number within its bounds).
-    fn setting(&self) -> Result<Option<RuleSetting>, RepositoryError> {
-        let Ok(rule) = self.id.parse::<RuleId>() else { return Ok(None) };
-        let Some(params) = self.params.as_object() else {
-            return Err(corrupt(format!("the figures of risk rule {rule} are not an object")));
-        };
-        let figures = params.iter().map(|(key, value)| (key.as_str(), value.as_i64()));
-        RuleSetting::parse(rule, self.enabled, Some(i64::from(self.points)), figures).map(Some).map_err(|faults| {
-            let faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
-            corrupt(format!("risk rule {rule}: {}", faults.join(" ")))
-        })
-    }
-}
 
 fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError> {
     let rows: Vec<RiskRuleRow> = risk_rules::table
@@ -81,26 +54,6 @@ fn read_settings(conn: &mut PgConnection) -> Result<CodSettings, RepositoryError
     }
     let limits = OrderLimits::from_stored([units, pending_account, pending_phone, per_day].map(i64::from));
     Ok(CodSettings::new(rules, i64::from(confirm), i64::from(reject)).map_err(corrupt)?.with_limits(limits))
-}
-
-/// The rule on other pending orders as the settings have it (its defaults when never saved), when it is on.
-pub(crate) fn pending_rule(conn: &mut PgConnection) -> Result<Option<PendingRule>, RepositoryError> {
-    let row: Option<RiskRuleRow> = risk_rules::table
-        .find(RuleId::SeveralPending.as_str())
-        .select((risk_rules::id, risk_rules::enabled, risk_rules::points, risk_rules::params))
-        .first(conn)
-        .optional()
-        .map_err(from_diesel)?;
-    let setting = match row {
-        Some(row) => row.setting()?.unwrap_or_else(|| RuleSetting::default_for(RuleId::SeveralPending)),
-        None => RuleSetting::default_for(RuleId::SeveralPending),
-    };
-    Ok(match setting.figures() {
-        RuleParams::SeveralPending { at_least } if setting.enabled() => {
-            Some(PendingRule { at_least, points: setting.points() })
-        }
-        _ => None,
-    })
 }
 
 #[derive(QueryableByName)]
@@ -313,20 +266,6 @@ impl RiskTx for PgTransaction {
             account_opened: row.account_opened,
         })
     }
-}
-
-/// The class of the advisory locks that take placements with one primary phone, and rescorings of that
-/// phone's orders, in turns (two-key form, apart from the one-key locks of the test databases' template).
-pub(crate) const PHONE_LOCKS: i32 = 0x4F52_4452;
-
-/// Waits for, then holds until the transaction ends, the turn of primary phone `phone` (normal form).
-pub(crate) fn lock_phone(conn: &mut PgConnection, phone: &str) -> Result<(), RepositoryError> {
-    diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-        .bind::<Integer, _>(PHONE_LOCKS)
-        .bind::<Text, _>(phone)
-        .execute(conn)
-        .map_err(from_diesel)?;
-    Ok(())
 }
 
 /// A new order's contact record (`$1` the account, `$2` the primary phone's normal form, `$3` the e-mail): the

@@ -22,6 +22,7 @@ mod orders;
 mod outbox;
 mod pool;
 mod reviews;
+mod risk_rules;
 mod schema;
 mod sessions;
 mod settings;

@@ -35,10 +35,10 @@ use domain::risk::{PendingRule, StoredRisk};
 use domain::shop_info::WhatsAppNumber;
 use domain::stock::Quantity;
 
-use crate::cod::pending_rule;
 use crate::coupons::CouponRow;
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
+use crate::risk_rules::pending_rule;
 use crate::schema::{
     coupons, customers, order_events, order_idempotency_keys, order_items, orders, products, review_tokens,
     shop_settings,

@@ -233,7 +233,7 @@ impl OrderTx for PgTransaction {
             .for_no_key_update()
             .load::<i64>(self.conn())
             .map_err(from_diesel)?;
-        crate::cod::lock_phone(self.conn(), phone)
+        crate::risk_rules::lock_phone(self.conn(), phone)
     }
 
     fn recent_orders(
