@@ -419,7 +419,41 @@ fn filtered(filter: &OrderFilter) -> BoxedOrders<'static> {
     query
 }
 
+/// Runs `read` in one read-only REPEATABLE READ snapshot: an order's row and its phone's live count of pending
+/// orders (which its live risk score adds) are then read as of one moment, so an order placed meanwhile is in
+/// both or in neither.
+fn in_snapshot<T>(
+    conn: &mut PgConnection,
+    read: impl FnOnce(&mut PgConnection) -> Result<T, RepositoryError>,
+) -> Result<T, RepositoryError> {
+    enum Failed {
+        Store(diesel::result::Error),
+        Read(RepositoryError),
+    }
+    impl From<diesel::result::Error> for Failed {
+        fn from(err: diesel::result::Error) -> Self {
+            Self::Store(err)
+        }
+    }
+    conn.build_transaction().read_only().repeatable_read().run(|conn| read(conn).map_err(Failed::Read)).map_err(
+        |failed| match failed {
+            Failed::Store(err) => from_diesel(err),
+            Failed::Read(err) => err,
+        },
+    )
+}
+
 fn page_of(
+    conn: &mut PgConnection,
+    query: BoxedOrders<'static>,
+    count: BoxedOrders<'static>,
+    sort: OrderSort,
+    page: Page,
+) -> Result<(Vec<Order>, u64), RepositoryError> {
+    in_snapshot(conn, |conn| page_in_snapshot(conn, query, count, sort, page))
+}
+
+fn page_in_snapshot(
     conn: &mut PgConnection,
     query: BoxedOrders<'static>,
     count: BoxedOrders<'static>,
@@ -445,7 +479,7 @@ fn page_of(
 #[async_trait]
 impl OrderRepository for PgOrderRepository {
     async fn find(&self, id: OrderId) -> Result<Option<Order>, RepositoryError> {
-        with_connection(&self.pool, move |conn| find_order(conn, id)).await
+        with_connection(&self.pool, move |conn| in_snapshot(conn, |conn| find_order(conn, id))).await
     }
 
     async fn customer_orders(&self, customer: CustomerId, page: Page) -> Result<(Vec<Order>, u64), RepositoryError> {
