@@ -9,8 +9,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-/// Directories that hold no source of the project's own (dependencies, builds, local data).
-const SKIPPED_DIRS: &[&str] = &[".git", "node_modules", "target", "dist", "data", ".vite", "test-results"];
+/// Directories that hold no source of the project's own (dependencies, builds, local data, and `wip`'s patch
+/// series of work that has not landed, whose citations name files they would add).
+const SKIPPED_DIRS: &[&str] = &[".git", "node_modules", "target", "dist", "data", ".vite", "test-results", "wip"];
 
 /// The names of the specification files that lived beside the repository, written in two pieces so that
 /// this file does not cite them itself.
