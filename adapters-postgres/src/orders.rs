@@ -450,30 +450,22 @@ fn page_of(
     sort: OrderSort,
     page: Page,
 ) -> Result<(Vec<Order>, u64), RepositoryError> {
-    in_snapshot(conn, |conn| page_in_snapshot(conn, query, count, sort, page))
-}
-
-fn page_in_snapshot(
-    conn: &mut PgConnection,
-    query: BoxedOrders<'static>,
-    count: BoxedOrders<'static>,
-    sort: OrderSort,
-    page: Page,
-) -> Result<(Vec<Order>, u64), RepositoryError> {
-    let query = match sort {
-        OrderSort::Newest => query.order((orders::created_at.desc(), orders::id.desc())),
-        OrderSort::Risk => {
-            query.order((sql::<SmallInt>(LIVE_SCORE).desc(), orders::created_at.desc(), orders::id.desc()))
-        }
-    };
-    let rows = query
-        .limit(i64::from(page.limit()))
-        .offset(i64::from(page.offset()))
-        .select(OrderRow::as_select())
-        .load(conn)
-        .map_err(from_diesel)?;
-    let total: i64 = count.count().get_result(conn).map_err(from_diesel)?;
-    Ok((assemble(conn, rows)?, u64::try_from(total).map_err(corrupt)?))
+    in_snapshot(conn, |conn| {
+        let query = match sort {
+            OrderSort::Newest => query.order((orders::created_at.desc(), orders::id.desc())),
+            OrderSort::Risk => {
+                query.order((sql::<SmallInt>(LIVE_SCORE).desc(), orders::created_at.desc(), orders::id.desc()))
+            }
+        };
+        let rows = query
+            .limit(i64::from(page.limit()))
+            .offset(i64::from(page.offset()))
+            .select(OrderRow::as_select())
+            .load(conn)
+            .map_err(from_diesel)?;
+        let total: i64 = count.count().get_result(conn).map_err(from_diesel)?;
+        Ok((assemble(conn, rows)?, u64::try_from(total).map_err(corrupt)?))
+    })
 }
 
 #[async_trait]
