@@ -95,9 +95,7 @@ mod tests {
 
     #[test]
     fn placeholders_split_the_text_and_name_their_values() {
-        let query = Prepared::new("SELECT $2, $1 WHERE x = $2")
-            .bind(Bind::BigInt(1))
-            .bind(Bind::Text("a".into()));
+        let query = Prepared::new("SELECT $2, $1 WHERE x = $2").bind(Bind::BigInt(1)).bind(Bind::Text("a".into()));
 
         assert_eq!(
             query.pieces().unwrap(),
