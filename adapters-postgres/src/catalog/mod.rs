@@ -296,6 +296,16 @@ macro_rules! card_columns {
     };
 }
 
+/// Each product `p`'s media `m` in order, none when it has none: a lateral subquery the planner cannot flatten
+/// (its ORDER BY), so every product probes product_media's (product_id, position) key instead of the whole
+/// table being read to hash-join a page of products.
+macro_rules! media_join {
+    () => {
+        " LEFT JOIN LATERAL (SELECT kind, url, width, variant_widths, variant_urls, position FROM product_media \
+         WHERE product_id = p.id ORDER BY position) m ON TRUE "
+    };
+}
+
 /// The columns of products a [`CardRow`] reads, for a derived table `p`, with `created_at` to order by.
 macro_rules! product_columns {
     () => {
@@ -314,9 +324,9 @@ macro_rules! product_page {
             product_columns!(),
             " FROM products WHERE ",
             $filter,
-            " ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) p \
-             JOIN categories c ON c.id = p.category_id LEFT JOIN product_media m ON m.product_id = p.id \
-             ORDER BY p.created_at DESC, p.id DESC, m.position"
+            " ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) p JOIN categories c ON c.id = p.category_id",
+            media_join!(),
+            "ORDER BY p.created_at DESC, p.id DESC, m.position"
         )
     };
 }
@@ -332,8 +342,9 @@ const CATEGORY_PRODUCT_PAGE: &str = product_page!("category_id = $3");
 const ONE_PRODUCT: &str = concat!(
     "SELECT ",
     card_columns!(),
-    " FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN product_media m ON m.product_id = p.id \
-     WHERE p.id = $1 ORDER BY m.position"
+    " FROM products p JOIN categories c ON c.id = p.category_id",
+    media_join!(),
+    "WHERE p.id = $1 ORDER BY m.position"
 );
 
 /// The products with the ids `$1`, in that order.
@@ -341,8 +352,9 @@ const PRODUCTS_BY_IDS: &str = concat!(
     "SELECT ",
     card_columns!(),
     " FROM unnest($1::int8[]) WITH ORDINALITY AS k(id, n) JOIN products p ON p.id = k.id \
-     JOIN categories c ON c.id = p.category_id LEFT JOIN product_media m ON m.product_id = p.id \
-     ORDER BY k.n, m.position"
+     JOIN categories c ON c.id = p.category_id",
+    media_join!(),
+    "ORDER BY k.n, m.position"
 );
 
 /// The products with these ids, in the order of `ids`.
@@ -366,10 +378,9 @@ const CATEGORY_PRODUCTS: &str = concat!(
     card_columns!(),
     " FROM categories c CROSS JOIN LATERAL (SELECT ",
     product_columns!(),
-    " FROM products WHERE category_id = c.id ORDER BY created_at DESC, id DESC LIMIT 100) p \
-     LEFT JOIN product_media m ON m.product_id = p.id \
-     WHERE c.id = $1 OR c.parent_id = $1 \
-     ORDER BY p.category_id, p.created_at DESC, p.id DESC, m.position"
+    " FROM products WHERE category_id = c.id ORDER BY created_at DESC, id DESC LIMIT 100) p",
+    media_join!(),
+    "WHERE c.id = $1 OR c.parent_id = $1 ORDER BY p.category_id, p.created_at DESC, p.id DESC, m.position"
 );
 
 /// The category tree with each category's path from its root, ordered so parents come before children.
