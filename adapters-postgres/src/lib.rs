@@ -21,6 +21,7 @@ mod metrics;
 mod orders;
 mod outbox;
 mod pool;
+mod prepared;
 mod reviews;
 mod risk_rules;
 mod schema;

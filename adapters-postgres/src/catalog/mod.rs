@@ -20,7 +20,7 @@ use application::media::model::{Media, MediaKind, MediaVariant};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Nullable, Text};
+use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text};
 use domain::category::CategoryName;
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
@@ -29,6 +29,7 @@ use domain::review::RatingSpread;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
+use crate::prepared::{Bind, Prepared};
 use crate::schema::{categories, product_media, products, review_images, reviews};
 
 /// The catalogue in PostgreSQL.
@@ -44,7 +45,7 @@ impl PgCatalogRepository {
     }
 }
 
-#[derive(Queryable, Selectable)]
+#[derive(Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = products)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
 struct ProductRow {
@@ -136,6 +137,23 @@ fn media_rows(product_id: i64, media: &[Media]) -> Vec<NewMediaRow<'_>> {
         .collect()
 }
 
+/// One media item from its row's fields.
+fn media_of(
+    kind: &str,
+    url: String,
+    width: Option<i32>,
+    variant_widths: Vec<i32>,
+    variant_urls: Vec<String>,
+) -> Result<Media, RepositoryError> {
+    let width = width.map(u32::try_from).transpose().map_err(corrupt)?;
+    let variants = variant_widths
+        .into_iter()
+        .zip(variant_urls)
+        .map(|(width, url)| Ok(MediaVariant { url, width: u32::try_from(width).map_err(corrupt)? }))
+        .collect::<Result<_, RepositoryError>>()?;
+    Ok(Media { url, kind: media_kind(kind)?, width, variants })
+}
+
 fn media_kind(kind: &str) -> Result<MediaKind, RepositoryError> {
     match kind {
         "image" => Ok(MediaKind::Image),
@@ -178,19 +196,8 @@ fn with_media(conn: &mut PgConnection, rows: Vec<(ProductRow, String)>) -> Resul
         .map_err(from_diesel)?;
     let mut media: HashMap<i64, Vec<Media>> = HashMap::new();
     for row in media_rows {
-        let width = row.width.map(u32::try_from).transpose().map_err(corrupt)?;
-        let variants = row
-            .variant_widths
-            .into_iter()
-            .zip(row.variant_urls)
-            .map(|(width, url)| Ok(MediaVariant { url, width: u32::try_from(width).map_err(corrupt)? }))
-            .collect::<Result<_, RepositoryError>>()?;
-        media.entry(row.product_id).or_default().push(Media {
-            url: row.url,
-            kind: media_kind(&row.kind)?,
-            width,
-            variants,
-        });
+        let one = media_of(&row.kind, row.url, row.width, row.variant_widths, row.variant_urls)?;
+        media.entry(row.product_id).or_default().push(one);
     }
     rows.into_iter()
         .map(|(row, category)| {
@@ -237,17 +244,126 @@ struct IdRow {
     id: i64,
 }
 
+/// A product with its category's name and one of its media (none when it has none): the row of the storefront's
+/// reads, which fetch products, their category and media in one statement, a product's media rows in order
+/// one after the other.
+#[derive(QueryableByName)]
+struct CardRow {
+    #[diesel(embed)]
+    product: ProductRow,
+    #[diesel(sql_type = Text)]
+    category_name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    kind: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    url: Option<String>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    width: Option<i32>,
+    #[diesel(sql_type = Nullable<Array<Integer>>)]
+    variant_widths: Option<Vec<i32>>,
+    #[diesel(sql_type = Nullable<Array<Text>>)]
+    variant_urls: Option<Vec<String>>,
+}
+
+/// The products of [`CardRow`]s, in the rows' order.
+fn cards(rows: Vec<CardRow>) -> Result<Vec<Product>, RepositoryError> {
+    let mut products: Vec<(ProductRow, String, Vec<Media>)> = Vec::new();
+    for row in rows {
+        let media = match (row.kind, row.url) {
+            (Some(kind), Some(url)) => Some(media_of(
+                &kind,
+                url,
+                row.width,
+                row.variant_widths.unwrap_or_default(),
+                row.variant_urls.unwrap_or_default(),
+            )?),
+            _ => None,
+        };
+        match products.last_mut() {
+            Some((last, _, list)) if last.id == row.product.id => list.extend(media),
+            _ => products.push((row.product, row.category_name, media.into_iter().collect())),
+        }
+    }
+    products.into_iter().map(|(row, category, media)| to_product(row, category, media)).collect()
+}
+
+/// The columns of a [`CardRow`] from products `p`, categories `c` and media `m`.
+macro_rules! card_columns {
+    () => {
+        "p.id, p.name, p.category_id, p.price_paisa, p.sale_price_paisa, p.discount_percent, p.description, \
+         p.color, p.quantity, p.featured, p.free_delivery, p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5, \
+         c.name AS category_name, m.kind, m.url, m.width, m.variant_widths, m.variant_urls"
+    };
+}
+
+/// Each product `p`'s media `m` in order, none when it has none: a lateral subquery the planner cannot flatten
+/// (its ORDER BY), so every product probes product_media's (product_id, position) key instead of the whole
+/// table being read to hash-join a page of products.
+macro_rules! media_join {
+    () => {
+        " LEFT JOIN LATERAL (SELECT kind, url, width, variant_widths, variant_urls, position FROM product_media \
+         WHERE product_id = p.id ORDER BY position) m ON TRUE "
+    };
+}
+
+/// The columns of products a [`CardRow`] reads, for a derived table `p`, with `created_at` to order by.
+macro_rules! product_columns {
+    () => {
+        "id, name, category_id, price_paisa, sale_price_paisa, discount_percent, description, color, quantity, \
+         featured, free_delivery, stars_1, stars_2, stars_3, stars_4, stars_5, created_at"
+    };
+}
+
+/// A page of products (`$1` limit, `$2` offset) newest first, where `filter` holds, with category and media.
+macro_rules! product_page {
+    ($filter:literal) => {
+        concat!(
+            "SELECT ",
+            card_columns!(),
+            " FROM (SELECT ",
+            product_columns!(),
+            " FROM products WHERE ",
+            $filter,
+            " ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) p JOIN categories c ON c.id = p.category_id",
+            media_join!(),
+            "ORDER BY p.created_at DESC, p.id DESC, m.position"
+        )
+    };
+}
+
+/// Every product, newest first.
+const ALL_PRODUCTS: &str = product_page!("TRUE");
+/// The featured products, newest first (through products_featured_newest_idx).
+const FEATURED_PRODUCTS: &str = product_page!("featured");
+/// A category's products (`$3`), newest first (through products_category_newest_idx).
+const CATEGORY_PRODUCT_PAGE: &str = product_page!("category_id = $3");
+
+/// One product (`$1`) with its category and media.
+const ONE_PRODUCT: &str = concat!(
+    "SELECT ",
+    card_columns!(),
+    " FROM products p JOIN categories c ON c.id = p.category_id",
+    media_join!(),
+    "WHERE p.id = $1 ORDER BY m.position"
+);
+
+/// The products with the ids `$1`, in that order.
+const PRODUCTS_BY_IDS: &str = concat!(
+    "SELECT ",
+    card_columns!(),
+    " FROM unnest($1::int8[]) WITH ORDINALITY AS k(id, n) JOIN products p ON p.id = k.id \
+     JOIN categories c ON c.id = p.category_id",
+    media_join!(),
+    "ORDER BY k.n, m.position"
+);
+
 /// The products with these ids, in the order of `ids`.
 fn products_by_ids(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<Product>, RepositoryError> {
-    let mut rows = products::table
-        .inner_join(categories::table)
-        .filter(products::id.eq_any(ids))
-        .select((ProductRow::as_select(), categories::name))
-        .load::<(ProductRow, String)>(conn)
-        .map_err(from_diesel)?;
-    let position: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
-    rows.sort_by_key(|(row, _)| position.get(&row.id).copied().unwrap_or(usize::MAX));
-    with_media(conn, rows)
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = Prepared::new(PRODUCTS_BY_IDS).bind(Bind::BigInts(ids.to_vec())).load(conn).map_err(from_diesel)?;
+    cards(rows)
 }
 
 /// `text` with LIKE's wildcards and escape character taken literally.
@@ -255,13 +371,17 @@ fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
-/// The products of a category and of its direct children, at most 100 per category, newest first.
-const CATEGORY_PRODUCTS: &str = "
-SELECT id FROM (
-    SELECT p.id, row_number() OVER (PARTITION BY p.category_id ORDER BY p.created_at DESC, p.id DESC) AS n
-    FROM products p JOIN categories c ON c.id = p.category_id
-    WHERE c.id = $1 OR c.parent_id = $1
-) ranked WHERE n <= 100";
+/// The products of a category (`$1`) and of its direct children, at most 100 per category, newest first,
+/// with their media, by category: for each category the newest 100 through products_category_newest_idx.
+const CATEGORY_PRODUCTS: &str = concat!(
+    "SELECT ",
+    card_columns!(),
+    " FROM categories c CROSS JOIN LATERAL (SELECT ",
+    product_columns!(),
+    " FROM products WHERE category_id = c.id ORDER BY created_at DESC, id DESC LIMIT 100) p",
+    media_join!(),
+    "WHERE c.id = $1 OR c.parent_id = $1 ORDER BY p.category_id, p.created_at DESC, p.id DESC, m.position"
+);
 
 /// The category tree with each category's path from its root, ordered so parents come before children.
 const CATEGORY_TREE: &str = "
@@ -275,10 +395,49 @@ WITH RECURSIVE tree AS (
 )
 SELECT id, name, parent_id, views, full_path FROM tree";
 
+/// One category (`$1`) with its path from its root, walked up from the category (depth-capped against a
+/// corrupt cycle): a category whose walk reaches no root is in no tree, as [`CATEGORY_TREE`] has it.
+macro_rules! one_category {
+    ($more:literal) => {
+        concat!(
+            "WITH RECURSIVE up AS (
+    SELECT id, parent_id, name, 1 AS depth FROM categories WHERE id = $1
+  UNION ALL
+    SELECT c.id, c.parent_id, c.name, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id WHERE up.depth < 50
+)
+SELECT c.id, c.name, c.parent_id, c.views, (SELECT string_agg(up.name, ' > ' ORDER BY up.depth DESC) FROM up) AS full_path",
+            $more,
+            "
+FROM categories c WHERE c.id = $1 AND EXISTS (SELECT FROM up WHERE up.parent_id IS NULL)"
+        )
+    };
+}
+
+/// One category with its full path.
+const ONE_CATEGORY: &str = one_category!("");
+
+/// One category with its full path and its children by name.
+const CATEGORY_WITH_CHILDREN: &str = one_category!(
+    ",
+    ARRAY(SELECT k.id FROM categories k WHERE k.parent_id = c.id ORDER BY k.name, k.id) AS child_ids,
+    ARRAY(SELECT k.name FROM categories k WHERE k.parent_id = c.id ORDER BY k.name, k.id) AS child_names"
+);
+
+/// A category with its children, in [`CATEGORY_WITH_CHILDREN`]'s order.
+#[derive(QueryableByName)]
+struct CategoryWithChildrenRow {
+    #[diesel(embed)]
+    category: CategoryRow,
+    #[diesel(sql_type = Array<BigInt>)]
+    child_ids: Vec<i64>,
+    #[diesel(sql_type = Array<Text>)]
+    child_names: Vec<String>,
+}
+
 /// One category with its full path.
 fn one_category(conn: &mut PgConnection, id: CategoryId) -> Result<Option<Category>, RepositoryError> {
-    diesel::sql_query(format!("{CATEGORY_TREE} WHERE id = $1"))
-        .bind::<BigInt, _>(id.get())
+    Prepared::new(ONE_CATEGORY)
+        .bind(Bind::BigInt(id.get()))
         .get_result::<CategoryRow>(conn)
         .optional()
         .map_err(from_diesel)?

@@ -9,20 +9,18 @@ use domain::stock::LOW_STOCK_PAGE_AT_MOST;
 impl CatalogRepository for PgCatalogRepository {
     async fn list_products(&self, filter: ProductFilter, page: Page) -> Result<Vec<Product>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            let mut query = products::table
-                .inner_join(categories::table)
-                .select((ProductRow::as_select(), categories::name))
-                .order((products::created_at.desc(), products::id.desc()))
-                .limit(i64::from(page.limit()))
-                .offset(i64::from(page.offset()))
-                .into_boxed();
-            match filter {
-                ProductFilter::All => {}
-                ProductFilter::Featured => query = query.filter(products::featured.eq(true)),
-                ProductFilter::InCategory(category) => query = query.filter(products::category_id.eq(category.get())),
+            let (sql, category) = match filter {
+                ProductFilter::All => (ALL_PRODUCTS, None),
+                ProductFilter::Featured => (FEATURED_PRODUCTS, None),
+                ProductFilter::InCategory(category) => (CATEGORY_PRODUCT_PAGE, Some(category.get())),
+            };
+            let mut query = Prepared::new(sql)
+                .bind(Bind::BigInt(i64::from(page.limit())))
+                .bind(Bind::BigInt(i64::from(page.offset())));
+            if let Some(category) = category {
+                query = query.bind(Bind::BigInt(category));
             }
-            let rows = query.load::<(ProductRow, String)>(conn).map_err(from_diesel)?;
-            with_media(conn, rows)
+            cards(query.load(conn).map_err(from_diesel)?)
         })
         .await
     }
@@ -71,26 +69,17 @@ impl CatalogRepository for PgCatalogRepository {
 
     async fn product(&self, id: ProductId) -> Result<Option<Product>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            let row = products::table
-                .inner_join(categories::table)
-                .filter(products::id.eq(id.get()))
-                .select((ProductRow::as_select(), categories::name))
-                .first::<(ProductRow, String)>(conn)
-                .optional()
-                .map_err(from_diesel)?;
-            match row {
-                None => Ok(None),
-                Some(row) => Ok(with_media(conn, vec![row])?.pop()),
-            }
+            let rows = Prepared::new(ONE_PRODUCT).bind(Bind::BigInt(id.get())).load(conn).map_err(from_diesel)?;
+            Ok(cards(rows)?.pop())
         })
         .await
     }
 
     async fn categories(&self, page: Page) -> Result<Vec<Category>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            diesel::sql_query(format!("{CATEGORY_TREE} ORDER BY full_path, id LIMIT $1 OFFSET $2"))
-                .bind::<BigInt, _>(i64::from(page.limit()))
-                .bind::<BigInt, _>(i64::from(page.offset()))
+            Prepared::new(format!("{CATEGORY_TREE} ORDER BY full_path, id LIMIT $1 OFFSET $2"))
+                .bind(Bind::BigInt(i64::from(page.limit())))
+                .bind(Bind::BigInt(i64::from(page.offset())))
                 .load::<CategoryRow>(conn)
                 .map_err(from_diesel)?
                 .into_iter()
@@ -121,27 +110,22 @@ impl CatalogRepository for PgCatalogRepository {
 
     async fn category_page(&self, id: CategoryId) -> Result<Option<CategoryPage>, RepositoryError> {
         with_connection(&self.pool, move |conn| {
-            let Some(category) = one_category(conn, id)? else { return Ok(None) };
-            let children: Vec<(i64, String)> = categories::table
-                .filter(categories::parent_id.eq(id.get()))
-                .order((categories::name, categories::id))
-                .select((categories::id, categories::name))
-                .load(conn)
+            let found = Prepared::new(CATEGORY_WITH_CHILDREN)
+                .bind(Bind::BigInt(id.get()))
+                .get_result::<CategoryWithChildrenRow>(conn)
+                .optional()
                 .map_err(from_diesel)?;
-            let ids: Vec<i64> = diesel::sql_query(CATEGORY_PRODUCTS)
-                .bind::<BigInt, _>(id.get())
-                .load::<IdRow>(conn)
-                .map_err(from_diesel)?
-                .into_iter()
-                .map(|row| row.id)
-                .collect();
+            let Some(CategoryWithChildrenRow { category, child_ids, child_names }) = found else { return Ok(None) };
+            let category = to_category(category)?;
+            let rows = Prepared::new(CATEGORY_PRODUCTS).bind(Bind::BigInt(id.get())).load(conn).map_err(from_diesel)?;
             let mut by_category: HashMap<CategoryId, Vec<Product>> = HashMap::new();
-            for product in products_by_ids(conn, &ids)? {
+            for product in cards(rows)? {
                 by_category.entry(product.category.id).or_default().push(product);
             }
             let products = by_category.remove(&id).unwrap_or_default();
-            let children = children
+            let children = child_ids
                 .into_iter()
+                .zip(child_names)
                 .map(|(child, name)| {
                     let child = CategoryId::new(child).map_err(corrupt)?;
                     Ok((CategoryRef { id: child, name }, by_category.remove(&child).unwrap_or_default()))

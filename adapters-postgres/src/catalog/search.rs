@@ -7,13 +7,13 @@ use std::collections::HashMap;
 use application::catalog::model::{Product, SearchTerms};
 use application::common::error::RepositoryError;
 use application::common::page::Page;
-use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text};
 use domain::search::{words_of, Concept, SynonymGroups};
 
 use super::{escape_like, products_by_ids, IdRow};
 use crate::error::from_diesel;
+use crate::prepared::{Bind, Prepared};
 
 /// At most this many concepts of a search are looked for; a longer search is matched on its first eight
 /// (and on the whole phrase).
@@ -243,7 +243,7 @@ pub(super) fn search(
     let mut matches: HashMap<String, Vec<(String, bool)>> = HashMap::new();
     if !lookups.is_empty() {
         let rows: Vec<WordMatch> =
-            diesel::sql_query(WORD_MATCHES).bind::<Array<Text>, _>(&lookups).load(conn).map_err(from_diesel)?;
+            Prepared::new(WORD_MATCHES).bind(Bind::Texts(lookups.clone())).load(conn).map_err(from_diesel)?;
         for row in rows {
             let searched = usize::try_from(row.n - 1).ok().and_then(|i| lookups.get(i));
             if let Some(searched) = searched {
@@ -252,13 +252,14 @@ pub(super) fn search(
         }
     }
     let (sql, arrays) = search_sql(&wanted(&concepts, &matches, synonyms), needs_phrase(term));
-    let mut query = diesel::sql_query(sql).into_boxed::<Pg>().bind::<Text, _>(format!("%{}%", escape_like(term)));
+    // Prepared under its text: searches of the same shape (the same number of words and synonyms) share a plan.
+    let mut query = Prepared::new(sql).bind(Bind::Text(format!("%{}%", escape_like(term))));
     for array in arrays {
-        query = query.bind::<Array<Text>, _>(array);
+        query = query.bind(Bind::Texts(array));
     }
     let ids: Vec<i64> = query
-        .bind::<BigInt, _>(i64::from(page.limit()))
-        .bind::<BigInt, _>(i64::from(page.offset()))
+        .bind(Bind::BigInt(i64::from(page.limit())))
+        .bind(Bind::BigInt(i64::from(page.offset())))
         .load::<IdRow>(conn)
         .map_err(from_diesel)?
         .into_iter()
