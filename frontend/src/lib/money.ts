@@ -1,5 +1,7 @@
 import { PAISA_PER_RUPEE } from '@/api/rules/cart.gen';
 
+import { LOCALES, type Language } from './i18n';
+
 /**
  * `numerator / denominator` rounded to the nearest integer, halves towards +∞ (the domain's percentage rule,
  * as `Math.round`); integers only, `denominator` positive.
@@ -27,11 +29,18 @@ export function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
+let urduRupees: Intl.NumberFormat | undefined;
+
 /**
  * Formats an amount of Pakistani rupees the one way the shop shows money: `Rs 1,299`.
- * Amounts are rounded to whole rupees (halves away from zero), thousands grouped by commas, no decimals.
+ * Amounts are rounded to whole rupees (halves away from zero), thousands grouped by commas, no decimals. In
+ * Urdu through Intl for `ur-PK` (`Rs 1,299` too, with the locale's own signs and spaces).
  */
-export function formatRupees(amount: number): string {
+export function formatRupees(amount: number, language: Language = 'en'): string {
   const whole = toWholeRupees(toPaisa(amount));
+  if (language === 'ur') {
+    urduRupees ??= new Intl.NumberFormat(LOCALES.ur, { style: 'currency', currency: 'PKR', maximumFractionDigits: 0 });
+    return urduRupees.format(whole);
+  }
   return whole < 0 ? `- Rs ${groupThousands(-whole)}` : `Rs ${groupThousands(whole)}`;
 }
