@@ -2,7 +2,8 @@
  * The Urdu pages' font (docs/decisions/0048-urdu.md): Noto Naskh Arabic from `@fontsource/noto-naskh-arabic`,
  * subset while the app is built (`subset-font`, HarfBuzz's hb-subset) to the Urdu alphabet, its digits and
  * punctuation and every character of the Urdu catalogues, written as one hashed woff2 under `assets/`, and
- * declared with `font-display: swap` in `index.ur.html` alone: an English page neither declares nor loads it.
+ * declared with `font-display: swap` in a stylesheet that `index.ur.html` alone links: an English page neither
+ * declares nor loads it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -29,36 +30,45 @@ export function urduCharacters(catalogues: string): string {
   return [...new Set([...URDU_ALPHABET, ...texts.join('')])].filter((c) => urdu.test(c)).sort().join('');
 }
 
-/** The `@font-face` and preload the Urdu pages' head gets for the font at `href`. */
-export function urduFontHead(href: string): string {
+/** The stylesheet that declares the font at `href` (a file: the Content-Security-Policy allows no inline style). */
+export function urduFontFace(href: string): string {
   return (
-    `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />\n    ` +
-    `<style>@font-face{font-family:'${URDU_FAMILY}';src:url(${href}) format('woff2');font-display:swap;` +
-    `unicode-range:U+0600-06FF,U+FB50-FDFF,U+FE70-FEFF,U+200C-200F}</style>\n  </head>`
+    `@font-face{font-family:'${URDU_FAMILY}';src:url(${href}) format('woff2');font-display:swap;` +
+    `unicode-range:U+0600-06FF,U+FB50-FDFF,U+FE70-FEFF,U+200C-200F}\n`
+  );
+}
+
+/** What the Urdu pages' head gets: the font preloaded (the first paint needs it) and its stylesheet. */
+export function urduFontHead(font: string, stylesheet: string): string {
+  return (
+    `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin />\n    ` +
+    `<link rel="stylesheet" href="${stylesheet}" />\n  </head>`
   );
 }
 
 export function urduFont(): Plugin {
-  let reference: string | undefined;
+  let files: { font: string; stylesheet: string } | undefined;
   return {
     name: 'urdu-font',
     apply: 'build',
     async generateBundle() {
       const require = createRequire(import.meta.url);
-      const files = join(dirname(require.resolve('@fontsource/noto-naskh-arabic/package.json')), 'files');
-      const source = await readFile(join(files, 'noto-naskh-arabic-arabic-400-normal.woff2'));
+      const dir = join(dirname(require.resolve('@fontsource/noto-naskh-arabic/package.json')), 'files');
+      const source = await readFile(join(dir, 'noto-naskh-arabic-arabic-400-normal.woff2'));
       const text = urduCharacters(join(import.meta.dirname, '../src/i18n/ur'));
       const subset = await subsetFont(source, text, { targetFormat: 'woff2' });
-      reference = this.emitFile({ type: 'asset', name: 'urdu.woff2', source: subset });
+      const font = `/${this.getFileName(this.emitFile({ type: 'asset', name: 'urdu.woff2', source: subset }))}`;
+      const css = this.emitFile({ type: 'asset', name: 'urdu-font.css', source: urduFontFace(font) });
+      files = { font, stylesheet: `/${this.getFileName(css)}` };
     },
     writeBundle: {
       order: 'post',
       async handler(options) {
-        if (reference === undefined) throw new Error('urdu-font: the font was not written');
+        if (files === undefined) throw new Error('urdu-font: the font was not written');
         const page = join(options.dir ?? 'dist', 'index.ur.html');
         const html = await readFile(page, 'utf8');
         if (html.split('</head>').length !== 2) throw new Error('urdu-font: index.ur.html must have one </head>');
-        await writeFile(page, html.replace('</head>', urduFontHead(`/${this.getFileName(reference)}`)));
+        await writeFile(page, html.replace('</head>', urduFontHead(files.font, files.stylesheet)));
       },
     },
   };

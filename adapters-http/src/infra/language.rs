@@ -21,15 +21,6 @@ impl Language {
         }
     }
 
-    /// The BCP 47 tag of `lang` and `hreflang`, and the `lang` cookie's value.
-    #[must_use]
-    pub const fn tag(self) -> &'static str {
-        match self {
-            Self::English => "en",
-            Self::Urdu => "ur",
-        }
-    }
-
     /// The language of a request path and the app's route inside it: `/ur/cart` is Urdu's `/cart`, `/ur` and
     /// `/ur/` Urdu's `/`; every other path is English, as it is.
     #[must_use]

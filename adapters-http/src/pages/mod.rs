@@ -588,7 +588,7 @@ async fn robots(origin: web::Data<PublicOrigin>) -> HttpResponse {
     let mut body = String::from("User-agent: *\n");
     for path in disallowed() {
         body.push_str("Disallow: ");
-        body.push_str(path);
+        body.push_str(&path);
         body.push('\n');
     }
     body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.origin));

@@ -1,9 +1,12 @@
+import { useLanguage, type Language } from './language';
+
 /**
  * The shopper's languages: English, the default, at unprefixed paths, and Urdu under `/ur/`
  * (docs/decisions/0048-urdu.md). The language is fixed for a page load: the switch in the header loads the
  * other language's page, so the router's `basename` keeps every link and navigation in the language.
  */
-export type Language = 'en' | 'ur';
+export type { Language } from './language';
+export { setLanguage, useLanguage } from './language';
 
 /** The path prefix of the Urdu pages. */
 export const URDU_PREFIX = '/ur';
@@ -37,25 +40,6 @@ export function rememberLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
-/** The BCP 47 locale Intl formats numbers, money and dates with in each language. */
-export const LOCALES: Record<Language, string> = { en: 'en-PK', ur: 'ur-PK' };
-
-/**
- * The language of the page load: set once before the app's first render (`main.tsx`), so it needs no React
- * context (the home page's JavaScript stays within its budget); the build's shell and tests set it too.
- */
-let current: Language = 'en';
-
-/** Sets the language the app draws in. */
-export function setLanguage(language: Language): void {
-  current = language;
-}
-
-/** The language of the page being drawn. */
-export function useLanguage(): Language {
-  return current;
-}
-
 /** A compiled message: its ICU arguments in, the text out. */
 export type Message = (args?: Record<string, string | number>) => string;
 
@@ -82,5 +66,5 @@ export async function loadUrdu(): Promise<void> {
  * imported by the screen itself so it travels in the screen's chunk) or its Urdu catalogue, once loaded.
  */
 export function useMessages<Texts>(english: Texts, screen: string): Messages<Texts> {
-  return ((current === 'ur' && urdu.get(screen)) || english) as unknown as Messages<Texts>;
+  return ((useLanguage() === 'ur' && urdu.get(screen)) || english) as unknown as Messages<Texts>;
 }

@@ -1,6 +1,6 @@
 import { PAISA_PER_RUPEE } from '@/api/rules/cart.gen';
 
-import { LOCALES, type Language } from './i18n';
+import { useLanguage } from './language';
 
 /**
  * `numerator / denominator` rounded to the nearest integer, halves towards +∞ (the domain's percentage rule,
@@ -29,18 +29,21 @@ export function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-let urduRupees: Intl.NumberFormat | undefined;
+/** Whole rupees in Urdu, set by the Urdu catalogues' chunk when an Urdu page loads it (`urdu-catalogues.ts`). */
+let urduRupees: ((whole: number) => string) | undefined;
+
+/** Takes the Urdu pages' rupee format. */
+export function setUrduRupees(format: (whole: number) => string): void {
+  urduRupees = format;
+}
 
 /**
  * Formats an amount of Pakistani rupees the one way the shop shows money: `Rs 1,299`.
- * Amounts are rounded to whole rupees (halves away from zero), thousands grouped by commas, no decimals. In
- * Urdu through Intl for `ur-PK` (`Rs 1,299` too, with the locale's own signs and spaces).
+ * Amounts are rounded to whole rupees (halves away from zero), thousands grouped by commas, no decimals. On
+ * an Urdu page through Intl for `ur-PK` (`Rs 1,299` too, with the locale's own signs and spaces).
  */
-export function formatRupees(amount: number, language: Language = 'en'): string {
+export function formatRupees(amount: number): string {
   const whole = toWholeRupees(toPaisa(amount));
-  if (language === 'ur') {
-    urduRupees ??= new Intl.NumberFormat(LOCALES.ur, { style: 'currency', currency: 'PKR', maximumFractionDigits: 0 });
-    return urduRupees.format(whole);
-  }
+  if (urduRupees && useLanguage() === 'ur') return urduRupees(whole);
   return whole < 0 ? `- Rs ${groupThousands(-whole)}` : `Rs ${groupThousands(whole)}`;
 }

@@ -17,7 +17,6 @@ export function LanguageSwitch() {
       className="nav-link language-switch"
       lang={other}
       hrefLang={other}
-      aria-label={t.switchLanguageName()}
       onClick={() => {
         rememberLanguage(other);
       }}

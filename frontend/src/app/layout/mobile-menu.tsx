@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { LazyCategoryList } from '@/features/categories/components/lazy-category-list';
+import menuTexts from '@/i18n/en/menu.json';
 import shellTexts from '@/i18n/en/shell.json';
 import { useMessages } from '@/lib/i18n';
 
@@ -18,12 +19,13 @@ interface MobileMenuProps {
 /** The small-screen menu: home, cart, the categories and the account links. */
 export default function MobileMenu({ id, signedIn, onClose, onLoggedOut }: MobileMenuProps) {
   const t = useMessages(shellTexts, 'shell');
+  const m = useMessages(menuTexts, 'menu');
   return (
-    <nav id={id} className="mobile-menu" aria-label={t.menu()}>
+    <nav id={id} className="mobile-menu" aria-label={m.menu()}>
       <ul className="mobile-menu__list">
         <li>
           <Link to={paths.home.getHref()} onClick={onClose}>
-            {t.home()}
+            {m.home()}
           </Link>
         </li>
         <li>
@@ -36,7 +38,7 @@ export default function MobileMenu({ id, signedIn, onClose, onLoggedOut }: Mobil
       <Suspense>
         <LazyCategoryList onNavigate={onClose} />
       </Suspense>
-      <h2 className="mobile-menu__heading">{t.myAccount()}</h2>
+      <h2 className="mobile-menu__heading">{m.myAccount()}</h2>
       {signedIn ? (
         <Suspense>
           <ul className="mobile-menu__list">

@@ -1,5 +1,5 @@
 import productTexts from '@/i18n/en/products.json';
-import { useLanguage, useMessages } from '@/lib/i18n';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 interface PriceLineProps {
@@ -19,16 +19,15 @@ interface PriceLineProps {
  */
 export function PriceLine({ price, finalPrice, label }: PriceLineProps) {
   const t = useMessages(productTexts, 'products');
-  const language = useLanguage();
   return (
     <>
       <span className="visually-hidden">{label ?? t.price()}</span>
-      <strong>{formatRupees(finalPrice, language)}</strong>
+      <strong>{formatRupees(finalPrice)}</strong>
       {finalPrice < price && (
         <>
           {' '}
           <span className="visually-hidden">{t.originalPrice()}</span>
-          <s>{formatRupees(price, language)}</s>
+          <s>{formatRupees(price)}</s>
         </>
       )}
     </>

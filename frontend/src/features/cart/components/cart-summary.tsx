@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import cartTexts from '@/i18n/en/cart.json';
-import { useLanguage, useMessages } from '@/lib/i18n';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 import { useCart, useCartTotals } from '../hooks/use-cart';
@@ -17,8 +17,7 @@ import { CouponForm } from './coupon-form';
  */
 export function CartSummary() {
   const t = useMessages(cartTexts, 'cart');
-  const language = useLanguage();
-  const money = (amount: number) => formatRupees(amount, language);
+  const money = formatRupees;
   const { coupon } = useCart();
   const figures = summaryFigures(useCartTotals());
 
