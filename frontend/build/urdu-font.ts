@@ -27,7 +27,7 @@ export function urduCharacters(catalogues: string): string {
     .flatMap((file) => Object.values(JSON.parse(readFileSync(join(catalogues, file), 'utf8')) as Record<string, string>));
   // Only what the @font-face's unicode-range sends to this font: Latin and digits stay with the page's font.
   const urdu = /[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff\u200c-\u200f]/u;
-  return [...new Set([...URDU_ALPHABET, ...texts.join('')])].filter((c) => urdu.test(c)).sort().join('');
+  return [...new Set([...Array.from(URDU_ALPHABET), ...Array.from(texts.join(''))])].filter((c) => urdu.test(c)).sort().join('');
 }
 
 /** The stylesheet that declares the font at `href` (a file: the Content-Security-Policy allows no inline style). */

@@ -283,7 +283,9 @@ fn remembered(req: &HttpRequest) -> Option<Language> {
 fn addresses(head: &mut Head, origin: &str, language: Language, route: &str) {
     let english = format!("{origin}{route}");
     head.link("canonical", &format!("{origin}{}", language.path(route)));
-    head.alternate("en", &english).alternate("ur", &format!("{origin}{}", Language::Urdu.path(route))).alternate("x-default", &english);
+    head.alternate("en", &english)
+        .alternate("ur", &format!("{origin}{}", Language::Urdu.path(route)))
+        .alternate("x-default", &english);
 }
 
 /// `html` with the shop info in the shell's place for it (pages without the shell have none). Read through

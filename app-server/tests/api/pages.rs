@@ -593,7 +593,10 @@ async fn urdu_pages_are_right_to_left_under_ur_and_every_indexable_page_names_bo
     assert_eq!(alternates(&product), alternates_of(origin, &format!("/product/{id}"), &format!("/ur/product/{id}")));
     assert_eq!(alternates(&page(&app, &format!("/product/{id}")).await), alternates(&product));
     assert_eq!(category.attr("link[rel=canonical]", "href"), format!("{origin}/ur/category/{cases}"));
-    assert_eq!(alternates(&category), alternates_of(origin, &format!("/category/{cases}"), &format!("/ur/category/{cases}")));
+    assert_eq!(
+        alternates(&category),
+        alternates_of(origin, &format!("/category/{cases}"), &format!("/ur/category/{cases}"))
+    );
 
     assert_eq!(cart.title(), "آپ کی ٹوکری");
     assert_eq!(cart.attr("link[rel=canonical]", "href"), format!("{origin}/ur/cart"));

@@ -66,5 +66,6 @@ export async function loadUrdu(): Promise<void> {
  * imported by the screen itself so it travels in the screen's chunk) or its Urdu catalogue, once loaded.
  */
 export function useMessages<Texts>(english: Texts, screen: string): Messages<Texts> {
-  return ((useLanguage() === 'ur' && urdu.get(screen)) || english) as unknown as Messages<Texts>;
+  const urduTexts = useLanguage() === 'ur' ? urdu.get(screen) : undefined;
+  return (urduTexts ?? english) as unknown as Messages<Texts>;
 }

@@ -12,7 +12,10 @@ export function setLanguage(language: Language): void {
   current = language;
 }
 
-/** The language of the page being drawn. */
-export function useLanguage(): Language {
+/** The language of the page being drawn (not a hook: it never changes while the page lives). */
+export function currentLanguage(): Language {
   return current;
 }
+
+/** `currentLanguage` for components. */
+export const useLanguage = currentLanguage;

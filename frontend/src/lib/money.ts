@@ -1,6 +1,6 @@
 import { PAISA_PER_RUPEE } from '@/api/rules/cart.gen';
 
-import { useLanguage } from './language';
+import { currentLanguage } from './language';
 
 /**
  * `numerator / denominator` rounded to the nearest integer, halves towards +∞ (the domain's percentage rule,
@@ -44,6 +44,6 @@ export function setUrduRupees(format: (whole: number) => string): void {
  */
 export function formatRupees(amount: number): string {
   const whole = toWholeRupees(toPaisa(amount));
-  if (urduRupees && useLanguage() === 'ur') return urduRupees(whole);
+  if (urduRupees && currentLanguage() === 'ur') return urduRupees(whole);
   return whole < 0 ? `- Rs ${groupThousands(-whole)}` : `Rs ${groupThousands(whole)}`;
 }

@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { Footer } from '@/components/layouts/footer';
+import shellUrdu from '@/i18n/ur/shell.json';
+import { loadUrdu, setLanguage } from '@/lib/i18n';
+import { formatRupees } from '@/lib/money';
+import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+import { Navbar } from './navbar';
+
+// The compiled Urdu catalogues, as an Urdu page loads them before its first render.
+await loadUrdu();
+
+describe('the storefront frame in Urdu', () => {
+  it('names every link and button in Urdu and switches to the same page in English', () => {
+    mockFetch(() => jsonResponse([]));
+    renderWithProviders(<Navbar />, { route: '/cart', language: 'ur' });
+
+    const nav = screen.getByRole('navigation', { name: shellUrdu.mainNav });
+    expect(within(nav).getByRole('link', { name: shellUrdu.login })).toHaveAttribute('href', '/ur/login');
+    expect(within(nav).getByRole('link', { name: shellUrdu.cart })).toHaveAttribute('href', '/ur/cart');
+    expect(within(nav).getByRole('button', { name: shellUrdu.openMenu })).toBeInTheDocument();
+    expect(within(nav).getByPlaceholderText(shellUrdu.searchPlaceholder)).toBeInTheDocument();
+    const english = within(nav).getByRole('link', { name: 'English' });
+    expect(english).toHaveAttribute('href', '/cart');
+    expect(english).toHaveAttribute('lang', 'en');
+  });
+
+  it('says the copyright line in Urdu, and English pages keep theirs and link to Urdu', () => {
+    renderWithProviders(<Footer />, { language: 'ur' });
+    expect(screen.getByText(shellUrdu.copyright)).toBeInTheDocument();
+  });
+
+  it('formats money through Intl for ur-PK on an Urdu page, and as before on an English one', () => {
+    setLanguage('ur');
+    expect(formatRupees(125000)).toMatch(/^Rs\s125,000$/);
+    setLanguage('en');
+    expect(formatRupees(125000)).toBe('Rs 125,000');
+  });
+
+  it('links an English page to its Urdu twin', () => {
+    mockFetch(() => jsonResponse([]));
+    renderWithProviders(<Navbar />, { route: '/product/42', path: '/product/:id' });
+    expect(screen.getByRole('link', { name: 'اردو' })).toHaveAttribute('href', '/ur/product/42');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+});
