@@ -2,27 +2,28 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { Footer } from '@/components/layouts/footer';
-import shellUrdu from '@/i18n/ur/shell.json';
-import { loadUrdu, setLanguage } from '@/lib/i18n';
+import shellTexts from '@/i18n/ur/shell.json';
+import { loadUrdu, setLanguage, type Messages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 import { jsonResponse, mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
 import { Navbar } from './navbar';
 
-// The compiled Urdu catalogues, as an Urdu page loads them before its first render.
+// The compiled Urdu catalogues, as an Urdu page loads them before its first render (the import is compiled too).
 await loadUrdu();
+const ur = shellTexts as unknown as Messages<typeof shellTexts>;
 
 describe('the storefront frame in Urdu', () => {
   it('names every link and button in Urdu and switches to the same page in English', () => {
     mockFetch(() => jsonResponse([]));
     renderWithProviders(<Navbar />, { route: '/cart', language: 'ur' });
 
-    const nav = screen.getByRole('navigation', { name: shellUrdu.mainNav });
-    expect(within(nav).getByRole('link', { name: shellUrdu.login })).toHaveAttribute('href', '/ur/login');
-    expect(within(nav).getByRole('link', { name: shellUrdu.cart })).toHaveAttribute('href', '/ur/cart');
-    expect(within(nav).getByRole('button', { name: shellUrdu.openMenu })).toBeInTheDocument();
-    expect(within(nav).getByPlaceholderText(shellUrdu.searchPlaceholder)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: ur.mainNav() });
+    expect(within(nav).getByRole('link', { name: ur.login() })).toHaveAttribute('href', '/ur/login');
+    expect(within(nav).getByRole('link', { name: ur.cart() })).toHaveAttribute('href', '/ur/cart');
+    expect(within(nav).getByRole('button', { name: ur.openMenu() })).toBeInTheDocument();
+    expect(within(nav).getByPlaceholderText(ur.searchPlaceholder())).toBeInTheDocument();
     const english = within(nav).getByRole('link', { name: 'English' });
     expect(english).toHaveAttribute('href', '/cart');
     expect(english).toHaveAttribute('lang', 'en');
@@ -30,7 +31,7 @@ describe('the storefront frame in Urdu', () => {
 
   it('says the copyright line in Urdu, and English pages keep theirs and link to Urdu', () => {
     renderWithProviders(<Footer />, { language: 'ur' });
-    expect(screen.getByText(shellUrdu.copyright)).toBeInTheDocument();
+    expect(screen.getByText(ur.copyright())).toBeInTheDocument();
   });
 
   it('formats money through Intl for ur-PK on an Urdu page, and as before on an English one', () => {
