@@ -180,7 +180,7 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: {
         polyfill: false,
         resolveDependencies: (filename, deps) =>
-          /^assets\/(product|cart|category)-/.test(filename) ? deps : deps.filter((dep) => dep.endsWith('.css')),
+          /^assets\/(product|cart|category|checkout)-/.test(filename) ? deps : deps.filter((dep) => dep.endsWith('.css')),
       },
       // Every module the entry imports statically, as far as it uses them, in one chunk: the home page's
       // JavaScript in one request and one gzip stream, instead of a file for each module a lazy page shares with
