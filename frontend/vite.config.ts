@@ -7,7 +7,9 @@ import react from '@vitejs/plugin-react';
 import { createServer, loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { messageCatalogues } from './build/messages';
 import { generatedPerImporter, lazySseClient, treeShakeReactRouter } from './build/patches';
+import { urduFont } from './build/urdu-font';
 import { parseEnv, type ShopEnv } from './src/config/env-schema';
 
 /**
@@ -62,11 +64,14 @@ function shopNameMeta(env: ShopEnv): Plugin {
  * `<!--page-main-->` the server fills (docs/seo.md). The first answer then paints the frame before any
  * JavaScript, and the app's first render draws the same frame in the same place. The component is loaded
  * through a Vite server in SSR mode (this config, so the same aliases and `__SHOP_ENV__`), never into the
- * client's bundle. Runs while the bundle is generated: what is written is the final file.
+ * client's bundle. Runs while the bundle is generated: what is written is the final file. The same page with
+ * the Urdu frame, `lang="ur" dir="rtl"`, is written beside it as `index.ur.html`, the template of the `/ur/`
+ * pages (docs/decisions/0048-urdu.md).
  */
 function renderShell(): Plugin {
   let configFile: string | undefined;
   let mode = 'production';
+  let urdu: string | undefined;
   return {
     name: 'render-shell',
     apply: 'build',
@@ -98,15 +103,27 @@ function renderShell(): Plugin {
         const added = Object.keys(shims).filter((name) => !(name in globals));
         for (const name of added) globals[name] = shims[name];
         try {
-          const module = (await server.ssrLoadModule('/src/app/layout/render-shell.tsx')) as { renderShell: () => string };
+          const module = (await server.ssrLoadModule('/src/app/layout/render-shell.tsx')) as {
+            renderShell: (language?: 'en' | 'ur') => string;
+            loadUrdu: () => Promise<void>;
+          };
           const shell = module.renderShell();
           if (shell.split('<!--page-main-->').length !== 2) throw new Error('the shell must have exactly one <!--page-main-->');
+          await module.loadUrdu();
+          const urduShell = module.renderShell('ur');
+          const english = '<html lang="en">';
+          if (html.split(english).length !== 2) throw new Error(`index.html must have exactly one ${english}`);
+          urdu = html.replace(english, '<html lang="ur" dir="rtl">').replace(marker, `<div id="root">${urduShell}</div>`);
           return html.replace(marker, `<div id="root">${shell}</div>`);
         } finally {
           for (const name of added) Reflect.deleteProperty(globals, name);
           await server.close();
         }
       },
+    },
+    async writeBundle(options) {
+      if (urdu === undefined) throw new Error('render-shell: the Urdu page was not drawn');
+      await writeFile(join(options.dir ?? 'dist', 'index.ur.html'), urdu);
     },
   };
 }
@@ -118,9 +135,11 @@ export default defineConfig(({ command, mode }) => {
   const shopEnv = parseEnv(loadEnv(mode, process.cwd(), 'VITE_'));
   return {
     plugins: [
+      messageCatalogues(),
       react(),
       shopNameMeta(shopEnv),
       renderShell(),
+      urduFont(),
       precompress(),
       treeShakeReactRouter(),
       lazySseClient(),
@@ -158,7 +177,11 @@ export default defineConfig(({ command, mode }) => {
       // .vite/manifest.json: the server links a product or category page's chunks from it (docs/seo.md).
       manifest: true,
       // Every browser the build targets loads modules itself; the polyfill would only add to the home page.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (filename, deps) =>
+          /^assets\/(product|cart|category|checkout)-/.test(filename) ? deps : deps.filter((dep) => dep.endsWith('.css')),
+      },
       // Every module the entry imports statically, as far as it uses them, in one chunk: the home page's
       // JavaScript in one request and one gzip stream, instead of a file for each module a lazy page shares with
       // it. Rolldown's `$initial` follows the imports the entry really uses, so what only a lazy page takes from a

@@ -35,6 +35,6 @@ pub use infra::media::{MediaAddresses, MediaFiles};
 pub use infra::session::{PublicOrigin, TrustedProxies};
 pub use infra::telemetry::{request_id, serve_metrics, HttpMetrics, MetricsEndpoint, Refresh, REQUEST_ID};
 pub use infra::uploads::UploadSlots;
-pub use pages::{page_paths, page_titles};
+pub use pages::{page_paths, page_titles, urdu_page_titles};
 pub use server::{bind, openapi_yaml, serve, serve_floor, AppState, ServerConfig};
 pub use whatsapp::WhatsAppWebhook;

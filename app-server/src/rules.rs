@@ -593,6 +593,14 @@ fn pages_module() -> String {
             string_literal(title)
         );
     }
+    for (path, title) in adapters_http::urdu_page_titles() {
+        let _ = write!(
+            out,
+            "\n/** The Urdu title of `/ur{path}`. */\nexport const {}Ur = {};\n",
+            title_name(path),
+            string_literal(title)
+        );
+    }
     out
 }
 
@@ -655,8 +663,8 @@ mod tests {
 
         assert_eq!(
             count,
-            rules().len() + 1 + adapters_http::page_titles().len() + 3,
-            "every rule, PAGE_PATHS, the titles, LOCATIONS, PLACE_ALIASES and PROVINCE_NAMES"
+            rules().len() + 1 + adapters_http::page_titles().len() + adapters_http::urdu_page_titles().len() + 3,
+            "every rule, PAGE_PATHS, the titles in English and Urdu, LOCATIONS, PLACE_ALIASES and PROVINCE_NAMES"
         );
         assert_eq!(names.len(), count);
     }
@@ -670,6 +678,7 @@ mod tests {
         assert_eq!(pages.matches("\n  '/").count(), adapters_http::page_paths().len());
         assert!(pages.contains("export const orderConfirmationTitle = 'Order Confirmation';\n"), "{pages}");
         assert!(pages.contains("export const adminLoginTitle = 'Admin Login';\n"), "{pages}");
+        assert!(pages.contains("export const cartTitleUr = 'آپ کی ٹوکری';\n"), "{pages}");
     }
 
     #[test]

@@ -36,7 +36,7 @@ function reactRouterChunks(): { id: string; code: string }[] {
 }
 
 describe('treeShakeReactRouter', () => {
-  it("marks the installed react-router's 4 forwardRef components pure and drops its 15 displayName lines", () => {
+  it("marks the installed react-router's 4 forwardRef components pure, drops its 15 displayName lines and Link's prefetching", () => {
     const plugin = treeShakeReactRouter();
     const chunks = reactRouterChunks();
     hook(plugin, 'buildStart');
@@ -47,6 +47,9 @@ describe('treeShakeReactRouter', () => {
     const [code = ''] = patched;
     expect(code.match(/= \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/g)).toHaveLength(4);
     expect(code).not.toMatch(/^\w+\.displayName = /m);
+    expect(chunks[0]?.code).toContain('(PrefetchPageLinks, { page: href })) : link;');
+    expect(code).not.toContain('(PrefetchPageLinks, { page: href })');
+    expect(code).toMatch(/^ {4}return link;$/m);
     expect(code.split('\n')).toHaveLength(chunks[0]?.code.split('\n').length ?? 0);
     expect(() => hook(plugin, 'buildEnd')).not.toThrow();
   });
@@ -56,7 +59,7 @@ describe('treeShakeReactRouter', () => {
     const changed = 'const Link = forwardRef(function Link(props, ref) {});\nLink.displayName = "Link";\n';
 
     expect(() => hook(plugin, 'transform', changed, '/x/node_modules/react-router/dist/production/chunk-NEW.mjs')).toThrow(
-      /tree-shake-react-router: .*chunk-NEW\.mjs has 0 `= React\.forwardRef\(` call\(s\) and 1 displayName line\(s\) to patch/,
+      /tree-shake-react-router: .*chunk-NEW\.mjs has 0 `= React\.forwardRef\(` call\(s\), 1 displayName line\(s\) and 0 Link prefetch return\(s\) to patch/,
     );
   });
 

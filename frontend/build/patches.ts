@@ -19,6 +19,11 @@ import type { Plugin } from 'vite';
  * Rolldown's own `treeshake.manualPureFunctions` does not reach these calls (members of a namespace import,
  * `React10.forwardRef`), and `propertyWriteSideEffects: false` would drop property writes in every module
  * and still leaves the home page 0.8 kB heavier, so the patch stays, guarded.
+ *
+ * It also makes `Link` return its `<a>` alone, never beside `<PrefetchPageLinks>`: that prefetching (the
+ * `prefetch` prop) is framework mode's, reading the route manifest of a data router, which this app (a
+ * `BrowserRouter`) does not have, and no link of the shop asks for it; with it go the manifest and
+ * route-module walking it brings (1.5 kB gzip).
  */
 export function treeShakeReactRouter(): Plugin {
   let patched: string[] = [];
@@ -33,6 +38,7 @@ export function treeShakeReactRouter(): Plugin {
       handler(code, id) {
         let pure = 0;
         let names = 0;
+        let prefetch = 0;
         const annotated = code
           .replace(/= (React\d*)\.forwardRef\(/g, (_call, react: string) => {
             pure += 1;
@@ -41,10 +47,14 @@ export function treeShakeReactRouter(): Plugin {
           .replace(/^\w+\.displayName = "[^"\n]*";$/gm, () => {
             names += 1;
             return '';
+          })
+          .replace(/return shouldPrefetch && !isAbsolute \? .*\(PrefetchPageLinks, \{ page: href \}\)\) : link;/g, () => {
+            prefetch += 1;
+            return 'return link;';
           });
-        if (pure === 0 || names === 0) {
+        if (pure === 0 || names === 0 || prefetch !== 1) {
           this.error(
-            `tree-shake-react-router: ${id} has ${pure} \`= React.forwardRef(\` call(s) and ${names} displayName line(s) to patch, where it expects both: react-router changed, update or drop the plugin (frontend/build/patches.ts)`,
+            `tree-shake-react-router: ${id} has ${pure} \`= React.forwardRef(\` call(s), ${names} displayName line(s) and ${prefetch} Link prefetch return(s) to patch, where it expects some, some and one: react-router changed, update or drop the plugin (frontend/build/patches.ts)`,
           );
         }
         patched.push(id);

@@ -5,6 +5,7 @@ import { App } from '@/app/app';
 import { loadScrollKeeping } from '@/app/layout/scroll-keeper';
 import { preparePage } from '@/app/router';
 import { configureApiClient } from '@/lib/api-client';
+import { languageOf, loadUrdu, routeOf, setLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 import './index.css';
@@ -16,8 +17,13 @@ if (!container) throw new Error('The page has no #root element.');
 
 // The server painted the page (docs/seo.md): its module and data first, so the first render draws the same
 // page. (Not a top-level await: the page chunks import from this one, which must not wait for them.)
+// An Urdu page (`/ur/...`) loads its catalogues first, so its first render is in Urdu (in English when they
+// cannot be loaded); an English page loads none.
 const queryClient = createQueryClient();
-void preparePage(globalThis.location.pathname, queryClient).then(() => {
+const { pathname } = globalThis.location;
+const language = languageOf(pathname);
+setLanguage(language);
+void Promise.all([preparePage(routeOf(pathname), queryClient), language === 'ur' ? loadUrdu().catch(() => undefined) : undefined]).then(() => {
   // Every page draws its own <title>, which React puts into the head beside the server's rather than taking
   // that one over: the server's goes in the commit that adds the app's, so the head has one title, the app's,
   // which follows the app's navigation, and no frame shows none. The first render is a transition: React
@@ -35,7 +41,7 @@ void preparePage(globalThis.location.pathname, queryClient).then(() => {
     root.render(
       <StrictMode>
         <TakeOverTitle />
-        <App queryClient={queryClient} />
+        <App queryClient={queryClient} language={language} />
       </StrictMode>,
     );
   });

@@ -21,6 +21,7 @@ use prometheus_client::registry::Registry;
 use serde::Serialize;
 
 use crate::infra::error::ApiError;
+use crate::infra::language::Language;
 
 /// The most bytes of answers and their keys kept; past it the least used answers make room.
 pub const MAX_CACHE_BYTES: u64 = 64 * 1024 * 1024;
@@ -191,7 +192,8 @@ impl StockChanges for ResponseCache {
         let Some(entries) = &self.entries else { return };
         let generation = self.generation.load(Ordering::Acquire);
         for id in products {
-            for key in [product_key(id), product_page_key(id)] {
+            let pages = Language::ALL.map(|language| product_page_key(id, language));
+            for key in [product_key(id)].into_iter().chain(pages) {
                 entries.invalidate(&(generation, key)).await;
             }
         }
@@ -204,10 +206,10 @@ pub fn product_key(id: ProductId) -> String {
     format!("product:{id}")
 }
 
-/// The key of a product's server-filled page, `/product/{id}`.
+/// The key of a product's server-filled page in `language`, `/product/{id}` or `/ur/product/{id}`.
 #[must_use]
-pub fn product_page_key(id: ProductId) -> String {
-    format!("page:/product/{id}")
+pub fn product_page_key(id: ProductId, language: Language) -> String {
+    format!("page:{}/product/{id}", language.prefix())
 }
 
 #[cfg(test)]

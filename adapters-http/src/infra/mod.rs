@@ -9,6 +9,7 @@ pub mod error;
 pub mod forms;
 pub mod health;
 pub mod json;
+pub mod language;
 pub mod media;
 pub mod openapi;
 pub mod query;

@@ -108,6 +108,11 @@ impl Head {
         self.push(html! { link rel=(rel) href=(href); })
     }
 
+    /// `<link rel="alternate" hreflang="{language}" href="{href}">`: the page in another language.
+    pub fn alternate(&mut self, language: &str, href: &str) -> &mut Self {
+        self.push(html! { link rel="alternate" hreflang=(language) href=(href); })
+    }
+
     /// A JSON-LD block.
     pub fn json_ld(&mut self, value: &serde_json::Value) -> &mut Self {
         self.push(html! { script type="application/ld+json" { (PreEscaped(script_json(&value.to_string()))) } })

@@ -1,7 +1,9 @@
 //! The app's pages as the server first answers them (docs/seo.md): the built `index.html` with each page's
 //! head (title, description, canonical, robots, Open Graph, JSON-LD), a product's page drawn in the body and
 //! its data for the app, and `/robots.txt`. The table of pages here is the one the front end's router is
-//! checked against (`app-server rules` writes it as `PAGE_PATHS`).
+//! checked against (`app-server rules` writes it as `PAGE_PATHS`). Every storefront page is also an Urdu
+//! page under `/ur/` (docs/decisions/0048-urdu.md), drawn from `index.ur.html` (`lang="ur" dir="rtl"`), and
+//! each indexable page names both as `hreflang` alternates.
 
 mod head;
 
@@ -30,6 +32,7 @@ use crate::catalog::{category_page_json, product_json, CategoryPageResponse};
 use crate::dto::catalog::ProductResponse;
 use crate::infra::cache::ResponseCache;
 use crate::infra::error::ApiError;
+use crate::infra::language::Language;
 use crate::infra::media::MediaAddresses;
 use crate::infra::session::PublicOrigin;
 
@@ -90,6 +93,34 @@ const PAGES: &[(&str, Kind)] = &[
 /// The management area: one prefix for robots, and where pages go without the storefront's shell.
 const ADMIN: &str = "/admin";
 
+/// The Urdu titles of the storefront's pages with a fixed title (the management area stays English), by
+/// router pattern; `app-server rules` writes them into `pages.gen.ts` beside the English ones.
+const URDU_TITLES: &[(&str, &str)] = &[
+    ("/products", "تمام مصنوعات"),
+    ("/cart", "آپ کی ٹوکری"),
+    ("/checkout", "چیک آؤٹ"),
+    ("/orders", "میرے آرڈر"),
+    ("/order-confirmation", "آرڈر کی تصدیق"),
+    ("/confirm-order", "اپنے آرڈر کی تصدیق کریں"),
+    ("/login", "لاگ اِن"),
+    ("/signup", "اکاؤنٹ بنائیں"),
+    ("/forgot-password", "پاس ورڈ دوبارہ بنائیں"),
+    ("/reset-password", "نیا پاس ورڈ چنیں"),
+    ("/add-review", "رائے لکھیں"),
+    ("/review", "رائے لکھیں"),
+    ("/internal-review", "رائے لکھیں"),
+];
+
+/// The Urdu head texts of the pages without a fixed title.
+mod urdu {
+    /// The home page's title after the shop's name (the home catalogue's `title` says the same).
+    pub const HOME_TITLE: &str = "پاکستان میں موبائل لوازمات";
+    pub const DESCRIPTION: &str = "فون کیس، چارجر اور موبائل لوازمات، پورے پاکستان میں ڈیلیوری، ادائیگی بوقتِ وصولی۔";
+    pub const PAGE_NOT_FOUND: &str = "صفحہ نہیں ملا";
+    pub const PRODUCT_NOT_FOUND: &str = "چیز نہیں ملی";
+    pub const CATEGORY_NOT_FOUND: &str = "قسم نہیں ملی";
+}
+
 /// Every router pattern of the page table.
 #[must_use]
 pub fn page_paths() -> Vec<&'static str> {
@@ -109,13 +140,29 @@ pub fn page_titles() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
+/// The Urdu title of every storefront page with a fixed title, by router pattern.
+#[must_use]
+pub fn urdu_page_titles() -> Vec<(&'static str, &'static str)> {
+    URDU_TITLES.to_vec()
+}
+
+/// The title of the page of `pattern` in `language`.
+fn title_in(language: Language, pattern: &str, english: &'static str) -> &'static str {
+    match language {
+        Language::English => english,
+        Language::Urdu => URDU_TITLES.iter().find(|(p, _)| *p == pattern).map_or(english, |(_, title)| title),
+    }
+}
+
 /// The paths search engines are asked to leave alone: the management area, the API and every other page
 /// that is not indexable.
-fn disallowed() -> Vec<&'static str> {
+fn disallowed() -> Vec<String> {
     let others = PAGES.iter().filter(|(pattern, kind)| {
         matches!(kind, Kind::Private(_) | Kind::Search) && *pattern != ADMIN && !in_admin_area(pattern)
     });
-    [ADMIN, "/api/"].into_iter().chain(others.map(|(pattern, _)| *pattern)).collect()
+    let others: Vec<&str> = others.map(|(pattern, _)| *pattern).collect();
+    let urdu = others.iter().map(|pattern| format!("/ur{pattern}"));
+    [ADMIN, "/api/"].into_iter().map(str::to_owned).chain(others.iter().map(|p| (*p).to_owned())).chain(urdu).collect()
 }
 
 fn in_admin_area(path: &str) -> bool {
@@ -142,10 +189,12 @@ fn find_page(path: &str) -> Option<(&'static str, Kind, Option<&str>)> {
     })
 }
 
-/// The template of the built front end.
+/// The templates of the built front end.
 #[derive(Debug)]
 pub struct Pages {
     template: TemplateFile,
+    /// `index.ur.html`: the same page with the Urdu frame, `lang="ur" dir="rtl"`.
+    urdu: TemplateFile,
     /// How media addresses are given out; the pages show the catalogue answers' own.
     media: MediaAddresses,
 }
@@ -153,7 +202,7 @@ pub struct Pages {
 impl Pages {
     #[must_use]
     pub fn new(dir: &std::path::Path, media: MediaAddresses) -> Self {
-        Self { template: TemplateFile::new(dir), media }
+        Self { template: TemplateFile::new(dir), urdu: TemplateFile::named(dir, "index.ur.html"), media }
     }
 }
 
@@ -184,10 +233,23 @@ impl Drawn {
 /// # Errors
 /// [`ApiError::Unavailable`] without a built front end; [`ApiError::Internal`] when the catalogue fails.
 pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpResponse, ApiError> {
-    if let Some((pattern, ..)) = find_page(req.path()) {
-        crate::infra::telemetry::RoutePattern::name(req, pattern.replace(":id", "{id}"));
+    let (language, route) = Language::of_path(req.path());
+    if let Some((pattern, ..)) = find_page(route) {
+        let pattern = pattern.replace(":id", "{id}");
+        crate::infra::telemetry::RoutePattern::name(req, format!("{}{pattern}", language.prefix()));
     }
-    let template = match context.pages.template.current() {
+    if language == Language::English && route == "/" && remembered(req) == Some(Language::Urdu) {
+        return Ok(HttpResponse::Found()
+            .insert_header((header::LOCATION, Language::Urdu.path("/")))
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .insert_header((header::VARY, "cookie"))
+            .finish());
+    }
+    let file = match language {
+        Language::English => &context.pages.template,
+        Language::Urdu => &context.pages.urdu,
+    };
+    let template = match file.current() {
         Current::Missing => {
             return Err(ApiError::Unavailable(
                 "The shop's front end is not built yet: run `just build-frontend`.".into(),
@@ -201,9 +263,29 @@ pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpRespon
             template
         }
     };
-    let mut drawn = draw(req, context, &template).await?;
+    let mut drawn = draw(req, context, &template, language, route).await?;
     drawn.html = with_shop_info(drawn.html, context).await;
-    Ok(answer(req, drawn))
+    let mut response = answer(req, drawn);
+    if route == "/" && language == Language::English {
+        // The same address answers an Urdu shopper with a redirect.
+        response.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
+    }
+    Ok(response)
+}
+
+/// The language the shopper's `lang` cookie remembers, if any.
+fn remembered(req: &HttpRequest) -> Option<Language> {
+    req.headers().get_all(header::COOKIE).filter_map(|v| v.to_str().ok()).find_map(Language::from_cookie_header)
+}
+
+/// A page's canonical address in its language and, for an indexable page, its `hreflang` alternates: English,
+/// Urdu and English again as `x-default`. `route` is the app's path (`/product/42`).
+fn addresses(head: &mut Head, origin: &str, language: Language, route: &str) {
+    let english = format!("{origin}{route}");
+    head.link("canonical", &format!("{origin}{}", language.path(route)));
+    head.alternate("en", &english)
+        .alternate("ur", &format!("{origin}{}", Language::Urdu.path(route)))
+        .alternate("x-default", &english);
 }
 
 /// `html` with the shop info in the shell's place for it (pages without the shell have none). Read through
@@ -233,50 +315,63 @@ async fn with_shop_info(html: Bytes, context: &Context<'_>) -> Bytes {
     out.into()
 }
 
-async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> Result<Drawn, ApiError> {
+async fn draw(
+    req: &HttpRequest,
+    context: &Context<'_>,
+    template: &Template,
+    language: Language,
+    route: &str,
+) -> Result<Drawn, ApiError> {
     let origin = context.origin.origin.as_str();
-    let Some((pattern, kind, id)) = find_page(req.path()) else {
-        return Ok(not_found(template, "Page not found", in_admin_area(req.path())));
+    let urdu = language == Language::Urdu;
+    let not_found = |english: &str, urdu_title: &str, without_shell: bool| {
+        let title = if urdu { urdu_title } else { english };
+        not_found(template, language, title, without_shell)
     };
+    let found = find_page(route).filter(|(pattern, ..)| !(urdu && in_admin_area(pattern)));
+    let Some((pattern, kind, id)) = found else {
+        return Ok(not_found("Page not found", urdu::PAGE_NOT_FOUND, !urdu && in_admin_area(route)));
+    };
+    let description = description_in(template, language);
     let plain = |title: &str, indexable: bool, without_shell: bool| {
-        let mut head = Head::new(title, &template.default_description);
+        let mut head = Head::new(title, description);
         if indexable {
-            head.link("canonical", &format!("{origin}{pattern}"));
+            addresses(&mut head, origin, language, pattern);
         } else {
             head.name("robots", "noindex");
         }
         Drawn::ok(template.render(&Filling { head: head.finish(), without_shell, ..Filling::default() }))
     };
     Ok(match kind {
-        Kind::Home => Drawn::ok(home(template, origin)),
-        Kind::Listed(title) => plain(title, true, false),
-        Kind::Private(title) => plain(title, false, false),
+        Kind::Home => Drawn::ok(home(template, origin, language)),
+        Kind::Listed(title) => plain(title_in(language, pattern, title), true, false),
+        Kind::Private(title) => plain(title_in(language, pattern, title), false, false),
         Kind::Admin => plain(&template.shop, false, true),
-        Kind::Search => Drawn::ok(search(req, template)),
+        Kind::Search => Drawn::ok(search(req, template, language)),
         Kind::Product => {
             let Some(id) = id.and_then(|id| id.parse::<ProductId>().ok()) else {
-                return Ok(not_found(template, "Product not found", false));
+                return Ok(not_found("Product not found", urdu::PRODUCT_NOT_FOUND, false));
             };
             let drawn = context
                 .cache
-                .bytes(crate::infra::cache::product_page_key(id), || async {
+                .bytes(crate::infra::cache::product_page_key(id, language), || async {
                     let json = product_json(context.cache, context.catalog, &context.pages.media, id).await?;
-                    Ok(product_page(template, origin, &json)?.into())
+                    Ok(product_page(template, origin, language, &json)?.into())
                 })
                 .await;
             match drawn {
                 Ok(html) => Drawn { status: StatusCode::OK, html },
-                Err(ApiError::NotFound(_)) => not_found(template, "Product not found", false),
+                Err(ApiError::NotFound(_)) => not_found("Product not found", urdu::PRODUCT_NOT_FOUND, false),
                 Err(err) => return Err(err),
             }
         }
         Kind::Category => {
             let Some(id) = id.and_then(|id| id.parse::<CategoryId>().ok()) else {
-                return Ok(not_found(template, "Category not found", false));
+                return Ok(not_found("Category not found", urdu::CATEGORY_NOT_FOUND, false));
             };
             let drawn = context
                 .cache
-                .bytes(format!("page:/category/{id}"), || async {
+                .bytes(format!("page:{}/category/{id}", language.prefix()), || async {
                     let json = category_page_json(context.cache, context.catalog, &context.pages.media, id).await?;
                     let page: CategoryPageResponse =
                         serde_json::from_slice(&json).map_err(|e| ApiError::Internal(Box::new(e)))?;
@@ -285,46 +380,62 @@ async fn draw(req: &HttpRequest, context: &Context<'_>, template: &Template) -> 
                         None => None,
                     };
                     let parent = parent.map(|p| (p.id.to_string(), p.name));
-                    Ok(category_page(template, origin, &page, parent.as_ref()).into())
+                    Ok(category_page(template, origin, language, &page, parent.as_ref()).into())
                 })
                 .await;
             match drawn {
                 Ok(html) => Drawn { status: StatusCode::OK, html },
-                Err(ApiError::NotFound(_)) => not_found(template, "Category not found", false),
+                Err(ApiError::NotFound(_)) => not_found("Category not found", urdu::CATEGORY_NOT_FOUND, false),
                 Err(err) => return Err(err),
             }
         }
     })
 }
 
+/// The pages' default description in `language`.
+fn description_in(template: &Template, language: Language) -> &str {
+    match language {
+        Language::English => &template.default_description,
+        Language::Urdu => urdu::DESCRIPTION,
+    }
+}
+
 /// A 404 page: the app draws its own 'not found' once it takes over.
-fn not_found(template: &Template, title: &str, without_shell: bool) -> Drawn {
-    let mut head = Head::new(title, &template.default_description);
+fn not_found(template: &Template, language: Language, title: &str, without_shell: bool) -> Drawn {
+    let mut head = Head::new(title, description_in(template, language));
     head.name("robots", "noindex");
     let html = template.render(&Filling { head: head.finish(), without_shell, ..Filling::default() });
     Drawn { status: StatusCode::NOT_FOUND, html: html.into() }
 }
 
-fn home(template: &Template, origin: &str) -> String {
-    let title = format!("{} — Phone accessories in Pakistan", template.shop);
-    let url = format!("{origin}/");
-    let mut head = Head::new(&title, &template.default_description);
-    head.link("canonical", &url)
-        .property("og:type", "website")
+fn home(template: &Template, origin: &str, language: Language) -> String {
+    let title = match language {
+        Language::English => format!("{} — Phone accessories in Pakistan", template.shop),
+        Language::Urdu => format!("{} — {}", template.shop, urdu::HOME_TITLE),
+    };
+    let url = format!("{origin}{}", language.path("/"));
+    let description = description_in(template, language);
+    let mut head = Head::new(&title, description);
+    addresses(&mut head, origin, language, "/");
+    head.property("og:type", "website")
         .property("og:site_name", &template.shop)
         .property("og:title", &title)
-        .property("og:description", &template.default_description)
+        .property("og:description", description)
         .property("og:url", &url)
         .json_ld(&jsonld::website(&template.shop, origin));
     template.render(&Filling { head: head.finish(), ..Filling::default() })
 }
 
-fn search(req: &HttpRequest, template: &Template) -> String {
+fn search(req: &HttpRequest, template: &Template, language: Language) -> String {
     let q = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
         .ok()
         .and_then(|query| query.get("q").map(|q| q.trim().to_owned()))
         .unwrap_or_default();
-    let mut head = Head::new(&format!("Search Results for \"{q}\""), &template.default_description);
+    let title = match language {
+        Language::English => format!("Search Results for \"{q}\""),
+        Language::Urdu => format!("\"{q}\" کے نتائج"),
+    };
+    let mut head = Head::new(&title, description_in(template, language));
     head.name("robots", "noindex, follow");
     template.render(&Filling { head: head.finish(), ..Filling::default() })
 }
@@ -335,9 +446,10 @@ fn preloads(head: &mut Head, chunks: &[String]) {
     }
 }
 
-fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<String, ApiError> {
+fn product_page(template: &Template, origin: &str, language: Language, json: &Bytes) -> Result<String, ApiError> {
     let product: ProductResponse = serde_json::from_slice(json).map_err(|e| ApiError::Internal(Box::new(e)))?;
-    let url = format!("{origin}/product/{}", product.id);
+    let route = format!("/product/{}", product.id);
+    let url = format!("{origin}{}", language.path(&route));
     let description = if product.description.trim().is_empty() {
         format!(
             "Buy {} for {} with cash on delivery across Pakistan.",
@@ -349,8 +461,8 @@ fn product_page(template: &Template, origin: &str, json: &Bytes) -> Result<Strin
     };
     let preview = preview_description(&product);
     let mut head = Head::new(&product.name, &description);
-    head.link("canonical", &url)
-        .property("og:type", "product")
+    addresses(&mut head, origin, language, &route);
+    head.property("og:type", "product")
         .property("og:site_name", &template.shop)
         .property("og:title", &product.name)
         .property("og:description", &preview)
@@ -412,11 +524,13 @@ fn preview_description(product: &ProductResponse) -> String {
 fn category_page(
     template: &Template,
     origin: &str,
+    language: Language,
     page: &CategoryPageResponse,
     parent: Option<&(String, String)>,
 ) -> String {
     let category = &page.category;
-    let url = format!("{origin}/category/{}", category.id);
+    let route = format!("/category/{}", category.id);
+    let url = format!("{origin}{}", language.path(&route));
     let products = page.parent_products.iter().chain(page.children.iter().flat_map(|c| c.products.iter()));
     let count = products.clone().count();
     let description = format!(
@@ -426,8 +540,8 @@ fn category_page(
         if count == 1 { "product" } else { "products" }
     );
     let mut head = Head::new(&category.name, &description);
-    head.link("canonical", &url)
-        .property("og:type", "website")
+    addresses(&mut head, origin, language, &route);
+    head.property("og:type", "website")
         .property("og:site_name", &template.shop)
         .property("og:title", &category.name)
         .property("og:description", &description)
@@ -438,9 +552,10 @@ fn category_page(
             head.property("og:image:width", &width.to_string());
         }
     }
-    let mut trail = vec![("Home", format!("{origin}/"))];
+    let home = if language == Language::Urdu { "سرورق" } else { "Home" };
+    let mut trail = vec![(home, format!("{origin}{}", language.path("/")))];
     if let Some((id, name)) = parent {
-        trail.push((name.as_str(), format!("{origin}/category/{id}")));
+        trail.push((name.as_str(), format!("{origin}{}", language.path(&format!("/category/{id}")))));
     }
     trail.push((category.name.as_str(), url.clone()));
     head.json_ld(&jsonld::breadcrumbs(&trail));
@@ -475,7 +590,7 @@ async fn robots(origin: web::Data<PublicOrigin>) -> HttpResponse {
     let mut body = String::from("User-agent: *\n");
     for path in disallowed() {
         body.push_str("Disallow: ");
-        body.push_str(path);
+        body.push_str(&path);
         body.push('\n');
     }
     body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.origin));
@@ -522,7 +637,19 @@ mod tests {
                 "/add-review",
                 "/review",
                 "/internal-review",
-                "/search"
+                "/search",
+                "/ur/checkout",
+                "/ur/orders",
+                "/ur/order-confirmation",
+                "/ur/confirm-order",
+                "/ur/login",
+                "/ur/signup",
+                "/ur/forgot-password",
+                "/ur/reset-password",
+                "/ur/add-review",
+                "/ur/review",
+                "/ur/internal-review",
+                "/ur/search"
             ]
         );
     }

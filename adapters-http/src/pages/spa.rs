@@ -68,8 +68,8 @@ fn open(path: &Path, cache: CacheControl, req: &HttpRequest) -> Option<HttpRespo
 }
 
 /// Answers any request no other route took: 405 with `Allow` for a method the path does not take, 404
-/// for an unknown API path or media file, else a file of the app or its page (`index.html` itself is only
-/// ever answered filled in).
+/// for an unknown API path or media file, else a file of the app or its page (`index.html` and the Urdu
+/// pages' `index.ur.html` themselves are only ever answered filled in).
 pub async fn fallback(
     req: HttpRequest,
     dir: web::Data<SpaDir>,
@@ -92,7 +92,8 @@ pub async fn fallback(
     if path.starts_with("/api/") || req.method() != Method::GET {
         return Err(ApiError::NotFound("No such resource.".into()));
     }
-    if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty() && *r != Path::new("index.html")) {
+    let template = |r: &Path| r == Path::new("index.html") || r == Path::new("index.ur.html");
+    if let Some(relative) = relative_file(path).filter(|r| !r.as_os_str().is_empty() && !template(r)) {
         let file = dir.dir.join(&relative);
         if file.is_file() {
             let cache = if relative.starts_with("assets") {

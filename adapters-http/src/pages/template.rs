@@ -171,7 +171,13 @@ pub enum Current {
 impl TemplateFile {
     #[must_use]
     pub fn new(dir: &std::path::Path) -> Self {
-        Self { index: dir.join("index.html"), manifest: dir.join(".vite/manifest.json"), loaded: RwLock::new(None) }
+        Self::named(dir, "index.html")
+    }
+
+    /// The template `file` of `dir` (`index.ur.html`, the Urdu pages').
+    #[must_use]
+    pub fn named(dir: &std::path::Path, file: &str) -> Self {
+        Self { index: dir.join(file), manifest: dir.join(".vite/manifest.json"), loaded: RwLock::new(None) }
     }
 
     /// The template as the files now are.

@@ -87,6 +87,12 @@ pub async fn spawn_app_with(extra: &[(&'static str, String)]) -> TestApp {
     let media = ScratchDir::new("shop-media");
     let spa = ScratchDir::new("shop-spa");
     std::fs::write(spa.0.join("index.html"), INDEX_HTML).unwrap();
+    // The Urdu pages' template, as the build writes it beside index.html.
+    std::fs::write(
+        spa.0.join("index.ur.html"),
+        INDEX_HTML.replace("<html lang=\"en\">", "<html lang=\"ur\" dir=\"rtl\">"),
+    )
+    .unwrap();
     std::fs::create_dir_all(spa.0.join("assets")).unwrap();
     std::fs::write(spa.0.join("assets/index-abc123.js"), "console.log('shop')").unwrap();
     let mut vars = vec![

@@ -535,8 +535,94 @@ async fn robots_txt_keeps_crawlers_out_of_the_pages_that_are_not_indexed() {
             "User-agent: *\nDisallow: /admin\nDisallow: /api/\nDisallow: /checkout\nDisallow: /orders\n\
              Disallow: /order-confirmation\nDisallow: /confirm-order\nDisallow: /login\nDisallow: /signup\n\
              Disallow: /forgot-password\nDisallow: /reset-password\nDisallow: /add-review\nDisallow: /review\n\
-             Disallow: /internal-review\nDisallow: /search\n\nSitemap: {}/sitemap.xml\n",
+             Disallow: /internal-review\nDisallow: /search\nDisallow: /ur/checkout\nDisallow: /ur/orders\n\
+             Disallow: /ur/order-confirmation\nDisallow: /ur/confirm-order\nDisallow: /ur/login\nDisallow: /ur/signup\n\
+             Disallow: /ur/forgot-password\nDisallow: /ur/reset-password\nDisallow: /ur/add-review\n\
+             Disallow: /ur/review\nDisallow: /ur/internal-review\nDisallow: /ur/search\n\nSitemap: {}/sitemap.xml\n",
             app.config.public_url
         )
     );
+}
+
+/// The `hreflang` alternates of a page: (language, address), in order.
+fn alternates(page: &Page) -> Vec<(String, String)> {
+    page.all("head link[rel=alternate][hreflang]")
+        .iter()
+        .map(|l| (l.value().attr("hreflang").unwrap().to_owned(), l.value().attr("href").unwrap().to_owned()))
+        .collect()
+}
+
+fn alternates_of(origin: &str, route: &str, urdu: &str) -> Vec<(String, String)> {
+    [("en", format!("{origin}{route}")), ("ur", format!("{origin}{urdu}")), ("x-default", format!("{origin}{route}"))]
+        .into_iter()
+        .map(|(language, href)| (language.to_owned(), href))
+        .collect()
+}
+
+#[tokio::test]
+async fn urdu_pages_are_right_to_left_under_ur_and_every_indexable_page_names_both_languages() {
+    let app = spawn_app().await;
+    let origin = &app.config.public_url;
+    let cases = app.add_category("Cases", None).await;
+    let id = app.add_product(new_product("Clear case", cases, (999, None, 0), 5, false)).await;
+
+    let home = page(&app, "/ur/").await;
+    let bare = page(&app, "/ur").await;
+    let english = page(&app, "/").await;
+    let product = page(&app, &format!("/ur/product/{id}")).await;
+    let category = page(&app, &format!("/ur/category/{cases}")).await;
+    let cart = page(&app, "/ur/cart").await;
+    let checkout = page(&app, "/ur/checkout").await;
+    let admin = page(&app, "/ur/admin/orders").await;
+    let missing = page(&app, "/ur/nothing-here").await;
+
+    assert_eq!((home.status, bare.status), (200, 200));
+    assert!(home.html.contains("<html lang=\"ur\" dir=\"rtl\">"), "{}", home.html);
+    assert!(english.html.contains("<html lang=\"en\">"));
+    assert_eq!(home.title(), format!("{SHOP_NAME} — پاکستان میں موبائل لوازمات"));
+    assert_eq!(home.attr("link[rel=canonical]", "href"), format!("{origin}/ur/"));
+    assert_eq!(home.meta("og:url"), format!("{origin}/ur/"));
+    assert_eq!(alternates(&home), alternates_of(origin, "/", "/ur/"));
+    assert_eq!(english.attr("link[rel=canonical]", "href"), format!("{origin}/"));
+    assert_eq!(alternates(&english), alternates_of(origin, "/", "/ur/"));
+    assert_eq!(english.headers["vary"], "cookie");
+
+    assert_eq!(product.status, 200);
+    assert!(product.html.contains("dir=\"rtl\""));
+    assert_eq!(product.attr("link[rel=canonical]", "href"), format!("{origin}/ur/product/{id}"));
+    assert_eq!(alternates(&product), alternates_of(origin, &format!("/product/{id}"), &format!("/ur/product/{id}")));
+    assert_eq!(alternates(&page(&app, &format!("/product/{id}")).await), alternates(&product));
+    assert_eq!(category.attr("link[rel=canonical]", "href"), format!("{origin}/ur/category/{cases}"));
+    assert_eq!(
+        alternates(&category),
+        alternates_of(origin, &format!("/category/{cases}"), &format!("/ur/category/{cases}"))
+    );
+
+    assert_eq!(cart.title(), "آپ کی ٹوکری");
+    assert_eq!(cart.attr("link[rel=canonical]", "href"), format!("{origin}/ur/cart"));
+    assert_eq!(alternates(&cart), alternates_of(origin, "/cart", "/ur/cart"));
+    assert_eq!(checkout.title(), "چیک آؤٹ");
+    not_indexable(&checkout);
+    assert!(alternates(&checkout).is_empty());
+    // The management area stays English: it has no Urdu pages.
+    assert_eq!((admin.status, admin.title()), (404, "صفحہ نہیں ملا".to_owned()));
+    assert_eq!(missing.status, 404);
+}
+
+#[tokio::test]
+async fn the_lang_cookie_sends_an_urdu_shopper_from_the_home_page_on_to_the_urdu_one() {
+    let app = spawn_app().await;
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let home = |cookie: &'static str| client.get(format!("{}/", app.address)).header("cookie", cookie).send();
+
+    let urdu = home("theme=dark; lang=ur").await.unwrap();
+    let english = home("lang=en").await.unwrap();
+    let cart = client.get(format!("{}/cart", app.address)).header("cookie", "lang=ur").send().await.unwrap();
+
+    assert_eq!(urdu.status(), 302);
+    assert_eq!(urdu.headers()["location"], "/ur/");
+    assert_eq!(urdu.headers()["vary"], "cookie");
+    assert_eq!(english.status(), 200);
+    // Only the home page follows the cookie: a shared English link stays English.
+    assert_eq!(cart.status(), 200);
 }

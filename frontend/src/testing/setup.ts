@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { configureApiClient } from '@/lib/api-client';
+import { setLanguage } from '@/lib/i18n';
 
 configureApiClient();
 
@@ -16,6 +17,7 @@ afterEach(() => {
   cleanup();
   // Drafts kept by one test (the checkout's) must not fill the next test's form.
   window.sessionStorage.clear();
+  setLanguage('en');
 });
 
 // jsdom lays nothing out and does not scroll (it logs 'Not implemented' for `scrollTo`): pages that open at

@@ -79,3 +79,42 @@ export const internalReviewTitle = 'Write a Review';
 
 /** The title of `/admin/login`. */
 export const adminLoginTitle = 'Admin Login';
+
+/** The Urdu title of `/ur/products`. */
+export const productsTitleUr = 'تمام مصنوعات';
+
+/** The Urdu title of `/ur/cart`. */
+export const cartTitleUr = 'آپ کی ٹوکری';
+
+/** The Urdu title of `/ur/checkout`. */
+export const checkoutTitleUr = 'چیک آؤٹ';
+
+/** The Urdu title of `/ur/orders`. */
+export const ordersTitleUr = 'میرے آرڈر';
+
+/** The Urdu title of `/ur/order-confirmation`. */
+export const orderConfirmationTitleUr = 'آرڈر کی تصدیق';
+
+/** The Urdu title of `/ur/confirm-order`. */
+export const confirmOrderTitleUr = 'اپنے آرڈر کی تصدیق کریں';
+
+/** The Urdu title of `/ur/login`. */
+export const loginTitleUr = 'لاگ اِن';
+
+/** The Urdu title of `/ur/signup`. */
+export const signupTitleUr = 'اکاؤنٹ بنائیں';
+
+/** The Urdu title of `/ur/forgot-password`. */
+export const forgotPasswordTitleUr = 'پاس ورڈ دوبارہ بنائیں';
+
+/** The Urdu title of `/ur/reset-password`. */
+export const resetPasswordTitleUr = 'نیا پاس ورڈ چنیں';
+
+/** The Urdu title of `/ur/add-review`. */
+export const addReviewTitleUr = 'رائے لکھیں';
+
+/** The Urdu title of `/ur/review`. */
+export const reviewTitleUr = 'رائے لکھیں';
+
+/** The Urdu title of `/ur/internal-review`. */
+export const internalReviewTitleUr = 'رائے لکھیں';

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { LazyCategoryList } from '@/features/categories/components/lazy-category-list';
+import menuTexts from '@/i18n/en/menu.json';
+import shellTexts from '@/i18n/en/shell.json';
+import { useMessages } from '@/lib/i18n';
 
 import { LogoutButton } from './lazy-logout-button';
 
@@ -15,25 +18,27 @@ interface MobileMenuProps {
 
 /** The small-screen menu: home, cart, the categories and the account links. */
 export default function MobileMenu({ id, signedIn, onClose, onLoggedOut }: MobileMenuProps) {
+  const t = useMessages(shellTexts, 'shell');
+  const m = useMessages(menuTexts, 'menu');
   return (
-    <nav id={id} className="mobile-menu" aria-label="Menu">
+    <nav id={id} className="mobile-menu" aria-label={m.menu()}>
       <ul className="mobile-menu__list">
         <li>
           <Link to={paths.home.getHref()} onClick={onClose}>
-            Home
+            {m.home()}
           </Link>
         </li>
         <li>
           <Link to={paths.cart.getHref()} onClick={onClose}>
-            Cart
+            {t.cart()}
           </Link>
         </li>
       </ul>
-      <h2 className="mobile-menu__heading">Categories</h2>
+      <h2 className="mobile-menu__heading">{t.categories()}</h2>
       <Suspense>
         <LazyCategoryList onNavigate={onClose} />
       </Suspense>
-      <h2 className="mobile-menu__heading">My Account</h2>
+      <h2 className="mobile-menu__heading">{m.myAccount()}</h2>
       {signedIn ? (
         <Suspense>
           <ul className="mobile-menu__list">
@@ -51,17 +56,17 @@ export default function MobileMenu({ id, signedIn, onClose, onLoggedOut }: Mobil
         <ul className="mobile-menu__list">
           <li>
             <Link to={paths.login.getHref()} onClick={onClose}>
-              Login
+              {t.login()}
             </Link>
           </li>
           <li>
             <Link to={paths.signup.getHref()} onClick={onClose}>
-              Sign up
+              {t.signUp()}
             </Link>
           </li>
           <li>
             <Link to={paths.admin.login.getHref()} onClick={onClose}>
-              Admin
+              {t.admin()}
             </Link>
           </li>
         </ul>

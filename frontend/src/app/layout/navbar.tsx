@@ -7,6 +7,10 @@ import { useCurrentUser } from '@/features/auth/api/current-user';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { CategoryMenu } from '@/features/categories/components/category-menu';
 import { SearchBox } from '@/features/search/components/search-box';
+import shellTexts from '@/i18n/en/shell.json';
+import { useMessages } from '@/lib/i18n';
+
+import { LanguageSwitch } from './language-switch';
 
 import { LogoutButton } from './lazy-logout-button';
 
@@ -24,6 +28,7 @@ const MobileMenu = lazy(loadMobileMenu);
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
+  const t = useMessages(shellTexts, 'shell');
   const signedIn = Boolean(useCurrentUser().data?.uid);
   const closeMenu = () => {
     setMenuOpen(false);
@@ -35,8 +40,8 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav className="navbar" aria-label="Main">
-        <Link to={paths.home.getHref()} className="navbar__brand" aria-label={`${env.shopName} home`} onClick={closeMenu}>
+      <nav className="navbar" aria-label={t.mainNav()}>
+        <Link to={paths.home.getHref()} className="navbar__brand" aria-label={t.brandHome({ shop: env.shopName })} onClick={closeMenu}>
           {env.shopName}
         </Link>
         <SearchBox className="navbar__search" onSearch={closeMenu} />
@@ -45,31 +50,32 @@ export function Navbar() {
           {signedIn ? (
             <Suspense>
               <Link to={paths.orders.getHref()} className="nav-link">
-                My Orders
+                {t.myOrders()}
               </Link>
               <LogoutButton className="nav-button" onLoggedOut={afterLogout} />
             </Suspense>
           ) : (
             <>
               <Link to={paths.login.getHref()} className="nav-link">
-                Login
+                {t.login()}
               </Link>
               <Link to={paths.signup.getHref()} className="nav-link">
-                Sign up
+                {t.signUp()}
               </Link>
               <Link to={paths.admin.login.getHref()} className="nav-link">
-                Admin
+                {t.admin()}
               </Link>
             </>
           )}
         </div>
+        <LanguageSwitch />
         <CartLink onNavigate={closeMenu} />
         <button
           type="button"
           className="navbar__toggle"
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t.closeMenu() : t.openMenu()}
           onPointerDown={() => void loadMobileMenu()}
           onClick={() => {
             setMenuOpen((open) => !open);

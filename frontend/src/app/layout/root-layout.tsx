@@ -3,6 +3,8 @@ import { Outlet } from 'react-router';
 
 import { Footer } from '@/components/layouts/footer';
 import { LoadingBar } from '@/components/ui/loading-bar';
+import shellTexts from '@/i18n/en/shell.json';
+import { useMessages } from '@/lib/i18n';
 
 import { Navbar } from './navbar';
 import { serverShopInfo } from './shop-info';
@@ -14,10 +16,11 @@ import { serverShopInfo } from './shop-info';
  * so the first answer paints the frame the app then draws again in the same place.
  */
 export function SiteShell({ children, shopInfo = serverShopInfo }: { children?: ReactNode; shopInfo?: string }) {
+  const t = useMessages(shellTexts, 'shell');
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t.skipLink()}
       </a>
       <Navbar />
       {/* The server's HTML, kept as it drew it: escaped there, and never from the shopper. */}
@@ -32,9 +35,10 @@ export function SiteShell({ children, shopInfo = serverShopInfo }: { children?: 
 
 /** Every public screen: navigation bar, the page, footer. */
 export function RootLayout() {
+  const t = useMessages(shellTexts, 'shell');
   return (
     <SiteShell>
-      <Suspense fallback={<LoadingBar label="Loading page" />}>
+      <Suspense fallback={<LoadingBar label={t.loadingPage()} />}>
         <Outlet />
       </Suspense>
     </SiteShell>

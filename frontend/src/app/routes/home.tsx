@@ -8,12 +8,12 @@ import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
 import { productsOfPages, useProductPages } from '@/features/products/api/get-product-pages';
 import { ProductGrid } from '@/features/products/components/product-grid';
-import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/messages';
 import type { Product } from '@/features/products/types';
+import homeTexts from '@/i18n/en/home.json';
+import productTexts from '@/i18n/en/products.json';
+import { useMessages } from '@/lib/i18n';
 
 import { cartActions } from './shared/cart-actions';
-
-const EMPTY_TEXT = 'No products available at the moment.';
 
 /** Featured cards shown until the shopper asks for all of them (two rows of four on large screens). */
 const FEATURED_SHOWN = 8;
@@ -26,6 +26,8 @@ const FEATURED_SHOWN = 8;
 export default function HomeRoute() {
   // The three list calls run in parallel; loading ends once all have settled, successfully or not. A failed
   // or pending list counts as empty (the generated client rejects a response that is not an array).
+  const t = useMessages(homeTexts, 'home');
+  const tp = useMessages(productTexts, 'products');
   const categories = useCategories();
   const featured = useFeaturedProducts();
   const pages = useProductPages();
@@ -38,13 +40,11 @@ export default function HomeRoute() {
 
   return (
     <>
-      <title>{`${env.shopName} — Phone accessories in Pakistan`}</title>
-      {loading && <LoadingBar label="Loading products" />}
+      <title>{t.title({ shop: env.shopName })}</title>
+      {loading && <LoadingBar label={t.loading()} />}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{env.shopName}</h1>
-        <p className="hero__tagline">
-          Premium mobile accessories that keep you charged, protected and connected.
-        </p>
+        <p className="hero__tagline">{t.tagline()}</p>
         <button
           type="button"
           className="button button--large"
@@ -52,19 +52,20 @@ export default function HomeRoute() {
             featuredRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
           }}
         >
-          Shop Now
+          {t.shopNow()}
         </button>
       </section>
       <div ref={featuredRef} className={loading ? 'home__lists home__lists--loading' : 'home__lists'}>
         {loading ? (
           <p className="status-text" role="status">
-            Loading products...
+            {t.loadingText()}
           </p>
         ) : (
           <>
             <ProductSection
               id="featured"
-              title="Featured Accessories"
+              title={t.featured()}
+              empty={t.empty()}
               eagerImages={2}
               products={allFeatured ? featuredList : featuredList.slice(0, FEATURED_SHOWN)}
             >
@@ -81,13 +82,13 @@ export default function HomeRoute() {
                       document.querySelector<HTMLElement>(`#featured li:nth-child(${FEATURED_SHOWN + 1}) a`)?.focus();
                     }}
                   >
-                    Show all featured products
+                    {t.showAllFeatured()}
                   </button>
                 </div>
               )}
             </ProductSection>
-            <ProductSection id="all-products" title="All Mobile Accessories" products={products}>
-              <LoadMore pages={pages} label="Show more products" failed={MORE_PRODUCTS_FAILED} shown={shownProducts(products.length)} />
+            <ProductSection id="all-products" title={t.allProducts()} empty={t.empty()} products={products}>
+              <LoadMore pages={pages} label={t.showMore()} failed={tp.moreFailed()} shown={tp.shown({ count: products.length })} />
             </ProductSection>
           </>
         )}
@@ -99,6 +100,8 @@ export default function HomeRoute() {
 interface ProductSectionProps {
   id: string;
   title: string;
+  /** Said when there are no products. */
+  empty: string;
   products: readonly Product[];
   /** Cards whose pictures load at once: the first row of the first section, the page's largest paint. */
   eagerImages?: number;
@@ -106,13 +109,13 @@ interface ProductSectionProps {
   children: ReactNode;
 }
 
-function ProductSection({ id, title, products, eagerImages = 0, children }: ProductSectionProps) {
+function ProductSection({ id, title, empty, products, eagerImages = 0, children }: ProductSectionProps) {
   const headingId = `${id}-title`;
   return (
     <section id={id} className="product-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {products.length === 0 ? (
-        <p className="status-text">{EMPTY_TEXT}</p>
+        <p className="status-text">{empty}</p>
       ) : (
         <>
           <ProductGrid products={products} renderActions={cartActions} eagerImages={eagerImages} />

@@ -1,9 +1,12 @@
 import { env } from '@/config/env';
+import shellTexts from '@/i18n/en/shell.json';
+import { useMessages } from '@/lib/i18n';
 
 export function Footer() {
+  const t = useMessages(shellTexts, 'shell');
   return (
     <footer className="site-footer">
-      <nav aria-label="Social media">
+      <nav aria-label={t.socialMedia()}>
         <ul className="site-footer__links">
           <li>
             <a href={env.social.facebook} rel="noopener noreferrer" target="_blank">
@@ -25,7 +28,7 @@ export function Footer() {
       <p>
         <a href={`mailto:${env.contactEmail}`}>{env.contactEmail}</a>
       </p>
-      <p>2025 all rights reserved</p>
+      <p>{t.copyright()}</p>
     </footer>
   );
 }

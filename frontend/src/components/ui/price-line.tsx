@@ -1,3 +1,5 @@
+import productTexts from '@/i18n/en/products.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 interface PriceLineProps {
@@ -15,15 +17,16 @@ interface PriceLineProps {
  * The server draws the product page's the same way (`adapters-http/src/pages/product.rs`), so this markup is
  * the page's first paint too: change both together.
  */
-export function PriceLine({ price, finalPrice, label = 'Price: ' }: PriceLineProps) {
+export function PriceLine({ price, finalPrice, label }: PriceLineProps) {
+  const t = useMessages(productTexts, 'products');
   return (
     <>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t.price()}</span>
       <strong>{formatRupees(finalPrice)}</strong>
       {finalPrice < price && (
         <>
           {' '}
-          <span className="visually-hidden">Original price: </span>
+          <span className="visually-hidden">{t.originalPrice()}</span>
           <s>{formatRupees(price)}</s>
         </>
       )}

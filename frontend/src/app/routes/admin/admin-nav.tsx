@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 
 import { adminMenu } from './admin-paths';
 
@@ -51,10 +51,10 @@ export function AdminNav() {
 
   return (
     <>
-      <NavLink to={paths.admin.dashboard.getHref()} className="admin-bar__link admin-bar__link--wide">
+      <NavLink to={adminAreaPaths.dashboard.getHref()} className="admin-bar__link admin-bar__link--wide">
         Dashboard
       </NavLink>
-      <NavLink to={paths.admin.orders.getHref()} className="admin-bar__link admin-bar__link--wide">
+      <NavLink to={adminAreaPaths.orders.getHref()} className="admin-bar__link admin-bar__link--wide">
         Orders
       </NavLink>
       <button
@@ -70,7 +70,7 @@ export function AdminNav() {
         Menu
       </button>
       <div ref={panel} id={`${id}-menu`} className="admin-menu" hidden={!open}>
-        <NavLink to={paths.admin.dashboard.getHref()} end className="admin-menu__link admin-menu__home" onClick={close}>
+        <NavLink to={adminAreaPaths.dashboard.getHref()} end className="admin-menu__link admin-menu__home" onClick={close}>
           Dashboard
         </NavLink>
         {adminMenu.map((section) => (

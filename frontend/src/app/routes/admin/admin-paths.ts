@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 
 /**
  * Paths of admin pages added after the home page's JavaScript reached its budget: they live here, loaded with
@@ -23,30 +23,30 @@ export const adminMenu: readonly { group: string; items: readonly AdminMenuItem[
   {
     group: 'Orders',
     items: [
-      { label: 'Customer Orders', href: paths.admin.orders.getHref() },
-      { label: 'Order Checks', href: paths.admin.orderChecks.getHref() },
-      { label: 'Blocklist', href: paths.admin.blocklist.getHref() },
-      { label: 'Order Analytics', href: paths.admin.analytics.getHref() },
+      { label: 'Customer Orders', href: adminAreaPaths.orders.getHref() },
+      { label: 'Order Checks', href: adminAreaPaths.orderChecks.getHref() },
+      { label: 'Blocklist', href: adminAreaPaths.blocklist.getHref() },
+      { label: 'Order Analytics', href: adminAreaPaths.analytics.getHref() },
     ],
   },
   {
     group: 'Catalogue',
     items: [
-      { label: 'Manage Products', href: paths.admin.manage.getHref() },
-      { label: 'Add Product', href: paths.admin.uploadProduct.getHref() },
-      { label: 'Products by Category', href: paths.admin.productsByCategory.getHref() },
-      { label: 'Add Category', href: paths.admin.addCategory.getHref() },
-      { label: 'Manage Coupons', href: paths.admin.coupons.getHref() },
-      { label: 'Delivery Charges', href: paths.admin.deliveryCharge.getHref() },
+      { label: 'Manage Products', href: adminAreaPaths.manage.getHref() },
+      { label: 'Add Product', href: adminAreaPaths.uploadProduct.getHref() },
+      { label: 'Products by Category', href: adminAreaPaths.productsByCategory.getHref() },
+      { label: 'Add Category', href: adminAreaPaths.addCategory.getHref() },
+      { label: 'Manage Coupons', href: adminAreaPaths.coupons.getHref() },
+      { label: 'Delivery Charges', href: adminAreaPaths.deliveryCharge.getHref() },
       { label: 'Search Synonyms', href: adminPaths.searchSynonyms.getHref() },
     ],
   },
   {
     group: 'Customers',
     items: [
-      { label: 'Review Requests', href: paths.admin.reviews.getHref() },
-      { label: 'Send Email to Customer', href: paths.admin.sendEmail.getHref() },
-      { label: 'Category Views (Analytics)', href: paths.admin.categoryViews.getHref() },
+      { label: 'Review Requests', href: adminAreaPaths.reviews.getHref() },
+      { label: 'Send Email to Customer', href: adminAreaPaths.sendEmail.getHref() },
+      { label: 'Category Views (Analytics)', href: adminAreaPaths.categoryViews.getHref() },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 
 import { pagesOf, type PageLoader } from '@/app/page-loading';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 
 import { adminPaths } from './admin-paths';
 
@@ -48,21 +48,21 @@ export default function AdminRoutes({ pages: page = lazyPages }: AdminRoutesProp
     <Routes>
       <Route element={<page.adminLayout />}>
         <Route index element={<page.adminDashboard />} />
-        <Route path={paths.admin.dashboard.path} element={<page.adminDashboard />} />
-        <Route path={paths.admin.addCategory.path} element={<page.addCategory />} />
-        <Route path={paths.admin.uploadProduct.path} element={<page.uploadProduct />} />
-        <Route path={paths.admin.editProduct.path} element={<page.editProduct />} />
-        <Route path={paths.admin.reviews.path} element={<page.adminReviews />} />
-        <Route path={paths.admin.manage.path} element={<page.manageProducts />} />
-        <Route path={paths.admin.productsByCategory.path} element={<page.productsByCategory />} />
-        <Route path={paths.admin.deliveryCharge.path} element={<page.deliveryCharge />} />
-        <Route path={paths.admin.orders.path} element={<page.adminOrders />} />
-        <Route path={paths.admin.coupons.path} element={<page.coupons />} />
-        <Route path={paths.admin.categoryViews.path} element={<page.categoryViews />} />
-        <Route path={paths.admin.sendEmail.path} element={<page.sendEmail />} />
-        <Route path={paths.admin.orderChecks.path} element={<page.orderChecks />} />
-        <Route path={paths.admin.blocklist.path} element={<page.blocklist />} />
-        <Route path={paths.admin.analytics.path} element={<page.analytics />} />
+        <Route path={adminAreaPaths.dashboard.path} element={<page.adminDashboard />} />
+        <Route path={adminAreaPaths.addCategory.path} element={<page.addCategory />} />
+        <Route path={adminAreaPaths.uploadProduct.path} element={<page.uploadProduct />} />
+        <Route path={adminAreaPaths.editProduct.path} element={<page.editProduct />} />
+        <Route path={adminAreaPaths.reviews.path} element={<page.adminReviews />} />
+        <Route path={adminAreaPaths.manage.path} element={<page.manageProducts />} />
+        <Route path={adminAreaPaths.productsByCategory.path} element={<page.productsByCategory />} />
+        <Route path={adminAreaPaths.deliveryCharge.path} element={<page.deliveryCharge />} />
+        <Route path={adminAreaPaths.orders.path} element={<page.adminOrders />} />
+        <Route path={adminAreaPaths.coupons.path} element={<page.coupons />} />
+        <Route path={adminAreaPaths.categoryViews.path} element={<page.categoryViews />} />
+        <Route path={adminAreaPaths.sendEmail.path} element={<page.sendEmail />} />
+        <Route path={adminAreaPaths.orderChecks.path} element={<page.orderChecks />} />
+        <Route path={adminAreaPaths.blocklist.path} element={<page.blocklist />} />
+        <Route path={adminAreaPaths.analytics.path} element={<page.analytics />} />
         <Route path={adminPaths.searchSynonyms.path} element={<page.searchSynonyms />} />
         <Route path="*" element={<page.notFound />} />
       </Route>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { paths } from '@/config/paths';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
 import { loadPages } from '@/testing/pages';
@@ -231,7 +232,7 @@ describe('the admin layout', () => {
     const menu = within(document.getElementById(menuButton.getAttribute('aria-controls') ?? '') ?? document.body);
     const hrefs = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
     // Every page below /admin but the product editor (reached from its list) and the dashboard's alias.
-    const pages = [...Object.entries(paths.admin), ...Object.entries(adminPaths)]
+    const pages = [...Object.entries(paths.admin), ...Object.entries(adminAreaPaths), ...Object.entries(adminPaths)]
       .filter(([name]) => !['login', 'root', 'editProduct', 'dashboard'].includes(name))
       .map(([, page]) => (page.getHref as () => string)());
     expect(pages.length).toBeGreaterThan(13);

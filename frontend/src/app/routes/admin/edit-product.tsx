@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { useAdminCategories } from '@/features/catalogue-admin/api/categories';
 import { useAdminProduct, useChangeProductMutation } from '@/features/catalogue-admin/api/products';
 import { ProductForm } from '@/features/catalogue-admin/components/product-form';
@@ -19,7 +19,7 @@ export default function EditProductRoute() {
       <title>Edit Product</title>
       <h1 id="page-title">Edit Product</h1>
       <p className="admin-page__intro">
-        <Link to={paths.admin.manage.getHref()}>Back to Manage Products</Link>
+        <Link to={adminAreaPaths.manage.getHref()}>Back to Manage Products</Link>
       </p>
       {product.isPending || categories.isPending ? (
         <LoadingBar label="Loading product" />

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { useAdminCategories } from '@/features/catalogue-admin/api/categories';
 import { ADMIN_PAGE_SIZE, anyProduct, useAdminProducts, type ProductSearch } from '@/features/catalogue-admin/api/products';
 import { ProductManager } from '@/features/catalogue-admin/components/product-manager';
@@ -36,7 +36,7 @@ export default function ManageProductsRoute() {
       <title>Manage Products</title>
       <h1 id="page-title">Manage Products</h1>
       <p className="admin-page__intro">
-        <Link to={paths.admin.uploadProduct.getHref()}>Add a product</Link>
+        <Link to={adminAreaPaths.uploadProduct.getHref()}>Add a product</Link>
       </p>
       <form role="search" aria-label="Find products" className="admin-product-search" onSubmit={handleSubmit}>
         <div className="form-field admin-product-search__name">

@@ -1,5 +1,5 @@
 import type { DashboardActivity, DashboardWaiting } from '@/api/generated';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { formatRupees } from '@/lib/money';
 
 /** One count of the work waiting: its words, its figure and the filtered list it opens. */
@@ -10,7 +10,7 @@ export interface DashboardCount {
   href: string;
 }
 
-const ordersWhere = (query: string) => `${paths.admin.orders.getHref()}?${query}`;
+const ordersWhere = (query: string) => `${adminAreaPaths.orders.getHref()}?${query}`;
 
 /**
  * The work waiting, most urgent first (docs/cod.md 'Dashboard'), each linking to the list that holds exactly
@@ -27,8 +27,8 @@ export function dashboardCounts(waiting: DashboardWaiting): DashboardCount[] {
       href: ordersWhere('status=pending&confirmed=false'),
     },
     { key: 'toDispatch', label: 'Approved, not dispatched', count: waiting.toDispatch, href: ordersWhere('status=approved') },
-    { key: 'reviews', label: 'Reviews waiting', count: waiting.reviews, href: `${paths.admin.reviews.getHref()}?status=pending` },
-    { key: 'refusedCheckouts', label: 'Refused checkouts today', count: waiting.refusedCheckouts, href: paths.admin.blocklist.getHref() },
+    { key: 'reviews', label: 'Reviews waiting', count: waiting.reviews, href: `${adminAreaPaths.reviews.getHref()}?status=pending` },
+    { key: 'refusedCheckouts', label: 'Refused checkouts today', count: waiting.refusedCheckouts, href: adminAreaPaths.blocklist.getHref() },
   ];
 }
 

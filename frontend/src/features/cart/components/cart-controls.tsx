@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import buttonTexts from '@/i18n/en/cart-buttons.json';
+import { useMessages } from '@/lib/i18n';
 
 import { useCartItem, useCartStore, useMaxPerItem } from '../hooks/use-cart';
 import type { CartProduct } from '../lib/cart-store';
@@ -23,6 +25,7 @@ export function CartControls({ product, describedBy }: CartControlsProps) {
   const item = useCartItem(product._id);
   const maxPerItem = useMaxPerItem();
   const navigate = useNavigate();
+  const t = useMessages(buttonTexts, 'cart-buttons');
   const goToCart = () => {
     void navigate(paths.cart.getHref());
   };
@@ -33,7 +36,9 @@ export function CartControls({ product, describedBy }: CartControlsProps) {
         <QuantityStepper
           quantity={item.quantity}
           max={Math.min(item.stock, product.stock, maxPerItem)}
-          decrementLabel="Remove"
+          decrementLabel={t.remove()}
+          incrementLabel={t.addOneMore()}
+          groupLabel={t.quantity()}
           describedBy={describedBy}
           onDecrement={() => {
             store.decrement(product._id);
@@ -43,7 +48,7 @@ export function CartControls({ product, describedBy }: CartControlsProps) {
           }}
         />
         <button type="button" className="button" aria-describedby={describedBy} onClick={goToCart}>
-          Buy Now
+          {t.buyNow()}
         </button>
       </div>
     );
@@ -61,7 +66,7 @@ export function CartControls({ product, describedBy }: CartControlsProps) {
           store.add(product);
         }}
       >
-        Add
+        {t.add()}
       </button>
       <button
         type="button"
@@ -73,7 +78,7 @@ export function CartControls({ product, describedBy }: CartControlsProps) {
           goToCart();
         }}
       >
-        Buy
+        {t.buy()}
       </button>
     </div>
   );

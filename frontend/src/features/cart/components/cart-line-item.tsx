@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 
 import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
+import buttonTexts from '@/i18n/en/cart-buttons.json';
+import cartTexts from '@/i18n/en/cart.json';
+import { useMessages } from '@/lib/i18n';
 import { mediaUrl } from '@/lib/media-url';
 
 import { useCartStore, useMaxPerItem } from '../hooks/use-cart';
@@ -13,11 +16,6 @@ import { formatPaisa } from '../lib/format';
 import { stepperStop } from '../lib/stepper-stop';
 
 import { QuantityStepper } from './quantity-stepper';
-
-const UNAVAILABLE_TEXT = {
-  gone: 'This product is no longer available.',
-  'out-of-stock': 'This product is out of stock.',
-} as const;
 
 interface CartLineItemProps {
   item: CartItem;
@@ -30,6 +28,8 @@ interface CartLineItemProps {
  */
 export function CartLineItem({ item, status }: CartLineItemProps) {
   const store = useCartStore();
+  const t = useMessages(cartTexts, 'cart');
+  const buttons = useMessages(buttonTexts, 'cart-buttons');
   const maxPerItem = useMaxPerItem();
   const nameId = useId();
   const limitId = useId();
@@ -52,9 +52,9 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
           <Link to={href}>{item.name}</Link>
         </h3>
         <p className="cart-item__price">
-          <PriceLine price={item.price} finalPrice={shown} label="Unit price: " />
+          <PriceLine price={item.price} finalPrice={shown} label={t.unitPrice()} />
         </p>
-        {unavailable && <p className="cart-item__problem">{UNAVAILABLE_TEXT[unavailable]} It is not included in your total.</p>}
+        {unavailable && <p className="cart-item__problem">{unavailable === 'gone' ? t.gone() : t.outOfStock()} {t.notIncluded()}</p>}
         {status?.notice && <p className="cart-item__notice">{status.notice}</p>}
         {!unavailable && stop && (
           <p id={limitId} className="cart-item__notice">
@@ -67,7 +67,9 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
           <QuantityStepper
             quantity={item.quantity}
             max={Math.min(item.stock, maxPerItem)}
-            decrementLabel="Remove one"
+            decrementLabel={t.removeOne()}
+            incrementLabel={buttons.addOneMore()}
+            groupLabel={buttons.quantity()}
             describedBy={stop ? `${nameId} ${limitId}` : nameId}
             onDecrement={() => {
               store.decrement(item.productId);
@@ -85,11 +87,11 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
             store.remove(item.productId);
           }}
         >
-          Remove
+          {t.removeLine()}
         </button>
       </div>
       <p className="cart-item__total">
-        <span className="visually-hidden">Line total: </span>
+        <span className="visually-hidden">{t.lineTotal()}</span>
         {unavailable ? '—' : formatPaisa(unitPrice(item) * item.quantity)}
       </p>
     </li>

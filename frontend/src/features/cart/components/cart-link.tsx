@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import shellTexts from '@/i18n/en/shell.json';
+import { useMessages } from '@/lib/i18n';
 
 import { useCartCount } from '../hooks/use-cart';
 
@@ -11,6 +13,7 @@ interface CartLinkProps {
 
 /** The cart icon: a badge with the total quantity when above 0, and green then (docs/spec.md §2). */
 export function CartLink({ onNavigate, className }: CartLinkProps) {
+  const t = useMessages(shellTexts, 'shell');
   const count = useCartCount();
   const filled = count > 0;
   const classes = ['cart-link', filled && 'cart-link--filled', className].filter(Boolean).join(' ');
@@ -18,7 +21,7 @@ export function CartLink({ onNavigate, className }: CartLinkProps) {
     <Link
       to={paths.cart.getHref()}
       className={classes}
-      aria-label={filled ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+      aria-label={filled ? t.cartItems({ count }) : t.cart()}
       onClick={onNavigate}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

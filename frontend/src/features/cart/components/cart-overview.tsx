@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 
+import { cartTitle, cartTitleUr } from '@/api/rules/pages.gen';
 import { paths } from '@/config/paths';
+import cartTexts from '@/i18n/en/cart.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 
 import { useDeliveryCharge } from '../api/get-delivery-charge';
 import { useUnitLimit } from '../api/get-order-limits';
@@ -17,6 +20,8 @@ import { CartSummary } from './cart-summary';
  * item from the API.
  */
 export function CartOverview() {
+  const t = useMessages(cartTexts, 'cart');
+  const title = useLanguage() === 'ur' ? cartTitleUr : cartTitle;
   const { items, status } = useCart();
   useDeliveryCharge();
   useRefreshCartProducts();
@@ -26,26 +31,27 @@ export function CartOverview() {
     <section className="cart-page" aria-labelledby="cart-title">
       <div className="cart-topbar">
         <Link to={paths.home.getHref()} className="cart-topbar__back">
-          <span aria-hidden="true">← </span>Continue Shopping
+          <span aria-hidden="true" className="cart-topbar__arrow">← </span>
+          {t.continueShopping()}
         </Link>
         <h1 id="cart-title" className="cart-topbar__title">
-          Cart Overview
+          {title}
         </h1>
         <CartLink />
       </div>
       {items.length === 0 ? (
         <div className="cart-empty">
-          <h2>Your cart is empty</h2>
-          <p>Looks like you haven’t added anything yet.</p>
+          <h2>{t.empty()}</h2>
+          <p>{t.emptyHint()}</p>
           <Link to={paths.home.getHref()} className="button">
-            Start Shopping
+            {t.startShopping()}
           </Link>
         </div>
       ) : (
         <div className="cart-layout">
           <section className="cart-items" aria-labelledby="cart-items-title">
             <h2 id="cart-items-title" className="visually-hidden">
-              Items
+              {t.items()}
             </h2>
             <ul className="cart-items__list">
               {items.map((item) => (

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import cartTexts from '@/i18n/en/cart.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 import { useCart, useCartTotals } from '../hooks/use-cart';
@@ -14,47 +16,49 @@ import { CouponForm } from './coupon-form';
  * coupon when held, the total. Coupon field; checkout.
  */
 export function CartSummary() {
+  const t = useMessages(cartTexts, 'cart');
+  const money = formatRupees;
   const { coupon } = useCart();
   const figures = summaryFigures(useCartTotals());
 
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-title">
-      <h2 id="cart-summary-title">Summary</h2>
+      <h2 id="cart-summary-title">{t.summary()}</h2>
       <dl className="cart-summary__rows">
         {figures.productDiscount > 0 && (
           <>
             <div>
-              <dt>Items at list price</dt>
-              <dd>{formatRupees(figures.listPrice)}</dd>
+              <dt>{t.listPrice()}</dt>
+              <dd>{money(figures.listPrice)}</dd>
             </div>
             <div>
-              <dt>Product discount</dt>
-              <dd>{formatRupees(-figures.productDiscount)}</dd>
+              <dt>{t.productDiscount()}</dt>
+              <dd>{money(-figures.productDiscount)}</dd>
             </div>
           </>
         )}
         <div>
-          <dt>Subtotal</dt>
-          <dd>{formatRupees(figures.subtotal)}</dd>
+          <dt>{t.subtotal()}</dt>
+          <dd>{money(figures.subtotal)}</dd>
         </div>
         <div>
-          <dt>Delivery</dt>
-          <dd>{figures.delivery === 0 ? 'Free' : formatRupees(figures.delivery)}</dd>
+          <dt>{t.delivery()}</dt>
+          <dd>{figures.delivery === 0 ? t.free() : money(figures.delivery)}</dd>
         </div>
         {coupon && (
           <div>
-            <dt>Coupon ({coupon.code})</dt>
-            <dd>{formatRupees(-figures.couponDiscount)}</dd>
+            <dt>{t.coupon({ code: coupon.code })}</dt>
+            <dd>{money(-figures.couponDiscount)}</dd>
           </div>
         )}
         <div className="cart-summary__total">
-          <dt>Total</dt>
-          <dd>{formatRupees(figures.total)}</dd>
+          <dt>{t.total()}</dt>
+          <dd>{money(figures.total)}</dd>
         </div>
       </dl>
       <CouponForm />
       <Link to={paths.checkout.getHref()} className="button button--large cart-summary__checkout">
-        Proceed to Checkout
+        {t.proceed()}
       </Link>
     </section>
   );

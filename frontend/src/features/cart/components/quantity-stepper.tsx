@@ -7,6 +7,8 @@ interface QuantityStepperProps {
   /** The minus button's accessible name: 'Remove' on cards (docs/spec.md §2). */
   decrementLabel: string;
   incrementLabel?: string;
+  /** The group's accessible name. */
+  groupLabel?: string;
   /** Names the product the buttons act on. */
   describedBy?: string;
 }
@@ -19,10 +21,11 @@ export function QuantityStepper({
   onIncrement,
   decrementLabel,
   incrementLabel = 'Add one more',
+  groupLabel = 'Quantity',
   describedBy,
 }: QuantityStepperProps) {
   return (
-    <div className="stepper" role="group" aria-label="Quantity" aria-describedby={describedBy}>
+    <div className="stepper" role="group" aria-label={groupLabel} aria-describedby={describedBy}>
       <button type="button" className="stepper__button" aria-label={decrementLabel} aria-describedby={describedBy} onClick={onDecrement}>
         <span aria-hidden="true">−</span>
       </button>

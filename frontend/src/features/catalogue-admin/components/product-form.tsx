@@ -7,6 +7,7 @@ import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
 import { Link } from 'react-router';
 
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
 import type { ServerReply } from '@/lib/server-reply';
@@ -405,7 +406,7 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         <p className="admin-product-saved">
           <Link to={paths.product.getHref(saved.id)}>View {saved.name} in the shop</Link>
           {' · '}
-          <Link to={paths.admin.editProduct.getHref(saved.id)}>Edit {saved.name}</Link>
+          <Link to={adminAreaPaths.editProduct.getHref(saved.id)}>Edit {saved.name}</Link>
         </p>
       )}
       <button type="submit" className="button admin-form__submit" disabled={pending || preparing} aria-busy={pending}>

@@ -5,7 +5,7 @@ import type { ProductResponse } from '@/api/generated';
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { formatRupees } from '@/lib/money';
 
 import { useDeleteProductMutation, useToggleFeaturedMutation } from '../api/products';
@@ -85,7 +85,7 @@ function ProductRow({ product, onOutcome }: { product: ProductResponse; onOutcom
         </dl>
         <p className="admin-product__description">{descriptionPreview(product.description)}</p>
         <div className="admin-row__actions">
-          <Link className="button button--secondary" to={paths.admin.editProduct.getHref(product._id)} aria-label={`Edit ${product.name}`}>
+          <Link className="button button--secondary" to={adminAreaPaths.editProduct.getHref(product._id)} aria-label={`Edit ${product.name}`}>
             Edit
           </Link>
           <button

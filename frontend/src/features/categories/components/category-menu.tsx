@@ -1,5 +1,8 @@
 import { Suspense, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 
+import shellTexts from '@/i18n/en/shell.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useCategories } from '../api/get-categories';
 
 import { LazyCategoryList, loadCategoryList } from './lazy-category-list';
@@ -11,6 +14,7 @@ const CLOSE_DELAY_MS = 150;
 export function CategoryMenu() {
   // The list is fetched at once, so it is there when the menu opens.
   useCategories();
+  const t = useMessages(shellTexts, 'shell');
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   // A mouse opens the menu by hovering, so the click that follows must not close it again at once.
@@ -84,7 +88,7 @@ export function CategoryMenu() {
           setOpen(!open);
         }}
       >
-        Categories
+        {t.categories()}
       </button>
       <div id={panelId} className="category-menu__panel" hidden={!open}>
         {open && (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Outcome } from '@/components/admin/outcome';
 import { OutcomeMessage } from '@/components/admin/outcome-message';
 import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 
 import { useCodSettings, useRejectUnconfirmedMutation } from '../api/order-checks';
 import { codMessages } from '../lib/order-checks';
@@ -35,10 +35,10 @@ export function OrderChecksBar() {
       <nav aria-label="Order checks">
         <ul className="order-checks-bar__links">
           <li>
-            <Link to={paths.admin.orderChecks.getHref()}>Order checks</Link>
+            <Link to={adminAreaPaths.orderChecks.getHref()}>Order checks</Link>
           </li>
           <li>
-            <Link to={paths.admin.blocklist.getHref()}>Blocklist</Link>
+            <Link to={adminAreaPaths.blocklist.getHref()}>Blocklist</Link>
           </li>
         </ul>
       </nav>

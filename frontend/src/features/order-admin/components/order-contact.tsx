@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import type { OrderResponse } from '@/api/generated';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
-import { paths } from '@/config/paths';
+import { adminAreaPaths } from '@/config/admin-area-paths';
 import { formatDateTime } from '@/lib/date-time';
 import { formatRupees } from '@/lib/money';
 
@@ -23,7 +23,7 @@ function ContactHistory({ title, history }: { title: string; history: History })
         <ul className="order-contact__orders">
           {history.orders.map((other) => (
             <li key={other._id}>
-              <Link to={paths.admin.orders.getHref(other._id)}>#{other._id}</Link> {other.name} · {formatRupees(other.total)} ·{' '}
+              <Link to={adminAreaPaths.orders.getHref(other._id)}>#{other._id}</Link> {other.name} · {formatRupees(other.total)} ·{' '}
               <time dateTime={other.createdAt}>{formatDateTime(other.createdAt)}</time> <OrderStatusBadge status={other.status} />{' '}
               <span className="order-contact__label">{relatedOrderLabel(other)}</span>
             </li>

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { CompactStars } from '@/components/ui/compact-stars';
 import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
+import productTexts from '@/i18n/en/products.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 import { CARD_IMAGE_SIZES, imageSources } from '@/lib/responsive-image';
 
 import { cardStockMessage } from '../lib/card-stock';
@@ -22,11 +24,13 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, renderActions, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
+  const t = useMessages(productTexts, 'products');
+  const language = useLanguage();
   const titleId = useId();
   const href = paths.product.getHref(product._id);
   // The first picture; a video cannot stand in for it in an <img>.
   const image = product.media.find((item) => item.kind === 'image');
-  const stock = cardStockMessage(product.stock);
+  const stock = cardStockMessage(product.stock, language === 'ur' ? t : undefined);
 
   return (
     <article className="product-card" aria-labelledby={titleId}>
@@ -43,16 +47,18 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
             height={300}
           />
         ) : (
-          <span className="product-card__no-image">No image</span>
+          <span className="product-card__no-image">{t.noImage()}</span>
         )}
       </Link>
       <div className="product-card__badges">
-        {product.discount > 0 && <span className="badge badge--sale">{product.discount}% OFF</span>}
-        {product.freeDelivery && <span className="badge badge--delivery">Free Delivery</span>}
+        {product.discount > 0 && <span className="badge badge--sale">{t.percentOff({ discount: product.discount })}</span>}
+        {product.freeDelivery && <span className="badge badge--delivery">{t.freeDelivery()}</span>}
       </div>
       <div className="product-card__body">
         <Heading id={titleId} className="product-card__name">
-          <Link to={href}>{product.name}</Link>
+          <Link to={href}>
+            <bdi>{product.name}</bdi>
+          </Link>
         </Heading>
         {/* The average of the approved reviews, carried by the product itself: no call per card. Under the
             name on phones; CSS makes it a badge on the picture from tablets up. */}
