@@ -1,7 +1,8 @@
 //! WhatsApp end to end (docs/decisions/0038-whatsapp.md) against the fake Graph API started in-process: the
 //! message Meta gets for a placed order, the shopper's signed replies (Confirm, Cancel, a 'yes' word, a
 //! note), the webhook's handshake and signature checks, a Graph API that fails or hangs, status callbacks out
-//! of order, and WhatsApp off.
+//! of order, and WhatsApp off; the status messages with their figures, the e-mails still sent beside them,
+//! 'Reject unconfirmed orders' and the confirmation window with a WhatsApp confirmation.
 
 use adapters_whatsapp::sign;
 use adapters_whatsapp::test_support::{reply_envelope, Behaviour, FakeGraph, FakeGraphConfig, Received, Reply};
