@@ -55,13 +55,20 @@ impl GraphClient {
     }
 }
 
+/// A template's text parameter as Meta takes it: Meta refuses one holding a line break, a tab or more than
+/// four spaces in a row (error 132018), so each run of whitespace becomes one space (a rejection's reason
+/// may have lines).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The JSON body of `message` as Meta's Cloud API takes a template message: the body component's text
-/// parameters in order, and one quick-reply button component per payload, indexed from 0.
+/// parameters in order, each on one line, and one quick-reply button component per payload, indexed from 0.
 #[must_use]
 pub fn template_body(message: &TemplateMessage) -> Value {
     let mut components = vec![json!({
         "type": "body",
-        "parameters": message.body.iter().map(|text| json!({"type": "text", "text": text})).collect::<Vec<_>>(),
+        "parameters": message.body.iter().map(|text| json!({"type": "text", "text": one_line(text)})).collect::<Vec<_>>(),
     })];
     for (index, payload) in message.buttons.iter().enumerate() {
         components.push(json!({

@@ -468,6 +468,19 @@ fn valid_template(body: &Value) -> Option<String> {
     ok.then(|| to.to_owned())
 }
 
+/// Whether no text parameter of the template holds a line break, a tab or more than four spaces in a row,
+/// which Meta refuses (132018: 'Param text cannot have new-line/tab characters or more than 4 consecutive
+/// spaces').
+fn text_parameters_on_one_line(body: &Value) -> bool {
+    let components = body["template"]["components"].as_array().map(Vec::as_slice).unwrap_or_default();
+    components
+        .iter()
+        .filter_map(|c| c["parameters"].as_array())
+        .flatten()
+        .filter_map(|p| p["text"].as_str())
+        .all(|text| !text.contains(['\n', '\t']) && !text.contains("     "))
+}
+
 async fn send_message(phone: &str, request: &Request, shared: &Arc<Shared>) -> (u16, Value) {
     let body = serde_json::from_slice::<Value>(&request.body).unwrap_or(Value::Null);
     let to = body.get("to").and_then(Value::as_str).unwrap_or_default().to_owned();
@@ -519,6 +532,10 @@ fn answer_message(phone: &str, request: &Request, body: &Value, shared: &Arc<Sha
     let Some(to) = valid_template(body) else {
         return (400, graph_error("(#100) Invalid parameter", 100, "OAuthException"), None);
     };
+    if !text_parameters_on_one_line(body) {
+        let message = "(#132018) There's an issue with the parameters in your template.";
+        return (400, graph_error(message, 132_018, "OAuthException"), None);
+    }
     let failing = shared.with(|s| match s.behaviour.fail_status {
         Some(status) if s.behaviour.fail_count.is_none_or(|n| s.failed < n) => {
             s.failed += 1;

@@ -103,3 +103,30 @@ async fn the_fake_refuses_a_body_meta_would_refuse() {
 
     assert_eq!(failure, SendFailure { error: "(#100) Invalid parameter (code 100)".into(), retry: false });
 }
+
+#[tokio::test]
+async fn a_parameter_with_lines_tabs_or_runs_of_spaces_goes_on_one_line_which_meta_takes() {
+    let fake = FakeGraph::start(FakeGraphConfig::default()).await;
+    let mut lines = message();
+    lines.body[1] = "Reason: No courier\n\tto this   address.\n\nCall     us.".into();
+
+    let sent = client(&fake, "test-token", "1234567890").send(&lines).await;
+    let mut verbatim = adapters_whatsapp::template_body(&lines);
+    verbatim["template"]["components"][0]["parameters"][1]["text"] = json!(lines.body[1]);
+    let refused = reqwest::Client::new()
+        .post(format!("{}/v21.0/1234567890/messages", fake.base_url()))
+        .bearer_auth("test-token")
+        .json(&verbatim)
+        .send()
+        .await
+        .unwrap();
+    let refused = (refused.status().as_u16(), refused.json::<serde_json::Value>().await.unwrap());
+
+    assert!(sent.is_ok(), "{sent:?}");
+    assert_eq!(
+        fake.messages()[0].body["template"]["components"][0]["parameters"],
+        json!([{"type":"text","text":"#42"},{"type":"text","text":"Reason: No courier to this address. Call us."}])
+    );
+    assert_eq!(refused.0, 400);
+    assert_eq!(refused.1["error"]["code"], 132_018);
+}

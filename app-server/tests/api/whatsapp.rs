@@ -1,7 +1,8 @@
 //! WhatsApp end to end (docs/decisions/0038-whatsapp.md) against the fake Graph API started in-process: the
 //! message Meta gets for a placed order, the shopper's signed replies (Confirm, Cancel, a 'yes' word, a
 //! note), the webhook's handshake and signature checks, a Graph API that fails or hangs, status callbacks out
-//! of order, and WhatsApp off.
+//! of order, and WhatsApp off; the status messages with their figures, the e-mails still sent beside them,
+//! 'Reject unconfirmed orders' and the confirmation window with a WhatsApp confirmation.
 
 use adapters_whatsapp::sign;
 use adapters_whatsapp::test_support::{reply_envelope, Behaviour, FakeGraph, FakeGraphConfig, Received, Reply};
@@ -110,6 +111,55 @@ impl Shop {
         (parts[0].to_owned(), parts[1].to_owned(), parts[2].to_owned())
     }
 
+    /// Moves order `id` to `status` as the admin; answers the change's answer.
+    async fn set_status(&self, id: &str, status: &str, comment: Option<&str>) -> Value {
+        let admin = self.app.admin_cookie().await;
+        let path = format!("/api/orders/{id}/status");
+        let (code, body) =
+            self.app.send(&admin, "PUT", &path, Some(json!({"status": status, "comment": comment}))).await;
+        assert_eq!(code, 200, "{body}");
+        body
+    }
+
+    /// Ages order `id` by `hours` (its placing time moved back), as no clock can be set through the API.
+    async fn age_order(&self, id: &str, hours: i64) {
+        let touched = self
+            .app
+            .sql(&format!("UPDATE orders SET created_at = now() - interval '{hours} hours' WHERE id = {id}"))
+            .await;
+        assert_eq!(touched, 1);
+    }
+
+    /// The update messages Meta accepted for order `id`, oldest first, once it accepted `n` messages in all.
+    async fn updates(&self, id: &str, n: usize) -> Vec<Received> {
+        let number = format!("#{id}");
+        self.sent(n)
+            .await
+            .into_iter()
+            .filter(|m| {
+                m.body["template"]["name"] == "order_update"
+                    && m.body["template"]["components"][0]["parameters"][0]["text"] == number.as_str()
+            })
+            .collect()
+    }
+
+    /// The (recipients, subject) of each e-mail the SMTP server got, sorted, once it got `n`.
+    async fn mails(&self, n: usize) -> Vec<(Vec<String>, String)> {
+        assert!(self.app.delivered(n).await, "{n} e-mails arrive: {:#?}", self.app.smtp.messages());
+        let mut mails: Vec<(Vec<String>, String)> = self
+            .app
+            .smtp
+            .messages()
+            .into_iter()
+            .map(|m| {
+                let subject = m.data.lines().find_map(|l| l.strip_prefix("Subject: ")).unwrap_or_default().to_owned();
+                (m.to, subject)
+            })
+            .collect();
+        mails.sort();
+        mails
+    }
+
     /// The order's WhatsApp messages as `direction kind state: text`, oldest first.
     async fn thread(&self, id: &str) -> Vec<String> {
         self.app
@@ -131,6 +181,18 @@ impl Shop {
         }
         panic!("the thread of order {id} never settled: {:#?}", self.thread(id).await);
     }
+}
+
+/// The update message Meta gets for order `id` saying `news`.
+fn update(id: &str, news: &str) -> Value {
+    json!({"messaging_product":"whatsapp","recipient_type":"individual","to":PHONE,"type":"template",
+        "template":{"name":"order_update","language":{"code":"en"},"components":[
+            {"type":"body","parameters":[{"type":"text","text":format!("#{id}")},{"type":"text","text":news}]}]}})
+}
+
+/// The text of a received e-mail with quoted-printable soft breaks and `=3D` undone.
+fn plain(data: &str) -> String {
+    data.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=").replace("\r\n", "\n")
 }
 
 fn rand_suffix() -> u64 {
@@ -502,4 +564,198 @@ async fn the_owner_sets_the_templates_on_the_cod_settings_and_the_next_order_use
         sent.iter().find(|m| m.body["template"]["components"][0]["parameters"][0]["text"] == format!("#{id}")).unwrap();
     assert_eq!(message.body["template"]["name"], "cod_confirm");
     assert_eq!(message.body["template"]["language"]["code"], "ur");
+}
+
+#[tokio::test]
+async fn approval_dispatch_and_delivery_send_meta_the_update_template_with_courier_tracking_and_review_link() {
+    let shop = shop().await;
+    let id = shop.place("0300-1234567").await;
+    shop.sent(1).await;
+
+    shop.set_status(&id, "approved", None).await;
+    let approved = shop.updates(&id, 2).await;
+    let admin = shop.app.admin_cookie().await;
+    let tracking = json!({"courier": "Leopards", "trackingNumber": "LE123456789"});
+    let (saved, body) = shop.app.send(&admin, "PUT", &format!("/api/orders/{id}/tracking"), Some(tracking)).await;
+    assert_eq!(saved, 200, "{body}");
+    shop.set_status(&id, "dispatched", None).await;
+    let dispatched = shop.updates(&id, 3).await;
+    let delivered_answer = shop.set_status(&id, "delivered", None).await;
+    let delivered = shop.updates(&id, 4).await;
+
+    let tokens = delivered_answer["order"]["reviewTokens"].as_array().unwrap();
+    assert_eq!(tokens.len(), 1);
+    let link = format!("{}/review?token={}", shop.app.config.public_url, tokens[0]["token"].as_str().unwrap());
+    assert_eq!((approved.len(), dispatched.len(), delivered.len()), (1, 2, 3));
+    for message in &delivered {
+        assert_eq!(
+            (message.path.as_str(), message.authorization.as_str(), message.to.as_str()),
+            ("/v21.0/1234567890/messages", "Bearer test-token", PHONE)
+        );
+    }
+    assert_eq!(
+        delivered.iter().map(|m| m.body.clone()).collect::<Vec<_>>(),
+        [
+            update(&id, &format!("Your order #{id} has been approved and will be dispatched soon.")),
+            update(
+                &id,
+                &format!(
+                    "Your order #{id} is on its way: delivery within 3-4 working days. Please keep Rs 1,900 ready, \
+                     cash on delivery. Courier: Leopards, tracking number: LE123456789."
+                )
+            ),
+            update(
+                &id,
+                &format!(
+                    "Your order #{id} has been delivered. Thank you for shopping with us! Tell others what you \
+                     think: Phone Case: {link}"
+                )
+            ),
+        ]
+    );
+    let thread = shop.thread_until(&id, |t| t.len() == 4 && t.iter().all(|m| !m.contains(" queued: "))).await;
+    assert_eq!(
+        thread[1..].iter().map(|m| m.split(':').next().unwrap()).collect::<Vec<_>>(),
+        ["out update sent", "out update sent", "out update sent"]
+    );
+}
+
+#[tokio::test]
+async fn a_rejection_sends_meta_the_reason_on_one_line_and_mails_it_too() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    shop.sent(1).await;
+
+    shop.set_status(&id, "rejected", Some("We cannot deliver to this address.\n\tPlease order again.")).await;
+
+    let rejected = shop.updates(&id, 2).await;
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(
+        (rejected[0].path.as_str(), rejected[0].authorization.as_str(), rejected[0].to.as_str()),
+        ("/v21.0/1234567890/messages", "Bearer test-token", PHONE)
+    );
+    assert_eq!(
+        rejected[0].body,
+        update(
+            &id,
+            &format!(
+                "We are sorry: your order #{id} has been rejected. Reason: We cannot deliver to this address. Please \
+                 order again."
+            )
+        )
+    );
+    shop.mails(3).await;
+    let mail = shop
+        .app
+        .smtp
+        .messages()
+        .into_iter()
+        .map(|m| plain(&m.data))
+        .find(|m| m.contains(&format!("Subject: Your order #{id} is rejected")))
+        .unwrap();
+    assert!(mail.contains("Reason: We cannot deliver to this address.\n\tPlease order again.\n"), "{mail}");
+}
+
+#[tokio::test]
+async fn with_whatsapp_on_the_order_and_status_emails_are_still_sent() {
+    let shop = shop().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let (status, placed) = shop.app.place_order(&cookie, &two_cases(&shop, "0300 1234567"), None).await;
+    assert_eq!(status, 201, "{placed}");
+    let id = placed["order"]["_id"].as_str().unwrap().to_owned();
+
+    let on_placing = shop.mails(2).await;
+    shop.set_status(&id, "approved", None).await;
+    let after_approval = shop.mails(3).await;
+
+    let shopper = vec!["ayesha@example.pk".to_owned()];
+    let owner = vec![crate::helpers::ADMIN_EMAIL.to_owned()];
+    assert_eq!(
+        on_placing,
+        [
+            (shopper.clone(), format!("Please confirm your order #{id}")),
+            (owner.clone(), format!("New order #{id}: Rs 1,900"))
+        ]
+    );
+    assert_eq!(
+        after_approval,
+        [
+            (shopper.clone(), format!("Please confirm your order #{id}")),
+            (shopper, format!("Your order #{id} is approved")),
+            (owner, format!("New order #{id}: Rs 1,900")),
+        ]
+    );
+    assert_eq!(shop.updates(&id, 2).await.len(), 1, "the approval went to WhatsApp as well");
+    let sent = shop.fake.messages();
+    assert_eq!(sent.len(), 2);
+    assert_eq!(sent[0].body["template"]["name"], "order_confirmation");
+}
+
+#[tokio::test]
+async fn reject_unconfirmed_orders_leaves_an_order_confirmed_on_whatsapp_and_rejects_an_unconfirmed_one() {
+    let shop = shop().await;
+    let confirmed = shop.place("0300 1234567").await;
+    let unconfirmed = shop.place("0300 1234567").await;
+    shop.sent(2).await;
+    let payload = shop.payload(&confirmed, 0).await;
+    let (replied, _) =
+        shop.reply(Reply { from: PHONE.into(), button_payload: Some(payload), ..Reply::default() }).await;
+    assert_eq!(replied, 200);
+    assert_eq!(shop.order_row(&confirmed).await.1, "whatsapp");
+    for id in [&confirmed, &unconfirmed] {
+        shop.age_order(id, 25).await;
+    }
+    let admin = shop.app.admin_cookie().await;
+
+    let (status, body) = shop.app.send(&admin, "POST", "/api/orders/reject-unconfirmed", Some(json!({}))).await;
+
+    assert_eq!(
+        (status, body),
+        (200, json!({"success": true, "message": "Rejected 1 unconfirmed order.", "rejected": [unconfirmed]}))
+    );
+    assert_eq!(shop.order_row(&confirmed).await, ("pending".into(), "whatsapp".into(), "-".into()));
+    assert_eq!(
+        shop.order_row(&unconfirmed).await,
+        ("rejected".into(), "-".into(), "Not confirmed within 24 hours.".into())
+    );
+    assert_eq!(shop.app.stock_of(shop.case).await, Some(8), "only the unconfirmed order's two cases are back");
+    // The confirmation's answer, then the rejection's message.
+    let rejected = shop.updates(&unconfirmed, 4).await;
+    assert_eq!(
+        rejected.iter().map(|m| m.body.clone()).collect::<Vec<_>>(),
+        [update(
+            &unconfirmed,
+            &format!(
+                "We are sorry: your order #{unconfirmed} has been rejected. Reason: Not confirmed within 24 hours."
+            )
+        )]
+    );
+}
+
+#[tokio::test]
+async fn a_confirm_reply_after_the_confirmation_window_changes_nothing_and_says_so() {
+    let shop = shop().await;
+    let id = shop.place("0300 1234567").await;
+    let payload = shop.payload(&id, 0).await;
+    shop.age_order(&id, 25).await;
+
+    let (status, _) = shop.reply(Reply { from: PHONE.into(), button_payload: Some(payload), ..Reply::default() }).await;
+
+    assert_eq!(status, 200);
+    let thread = shop.thread_until(&id, |t| t.len() == 3 && t.iter().all(|m| !m.contains(" queued: "))).await;
+    assert_eq!(
+        thread[1..],
+        [
+            "in reply received: Confirm".to_owned(),
+            "out update sent: This confirmation link has expired. Reply here if you need help.".to_owned(),
+        ]
+    );
+    assert_eq!(shop.order_row(&id).await, ("pending".into(), "-".into(), "-".into()));
+    let order = shop.admin_order(&id).await;
+    assert_eq!((&order["confirmedAt"], &order["whatsapp"]["confirmedOnWhatsApp"]), (&Value::Null, &json!(false)));
+    let answer = shop.updates(&id, 2).await;
+    assert_eq!(
+        answer.iter().map(|m| m.body.clone()).collect::<Vec<_>>(),
+        [update(&id, "This confirmation link has expired. Reply here if you need help.")]
+    );
 }
