@@ -1,5 +1,3 @@
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -128,7 +126,7 @@ function standInCanvas() {
         drawn.push({ width: this.width, height: this.height });
       },
     } as unknown as CanvasRenderingContext2D;
-  } as HTMLCanvasElement['getContext']);
+  });
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type) => {
     callback(new Blob([new Uint8Array(SHRUNK_BYTES)], { type }));
   });
@@ -138,8 +136,14 @@ function standInCanvas() {
 let previews = 0;
 
 const JsdomFormData = FormData;
-/** Node's FormData (undici's), the one its Request reads; a form's fields are read by jsdom's. */
-const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+/** Node's FormData, File and Blob (undici's), the ones its Request reads, from answers Node's Response reads. */
+const nodeForm = await new Response('--x\r\nContent-Disposition: form-data; name="f"; filename="f"\r\n\r\n\r\n--x--\r\n', {
+  headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+}).formData();
+const NodeFormData = nodeForm.constructor as typeof FormData;
+const NodeFile = (nodeForm.get('f') as File).constructor as typeof File;
+const NodeBlob = (await new Response('').blob()).constructor as typeof Blob;
+/** A form's fields are read by jsdom's FormData (Node's reads no form), then carried in Node's. */
 class MixedFormData extends NodeFormData {
   constructor(form?: HTMLFormElement) {
     super();
