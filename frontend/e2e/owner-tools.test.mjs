@@ -1,9 +1,10 @@
 // The owner's product tools at a phone's width (decisions/0041): Manage Products searched by name and filtered
 // by category and stock on the server, with thumbnails and the sale price apart from the price; Add Product's
-// empty submit marks each missing field and puts the focus on the first.
+// empty submit marks each missing field and puts the focus on the first; a 14 MB, 3,000 px photo shrunk in the
+// browser before it goes up, the upload's progress shown on a slow line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, adminApi, newPage, shopForFile, sidewaysOverflow, viewports } from './harness.mjs';
+import { admin, adminApi, apiGet, newPage, pngFile, shopForFile, sidewaysOverflow, viewports } from './harness.mjs';
 
 const started = shopForFile();
 
@@ -109,6 +110,91 @@ test('Add Product at 360 px: an empty submit marks each missing field and focuse
     const focused = await page.evaluate(() => document.activeElement.getBoundingClientRect().top);
     assert.ok(focused >= 0 && focused < viewports.phone.height, 'the focused field is in view');
     assert.ok((await sidewaysOverflow(page)) <= 0, 'Add Product scrolls sideways at 360 px');
+  } finally {
+    await page.close();
+  }
+});
+
+test('Add Product at 360 px: a 14 MB, 3,000 px photo goes up as a 2,048 px JPEG, under a progress bar on a 1.6 Mbps line', async () => {
+  const { shop, browser } = started;
+  const page = await newPage(browser, viewports.phone);
+  const stamp = Date.now().toString(36);
+  try {
+    const api = await adminApi(shop);
+    const { category } = await api.json('POST', '/api/categories', { name: `Photos ${stamp}` });
+    // An uncompressed PNG with grain, as heavy as a phone photo: over the server's 10 MB limit for a picture.
+    const photo = pngFile(
+      3000,
+      1600,
+      (x, y) => {
+        const grain = (x * 7 + y * 13) % 16;
+        return [((x * 255) / 3000 + grain) & 255, ((y * 255) / 1600 + grain) & 255, 128 + grain];
+      },
+      { level: 0 },
+    );
+    assert.ok(photo.length > 14_000_000, `the photo is ${photo.length} bytes`);
+
+    await logIn(page, shop, '/admin/upload-product');
+    await page.getByRole('heading', { level: 1, name: 'Add Product' }).waitFor();
+    const name = `Photo Case ${stamp}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: `Photos ${stamp}` });
+    await page.getByLabel('Price (Rs)', { exact: true }).fill('1200');
+    await page.getByLabel('Quantity in stock').fill('4');
+    await page.getByLabel('Description').fill('A case shown by a shrunk photo.');
+    await page.getByLabel('Pictures').setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: photo });
+
+    const preview = page.getByRole('list', { name: 'New files' }).getByRole('img', { name: 'IMG_2041.jpg' });
+    await preview.waitFor();
+    const size = await preview.evaluate(
+      (img) =>
+        new Promise((resolve) => {
+          const read = () => resolve([img.naturalWidth, img.naturalHeight]);
+          if (img.complete) read();
+          else img.addEventListener('load', read);
+        }),
+    );
+    assert.deepEqual(size, [2048, 1092]);
+
+    // The owner's 1.6 Mbps line (200 kB/s up), so the upload takes long enough to be watched.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 200_000,
+    });
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/products/upload'));
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const bar = page.getByRole('progressbar', { name: /^Uploading: \d+%$/ });
+    await bar.waitFor();
+    assert.equal(await bar.getAttribute('max'), '1');
+    const button = page.getByRole('button', { name: 'Add Product' });
+    assert.deepEqual([await button.isDisabled(), await button.getAttribute('aria-busy')], [true, 'true']);
+    // The bar moves while the body goes up: a state between none and all of it, its label saying the same.
+    const moving = await page.waitForFunction(() => {
+      const progress = document.querySelector('form progress');
+      if (progress === null || progress.value <= 0 || progress.value >= 1) return null;
+      return { value: progress.value, label: document.querySelector(`label[for="${progress.id}"]`)?.textContent };
+    });
+    const { value, label } = await moving.jsonValue();
+    assert.equal(label, `Uploading: ${Math.round(value * 100)}%`);
+
+    const body = (await sent).postDataBuffer();
+    assert.ok(body !== null && body.length < photo.length, `the upload (${body?.length} bytes) is smaller than the photo (${photo.length})`);
+    assert.ok(body.length < 10 * 1024 * 1024, `the upload is under the server's 10 MB: ${body.length}`);
+    assert.match(body.toString('latin1'), /filename="IMG_2041\.jpg"\r\nContent-Type: image\/jpeg/);
+    await page.getByText('✅ Product created').waitFor();
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    assert.equal(await bar.count(), 0);
+    assert.equal(await button.isDisabled(), false);
+
+    const { parentProducts } = await apiGet(shop, `/api/categories/with-products/${category._id}`);
+    assert.deepEqual(
+      parentProducts.map((product) => [product.name, product.media.length, product.media[0].width]),
+      [[name, 1, 2048]],
+    );
   } finally {
     await page.close();
   }

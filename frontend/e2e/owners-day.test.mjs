@@ -1,7 +1,8 @@
 // The owner's day on a 360 px phone (issue 28, docs/decisions/0040-the-owners-day.md), against the seeded shop
 // (delivery Rs 250): the dashboard's counts and a link to the list they count; the orders page showing the
 // orders first, and a search's count and first result above the keyboard (a 360 x 360 viewport once the search
-// box has focus); 'Return & Restock' asking first (Cancel leaves the order, the confirm returns it and its stock);
+// box has focus); 'Deliver' and 'Return & Restock' spaced and coloured apart, and 'Return & Restock' asking first
+// (Cancel leaves the order, the confirm returns it and its stock);
 // and the top bar's Menu reaching every admin page.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -133,7 +134,7 @@ describe("the owner's day at 360 px", () => {
     }
   });
 
-  test("'Return & Restock' asks first: Cancel leaves the order, the confirm returns it and its stock", async () => {
+  test("'Deliver' and 'Return & Restock' are spaced and coloured apart; 'Return & Restock' asks first: Cancel leaves the order, the confirm returns it and its stock", async () => {
     const { shop } = files;
     const id = orders.dispatched._id;
     // The product's own answer, which an order's stock change refreshes at once; lists keep theirs for
@@ -150,6 +151,15 @@ describe("the owner's day at 360 px", () => {
       const [a, b] = [await deliver.boundingBox(), await returnButton.boundingBox()];
       const gap = b.y >= a.y + a.height ? b.y - (a.y + a.height) : b.x - (a.x + a.width);
       assert.ok(gap >= 16, `Deliver and Return & Restock are ${gap}px apart`);
+      // Coloured apart: the final forward step solid green (--color-success), the stock-moving one red on white
+      // (--color-sale), read before the pointer has been over either.
+      const colours = (button) =>
+        button.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { background: style.backgroundColor, border: style.borderTopColor, text: style.color };
+        });
+      assert.deepEqual(await colours(deliver), { background: 'rgb(21, 128, 61)', border: 'rgb(21, 128, 61)', text: 'rgb(255, 255, 255)' });
+      assert.deepEqual(await colours(returnButton), { background: 'rgb(255, 255, 255)', border: 'rgb(185, 28, 28)', text: 'rgb(185, 28, 28)' });
 
       await returnButton.click();
       const dialog = page.getByRole('alertdialog', { name: `Mark #${id} returned?` });
