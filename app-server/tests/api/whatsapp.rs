@@ -747,7 +747,7 @@ async fn a_confirm_reply_after_the_confirmation_window_changes_nothing_and_says_
         thread[1..],
         [
             "in reply received: Confirm".to_owned(),
-            "out update sent: This confirmation link has expired. Reply here if you need help.".to_owned(),
+            format!("out update sent: The time to confirm your order #{id} has passed, so it was not confirmed. Reply here if you need help."),
         ]
     );
     assert_eq!(shop.order_row(&id).await, ("pending".into(), "-".into(), "-".into()));
@@ -756,6 +756,6 @@ async fn a_confirm_reply_after_the_confirmation_window_changes_nothing_and_says_
     let answer = shop.updates(&id, 2).await;
     assert_eq!(
         answer.iter().map(|m| m.body.clone()).collect::<Vec<_>>(),
-        [update(&id, "This confirmation link has expired. Reply here if you need help.")]
+        [update(&id, &format!("The time to confirm your order #{id} has passed, so it was not confirmed. Reply here if you need help."))]
     );
 }

@@ -111,7 +111,6 @@ fn news(order: &Order) -> String {
     }
 }
 
-/// The lines of the dispatched e-mail that let the shopper follow the parcel.
 /// What a status message on WhatsApp says: the news, the courier and tracking number of a dispatch, the
 /// reason of a rejection, the review links of a delivery.
 #[must_use]
@@ -134,6 +133,7 @@ pub fn whatsapp_news(order: &Order, review_links: &[(String, String)]) -> String
     parts.join(" ")
 }
 
+/// The lines of the dispatched e-mail that let the shopper follow the parcel.
 fn consignment_lines(consignment: &Consignment) -> Vec<String> {
     vec![format!("Courier: {}", consignment.courier), format!("Tracking number: {}", consignment.tracking_number)]
 }

@@ -16,7 +16,9 @@ use crate::orders::confirm::ConfirmError;
 use crate::orders::model::{Actor, Order};
 use crate::orders::service::Orders;
 use crate::orders::whatsapp_messages::queue_update;
-pub use crate::orders::whatsapp_messages::{not_pending_answer, whatsapp_to, CANCELLED_ON_WHATSAPP};
+pub use crate::orders::whatsapp_messages::{
+    confirm_refused_answer, not_pending_answer, whatsapp_to, CANCELLED_ON_WHATSAPP,
+};
 pub use crate::orders::whatsapp_ports::{
     IncomingContent, IncomingMessage, IncomingRecord, ReplyOutcome, ThreadMessage, WhatsAppOrders,
 };
@@ -120,7 +122,7 @@ impl Orders {
                 }
                 Err(ConfirmError::Unexpected(err)) => Err(err),
                 Err(refused) => {
-                    self.answer(&order, format!("{refused} Reply here if you need help.")).await?;
+                    self.answer(&order, confirm_refused_answer(&refused, order.id)).await?;
                     Ok(ReplyOutcome::NotChanged(order.id))
                 }
             },
