@@ -16,9 +16,7 @@ use crate::orders::confirm::ConfirmError;
 use crate::orders::model::{Actor, Order};
 use crate::orders::service::Orders;
 use crate::orders::whatsapp_messages::queue_update;
-pub use crate::orders::whatsapp_messages::{
-    confirm_refused_answer, not_pending_answer, whatsapp_to, CANCELLED_ON_WHATSAPP,
-};
+pub use crate::orders::whatsapp_messages::{not_pending_answer, whatsapp_to, CANCELLED_ON_WHATSAPP};
 pub use crate::orders::whatsapp_ports::{
     IncomingContent, IncomingMessage, IncomingRecord, ReplyOutcome, ThreadMessage, WhatsAppOrders,
 };
@@ -153,4 +151,16 @@ impl Orders {
         let order = order.clone();
         self.unit_of_work.run(move |tx| queue_update(tx.whatsapp(), &order, &news)).await
     }
+}
+
+/// The answer to a Confirm reply that changed nothing, in WhatsApp's words: the confirmation link's refusals
+/// ('This confirmation link has expired.') would speak of a link the shopper never opened.
+#[must_use]
+fn confirm_refused_answer(refused: &ConfirmError, id: OrderId) -> String {
+    let why = match refused {
+        ConfirmError::Expired => format!("The time to confirm your order #{id} has passed, so it was not confirmed."),
+        ConfirmError::AlreadyConfirmed => format!("Your order #{id} is already confirmed."),
+        ConfirmError::Invalid | ConfirmError::Unexpected(_) => format!("Your order #{id} could not be confirmed."),
+    };
+    format!("{why} Reply here if you need help.")
 }

@@ -91,16 +91,3 @@ pub fn not_pending_answer(order: &Order) -> String {
         order.id, order.status
     )
 }
-
-/// The answer to a Confirm reply that changed nothing, in WhatsApp's words: the confirmation link's refusals
-/// ('This confirmation link has expired.') would speak of a link the shopper never opened.
-#[must_use]
-pub fn confirm_refused_answer(refused: &crate::orders::confirm::ConfirmError, id: OrderId) -> String {
-    use crate::orders::confirm::ConfirmError;
-    let why = match refused {
-        ConfirmError::Expired => format!("The time to confirm your order #{id} has passed, so it was not confirmed."),
-        ConfirmError::AlreadyConfirmed => format!("Your order #{id} is already confirmed."),
-        ConfirmError::Invalid | ConfirmError::Unexpected(_) => format!("Your order #{id} could not be confirmed."),
-    };
-    format!("{why} Reply here if you need help.")
-}
