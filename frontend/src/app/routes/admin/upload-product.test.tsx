@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { CategoryResponse, ProductResponse } from '@/api/generated';
 import { jsonResponse as json, mockFetch } from '@/testing/fetch-mock';
+import { makeProduct } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 
 import UploadProductRoute from './upload-product';
@@ -21,26 +22,18 @@ const categories: CategoryResponse[] = [
   { _id: 'c2', name: 'Samsung', parent: 'c1', fullPath: 'Phone Cases > Samsung', views: 0 },
 ];
 
-const product: ProductResponse = {
+const product: ProductResponse = makeProduct({
   _id: 'p9',
   name: 'Clear Case',
   category: { _id: 'c2', name: 'Samsung' },
   price: 1000,
-  salePrice: null,
-  discountPercent: 0,
   finalPrice: 1000,
-  discount: 0,
   description: 'A clear case.',
   color: null,
   quantity: 5,
   stock: 5,
-  featured: false,
-  freeDelivery: false,
   media: [],
-  rating: null,
-  reviewCount: 0,
-  ratingSpread: { '5': 0, '4': 0, '3': 0, '2': 0, '1': 0 },
-};
+});
 
 /** The phone photo picked: 4.9 MB, 4,000 × 3,000 px as the stand-in decoder says. */
 const PHOTO_BYTES = 4_900_000;
