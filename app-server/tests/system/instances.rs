@@ -265,6 +265,37 @@ async fn a_price_changed_through_one_instance_shows_through_the_other_within_the
     assert!(took <= bound, "the second instance showed the new price after {took:?}, over {bound:?}");
 }
 
+#[tokio::test]
+async fn stock_an_order_takes_through_one_instance_shows_there_at_once_and_through_the_other_within_the_cache_lifetime()
+{
+    let (first, second, _sink) = two_instances().await;
+    first.lift_order_limits().await;
+    let category = add_category(&first, "Cables").await;
+    let product = PgCatalogRepository::new(first.pool())
+        .create_product(new_product("Braided cable", category, (100, None, 0), 3, false))
+        .await
+        .unwrap();
+    let path = format!("/api/products/{product}");
+    assert_eq!(get(&first, &path, "").await.1["stock"], 3);
+    assert_eq!(get(&second, &path, "").await.1["stock"], 3, "the second instance now holds the answer");
+    let shopper = customer_session(&first.pool(), "stock@example.pk").await.1;
+
+    let url = format!("{}/api/orders", first.address);
+    let (status, answer) = send(first.client.clone(), url, reqwest::Method::POST, shopper, one_unit(product)).await;
+    assert_eq!(status, 201, "{answer}");
+    let placed = Instant::now();
+    assert_eq!(get(&first, &path, "").await.1["stock"], 2, "the instance that took the stock drops its own answer at once");
+    let deadline = placed + Duration::from_secs(10);
+    while get(&second, &path, "").await.1["stock"] != 2 {
+        assert!(Instant::now() < deadline, "the second instance still shows the old stock after 10 s");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let took = placed.elapsed();
+
+    let bound = Duration::from_millis(CACHE_MS + 1000);
+    assert!(took <= bound, "the second instance showed the new stock after {took:?}, over {bound:?}");
+}
+
 /// The statuses of an order's history, in order, read from PostgreSQL.
 async fn history(server: &ServerProcess, order: &str) -> Vec<String> {
     sql_texts(server, &format!("SELECT status AS t FROM order_events WHERE order_id = {order} ORDER BY at, id")).await
