@@ -284,7 +284,11 @@ async fn stock_an_order_takes_through_one_instance_shows_there_at_once_and_throu
     let (status, answer) = send(first.client.clone(), url, reqwest::Method::POST, shopper, one_unit(product)).await;
     assert_eq!(status, 201, "{answer}");
     let placed = Instant::now();
-    assert_eq!(get(&first, &path, "").await.1["stock"], 2, "the instance that took the stock drops its own answer at once");
+    assert_eq!(
+        get(&first, &path, "").await.1["stock"],
+        2,
+        "the instance that took the stock drops its own answer at once"
+    );
     let deadline = placed + Duration::from_secs(10);
     while get(&second, &path, "").await.1["stock"] != 2 {
         assert!(Instant::now() < deadline, "the second instance still shows the old stock after 10 s");
