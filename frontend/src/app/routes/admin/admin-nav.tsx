@@ -12,34 +12,39 @@ import { adminMenu } from './admin-paths';
  * closes on a choice, on Escape (focus back on the button) and on a tap outside.
  */
 export function AdminNav() {
-  const [open, setOpen] = useState(false);
+  // The address the menu was opened at (null: closed). A navigation to a page not loaded yet changes the
+  // address at once but the router's location only when the page arrives; a menu opened meanwhile belongs to
+  // the new address, so the page's arrival leaves it open.
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const open = openedFor !== null;
   const { pathname } = useLocation();
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
   const close = () => {
-    setOpen(false);
+    setOpenedFor(null);
   };
 
-  // A page chosen (or any other navigation) closes the menu: adjusted while rendering the new address.
+  // A page chosen (or any other navigation: back, forward) closes the menu, unless it was opened for the
+  // address now shown: adjusted while rendering the new address.
   const [shownAt, setShownAt] = useState(pathname);
   if (shownAt !== pathname) {
     setShownAt(pathname);
-    setOpen(false);
+    if (openedFor !== pathname) setOpenedFor(null);
   }
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenedFor(null);
         button.current?.focus();
       }
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpenedFor(null);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -64,7 +69,7 @@ export function AdminNav() {
         aria-expanded={open}
         aria-controls={`${id}-menu`}
         onClick={() => {
-          setOpen((current) => !current);
+          setOpenedFor(open ? null : globalThis.location.pathname);
         }}
       >
         Menu
