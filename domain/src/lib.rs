@@ -11,6 +11,7 @@ pub mod contact;
 pub mod coupon;
 pub mod courier;
 pub mod ids;
+pub mod language;
 pub mod locations;
 pub mod money;
 pub mod order_limits;

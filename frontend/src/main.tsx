@@ -10,8 +10,6 @@ import { createQueryClient } from '@/lib/query-client';
 
 import './index.css';
 
-configureApiClient();
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
@@ -23,6 +21,7 @@ const queryClient = createQueryClient();
 const { pathname } = globalThis.location;
 const language = languageOf(pathname);
 setLanguage(language);
+configureApiClient(language);
 void Promise.all([preparePage(routeOf(pathname), queryClient), language === 'ur' ? loadUrdu().catch(() => undefined) : undefined]).then(() => {
   // Every page draws its own <title>, which React puts into the head beside the server's rather than taking
   // that one over: the server's goes in the commit that adds the app's, so the head has one title, the app's,

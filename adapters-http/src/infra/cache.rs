@@ -21,7 +21,7 @@ use prometheus_client::registry::Registry;
 use serde::Serialize;
 
 use crate::infra::error::ApiError;
-use crate::infra::language::Language;
+use crate::infra::language::{Language, LanguagePaths};
 
 /// The most bytes of answers and their keys kept; past it the least used answers make room.
 pub const MAX_CACHE_BYTES: u64 = 64 * 1024 * 1024;

@@ -1,30 +1,62 @@
 //! The shopper's languages (docs/decisions/0048-urdu.md): English at unprefixed paths, Urdu under `/ur/`,
 //! the choice remembered in the `lang` cookie.
 
-/// A language the storefront is drawn in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
-    English,
-    Urdu,
+pub use domain::language::Language;
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest};
+use std::future::{ready, Ready};
+
+/// The language a request asks its answer in: its `Accept-Language` (the storefront sends `ur` from Urdu
+/// pages and `en` from English ones), English when it names neither. Error messages and a placed order's
+/// messages follow it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestLanguage(pub Language);
+
+impl RequestLanguage {
+    /// The language `req`'s `Accept-Language` prefers, English by default.
+    #[must_use]
+    pub fn of(req: &HttpRequest) -> Language {
+        req.headers()
+            .get_all(header::ACCEPT_LANGUAGE)
+            .filter_map(|v| v.to_str().ok())
+            .find_map(Language::preferred)
+            .unwrap_or_default()
+    }
 }
 
-impl Language {
-    /// Both, English first.
-    pub const ALL: [Self; 2] = [Self::English, Self::Urdu];
+impl FromRequest for RequestLanguage {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, Self::Error>>;
 
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        ready(Ok(Self(Self::of(req))))
+    }
+}
+
+/// The addresses of a language's pages.
+pub trait LanguagePaths: Sized {
     /// The path prefix of the language's pages: none for English, `/ur` for Urdu.
-    #[must_use]
-    pub const fn prefix(self) -> &'static str {
+    fn prefix(self) -> &'static str;
+    /// The language of a request path and the app's route inside it: `/ur/cart` is Urdu's `/cart`, `/ur` and
+    /// `/ur/` Urdu's `/`; every other path is English, as it is.
+    fn of_path(path: &str) -> (Self, &str);
+    /// The address of `route` (an app route such as `/cart` or `/`) in this language.
+    fn path(self, route: &str) -> String;
+    /// The language a `Cookie` header remembers (`lang=ur` or `lang=en`), if any.
+    fn from_cookie_header(header: &str) -> Option<Self>;
+}
+
+impl LanguagePaths for Language {
+    fn prefix(self) -> &'static str {
         match self {
             Self::English => "",
             Self::Urdu => "/ur",
         }
     }
 
-    /// The language of a request path and the app's route inside it: `/ur/cart` is Urdu's `/cart`, `/ur` and
-    /// `/ur/` Urdu's `/`; every other path is English, as it is.
-    #[must_use]
-    pub fn of_path(path: &str) -> (Self, &str) {
+    fn of_path(path: &str) -> (Self, &str) {
         match path.strip_prefix("/ur") {
             Some("") => (Self::Urdu, "/"),
             Some(rest) if rest.starts_with('/') => (Self::Urdu, rest),
@@ -32,18 +64,14 @@ impl Language {
         }
     }
 
-    /// The address of `route` (an app route such as `/cart` or `/`) in this language.
-    #[must_use]
-    pub fn path(self, route: &str) -> String {
+    fn path(self, route: &str) -> String {
         match (self, route) {
             (Self::Urdu, "/") => "/ur/".to_owned(),
             _ => format!("{}{route}", self.prefix()),
         }
     }
 
-    /// The language a `Cookie` header remembers (`lang=ur` or `lang=en`), if any.
-    #[must_use]
-    pub fn from_cookie_header(header: &str) -> Option<Self> {
+    fn from_cookie_header(header: &str) -> Option<Self> {
         header.split(';').find_map(|pair| match pair.trim().split_once('=') {
             Some(("lang", "ur")) => Some(Self::Urdu),
             Some(("lang", "en")) => Some(Self::English),

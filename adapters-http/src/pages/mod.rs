@@ -32,7 +32,7 @@ use crate::catalog::{category_page_json, product_json, CategoryPageResponse};
 use crate::dto::catalog::ProductResponse;
 use crate::infra::cache::ResponseCache;
 use crate::infra::error::ApiError;
-use crate::infra::language::Language;
+use crate::infra::language::{Language, LanguagePaths};
 use crate::infra::media::MediaAddresses;
 use crate::infra::session::PublicOrigin;
 
