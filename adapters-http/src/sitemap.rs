@@ -1,6 +1,8 @@
 //! `/sitemap.xml` and its parts `/sitemap-{n}.xml`: the sitemap protocol's XML of the use case's lists, with
 //! absolute addresses on the shop's public origin, kept in the catalogue's answer cache. These are plain
-//! routes, not part of the API or its document.
+//! routes, not part of the API or its document. Each page is listed in every language (English, then its
+//! `/ur/` address), each `<url>` naming all of them as `xhtml:link` alternates with `x-default` English, as
+//! the pages' own heads do (docs/decisions/0048-urdu.md).
 
 use std::fmt::Write as _;
 
@@ -12,11 +14,15 @@ use chrono::{DateTime, Utc};
 
 use crate::infra::cache::ResponseCache;
 use crate::infra::error::ApiError;
+use crate::infra::language::{Language, LanguagePaths};
 use crate::infra::session::PublicOrigin;
 use crate::pages::escape;
 
 /// The sitemap protocol's namespace.
 pub const SITEMAP_NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/// The namespace of the `xhtml:link` alternates.
+pub const XHTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
 
 /// How long crawlers and proxies may keep a sitemap, in seconds.
 const MAX_AGE_SECONDS: u32 = 300;
@@ -82,11 +88,26 @@ fn w3c(at: DateTime<Utc>) -> String {
     at.format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
-fn page_address(origin: &str, page: SitemapPage) -> String {
-    match page {
-        SitemapPage::Home => format!("{origin}/"),
-        SitemapPage::Category(id) => format!("{origin}/category/{id}"),
-        SitemapPage::Product(id) => format!("{origin}/product/{id}"),
+/// The address of `page` in `language`.
+fn page_address(origin: &str, page: SitemapPage, language: Language) -> String {
+    let route = match page {
+        SitemapPage::Home => "/".to_owned(),
+        SitemapPage::Category(id) => format!("/category/{id}"),
+        SitemapPage::Product(id) => format!("/product/{id}"),
+    };
+    format!("{origin}{}", language.path(&route))
+}
+
+/// The `xhtml:link` alternates of a page: every language's address, then `x-default`, English.
+fn alternates(out: &mut String, addresses: &[(Language, String)]) {
+    let link = |out: &mut String, hreflang: &str, address: &str| {
+        let _ = write!(out, "<xhtml:link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\"/>", escape(address));
+    };
+    for (language, address) in addresses {
+        link(out, language.code(), address);
+    }
+    if let Some((_, english)) = addresses.iter().find(|(language, _)| *language == Language::English) {
+        link(out, "x-default", english);
     }
 }
 
@@ -100,12 +121,19 @@ fn location(out: &mut String, address: &str, last_modified: Option<DateTime<Utc>
 
 /// A `<urlset>` of `entries`.
 fn urlset(origin: &str, entries: &[SitemapEntry]) -> String {
-    let mut out = String::with_capacity(100 + entries.len() * (origin.len() + 80));
-    let _ = write!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"{SITEMAP_NAMESPACE}\">\n");
+    let mut out = String::with_capacity(200 + entries.len() * Language::ALL.len() * (4 * origin.len() + 300));
+    let _ = write!(
+        out,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"{SITEMAP_NAMESPACE}\" xmlns:xhtml=\"{XHTML_NAMESPACE}\">\n"
+    );
     for entry in entries {
-        out.push_str("<url>");
-        location(&mut out, &page_address(origin, entry.page), entry.last_modified);
-        out.push_str("</url>\n");
+        let addresses = Language::ALL.map(|language| (language, page_address(origin, entry.page, language)));
+        for (_, address) in &addresses {
+            out.push_str("<url>");
+            location(&mut out, address, entry.last_modified);
+            alternates(&mut out, &addresses);
+            out.push_str("</url>\n");
+        }
     }
     out.push_str("</urlset>\n");
     out
@@ -128,7 +156,7 @@ fn sitemap_index(origin: &str, parts: &[SitemapPart]) -> String {
 mod tests {
     use super::*;
     use chrono::TimeZone;
-    use domain::ids::{CategoryId, ProductId};
+    use domain::ids::ProductId;
 
     #[test]
     fn a_part_number_is_written_one_way_only() {
@@ -140,24 +168,32 @@ mod tests {
     }
 
     #[test]
-    fn a_urlset_lists_absolute_escaped_addresses_with_w3c_times_in_utc() {
+    fn a_urlset_lists_each_page_in_both_languages_with_alternates_and_w3c_times_in_utc() {
         let at = Utc.with_ymd_and_hms(2026, 11, 24, 10, 15, 0).unwrap() + chrono::Duration::microseconds(999_999);
         let entries = [
             SitemapEntry { page: SitemapPage::Home, last_modified: None },
-            SitemapEntry { page: SitemapPage::Category(CategoryId::new(3).unwrap()), last_modified: Some(at) },
             SitemapEntry { page: SitemapPage::Product(ProductId::new(42).unwrap()), last_modified: Some(at) },
         ];
 
         let xml = urlset("https://shop.pk/a&b", &entries);
 
+        let home = "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://shop.pk/a&amp;b/\"/>\
+                    <xhtml:link rel=\"alternate\" hreflang=\"ur\" href=\"https://shop.pk/a&amp;b/ur/\"/>\
+                    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://shop.pk/a&amp;b/\"/>";
+        let product = "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://shop.pk/a&amp;b/product/42\"/>\
+                       <xhtml:link rel=\"alternate\" hreflang=\"ur\" href=\"https://shop.pk/a&amp;b/ur/product/42\"/>\
+                       <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://shop.pk/a&amp;b/product/42\"/>";
         assert_eq!(
             xml,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-             <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n\
-             <url><loc>https://shop.pk/a&amp;b/</loc></url>\n\
-             <url><loc>https://shop.pk/a&amp;b/category/3</loc><lastmod>2026-11-24T10:15:00Z</lastmod></url>\n\
-             <url><loc>https://shop.pk/a&amp;b/product/42</loc><lastmod>2026-11-24T10:15:00Z</lastmod></url>\n\
-             </urlset>\n"
+            format!(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+                 <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n\
+                 <url><loc>https://shop.pk/a&amp;b/</loc>{home}</url>\n\
+                 <url><loc>https://shop.pk/a&amp;b/ur/</loc>{home}</url>\n\
+                 <url><loc>https://shop.pk/a&amp;b/product/42</loc><lastmod>2026-11-24T10:15:00Z</lastmod>{product}</url>\n\
+                 <url><loc>https://shop.pk/a&amp;b/ur/product/42</loc><lastmod>2026-11-24T10:15:00Z</lastmod>{product}</url>\n\
+                 </urlset>\n"
+            )
         );
     }
 

@@ -1,11 +1,13 @@
 //! The sitemap search engines read: the home page, every category and every product, in that order (ids
 //! ascending), each with its last change. Up to the protocol's limit of URLs per file it is one list; past
-//! it, an index of numbered parts of that many URLs each, every part with its newest change.
+//! it, an index of numbered parts of that many URLs each, every part with its newest change. Each page is
+//! listed once per language ([`Language::ALL`]), so a file holds [`MAX_PAGES_PER_FILE`] pages.
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use domain::ids::{CategoryId, ProductId};
+use domain::language::Language;
 
 use crate::catalog::model::LastChanges;
 use crate::catalog::ports::CatalogDates;
@@ -13,6 +15,9 @@ use crate::common::error::RepositoryError;
 
 /// The most URLs one sitemap file may list (the sitemap protocol's limit).
 pub const MAX_URLS_PER_FILE: usize = 50_000;
+
+/// The most pages one sitemap file may list: each is listed in every language.
+pub const MAX_PAGES_PER_FILE: usize = MAX_URLS_PER_FILE / Language::ALL.len();
 
 /// A page the sitemap lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,12 +126,12 @@ impl Sitemap {
         Ok(sitemap_entries(self.dates.last_changes().await.map_err(SitemapError::Unexpected)?))
     }
 
-    /// The sitemap's own file: every URL, or the index of its parts past [`MAX_URLS_PER_FILE`].
+    /// The sitemap's own file: every page, or the index of its parts past [`MAX_PAGES_PER_FILE`].
     ///
     /// # Errors
     /// [`SitemapError::Unexpected`] when the store fails.
     pub async fn file(&self) -> Result<SitemapFile, SitemapError> {
-        Ok(sitemap_file(self.entries().await?, MAX_URLS_PER_FILE))
+        Ok(sitemap_file(self.entries().await?, MAX_PAGES_PER_FILE))
     }
 
     /// Part `number` (from 1) of a split sitemap.
@@ -135,7 +140,7 @@ impl Sitemap {
     /// [`SitemapError::NoSuchPart`] when there is no such part or the sitemap is not split;
     /// [`SitemapError::Unexpected`] when the store fails.
     pub async fn part(&self, number: usize) -> Result<Vec<SitemapEntry>, SitemapError> {
-        sitemap_part(self.entries().await?, number, MAX_URLS_PER_FILE).ok_or(SitemapError::NoSuchPart(number))
+        sitemap_part(self.entries().await?, number, MAX_PAGES_PER_FILE).ok_or(SitemapError::NoSuchPart(number))
     }
 }
 
@@ -235,8 +240,9 @@ mod tests {
             products: (1..=n).map(|id| (ProductId::new(id).unwrap(), at(0))).collect(),
         };
         let mut dates = MockCatalogDates::new();
-        let mut sizes = vec![49_999, 50_000].into_iter();
-        dates.expect_last_changes().times(4).returning(move || Ok(products(sizes.next().unwrap_or(50_000))));
+        // With home, 24,999 products are 25,000 pages (50,000 URLs in two languages); one more splits.
+        let mut sizes = vec![24_999, 25_000].into_iter();
+        dates.expect_last_changes().times(4).returning(move || Ok(products(sizes.next().unwrap_or(25_000))));
         let sitemap = Sitemap::new(Arc::new(dates));
 
         let fits = sitemap.file().await.unwrap();
@@ -244,9 +250,10 @@ mod tests {
         let second = sitemap.part(2).await.unwrap();
         let third = sitemap.part(3).await.unwrap_err();
 
-        assert!(matches!(fits, SitemapFile::Urls(urls) if urls.len() == MAX_URLS_PER_FILE));
+        assert_eq!(MAX_PAGES_PER_FILE, 25_000);
+        assert!(matches!(fits, SitemapFile::Urls(urls) if urls.len() == MAX_PAGES_PER_FILE));
         assert!(matches!(split, SitemapFile::Index(parts) if parts.len() == 2));
-        assert_eq!(second, vec![product(50_000, 0)]);
+        assert_eq!(second, vec![product(25_000, 0)]);
         assert!(matches!(third, SitemapError::NoSuchPart(3)));
         assert_eq!(third.to_string(), "No such sitemap.");
     }
