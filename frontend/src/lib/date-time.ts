@@ -1,7 +1,9 @@
+import { currentLanguage } from './language';
+
 /** Pakistan's time zone: every date the shop shows is read there, whatever the phone's own setting. */
 export const SHOP_TIME_ZONE = 'Asia/Karachi';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -9,12 +11,21 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hour12: false,
   timeZone: SHOP_TIME_ZONE,
-});
+};
+const dateTime = new Intl.DateTimeFormat('en-GB', dateTimeOptions);
+/** Urdu pages' dates: Intl for `ur-PK` ('24 نومبر 2026، 11:00'), made when an Urdu page first needs one. */
+let urduDateTime: Intl.DateTimeFormat | undefined;
 
-/** An ISO 8601 timestamp as '24 Nov 2026, 11:00' in Pakistan time; the text itself when it is no date. */
+/**
+ * An ISO 8601 timestamp as '24 Nov 2026, 11:00' in Pakistan time (on an Urdu page as Intl writes it for
+ * `ur-PK`); the text itself when it is no date.
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (currentLanguage() !== 'ur') return dateTime.format(date);
+  urduDateTime ??= new Intl.DateTimeFormat('ur-PK', dateTimeOptions);
+  return urduDateTime.format(date);
 }
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

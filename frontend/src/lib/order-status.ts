@@ -6,6 +6,9 @@
  */
 
 import type { OrderStatus } from '@/api/generated';
+import orderTexts from '@/i18n/en/order-parts.json';
+
+import { useLanguage, useMessages } from './i18n';
 
 export type StatusTone = 'yellow' | 'teal' | 'blue' | 'green' | 'red';
 
@@ -30,4 +33,18 @@ export function statusTone(status: string): StatusTone {
 /** The status as a word: 'pending' → 'Pending'. */
 export function statusLabel(status: string): string {
   return status === '' ? 'Unknown' : `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
+}
+
+/**
+ * `statusLabel` in the page's language (`i18n/<language>/order-parts.json`): 'زیرِ غور' for pending on an Urdu
+ * page; English pages (and the admin area, always English) keep `statusLabel`'s words.
+ */
+export function useStatusLabel(): (status: string) => string {
+  const t = useMessages(orderTexts, 'order-parts');
+  const urdu = useLanguage() === 'ur';
+  return (status) => {
+    if (!urdu) return statusLabel(status);
+    if (Object.hasOwn(tones, status)) return t[status as OrderStatus]();
+    return status === '' ? t.unknown() : status;
+  };
 }

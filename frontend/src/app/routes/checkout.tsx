@@ -1,4 +1,4 @@
-import { checkoutTitle } from '@/api/rules/pages.gen';
+import { checkoutTitle, checkoutTitleUr } from '@/api/rules/pages.gen';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -10,6 +10,8 @@ import { CheckoutSummary } from '@/features/cart/components/checkout-summary';
 import { useCart, useCartStore } from '@/features/cart/hooks/use-cart';
 import { orderFiguresOf } from '@/features/cart/lib/order-figures';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import checkoutTexts from '@/i18n/en/checkout.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 
 /** /checkout: the cart's summary beside the checkout form; a placed order empties the cart and confirms. */
 function CheckoutPage() {
@@ -19,12 +21,14 @@ function CheckoutPage() {
   const syncWithQuote = useSyncCartWithQuote();
   const navigate = useNavigate();
   const saved = useSavedAddresses(user.uid !== '');
+  const t = useMessages(checkoutTexts, 'checkout');
+  const title = useLanguage() === 'ur' ? checkoutTitleUr : checkoutTitle;
 
   return (
     <section className="page checkout-page" aria-labelledby="page-title">
-      <title>{checkoutTitle}</title>
+      <title>{title}</title>
       <h1 id="page-title" className="page-title">
-        Checkout
+        {t.title()}
       </h1>
       <div className="checkout-layout">
         <CheckoutSummary />

@@ -1,11 +1,13 @@
-import { loginTitle } from '@/api/rules/pages.gen';
+import { loginTitle, loginTitleUr } from '@/api/rules/pages.gen';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { GoogleSignInOption } from '@/features/auth/components/google-button';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { authMessages } from '@/features/auth/lib/messages';
-import { CHECKOUT_REASON, comingFromCheckout, returnPathFrom } from '@/features/auth/lib/return-to';
+import accountTexts from '@/i18n/en/account.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
+import { comingFromCheckout, returnPathFrom } from '@/features/auth/lib/return-to';
 
 /**
  * /login: afterwards back to the page the shopper was going to (router state 'from', or `?next=`), else home.
@@ -13,6 +15,7 @@ import { CHECKOUT_REASON, comingFromCheckout, returnPathFrom } from '@/features/
  * 'Login' that leads to sign-up with the same way back.
  */
 export default function LoginRoute() {
+  const t = useMessages(accountTexts, 'account');
   const location = useLocation();
   const navigate = useNavigate();
   const returnPath = returnPathFrom(location.state, location.search);
@@ -22,14 +25,14 @@ export default function LoginRoute() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <title>{loginTitle}</title>
+      <title>{useLanguage() === 'ur' ? loginTitleUr : loginTitle}</title>
       {toCheckout && (
         <p className="auth-page__reason" role="status">
-          {CHECKOUT_REASON}
+          {t.checkoutReason()}
         </p>
       )}
-      <h1 id="page-title">Welcome Back</h1>
-      <p className="auth-page__intro">Log in to place orders and see your orders.</p>
+      <h1 id="page-title">{t.welcomeBack()}</h1>
+      <p className="auth-page__intro">{t.loginIntro()}</p>
       <LoginForm
         defaultEmail={email}
         onLoggedIn={() => {
@@ -37,15 +40,15 @@ export default function LoginRoute() {
         }}
       >
         <Link to={paths.signup.getHref()} state={onward} className="button button--secondary auth-form__submit auth-page__create">
-          Create an account
+          {t.createAnAccount()}
         </Link>
       </LoginForm>
-      <GoogleSignInOption label="Login with Google" failureMessage={authMessages.googleLoginFailed}
+      <GoogleSignInOption label={t.loginWithGoogle()} failureMessage={authMessages.googleLoginFailed}
         signIn={{ intent: 'login', next: returnPath }}
       />
       <ul className="auth-links">
         <li>
-          <Link to={paths.forgotPassword.getHref()}>Forgot Password</Link>
+          <Link to={paths.forgotPassword.getHref()}>{t.forgotPassword()}</Link>
         </li>
       </ul>
     </section>

@@ -1,7 +1,8 @@
-import { orderConfirmationTitle } from '@/api/rules/pages.gen';
+import { orderConfirmationTitle, orderConfirmationTitleUr } from '@/api/rules/pages.gen';
 import { useLocation } from 'react-router';
 
 import { OrderConfirmation, type PlacedOrder } from '@/features/orders/components/order-confirmation';
+import { useLanguage } from '@/lib/i18n';
 
 /** What the checkout hands over in the router state (kept by the browser's history across a reload). */
 interface PlacedState {
@@ -41,7 +42,7 @@ export default function OrderConfirmationRoute() {
   const placed = isPlacedState(state) ? state : undefined;
   return (
     <>
-      <title>{orderConfirmationTitle}</title>
+      <title>{useLanguage() === 'ur' ? orderConfirmationTitleUr : orderConfirmationTitle}</title>
       <OrderConfirmation order={placed?.order} confirmWithinHours={placed?.confirmWithinHours} />
     </>
   );

@@ -1,10 +1,11 @@
-import { ordersTitle } from '@/api/rules/pages.gen';
+import { ordersTitle, ordersTitleUr } from '@/api/rules/pages.gen';
 import { SavedAddresses } from '@/features/addresses/components/saved-addresses';
 import { useCurrentUser, signedOut } from '@/features/auth/api/current-user';
 import { RequireCustomer } from '@/features/auth/components/require-customer';
 import { MyOrders } from '@/features/orders/components/my-orders';
 import { reviewedKey, useReviewedItems } from '@/features/reviews/api/reviewed-items';
 import { ItemReview } from '@/features/reviews/components/item-review';
+import { useLanguage } from '@/lib/i18n';
 
 /** My Orders, with 'Write Review' / 'Cancel' or 'Reviewed' under each item of a delivered order. */
 function MyOrdersPage() {
@@ -37,7 +38,7 @@ function SavedAddressesOfUser() {
 export default function OrdersRoute() {
   return (
     <RequireCustomer>
-      <title>{ordersTitle}</title>
+      <title>{useLanguage() === 'ur' ? ordersTitleUr : ordersTitle}</title>
       <MyOrdersPage />
       <SavedAddressesOfUser />
     </RequireCustomer>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 
 import type { OrderItemResponse, OrderResponse } from '@/api/generated';
+import orderTexts from '@/i18n/en/order-parts.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 import './orders.css';
@@ -33,24 +35,25 @@ export function OrderLines({ order, renderExtra }: OrderLinesProps) {
 
 /** Subtotal, delivery ('Free' at 0), 'Coupon ({code})' with '- Rs {amount}' when one was used, and the total. */
 export function OrderFigures({ order }: { order: Pick<OrderResponse, 'subtotal' | 'deliveryCharge' | 'coupon' | 'couponDiscount' | 'total'> }) {
+  const t = useMessages(orderTexts, 'order-parts');
   return (
     <dl className="order-figures">
       <div>
-        <dt>Subtotal</dt>
+        <dt>{t.subtotal()}</dt>
         <dd>{formatRupees(order.subtotal)}</dd>
       </div>
       <div>
-        <dt>Delivery</dt>
-        <dd>{order.deliveryCharge === 0 ? 'Free' : formatRupees(order.deliveryCharge)}</dd>
+        <dt>{t.delivery()}</dt>
+        <dd>{order.deliveryCharge === 0 ? t.free() : formatRupees(order.deliveryCharge)}</dd>
       </div>
       {order.coupon && (
         <div>
-          <dt>Coupon ({order.coupon})</dt>
+          <dt>{t.coupon({ code: order.coupon })}</dt>
           <dd>{formatRupees(-order.couponDiscount)}</dd>
         </div>
       )}
       <div className="order-figures__total">
-        <dt>Total</dt>
+        <dt>{t.total()}</dt>
         <dd>{formatRupees(order.total)}</dd>
       </div>
     </dl>

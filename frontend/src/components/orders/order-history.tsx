@@ -1,6 +1,8 @@
 import type { OrderResponse } from '@/api/generated';
 import { formatDateTime } from '@/lib/date-time';
-import { statusLabel } from '@/lib/order-status';
+import orderTexts from '@/i18n/en/order-parts.json';
+import { useMessages } from '@/lib/i18n';
+import { useStatusLabel } from '@/lib/order-status';
 
 import './orders.css';
 
@@ -10,6 +12,8 @@ import './orders.css';
  * owner corrected (an entry that keeps the status, with its note).
  */
 export function OrderHistory({ history }: { history: OrderResponse['history'] }) {
+  const t = useMessages(orderTexts, 'order-parts');
+  const statusLabel = useStatusLabel();
   return (
     <ol className="order-history">
       {history.map((event, index) => (
@@ -18,7 +22,7 @@ export function OrderHistory({ history }: { history: OrderResponse['history'] })
           <time dateTime={event.at}>{formatDateTime(event.at)}</time>
           {event.comment && (
             <p className="order-history__comment">
-              {event.status === 'rejected' ? 'Reason: ' : ''}
+              {event.status === 'rejected' ? t.reason() : ''}
               {event.comment}
             </p>
           )}

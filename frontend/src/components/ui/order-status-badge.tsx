@@ -1,4 +1,4 @@
-import { statusLabel, statusTone } from '@/lib/order-status';
+import { statusTone, useStatusLabel } from '@/lib/order-status';
 
 import './order-status.css';
 
@@ -7,5 +7,6 @@ import './order-status.css';
  * dispatched blue, delivered green, rejected and returned red) is never the only sign.
  */
 export function OrderStatusBadge({ status }: { status: string }) {
+  const statusLabel = useStatusLabel();
   return <span className={`order-status order-status--${statusTone(status)}`}>{statusLabel(status)}</span>;
 }

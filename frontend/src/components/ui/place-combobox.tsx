@@ -16,6 +16,10 @@ interface PlaceComboboxProps {
   onChange: (value: string) => void;
   disabled?: boolean;
   placeholder?: string;
+  /** The list's name for screen readers; default 'Matching places'. */
+  listLabel?: string;
+  /** The hint under a city the list lacks; default `unlistedCityHint`. */
+  unlistedHint?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }
@@ -27,7 +31,7 @@ interface PlaceComboboxProps {
  * forgives case, spaces, dots and other spellings ('dg khan' finds Dera Ghazi Khan). A place the list lacks
  * can be typed and is kept as typed.
  */
-export function PlaceCombobox({ id, name, value, province, onChange, disabled, placeholder, ...aria }: PlaceComboboxProps) {
+export function PlaceCombobox({ id, name, value, province, onChange, disabled, placeholder, listLabel = 'Matching places', unlistedHint = unlistedCityHint, ...aria }: PlaceComboboxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -110,7 +114,7 @@ export function PlaceCombobox({ id, name, value, province, onChange, disabled, p
         }}
         onKeyDown={handleKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Matching places" className="place-combobox__list" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={listLabel} className="place-combobox__list" hidden={!expanded}>
         {matches.map((city, index) => (
           <li
             key={city}
@@ -132,7 +136,7 @@ export function PlaceCombobox({ id, name, value, province, onChange, disabled, p
       </ul>
       {unlisted && (
         <p id={hintId} className="form-field__hint">
-          {unlistedCityHint}
+          {unlistedHint}
         </p>
       )}
     </div>

@@ -1,7 +1,9 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
 import type { SavedAddressResponse } from '@/api/generated';
-import { provinceName } from '@/lib/province-name';
+import addressTexts from '@/i18n/en/addresses.json';
+import { useMessages, type Messages } from '@/lib/i18n';
+import { provinceName as englishProvinceName, useProvinceName } from '@/lib/province-name';
 import type { ServerReply } from '@/lib/server-reply';
 
 import { useDeleteAddressMutation, useSavedAddresses, useUpdateAddressMutation } from '../api/saved-addresses';
@@ -9,12 +11,12 @@ import { useDeleteAddressMutation, useSavedAddresses, useUpdateAddressMutation }
 import '@/components/ui/form.css';
 
 /** What a refused or unanswered call says. */
-function replyMessage(reply: ServerReply<unknown>): string {
-  return (reply.kind === 'refused' ? reply.message : undefined) ?? 'Something went wrong!';
+function replyMessage(reply: ServerReply<unknown>, t: Messages<typeof addressTexts>): string {
+  return (reply.kind === 'refused' ? reply.message : undefined) ?? t.failed();
 }
 
 /** One saved address in a line or two: name, phones, address, city and province. */
-export function savedAddressLabel(saved: SavedAddressResponse): string {
+export function savedAddressLabel(saved: SavedAddressResponse, provinceName: (province: string) => string = englishProvinceName): string {
   const place = [saved.city, saved.province ? provinceName(saved.province) : null].filter(Boolean).join(', ');
   return [saved.name, saved.phone1, saved.address.replace(/\s*\n\s*/g, ', '), place].filter(Boolean).join(' · ');
 }
@@ -25,6 +27,8 @@ export function savedAddressLabel(saved: SavedAddressResponse): string {
  * from and fills in the first.
  */
 export function SavedAddresses({ signedIn }: { signedIn: boolean }) {
+  const t = useMessages(addressTexts, 'addresses');
+  const provinceName = useProvinceName();
   const addresses = useSavedAddresses(signedIn);
   const remove = useDeleteAddressMutation();
   const [editing, setEditing] = useState<string | null>(null);
@@ -35,9 +39,9 @@ export function SavedAddresses({ signedIn }: { signedIn: boolean }) {
 
   return (
     <section className="saved-addresses" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Saved addresses</h2>
+      <h2 id={`${id}-title`}>{t.title()}</h2>
       {list.length === 0 ? (
-        <p>Your delivery details are saved here when you place an order.</p>
+        <p>{t.empty()}</p>
       ) : (
         <ul className="saved-addresses__list">
           {list.map((saved) => (
@@ -52,11 +56,11 @@ export function SavedAddresses({ signedIn }: { signedIn: boolean }) {
                 />
               ) : (
                 <>
-                  <p>{savedAddressLabel(saved)}</p>
+                  <p>{savedAddressLabel(saved, provinceName)}</p>
                   <button type="button" className="button button--secondary" onClick={() => {
                       setEditing(saved._id);
                     }}>
-                    Edit
+                    {t.edit()}
                   </button>{' '}
                   <button
                     type="button"
@@ -64,11 +68,11 @@ export function SavedAddresses({ signedIn }: { signedIn: boolean }) {
                     disabled={remove.isPending}
                     onClick={() =>
                       void remove.mutateAsync(saved._id).then((reply) => {
-                        setMessage(reply.kind === 'done' ? 'Address deleted.' : replyMessage(reply));
+                        setMessage(reply.kind === 'done' ? t.deleted() : replyMessage(reply, t));
                       })
                     }
                   >
-                    Delete
+                    {t.delete()}
                   </button>
                 </>
               )}
@@ -82,6 +86,7 @@ export function SavedAddresses({ signedIn }: { signedIn: boolean }) {
 }
 
 function AddressEditor({ saved, onDone }: { saved: SavedAddressResponse; onDone: (message: string) => void }) {
+  const t = useMessages(addressTexts, 'addresses');
   const update = useUpdateAddressMutation();
   const [fields, setFields] = useState({ name: saved.name, phone1: saved.phone1, phone2: saved.phone2 ?? '', address: saved.address });
   const [error, setError] = useState<string | null>(null);
@@ -93,8 +98,8 @@ function AddressEditor({ saved, onDone }: { saved: SavedAddressResponse; onDone:
       id: saved._id,
       body: { ...fields, province: saved.province ?? '', city: saved.city ?? '' },
     });
-    if (reply.kind === 'done') onDone('Address saved.');
-    else setError(replyMessage(reply));
+    if (reply.kind === 'done') onDone(t.saved());
+    else setError(replyMessage(reply, t));
   }
 
   const input = (name: keyof typeof fields, label: string, multiline = false) => (
@@ -118,18 +123,18 @@ function AddressEditor({ saved, onDone }: { saved: SavedAddressResponse; onDone:
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Edit address" noValidate>
-      {input('name', 'Full name')}
-      {input('phone1', 'Primary phone')}
-      {input('phone2', 'Secondary phone (optional)')}
-      {input('address', 'Complete address', true)}
+    <form onSubmit={(event) => void submit(event)} aria-label={t.editAddress()} noValidate>
+      {input('name', t.name())}
+      {input('phone1', t.phone1())}
+      {input('phone2', t.phone2())}
+      {input('address', t.address(), true)}
       {error && (
         <p className="form-field__error" role="alert">
           {error}
         </p>
       )}
       <button type="submit" className="button" disabled={update.isPending}>
-        Save
+        {t.save()}
       </button>
     </form>
   );

@@ -1,5 +1,8 @@
 import { useId, type ReactNode } from 'react';
 
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
+
 interface EmailFieldProps {
   autoComplete?: string;
   /** The e-mail to start with, e.g. the one a sign-up found already registered. */
@@ -10,11 +13,12 @@ interface EmailFieldProps {
 
 /** The required, labelled e-mail input every account form starts with. */
 export function EmailField({ autoComplete = 'email', defaultValue, problem }: EmailFieldProps) {
+  const t = useMessages(accountTexts, 'account');
   const id = useId();
   const problemId = `${id}-problem`;
   return (
     <div className="form-field">
-      <label htmlFor={id}>Email</label>
+      <label htmlFor={id}>{t.email()}</label>
       <input
         id={id}
         name="email"

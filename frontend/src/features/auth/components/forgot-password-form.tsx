@@ -1,6 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import * as z from 'zod/mini';
 
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useRequestPasswordResetMutation } from '../api/account';
 import { authMessages } from '../lib/messages';
 import { EmailField } from './email-field';
@@ -18,6 +21,7 @@ type Outcome = { kind: 'none' } | { kind: 'sent' } | { kind: 'failed' };
  * means the request was accepted (docs/spec.md §8 'Password reset').
  */
 export function ForgotPasswordForm() {
+  const t = useMessages(accountTexts, 'account');
   const request = useRequestPasswordResetMutation();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
 
@@ -37,7 +41,7 @@ export function ForgotPasswordForm() {
         success={outcome.kind === 'sent' ? authMessages.resetEmailSent : null}
       />
       <button type="submit" className="button auth-form__submit" disabled={request.isPending} aria-busy={request.isPending}>
-        Send Reset Email
+        {t.sendReset()}
       </button>
     </form>
   );

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useGoogleLoginMutation, useGoogleSignInOffered, type GoogleSignIn } from '../api/account';
 import { authMessages } from '../lib/messages';
 
@@ -62,11 +65,12 @@ export function GoogleButton({ label, failureMessage, signIn }: GoogleButtonProp
  * neither, rather than a button that can only say it failed.
  */
 export function GoogleSignInOption(props: GoogleButtonProps) {
+  const t = useMessages(accountTexts, 'account');
   const offered = useGoogleSignInOffered();
   if (!offered) return null;
   return (
     <>
-      <p className="auth-divider">or</p>
+      <p className="auth-divider">{t.or()}</p>
       <GoogleButton {...props} />
     </>
   );

@@ -1,5 +1,8 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useLoginMutation } from '../api/account';
 import { credentialFields } from '../lib/credentials';
 import { authMessages, warning } from '../lib/messages';
@@ -25,6 +28,7 @@ interface LoginFormProps {
  * says the shop could not be reached.
  */
 export function LoginForm({ onLoggedIn, defaultEmail, children }: LoginFormProps) {
+  const t = useMessages(accountTexts, 'account');
   const login = useLoginMutation();
   const [error, setError] = useState('');
 
@@ -45,10 +49,10 @@ export function LoginForm({ onLoggedIn, defaultEmail, children }: LoginFormProps
   return (
     <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
       <EmailField autoComplete="username" defaultValue={defaultEmail} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required />
+      <PasswordField label={t.password()} name="password" autoComplete="current-password" required />
       <FormMessages error={error} />
       <button type="submit" className="button auth-form__submit" disabled={login.isPending} aria-busy={login.isPending}>
-        Login
+        {t.login()}
       </button>
       {children}
     </form>

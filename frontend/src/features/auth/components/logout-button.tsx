@@ -1,7 +1,9 @@
 import { useState } from 'react';
 
+import logoutTexts from '@/i18n/en/logout.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useLogoutMutation } from '../api/logout';
-import { authMessages } from '../lib/messages';
 
 import '../auth.css';
 
@@ -16,6 +18,7 @@ interface LogoutButtonProps {
  * shopper is told and stays signed in rather than being shown the shop as if signed out.
  */
 export function LogoutButton({ className, onLoggedOut }: LogoutButtonProps) {
+  const t = useMessages(logoutTexts, 'logout');
   const logout = useLogoutMutation();
   const [failed, setFailed] = useState(false);
 
@@ -29,11 +32,11 @@ export function LogoutButton({ className, onLoggedOut }: LogoutButtonProps) {
   return (
     <>
       <button type="button" className={className} onClick={() => void handleClick()} disabled={logout.isPending}>
-        Logout
+        {t.logout()}
       </button>
       {failed && (
         <span className="auth-logout-error" role="alert">
-          {authMessages.logoutFailed}
+          {t.logoutFailed()}
         </span>
       )}
     </>

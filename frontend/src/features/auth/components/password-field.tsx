@@ -1,5 +1,8 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
+
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   label: string;
   name: string;
@@ -9,6 +12,7 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 /** A labelled password input with a Show/Hide button ('Show password' / 'Hide password' to screen readers). */
 export function PasswordField({ label, hint, ...inputProps }: PasswordFieldProps) {
+  const t = useMessages(accountTexts, 'account');
   const [visible, setVisible] = useState(false);
   const id = useId();
   const hintId = `${id}-hint`;
@@ -22,12 +26,12 @@ export function PasswordField({ label, hint, ...inputProps }: PasswordFieldProps
           type="button"
           className="auth-password__toggle"
           aria-controls={id}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t.hidePassword() : t.showPassword()}
           onClick={() => {
             setVisible((shown) => !shown);
           }}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t.hide() : t.show()}
         </button>
       </div>
       {hint && (

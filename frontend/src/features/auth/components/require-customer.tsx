@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
 
 import { useCurrentUser } from '../api/current-user';
 import { authMessages } from '../lib/messages';
@@ -14,6 +16,7 @@ import type { ReturnState } from '../lib/return-to';
  */
 export function RequireCustomer({ children }: { children: ReactNode }) {
   const location = useLocation();
+  const t = useMessages(accountTexts, 'account');
   const user = useCurrentUser();
 
   if (user.data?.uid) return children;
@@ -21,7 +24,7 @@ export function RequireCustomer({ children }: { children: ReactNode }) {
   if (user.isPending || user.isFetching) {
     return (
       <p className="status-text" role="status">
-        Loading...
+        {t.loading()}
       </p>
     );
   }
@@ -31,7 +34,7 @@ export function RequireCustomer({ children }: { children: ReactNode }) {
       <div className="page auth-check-failed">
         <p role="alert">{authMessages.checkFailed}</p>
         <button type="button" className="button" onClick={() => void user.refetch()}>
-          Try again
+          {t.tryAgain()}
         </button>
       </div>
     );

@@ -1,6 +1,9 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import * as z from 'zod/mini';
 
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useConfirmPasswordResetMutation } from '../api/account';
 import { authMessages, isPasswordTooShort, MIN_PASSWORD_CHARS } from '../lib/messages';
 import { FormMessages } from './form-message';
@@ -23,6 +26,7 @@ interface ResetPasswordFormProps {
  * server's message (an invalid, used or expired link, or a password it will not take).
  */
 export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProps) {
+  const t = useMessages(accountTexts, 'account');
   const confirm = useConfirmPasswordResetMutation();
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
@@ -59,15 +63,15 @@ export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProp
   return (
     <form className="form-card" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <PasswordField
-        label="New password"
+        label={t.newPassword()}
         name="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_CHARS}
-        hint={`At least ${MIN_PASSWORD_CHARS} characters.`}
+        hint={t.minPassword({ min: MIN_PASSWORD_CHARS })}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t.confirmNewPassword()}
         name="confirm"
         autoComplete="new-password"
         required
@@ -75,7 +79,7 @@ export function ResetPasswordForm({ token, afterSuccess }: ResetPasswordFormProp
       />
       <FormMessages error={error} />
       <button type="submit" className="button auth-form__submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>
-        Set New Password
+        {t.setNewPassword()}
       </button>
     </form>
   );

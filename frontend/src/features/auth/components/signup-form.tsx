@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import * as z from 'zod/mini';
 
 import { MAX_NAME_CHARS } from '@/api/rules/auth.gen';
+import accountTexts from '@/i18n/en/account.json';
+import { useMessages } from '@/lib/i18n';
 
 import { useSignupMutation } from '../api/account';
 import { credentialFields } from '../lib/credentials';
@@ -31,6 +33,7 @@ const nameField = z.object({ name: z.string().check(z.trim()) });
  * shows '⚠️ Failed to sign up. Please try again.'.
  */
 export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
+  const t = useMessages(accountTexts, 'account');
   const signup = useSignupMutation();
   const [error, setError] = useState('');
   const [taken, setTaken] = useState<{ email: string; message: string } | null>(null);
@@ -49,7 +52,7 @@ export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
       return;
     }
     if (reply.kind === 'refused' && reply.status === 409) {
-      setTaken({ email: credentials.email, message: reply.message ?? 'This email is already registered.' });
+      setTaken({ email: credentials.email, message: reply.message ?? t.emailTaken() });
       return;
     }
     const fixable = reply.kind === 'refused' && reply.status === 400 && reply.message;
@@ -59,28 +62,28 @@ export function SignupForm({ onSignedUp, returnPath = '/' }: SignupFormProps) {
   return (
     <form className="form-card" onSubmit={(event) => void handleSubmit(event)}>
       <div className="form-field">
-        <label htmlFor={nameId}>Your name</label>
+        <label htmlFor={nameId}>{t.yourName()}</label>
         <input id={nameId} name="name" type="text" autoComplete="name" required maxLength={MAX_NAME_CHARS} />
       </div>
       <EmailField
         problem={
           taken && (
             <>
-              {taken.message} <Link to={loginHrefFor(taken.email, returnPath)}>Log in with this email</Link>
+              {taken.message} <Link to={loginHrefFor(taken.email, returnPath)}>{t.loginWithEmail()}</Link>
             </>
           )
         }
       />
       <PasswordField
-        label="Password"
+        label={t.password()}
         name="password"
         autoComplete="new-password"
         required
-        hint={`At least ${MIN_PASSWORD_CHARS} characters.`}
+        hint={t.minPassword({ min: MIN_PASSWORD_CHARS })}
       />
       <FormMessages error={error} />
       <button type="submit" className="button auth-form__submit" disabled={signup.isPending} aria-busy={signup.isPending}>
-        Sign Up
+        {t.signUp()}
       </button>
     </form>
   );

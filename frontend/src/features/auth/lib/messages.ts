@@ -1,23 +1,54 @@
 import { googleEmailInUse, invalidCredentials, MIN_PASSWORD_CHARS, passwordTooShort } from '@/api/rules/auth.gen';
+import accountTexts from '@/i18n/en/account.json';
+// The page's language is fixed for its load (lib/language.ts): reading a catalogue is no hook and may happen
+// anywhere, as long as it happens when the text is shown rather than when the module loads.
+import { useMessages as messagesOf } from '@/lib/i18n';
 
-/** The account screens' user-visible messages (docs/spec.md §8 'Google', 'Login', 'Sign-up', 'Password reset'). */
+/** The account screens' own texts in the page's language (`i18n/<language>/account.json`). */
+export const accountText = () => messagesOf(accountTexts, 'account');
+
+/**
+ * The account screens' user-visible messages (docs/spec.md §8 'Google', 'Login', 'Sign-up', 'Password reset');
+ * read when shown, in the page's language.
+ */
 export const authMessages = {
   loginFailed: `⚠️ ${invalidCredentials}`,
-  signupFailed: '⚠️ Failed to sign up. Please try again.',
-  googleLoginFailed: '⚠️ Google login failed',
-  googleSignupFailed: '⚠️ Google sign-up failed',
+  get signupFailed() {
+    return accountText().signupFailed();
+  },
+  get googleLoginFailed() {
+    return accountText().googleLoginFailed();
+  },
+  get googleSignupFailed() {
+    return accountText().googleSignupFailed();
+  },
   googleEmailInUse,
-  unreachable: '⚠️ Could not reach the shop. Please check your connection and try again.',
-  resetEmailSent: '✅ Password reset email sent. Please check your inbox.',
-  resetEmailFailed: '❌ Failed to send reset email. Please try again.',
+  get unreachable() {
+    return accountText().unreachable();
+  },
+  get resetEmailSent() {
+    return accountText().resetEmailSent();
+  },
+  get resetEmailFailed() {
+    return accountText().resetEmailFailed();
+  },
   passwordTooShort,
-  passwordsDiffer: 'The two passwords do not match.',
-  passwordChanged: '✅ Your password has been changed.',
-  passwordChangeFailed: '❌ Could not change your password. Please try again.',
-  resetTokenMissing: 'This reset link is incomplete. Please request a new one.',
-  logoutFailed: 'Could not log out. Please try again.',
-  checkFailed: 'Could not check your login. Please try again.',
-} as const;
+  get passwordsDiffer() {
+    return accountText().passwordsDiffer();
+  },
+  get passwordChanged() {
+    return accountText().passwordChanged();
+  },
+  get passwordChangeFailed() {
+    return accountText().passwordChangeFailed();
+  },
+  get resetTokenMissing() {
+    return accountText().resetTokenMissing();
+  },
+  get checkFailed() {
+    return accountText().checkFailed();
+  },
+};
 
 /** The shortest password the identity provider accepts (docs/spec.md §5 'Login and sign-up'). */
 export { MIN_PASSWORD_CHARS };

@@ -2,9 +2,6 @@ import * as z from 'zod/mini';
 
 import { paths } from '@/config/paths';
 
-/** Why a shopper sent to log in from checkout is there, at the top of the login and sign-up pages. */
-export const CHECKOUT_REASON = 'Log in or create an account to place your order';
-
 /** What the login guard leaves in the router state when it sends a shopper to log in. */
 export interface ReturnState {
   from: string;

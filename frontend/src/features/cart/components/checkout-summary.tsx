@@ -1,5 +1,8 @@
 import { useId } from 'react';
 
+import cartTexts from '@/i18n/en/cart.json';
+import checkoutTexts from '@/i18n/en/checkout.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 import { useDeliveryCharge } from '../api/get-delivery-charge';
@@ -22,6 +25,8 @@ export function CheckoutSummary() {
   const state = useCart();
   const totals = useCartTotals();
   const titleId = useId();
+  const t = useMessages(checkoutTexts, 'checkout');
+  const c = useMessages(cartTexts, 'cart');
   useDeliveryCharge();
   useRefreshCartProducts();
   useUnitLimit();
@@ -32,9 +37,9 @@ export function CheckoutSummary() {
 
   return (
     <aside className="cart-summary checkout-summary" aria-labelledby={titleId}>
-      <h2 id={titleId}>Order Summary</h2>
+      <h2 id={titleId}>{t.orderSummary()}</h2>
       {lines.length === 0 ? (
-        <p className="status-text">Your cart is empty.</p>
+        <p className="status-text">{t.cartEmpty()}</p>
       ) : (
         <ul className="checkout-summary__items">
           {lines.map((item, at) => (
@@ -48,25 +53,25 @@ export function CheckoutSummary() {
         </ul>
       )}
       {lines.length < state.items.length && (
-        <p className="cart-item__problem">Items that are no longer available are left out of this order.</p>
+        <p className="cart-item__problem">{t.leftOut()}</p>
       )}
       <dl className="cart-summary__rows">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{c.subtotal()}</dt>
           <dd>{formatPaisa(totals.subtotal)}</dd>
         </div>
         <div>
-          <dt>Delivery</dt>
-          <dd>{totals.delivery === 0 ? 'Free' : formatPaisa(totals.delivery)}</dd>
+          <dt>{c.delivery()}</dt>
+          <dd>{totals.delivery === 0 ? c.free() : formatPaisa(totals.delivery)}</dd>
         </div>
         {state.coupon && (
           <div>
-            <dt>Coupon ({state.coupon.code})</dt>
+            <dt>{c.coupon({ code: state.coupon.code })}</dt>
             <dd>{formatPaisa(-totals.couponDiscount)}</dd>
           </div>
         )}
         <div className="cart-summary__total">
-          <dt>Total</dt>
+          <dt>{c.total()}</dt>
           <dd aria-live="polite">{formatPaisa(totals.total)}</dd>
         </div>
       </dl>

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 
 import type { OrderResponse, PlaceOrderBody, QuoteResponse, SavedAddressResponse } from '@/api/generated';
+import checkoutTexts from '@/i18n/en/checkout.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 import { PlaceCombobox } from '@/components/ui/place-combobox';
 import { provinces } from '@/lib/places';
-import { provinceName } from '@/lib/province-name';
+import { useProvinceName } from '@/lib/province-name';
 
 import { usePlaceOrderMutation } from '../api/place-order';
 import {
@@ -63,6 +65,8 @@ interface Alert {
  * more tap places the order at the new figures.
  */
 export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses = [] }: CheckoutFormProps) {
+  const t = useMessages(checkoutTexts, 'checkout');
+  const provinceName = useProvinceName();
   const { fields, setFields, restored, clearDraft } = useCheckoutDraft(user.uid, () => emptyCheckoutFields(user));
   const prefilled = useRef(restored);
   const latest = savedAddresses[0];
@@ -184,9 +188,9 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
 
   return (
     <form ref={form} className="form-card checkout-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-labelledby={fieldId('title')}>
-      <h2 id={fieldId('title')}>Delivery details</h2>
+      <h2 id={fieldId('title')}>{t.deliveryDetails()}</h2>
       <fieldset className="checkout-form__fields" disabled={sending}>
-        <legend className="visually-hidden">Delivery details</legend>
+        <legend className="visually-hidden">{t.deliveryDetails()}</legend>
         <SavedAddressChoice
           addresses={savedAddresses}
           onPick={(saved) => {
@@ -195,12 +199,12 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
           }}
         />
         <div className="form-field">
-          <label htmlFor={fieldId('country')}>Country</label>
-          <input id={fieldId('country')} name="country" value="Pakistan" disabled readOnly />
+          <label htmlFor={fieldId('country')}>{t.country()}</label>
+          <input id={fieldId('country')} name="country" value={t.pakistan()} disabled readOnly />
         </div>
-        {field('province', 'Province', (props) => (
+        {field('province', t.province(), (props) => (
           <select {...props} onChange={onText('province')} autoComplete="address-level1">
-            <option value="">Select province</option>
+            <option value="">{t.selectProvince()}</option>
             {provinces.map((province) => (
               <option key={province} value={province}>
                 {provinceName(province)}
@@ -208,7 +212,7 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
             ))}
           </select>
         ))}
-        {field('city', 'City', (props) => (
+        {field('city', t.city(), (props) => (
           <PlaceCombobox
             {...props}
             province={fields.province}
@@ -216,33 +220,35 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
               change('city', value);
             }}
             disabled={fields.province === ''}
-            placeholder={fields.province === '' ? 'Choose a province first' : 'Start typing your city'}
+            placeholder={fields.province === '' ? t.provinceFirst() : t.typeCity()}
+            listLabel={t.matchingPlaces()}
+            unlistedHint={t.unlistedCity()}
           />
         ))}
-        {field('name', 'Full name', (props) => (
+        {field('name', t.name(), (props) => (
           <input {...props} onChange={onText('name')} type="text" autoComplete="name" required />
         ))}
         {field(
           'phone1',
-          'Primary phone',
+          t.phone1(),
           (props) => <input {...props} onChange={onText('phone1')} type="tel" inputMode="tel" autoComplete="tel" required />,
-          'A mobile number, e.g. 0300 1234567.',
+          t.phone1Hint(),
         )}
-        {field('phone2', 'Secondary phone (optional)', (props) => (
+        {field('phone2', t.phone2(), (props) => (
           <input {...props} onChange={onText('phone2')} type="tel" inputMode="tel" autoComplete="off" />
         ))}
-        {field('email', 'Email', (props) => (
+        {field('email', t.email(), (props) => (
           <input {...props} onChange={onText('email')} type="email" inputMode="email" autoComplete="email" spellCheck={false} required />
         ))}
-        {field('address', 'Complete address', (props) => (
+        {field('address', t.address(), (props) => (
           <textarea {...props} onChange={onText('address')} rows={3} autoComplete="street-address" required />
         ))}
       </fieldset>
       <div className="checkout-form__payment">
         <p className="checkout-form__cod">
-          <strong>Cash on Delivery</strong>
+          <strong>{t.cod()}</strong>
         </p>
-        <p>Delivery within 3–4 working days</p>
+        <p>{t.deliveryTime()}</p>
       </div>
       <div className="checkout-form__alert" role="alert">
         {alert && (
@@ -257,14 +263,15 @@ export function CheckoutForm({ user, figures, onQuote, onPlaced, savedAddresses 
             )}
             {alert.total !== undefined && (
               <p>
-                New total: <strong>{formatRupees(alert.total)}</strong>. Tap ‘{checkoutMessages.submit}’ to place your order at the new total.
+                {t.newTotal()} <strong>{formatRupees(alert.total)}</strong>
+                {t.newTotalTap({ submit: t.submit() })}
               </p>
             )}
           </>
         )}
       </div>
       <button type="submit" className="button button--large checkout-form__submit" disabled={sending} aria-busy={sending}>
-        {sending ? checkoutMessages.submitting : checkoutMessages.submit}
+        {sending ? t.submitting() : t.submit()}
       </button>
     </form>
   );

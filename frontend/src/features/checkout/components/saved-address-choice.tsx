@@ -1,9 +1,11 @@
 import { useId } from 'react';
 
 import type { SavedAddressResponse } from '@/api/generated';
-import { provinceName } from '@/lib/province-name';
+import checkoutTexts from '@/i18n/en/checkout.json';
+import { useMessages } from '@/lib/i18n';
+import { useProvinceName } from '@/lib/province-name';
 
-function label(saved: SavedAddressResponse): string {
+function label(saved: SavedAddressResponse, provinceName: (province: string) => string): string {
   const place = [saved.city, saved.province ? provinceName(saved.province) : null].filter(Boolean).join(', ');
   return [saved.name, saved.phone1, saved.address.replace(/\s*\n\s*/g, ', '), place].filter(Boolean).join(' · ');
 }
@@ -17,10 +19,12 @@ export function SavedAddressChoice({
   onPick: (saved: SavedAddressResponse) => void;
 }) {
   const id = useId();
+  const t = useMessages(checkoutTexts, 'checkout');
+  const provinceName = useProvinceName();
   if (addresses.length === 0) return null;
   return (
     <div className="form-field">
-      <label htmlFor={id}>Saved addresses</label>
+      <label htmlFor={id}>{t.savedAddresses()}</label>
       <select
         id={id}
         value=""
@@ -29,10 +33,10 @@ export function SavedAddressChoice({
           if (saved) onPick(saved);
         }}
       >
-        <option value="">Use a saved address…</option>
+        <option value="">{t.useSaved()}</option>
         {addresses.map((saved) => (
           <option key={saved._id} value={saved._id}>
-            {label(saved)}
+            {label(saved, provinceName)}
           </option>
         ))}
       </select>

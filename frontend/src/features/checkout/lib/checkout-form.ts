@@ -159,7 +159,7 @@ const checkoutSchema = z
   .object({
     province: text,
     city: text,
-    name: z.string().check(z.trim(), z.minLength(1, fieldMessages.nameRequired), z.maxLength(MAX_NAME_CHARS, fieldMessages.nameTooLong)),
+    name: z.string().check(z.trim(), z.minLength(1, fieldMessages.nameRequired), z.maxLength(MAX_NAME_CHARS, { error: () => fieldMessages.nameTooLong })),
     phone1: z.string().check(z.trim(), phoneCheck(mobileProblem)),
     phone2: z.string().check(z.trim(), phoneCheck((phone) => (phone === '' ? null : phoneProblem(phone)))),
     email: z

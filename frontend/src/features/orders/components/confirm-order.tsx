@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
+import ordersTexts from '@/i18n/en/orders.json';
+import { useMessages } from '@/lib/i18n';
 
 import { useConfirmOrder } from '../api/confirm-order';
-import { ordersMessages } from '../lib/messages';
+import { isAlreadyConfirmed, ordersMessages } from '../lib/messages';
 
 import { OrderNextLinks } from './order-confirmation';
 
@@ -21,13 +23,14 @@ export function ConfirmOrder({ order, token }: { order: string; token: string })
 }
 
 function SendConfirmation({ order, token }: { order: string; token: string }) {
+  const t = useMessages(ordersTexts, 'orders');
   const confirmation = useConfirmOrder(order, token);
-  if (confirmation.isPending) return <Spinner label="Confirming your order" />;
+  if (confirmation.isPending) return <Spinner label={t.confirming()} />;
   const reply = confirmation.data;
   if (reply?.kind === 'done') return <ConfirmOrderResult tone="success" message={reply.data.message} />;
   if (reply?.kind === 'refused' && reply.message) {
     // A link used twice is good news: the order is confirmed.
-    const tone = reply.message === ordersMessages.alreadyConfirmed ? 'success' : 'error';
+    const tone = isAlreadyConfirmed(reply.message) ? 'success' : 'error';
     return <ConfirmOrderResult tone={tone} message={reply.message} />;
   }
   return (
@@ -39,7 +42,7 @@ function SendConfirmation({ order, token }: { order: string; token: string }) {
           void confirmation.refetch();
         }}
       >
-        Try again
+        {t.tryAgain()}
       </button>
     </ConfirmOrderResult>
   );

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import ordersTexts from '@/i18n/en/orders.json';
+import { useMessages } from '@/lib/i18n';
 
 import { OrdersSignedOutError, ordersOfPages, useMyOrders } from '../api/get-my-orders';
 import { ordersMessages } from '../lib/messages';
@@ -18,6 +20,7 @@ import '../orders.css';
  * orders yet.
  */
 export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtra?: RenderItemExtra }) {
+  const t = useMessages(ordersTexts, 'orders');
   const pages = useMyOrders(uid);
   const orders = ordersOfPages(pages.data);
 
@@ -25,17 +28,17 @@ export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtr
   if (uid === '' || pages.error instanceof OrdersSignedOutError) {
     body = (
       <p className="status-text" role="alert">
-        {ordersMessages.notLoggedIn} <Link to={paths.login.getHref()}>Log in</Link>
+        {ordersMessages.notLoggedIn} <Link to={paths.login.getHref()}>{t.logIn()}</Link>
       </p>
     );
   } else if (pages.isPending) {
-    body = <Spinner label="Loading your orders" />;
+    body = <Spinner label={t.loading()} />;
   } else if (pages.data === undefined) {
     body = (
       <div className="status-text" role="alert">
         <p>{ordersMessages.loadFailed}</p>
         <button type="button" className="button" onClick={() => void pages.refetch()}>
-          Try again
+          {t.tryAgain()}
         </button>
       </div>
     );
@@ -44,7 +47,7 @@ export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtr
       <div className="status-text">
         <p>{ordersMessages.none}</p>
         <Link to={paths.home.getHref()} className="button">
-          Start Shopping
+          {t.startShopping()}
         </Link>
       </div>
     );
@@ -64,9 +67,9 @@ export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtr
         </ul>
         <LoadMore
           pages={pages}
-          label="Load more"
+          label={t.loadMore()}
           failed={ordersMessages.moreFailed}
-          shown={`Showing ${orders.length} of ${total} orders`}
+          shown={t.shown({ shown: orders.length, total })}
         />
       </>
     );
@@ -75,7 +78,7 @@ export function MyOrders({ uid, renderItemExtra }: { uid: string; renderItemExtr
   return (
     <section className="page my-orders" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
-        My Orders
+        {t.title()}
       </h1>
       {body}
     </section>

@@ -6,10 +6,13 @@ import { OrderCourier } from '@/components/orders/order-courier';
 import { OrderHistory } from '@/components/orders/order-history';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { formatDateTime } from '@/lib/date-time';
+import ordersTexts from '@/i18n/en/orders.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
+import { useProvinceName } from '@/lib/province-name';
 
 import { useConfirmMyOrder } from '../api/confirm-my-order';
-import { ordersMessages, whatsAppSentByText, whatsAppSentText } from '../lib/messages';
+import { isAlreadyConfirmed, ordersMessages, whatsAppSentByText, whatsAppSentText } from '../lib/messages';
 import { addressLines, itemCountText } from '../lib/order-details';
 
 /** What a page adds under an item of an order (the route composes in the review toggle). */
@@ -30,12 +33,14 @@ export function OrderCard({
   /** The hours from placing within which a pending order should be confirmed (the list's `confirmWithinHours`). */
   confirmWithinHours?: number;
 }) {
+  const t = useMessages(ordersTexts, 'orders');
+  const provinceName = useProvinceName();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
 
   return (
     <li>
-      <article className="order-card" aria-label={`Order #${order._id}`}>
+      <article className="order-card" aria-label={t.order({ id: order._id })}>
         <h2 className="order-card__heading">
           <button
             type="button"
@@ -46,7 +51,7 @@ export function OrderCard({
               setOpen((current) => !current);
             }}
           >
-            <span className="order-card__id">Order #{order._id}</span>
+            <span className="order-card__id">{t.order({ id: order._id })}</span>
             <span className="order-card__meta">
               {itemCountText(order)} · {formatRupees(order.total)}
             </span>
@@ -58,26 +63,26 @@ export function OrderCard({
         {(order.status === 'dispatched' || order.status === 'delivered') && <OrderCourier order={order} className="order-card__courier" />}
         <div id={detailsId} className="order-card__details" hidden={!open}>
           <p className="order-card__placed">
-            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            {t.placed()} <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
-          <section aria-label="Items">
-            <h3>Items</h3>
+          <section aria-label={t.items()}>
+            <h3>{t.items()}</h3>
             <OrderLines order={order} renderExtra={renderItemExtra && ((line) => renderItemExtra(order, line))} />
           </section>
-          <section aria-label="Delivery address">
-            <h3>Delivery address</h3>
+          <section aria-label={t.deliveryAddress()}>
+            <h3>{t.deliveryAddress()}</h3>
             <address className="order-card__address">
-              {addressLines(order.userDetails).map((line, index) => (
+              {addressLines(order.userDetails, provinceName).map((line, index) => (
                 <span key={index}>{line}</span>
               ))}
             </address>
           </section>
-          <section aria-label="Payment">
-            <h3>Payment</h3>
+          <section aria-label={t.payment()}>
+            <h3>{t.payment()}</h3>
             <OrderFigures order={order} />
           </section>
-          <section aria-label="History">
-            <h3>History</h3>
+          <section aria-label={t.history()}>
+            <h3>{t.history()}</h3>
             <OrderHistory history={order.history} />
           </section>
         </div>
@@ -92,6 +97,7 @@ export function OrderCard({
  * e-mail) whose answer shows under it; 'already confirmed' is good news too.
  */
 function OrderConfirmState({ order, confirmWithinHours }: { order: OrderResponse; confirmWithinHours?: number }) {
+  const t = useMessages(ordersTexts, 'orders');
   const confirm = useConfirmMyOrder();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
@@ -107,7 +113,7 @@ function OrderConfirmState({ order, confirmWithinHours }: { order: OrderResponse
     setResult(null);
     const reply = await confirm.mutateAsync(order);
     if (reply.kind === 'done') setResult({ tone: 'success', message: reply.data.message });
-    else if (reply.kind === 'refused' && reply.message === ordersMessages.alreadyConfirmed) {
+    else if (reply.kind === 'refused' && reply.message && isAlreadyConfirmed(reply.message)) {
       setResult({ tone: 'success', message: reply.message });
     } else if (reply.kind === 'refused' && reply.message) setResult({ tone: 'error', message: reply.message });
     else setResult({ tone: 'error', message: ordersMessages.confirmFailed });
@@ -132,7 +138,7 @@ function OrderConfirmState({ order, confirmWithinHours }: { order: OrderResponse
             aria-busy={confirm.isPending}
             onClick={() => void handleClick()}
           >
-            Confirm my order
+            {t.confirmMyOrder()}
           </button>
         </>
       )}

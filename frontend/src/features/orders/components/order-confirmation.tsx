@@ -6,9 +6,11 @@ import { getShopInfoOptions } from '@/api/generated/@tanstack/react-query.gen';
 
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import ordersTexts from '@/i18n/en/orders.json';
+import { useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
-import { hoursText, ordersMessages, whatsAppSentText } from '../lib/messages';
+import { ordersMessages, whatsAppSentText } from '../lib/messages';
 
 import '../orders.css';
 
@@ -36,6 +38,7 @@ export interface PlacedOrder {
  * hand) it says what happens next in general.
  */
 export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?: PlacedOrder; confirmWithinHours?: number }) {
+  const t = useMessages(ordersTexts, 'orders');
   const [waiting, setWaiting] = useState(true);
   const shop = useQuery({ ...getShopInfoOptions(), staleTime: 60_000 });
 
@@ -48,7 +51,7 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
     };
   }, []);
 
-  if (waiting) return <Spinner label="Confirming your order" />;
+  if (waiting) return <Spinner label={t.confirming()} />;
 
   return (
     <section className="page order-confirmation" aria-labelledby="page-title">
@@ -56,14 +59,14 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
         ✓
       </span>
       <h1 id="page-title" className="page-title">
-        Order Placed — Awaiting Approval
+        {t.placedTitle()}
       </h1>
       {order ? (
         <>
           <p className="order-confirmation__number">
-            Your order number is <strong>#{order._id}</strong>
+            {t.orderNumber()} <strong>#{order._id}</strong>
           </p>
-          <section aria-label="What you ordered" className="order-confirmation__summary">
+          <section aria-label={t.whatYouOrdered()} className="order-confirmation__summary">
             <ul className="order-confirmation__items">
               {order.cart.map((line) => (
                 <li key={line.productId}>
@@ -75,11 +78,11 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
               ))}
             </ul>
             <p className="order-confirmation__total">
-              Total to pay on delivery: <strong>{formatRupees(order.total)}</strong>
+              {t.totalOnDelivery()} <strong>{formatRupees(order.total)}</strong>
             </p>
           </section>
           <section aria-labelledby="next-step" className="order-confirmation__next">
-            <h2 id="next-step">What happens next</h2>
+            <h2 id="next-step">{t.nextStep()}</h2>
             <ol>
               {order.confirmedVia ? (
                 <li className="order-confirmation__confirmed">
@@ -89,29 +92,23 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
                 <>
                   {order.whatsappTo ? <li className="order-confirmation__whatsapp">{whatsAppSentText(order.whatsappTo, hours)}</li> : null}
                   <li>
-                    {hours === undefined
-                      ? 'We have e-mailed you a link to confirm your order: please open it and tap Confirm my order.'
-                      : `We have e-mailed you a link to confirm your order: please open it and tap Confirm my order within ${hoursText(hours)}, or the order may be cancelled.`}
+                    {hours === undefined ? t.emailLink() : t.emailLinkWithin({ hours })}
                   </li>
                 </>
               )}
-              <li>
-                We check and approve your order, then send it
-                {shop.data ? `: delivery takes ${shop.data.deliveryTime}.` : '.'} You will get an e-mail at every step.
-              </li>
-              <li>Keep {formatRupees(order.total)} ready: you pay in cash when the parcel arrives.</li>
+              <li>{shop.data ? t.weCheckDelivery({ time: shop.data.deliveryTime }) : t.weCheck()}</li>
+              <li>{t.keepReady({ amount: formatRupees(order.total) })}</li>
               {shop.data?.whatsappLink && shop.data.whatsappLocal ? (
                 <li>
-                  Questions? WhatsApp us at <a href={shop.data.whatsappLink}>{shop.data.whatsappLocal}</a>.
+                  {t.questions()} <a href={shop.data.whatsappLink}>{shop.data.whatsappLocal}</a>
+                  {t.questionsEnd()}
                 </li>
               ) : null}
             </ol>
           </section>
         </>
       ) : (
-        <p>
-          Your order is pending approval by our admin team. You will be notified once it is approved and ready for dispatch.
-        </p>
+        <p>{t.pendingGeneral()}</p>
       )}
       <OrderNextLinks />
     </section>
@@ -121,14 +118,15 @@ export function OrderConfirmation({ order, confirmWithinHours: hours }: { order?
 
 /** Where a shopper goes after an order: back to the shop or to My Orders, after any links of the page's own. */
 export function OrderNextLinks({ children }: { children?: ReactNode }) {
+  const t = useMessages(ordersTexts, 'orders');
   return (
     <div className="order-confirmation__links">
       {children}
       <Link to={paths.home.getHref()} className="button button--secondary">
-        Continue Shopping
+        {t.continueShopping()}
       </Link>
       <Link to={paths.orders.getHref()} className="button">
-        View My Orders
+        {t.viewOrders()}
       </Link>
     </div>
   );
