@@ -129,7 +129,7 @@ function ProductCartControl({ product }: { product: Product }) {
   }, [pathname, product, store]);
 
   if (item) {
-    const stop = stepperStop(item.quantity, Math.min(item.stock, product.stock), maxPerItem);
+    const stop = stepperStop(item.quantity, Math.min(item.stock, product.stock), maxPerItem, (count) => t.onlyInStock({ count }));
     return (
       <>
         <div className="product-cart">
