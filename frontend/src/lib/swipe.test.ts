@@ -15,4 +15,11 @@ describe('swipeDirection', () => {
     expect(swipeDirection(-60, -80)).toBeNull();
     expect(swipeDirection(0, 40)).toBeNull();
   });
+
+  it('runs the other way right to left: a rightward swipe is next, a downward pull still down', () => {
+    expect(swipeDirection(51, 0, true)).toBe('next');
+    expect(swipeDirection(-51, 0, true)).toBe('previous');
+    expect(swipeDirection(50, 0, true)).toBeNull();
+    expect(swipeDirection(60, 80, true)).toBe('down');
+  });
 });

@@ -1,8 +1,10 @@
-import { addReviewTitle } from '@/api/rules/pages.gen';
+import { addReviewTitle, addReviewTitleUr } from '@/api/rules/pages.gen';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
 import { TokenReview } from '@/features/reviews/components/token-review';
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 
 const tokenParam = z.catch(z.string().check(z.trim()), '');
 
@@ -10,12 +12,14 @@ const tokenParam = z.catch(z.string().check(z.trim()), '');
 export default function AddReviewRoute() {
   const [params] = useSearchParams();
   const token = tokenParam.parse(params.get('token') ?? '');
+  const t = useMessages(reviewTexts, 'reviews');
+  const title = useLanguage() === 'ur' ? addReviewTitleUr : addReviewTitle;
 
   return (
     <section className="page review-page" aria-labelledby="page-title">
-      <title>{addReviewTitle}</title>
+      <title>{title}</title>
       <h1 id="page-title" className="page-title">
-        Write a Review
+        {t.writeReview()}
       </h1>
       <TokenReview token={token} />
     </section>

@@ -9,10 +9,11 @@ import { useCountCategoryView } from '@/features/categories/api/count-category-v
 import { primeMissingCategory, useCategoryPage } from '@/features/categories/api/get-category-with-products';
 import { PriceSortMenu } from '@/features/products/components/price-sort-menu';
 import { ProductGrid } from '@/features/products/components/product-grid';
-import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/messages';
 import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-products';
 import type { Product } from '@/features/products/types';
-
+import categoryTexts from '@/i18n/en/category.json';
+import productTexts from '@/i18n/en/products.json';
+import { useMessages } from '@/lib/i18n';
 import { pageAnsweredNotFound } from '@/lib/page-data';
 
 import { cartActions } from './shared/cart-actions';
@@ -37,6 +38,7 @@ const EAGER_IMAGES = 2;
 export default function CategoryRoute() {
   const { id = '' } = useParams();
   const page = useCategoryPage(id);
+  const t = useMessages(categoryTexts, 'category');
   // The order is not kept: another category starts from low to high again.
   const [sort, setSort] = useState<{ categoryId: string; order: PriceOrder }>({ categoryId: id, order: 'low-to-high' });
   const order = sort.categoryId === id ? sort.order : 'low-to-high';
@@ -52,12 +54,12 @@ export default function CategoryRoute() {
   if (page.isPending) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <title>Category</title>
+        <title>{t.category()}</title>
         <h1 id="page-title" className="visually-hidden">
-          Category
+          {t.category()}
         </h1>
         <p className="status-text" role="status">
-          Loading category...
+          {t.loading()}
         </p>
       </section>
     );
@@ -66,24 +68,24 @@ export default function CategoryRoute() {
   if (page.isError) {
     return (
       <section className="page not-found" aria-labelledby="page-title">
-        <title>{page.notFound ? 'Category not found' : 'Category'}</title>
+        <title>{page.notFound ? t.notFound() : t.category()}</title>
         <h1 id="page-title" className={page.notFound ? undefined : 'visually-hidden'}>
-          {page.notFound ? 'Category not found' : 'Category'}
+          {page.notFound ? t.notFound() : t.category()}
         </h1>
         {/* One message: a category that is not there is no failure to load (docs/decisions/0034). */}
         {page.notFound ? (
           <>
-            <p role="alert">This category does not exist or has been removed.</p>
+            <p role="alert">{t.notFoundText()}</p>
             <p>
               <Link to={paths.home.getHref()} className="button">
-                Back to the shop
+                {t.backToShop()}
               </Link>
             </p>
           </>
         ) : (
           <>
             <p className="status-text" role="alert">
-              Failed to load category
+              {t.failed()}
             </p>
             <p>
               <button
@@ -93,7 +95,7 @@ export default function CategoryRoute() {
                 void page.refetch();
               }}
             >
-                Try again
+                {t.tryAgain()}
               </button>
             </p>
           </>
@@ -106,7 +108,7 @@ export default function CategoryRoute() {
   const empty = parentProducts.length === 0 && children.every((child) => child.products.length === 0);
   // The first grid with cards is at the top of the page: its first row is the largest paint.
   const sections = [
-    ...(parentProducts.length > 0 ? [{ _id: category._id, name: `Products in ${category.name}`, products: parentProducts }] : []),
+    ...(parentProducts.length > 0 ? [{ _id: category._id, name: t.productsIn({ name: category.name }), products: parentProducts }] : []),
     ...children,
   ];
   const firstGrid = sections.findIndex((section) => section.products.length > 0);
@@ -120,7 +122,7 @@ export default function CategoryRoute() {
         {!empty && <PriceSortMenu value={order} onChange={setOrder} />}
       </div>
       {empty ? (
-        <p className="status-text">No products found in this category.</p>
+        <p className="status-text">{t.empty()}</p>
       ) : (
         drawn.map((section, index) => (
           <ProductSection
@@ -147,13 +149,15 @@ interface ProductSectionProps {
 
 function ProductSection({ id, title, products, order, eagerImages }: ProductSectionProps) {
   const headingId = `${id}-title`;
+  const t = useMessages(categoryTexts, 'category');
+  const cards = useMessages(productTexts, 'products');
   const [shown, setShown] = useState(SECTION_PAGE);
   const visible = sortByPrice(products, order).slice(0, shown);
   return (
     <section id={id} className="product-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {products.length === 0 ? (
-        <p className="status-text">No products found.</p>
+        <p className="status-text">{t.noProducts()}</p>
       ) : (
         <>
           <ProductGrid products={visible} renderActions={cartActions} eagerImages={eagerImages} />
@@ -173,9 +177,9 @@ function ProductSection({ id, title, products, order, eagerImages }: ProductSect
                   }
                 },
               }}
-              label="Show more products"
-              failed={MORE_PRODUCTS_FAILED}
-              shown={shownProducts(visible.length)}
+              label={t.showMore()}
+              failed={cards.moreFailed()}
+              shown={cards.shown({ count: visible.length })}
             />
           )}
         </>

@@ -14,6 +14,8 @@ import type { Product } from '@/features/products/types';
 import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { ReviewSummary } from '@/features/reviews/components/review-summary';
+import productTexts from '@/i18n/en/product.json';
+import { useMessages } from '@/lib/i18n';
 import { pageAnsweredNotFound, readPageData, takeTappedAdd } from '@/lib/page-data';
 
 const REVIEWS_ID = 'reviews';
@@ -40,12 +42,13 @@ export default function ProductRoute() {
   // Reviews load beside the product rather than after it; a failure only hides them.
   const reviews = useApprovedReviews(id);
   const inCart = useCartItem(id)?.quantity ?? 0;
+  const t = useMessages(productTexts, 'product');
 
   if (product.isPending) {
     return (
       <div className="page">
-        <title>Loading product</title>
-        <Spinner label="Loading product..." />
+        <title>{t.loading()}</title>
+        <Spinner label={t.loadingText()} />
       </div>
     );
   }
@@ -53,12 +56,12 @@ export default function ProductRoute() {
   if (product.notFound) {
     return (
       <section className="page not-found" aria-labelledby="page-title">
-        <title>Product not found</title>
-        <h1 id="page-title">Product not found</h1>
-        <p>This product does not exist or is no longer sold.</p>
+        <title>{t.notFound()}</title>
+        <h1 id="page-title">{t.notFound()}</h1>
+        <p>{t.notFoundText()}</p>
         <p>
           <Link to={paths.home.getHref()} className="button">
-            Back to the shop
+            {t.backToShop()}
           </Link>
         </p>
       </section>
@@ -68,9 +71,9 @@ export default function ProductRoute() {
   if (product.isError) {
     return (
       <section className="page not-found" aria-labelledby="page-title">
-        <title>Product details</title>
-        <h1 id="page-title">Product details</h1>
-        <p role="alert">We could not load this product. Check your connection and try again.</p>
+        <title>{t.details()}</title>
+        <h1 id="page-title">{t.details()}</h1>
+        <p role="alert">{t.loadFailed()}</p>
         <p>
           <button
             type="button"
@@ -79,7 +82,7 @@ export default function ProductRoute() {
               void product.refetch();
             }}
           >
-            Try again
+            {t.tryAgain()}
           </button>
         </p>
       </section>
@@ -120,19 +123,20 @@ function ProductCartControl({ product }: { product: Product }) {
   const item = useCartItem(product._id);
   const maxPerItem = useMaxPerItem();
   const { pathname } = useLocation();
+  const t = useMessages(productTexts, 'product');
   useEffect(() => {
     if (takeTappedAdd(pathname)) store.add(product);
   }, [pathname, product, store]);
 
   if (item) {
-    const stop = stepperStop(item.quantity, Math.min(item.stock, product.stock), maxPerItem);
+    const stop = stepperStop(item.quantity, Math.min(item.stock, product.stock), maxPerItem, (count) => t.onlyInStock({ count }));
     return (
       <>
         <div className="product-cart">
           <QuantityStepper
             quantity={item.quantity}
             max={Math.min(item.stock, product.stock, maxPerItem)}
-            decrementLabel="Remove one"
+            decrementLabel={t.removeOne()}
             describedBy={stop ? 'product-name product-unit-limit' : 'product-name'}
             onDecrement={() => {
               store.decrement(product._id);
@@ -142,7 +146,7 @@ function ProductCartControl({ product }: { product: Product }) {
             }}
           />
           <Link to={paths.cart.getHref()} className="button button--large">
-            Buy Now
+            {t.buyNow()}
           </Link>
         </div>
         {stop && (
@@ -169,6 +173,7 @@ function ProductCartControl({ product }: { product: Product }) {
  * draws it too (docs/seo.md 'Product page'; the parity test renders it).
  */
 export function AddToCart({ product, onAdd }: { product: Pick<Product, 'stock'>; onAdd?: () => void }) {
+  const t = useMessages(productTexts, 'product');
   return (
     <button
       type="button"
@@ -177,7 +182,7 @@ export function AddToCart({ product, onAdd }: { product: Pick<Product, 'stock'>;
       aria-describedby="product-name"
       onClick={onAdd}
     >
-      Add to Cart
+      {t.addToCart()}
     </button>
   );
 }

@@ -1,19 +1,26 @@
-import { productsTitle } from '@/api/rules/pages.gen';
+import { productsTitle, productsTitleUr } from '@/api/rules/pages.gen';
 import { Link } from 'react-router';
 
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { productsOfPages, useProductPages } from '@/features/products/api/get-product-pages';
 import { ProductGrid } from '@/features/products/components/product-grid';
-import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/messages';
 import type { Product } from '@/features/products/types';
+import allProductsTexts from '@/i18n/en/all-products.json';
+import productTexts from '@/i18n/en/products.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 
-function viewDetails(product: Product, describedBy: string) {
+function ViewDetails({ product, describedBy }: { product: Product; describedBy: string }) {
+  const t = useMessages(allProductsTexts, 'all-products');
   return (
     <Link to={paths.product.getHref(product._id)} className="button button--secondary product-card__details" aria-describedby={describedBy}>
-      View Details
+      {t.viewDetails()}
     </Link>
   );
+}
+
+function viewDetails(product: Product, describedBy: string) {
+  return <ViewDetails product={product} describedBy={describedBy} />;
 }
 
 /**
@@ -23,23 +30,25 @@ function viewDetails(product: Product, describedBy: string) {
 export default function ProductsRoute() {
   const pages = useProductPages();
   const products = productsOfPages(pages.data);
+  const t = useMessages(allProductsTexts, 'all-products');
+  const cards = useMessages(productTexts, 'products');
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <title>{productsTitle}</title>
+      <title>{useLanguage() === 'ur' ? productsTitleUr : productsTitle}</title>
       <h1 id="page-title" className="page-title">
-        All Products
+        {t.title()}
       </h1>
       {pages.isPending ? (
         <p className="status-text" role="status">
-          Loading products...
+          {t.loading()}
         </p>
       ) : products.length === 0 ? (
-        <p className="status-text">No products available.</p>
+        <p className="status-text">{t.empty()}</p>
       ) : (
         <>
           <ProductGrid products={products} renderActions={viewDetails} headingLevel="h2" />
-          <LoadMore pages={pages} label="Load more" failed={MORE_PRODUCTS_FAILED} shown={shownProducts(products.length)} />
+          <LoadMore pages={pages} label={t.loadMore()} failed={cards.moreFailed()} shown={cards.shown({ count: products.length })} />
         </>
       )}
     </section>

@@ -8,6 +8,8 @@ import { useFeaturedProducts } from '@/features/products/api/get-featured-produc
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { useSearchCorrection } from '@/features/search/api/search-correction';
 import { useSearchProducts } from '@/features/search/api/search-products';
+import searchTexts from '@/i18n/en/search.json';
+import { useMessages } from '@/lib/i18n';
 
 import { cartActions } from './shared/cart-actions';
 
@@ -26,7 +28,8 @@ export default function SearchRoute() {
   const [searchParams] = useSearchParams();
   const q = searchTermSchema.parse(searchParams.get('q'));
   const search = useSearchProducts(q);
-  const title = `Search Results for "${q}"`;
+  const t = useMessages(searchTexts, 'search');
+  const title = t.resultsFor({ q });
   const empty = !search.isPending && !search.isError && search.products.length === 0;
 
   return (
@@ -36,10 +39,10 @@ export default function SearchRoute() {
         {title}
       </h1>
       {search.isPending ? (
-        <Spinner label="Searching..." />
+        <Spinner label={t.searching()} />
       ) : search.isError ? (
         <p className="status-text" role="alert">
-          Something went wrong while searching.
+          {t.failed()}
         </p>
       ) : empty ? (
         <NoResults q={q} />
@@ -52,16 +55,19 @@ export default function SearchRoute() {
 
 function NoResults({ q }: { q: string }) {
   const { isPending, correction } = useSearchCorrection(q, true);
+  const t = useMessages(searchTexts, 'search');
 
   // A blank term searched nothing (docs/spec.md §5 'Search'): nothing to correct or offer either.
-  if (q === '') return <p className="status-text">No products found.</p>;
+  if (q === '') return <p className="status-text">{t.noProducts()}</p>;
 
   return (
     <>
-      <p className="status-text">No products found.</p>
+      <p className="status-text">{t.noProducts()}</p>
       {isPending ? null : correction ? (
         <p className="status-text search-correction">
-          Did you mean "<Link to={paths.search.getHref(correction)}>{correction}</Link>"?
+          {t.didYouMeanStart()}
+          <Link to={paths.search.getHref(correction)}>{correction}</Link>
+          {t.didYouMeanEnd()}
         </p>
       ) : (
         <SearchFallback />
@@ -73,6 +79,7 @@ function NoResults({ q }: { q: string }) {
 /** The top categories and the featured products: somewhere to go on from a search that found nothing. */
 function SearchFallback() {
   const categories = useCategories();
+  const t = useMessages(searchTexts, 'search');
   const featured = useFeaturedProducts();
   const roots = (categories.data ?? []).filter((category) => !category.parent);
   const products = (featured.data ?? []).slice(0, FEATURED_SHOWN);
@@ -81,7 +88,7 @@ function SearchFallback() {
     <>
       {roots.length > 0 && (
         <nav className="search-fallback" aria-labelledby="search-categories-title">
-          <h2 id="search-categories-title">Browse categories</h2>
+          <h2 id="search-categories-title">{t.browseCategories()}</h2>
           <ul className="search-fallback__categories">
             {roots.map((category) => (
               <li key={category._id}>
@@ -93,7 +100,7 @@ function SearchFallback() {
       )}
       {products.length > 0 && (
         <section className="search-fallback" aria-labelledby="search-featured-title">
-          <h2 id="search-featured-title">Featured Accessories</h2>
+          <h2 id="search-featured-title">{t.featured()}</h2>
           <ProductGrid products={products} renderActions={cartActions} headingLevel="h3" />
         </section>
       )}

@@ -1,3 +1,6 @@
+import productTexts from '@/i18n/en/products.json';
+import { useMessages } from '@/lib/i18n';
+
 import { halfSteps } from './compact-stars';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -21,11 +24,12 @@ interface StarRatingProps {
 
 /** Five stars in full, half and empty steps, read out as 'Rated 4.5 out of 5'. */
 export function StarRating({ rating, className }: StarRatingProps) {
+  const t = useMessages(productTexts, 'products');
   return (
     <span
       className={className ? `stars ${className}` : 'stars'}
       role="img"
-      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
+      aria-label={t.rated({ rating: rating.toFixed(1) })}
     >
       {starFills(rating).map((fill, index) => (
         <svg key={index} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false" className={`star star--${fill}`}>

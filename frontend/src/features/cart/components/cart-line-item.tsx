@@ -33,7 +33,7 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
   const maxPerItem = useMaxPerItem();
   const nameId = useId();
   const limitId = useId();
-  const stop = stepperStop(item.quantity, item.stock, maxPerItem);
+  const stop = stepperStop(item.quantity, item.stock, maxPerItem, (count) => t.onlyInStock({ count }));
   const href = paths.product.getHref(item.productId);
   const shown = displayedPrice(item);
   const unavailable = status?.unavailable;

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
+import categoryTexts from '@/i18n/en/category.json';
+import { useMessages } from '@/lib/i18n';
+
 import { PRICE_ORDERS, type PriceOrder } from '../lib/sort-products';
 
 interface PriceSortMenuProps {
@@ -13,6 +16,8 @@ interface PriceSortMenuProps {
  */
 export function PriceSortMenu({ value, onChange }: PriceSortMenuProps) {
   const [open, setOpen] = useState(false);
+  const t = useMessages(categoryTexts, 'category');
+  const label = (order: PriceOrder) => (order === 'low-to-high' ? t.lowToHigh() : t.highToLow());
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -66,13 +71,13 @@ export function PriceSortMenu({ value, onChange }: PriceSortMenuProps) {
           setOpen((isOpen) => !isOpen);
         }}
       >
-        <span className="sort-menu__caption">Sort by:</span> {current?.label}
+        <span className="sort-menu__caption">{t.sortBy()}</span> {current && label(current.value)}
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
       {open && (
-        <ul id={menuId} ref={menuRef} className="sort-menu__list" role="menu" aria-label="Sort by price" onKeyDown={handleMenuKeyDown}>
+        <ul id={menuId} ref={menuRef} className="sort-menu__list" role="menu" aria-label={t.sortByPrice()} onKeyDown={handleMenuKeyDown}>
           {PRICE_ORDERS.map((order) => {
             const chosen = order.value === value;
             return (
@@ -91,7 +96,7 @@ export function PriceSortMenu({ value, onChange }: PriceSortMenuProps) {
                   <span className="sort-menu__tick" aria-hidden="true">
                     {chosen ? '✓' : ''}
                   </span>
-                  {order.label}
+                  {label(order.value)}
                 </button>
               </li>
             );

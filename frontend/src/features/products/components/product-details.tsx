@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 
 import { PriceLine } from '@/components/ui/price-line';
 import { StarRating } from '@/components/ui/star-rating';
+import productTexts from '@/i18n/en/product.json';
+import productCardTexts from '@/i18n/en/products.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 
 import { stockMessage } from '../lib/stock';
 import type { Product } from '../types';
@@ -37,7 +40,9 @@ const CLEAR_COLOURS = /^(clear|transparent)$/i;
  * stock message, the cart control, the ways to share it and the description.
  */
 export function ProductDetails({ product, available, inCart = 0, rating, actions, reviewsId, share }: ProductDetailsProps) {
-  const stock = stockMessage(available, inCart);
+  const t = useMessages(productTexts, 'product');
+  const card = useMessages(productCardTexts, 'products');
+  const stock = stockMessage(available, inCart, useLanguage() === 'ur' ? t : undefined);
   const colour = product.color?.trim();
 
   return (
@@ -54,20 +59,16 @@ export function ProductDetails({ product, available, inCart = 0, rating, actions
             <StarRating rating={rating.average} />
             <span aria-hidden="true">{rating.average.toFixed(1)}</span>
             {reviewsId ? (
-              <a href={`#${reviewsId}`}>
-                ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
-              </a>
+              <a href={`#${reviewsId}`}>{t.reviewCount({ count: rating.count })}</a>
             ) : (
-              <span>
-                ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
-              </span>
+              <span>{t.reviewCount({ count: rating.count })}</span>
             )}
           </p>
         )}
         {(product.freeDelivery || product.discount > 0) && (
           <p className="product-page__badges">
-            {product.freeDelivery && <span className="badge badge--delivery">Free Delivery</span>}
-            {product.discount > 0 && <span className="badge badge--sale">{product.discount}% OFF</span>}
+            {product.freeDelivery && <span className="badge badge--delivery">{card.freeDelivery()}</span>}
+            {product.discount > 0 && <span className="badge badge--sale">{card.percentOff({ discount: product.discount })}</span>}
           </p>
         )}
         <p className="product-page__price">
@@ -80,14 +81,14 @@ export function ProductDetails({ product, available, inCart = 0, rating, actions
               style={CLEAR_COLOURS.test(colour) ? undefined : { backgroundColor: colour }}
               aria-hidden="true"
             />
-            Colour: {colour}
+            {t.colour({ colour })}
           </p>
         )}
         <p className={`product-page__stock product-page__stock--${stock.level}`}>{stock.text}</p>
         {actions && <div className="product-page__buy">{actions}</div>}
         {share}
         <section className="product-page__description" aria-labelledby="product-description-title">
-          <h2 id="product-description-title">Description</h2>
+          <h2 id="product-description-title">{t.description()}</h2>
           <p>{product.description}</p>
         </section>
       </div>

@@ -1,3 +1,5 @@
+import productTexts from '@/i18n/en/product.json';
+import { useMessages } from '@/lib/i18n';
 import { mediaUrl } from '@/lib/media-url';
 import { imageSources } from '@/lib/responsive-image';
 
@@ -23,27 +25,28 @@ export function ProductGallery({ media, productName }: ProductGalleryProps) {
   const { index, next, previous, show, onKeyDown, onTouchStart, onTouchEnd } = useGallery(media.length);
   const current = media[index];
   const count = media.length;
-  const describe = (index: number) => (count > 1 ? `${productName}, ${index + 1} of ${count}` : productName);
+  const t = useMessages(productTexts, 'product');
+  const describe = (index: number) => (count > 1 ? t.slide({ name: productName, index: index + 1, count }) : productName);
 
   return (
     <section
       className="gallery"
       aria-roledescription="carousel"
-      aria-label={`Pictures of ${productName}`}
+      aria-label={t.picturesOf({ name: productName })}
       onKeyDown={onKeyDown}
     >
       <div className="gallery__stage" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         {current ? (
           <GallerySlide key={index} media={current} label={describe(index)} first={index === 0} />
         ) : (
-          <span className="gallery__empty">No image</span>
+          <span className="gallery__empty">{t.noImage()}</span>
         )}
         {count > 1 && (
           <>
-            <button type="button" className="gallery__nav gallery__nav--previous" aria-label="Previous image" onClick={previous}>
+            <button type="button" className="gallery__nav gallery__nav--previous" aria-label={t.previousImage()} onClick={previous}>
               <Chevron direction="left" />
             </button>
-            <button type="button" className="gallery__nav gallery__nav--next" aria-label="Next image" onClick={next}>
+            <button type="button" className="gallery__nav gallery__nav--next" aria-label={t.nextImage()} onClick={next}>
               <Chevron direction="right" />
             </button>
             <p className="gallery__counter" aria-live="polite">
@@ -59,7 +62,7 @@ export function ProductGallery({ media, productName }: ProductGalleryProps) {
               <button
                 type="button"
                 className="gallery__thumb"
-                aria-label={`Show ${item.kind === 'video' ? 'video' : 'image'} ${position + 1} of ${count}`}
+                aria-label={(item.kind === 'video' ? t.showVideo : t.showImage)({ index: position + 1, count })}
                 aria-current={position === index}
                 onClick={() => {
                   show(position);

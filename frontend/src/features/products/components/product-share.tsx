@@ -1,13 +1,19 @@
 import { useId, useState } from 'react';
 
 import { paths } from '@/config/paths';
+import productTexts from '@/i18n/en/product.json';
+import { hrefIn, useMessages } from '@/lib/i18n';
+import { currentLanguage } from '@/lib/language';
 import { formatRupees } from '@/lib/money';
 
 import type { Product } from '../types';
 
-/** What the share sheet and WhatsApp get: the name, `{name} — Rs {price}` and the page's canonical URL. */
+/**
+ * What the share sheet and WhatsApp get: the name, `{name} — Rs {price}` and the page's canonical URL, in the
+ * page's language (an Urdu page shares its `/ur/` address).
+ */
 export function shareContent(product: Pick<Product, '_id' | 'name' | 'finalPrice'>, origin: string) {
-  const url = new URL(paths.product.getHref(product._id), origin).href;
+  const url = new URL(hrefIn(currentLanguage(), paths.product.getHref(product._id)), origin).href;
   const text = `${product.name} — ${formatRupees(product.finalPrice)}`;
   return { title: product.name, text, url };
 }
@@ -39,6 +45,7 @@ function isAbort(error: unknown): boolean {
  */
 export function ProductShare({ product }: { product: Pick<Product, '_id' | 'name' | 'finalPrice'> }) {
   const content = shareContent(product, window.location.origin);
+  const t = useMessages(productTexts, 'product');
   const [sheet, setSheet] = useState(canShare);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'refused'>('idle');
   const fieldId = useId();
@@ -75,7 +82,7 @@ export function ProductShare({ product }: { product: Pick<Product, '_id' | 'name
             });
           }}
         >
-          Share
+          {t.share()}
         </button>
       ) : (
         <>
@@ -85,17 +92,17 @@ export function ProductShare({ product }: { product: Pick<Product, '_id' | 'name
             target="_blank"
             rel="noopener noreferrer"
           >
-            Share on WhatsApp
+            {t.shareOnWhatsApp()}
           </a>
           <button type="button" className="button button--secondary product-share__button" onClick={copyLink}>
-            Copy link
+            {t.copyLink()}
           </button>
           <p className="product-share__status" role="status">
-            {copy === 'copied' ? 'Link copied' : ''}
+            {copy === 'copied' ? t.linkCopied() : ''}
           </p>
           {copy === 'refused' && (
             <p className="product-share__field">
-              <label htmlFor={fieldId}>Product link</label>
+              <label htmlFor={fieldId}>{t.productLink()}</label>
               <input ref={selectOnMount} id={fieldId} type="url" value={content.url} readOnly />
             </p>
           )}

@@ -1,5 +1,8 @@
 import { useId, type ChangeEvent } from 'react';
 
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages } from '@/lib/i18n';
+
 import { MAX_REVIEW_IMAGES } from '../lib/review-form';
 
 /** A chosen picture and the object URL of its preview. */
@@ -18,6 +21,7 @@ interface ImagePickerProps {
 /** 'Photos (optional)': a file input for pictures and a preview of each chosen one with its Remove button. */
 export function ImagePicker({ images, onPick, onRemove }: ImagePickerProps) {
   const id = useId();
+  const t = useMessages(reviewTexts, 'reviews');
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
@@ -28,7 +32,7 @@ export function ImagePicker({ images, onPick, onRemove }: ImagePickerProps) {
 
   return (
     <div className="form-field review-images">
-      <label htmlFor={id}>Photos (optional)</label>
+      <label htmlFor={id}>{t.photos()}</label>
       <input
         id={id}
         type="file"
@@ -39,17 +43,17 @@ export function ImagePicker({ images, onPick, onRemove }: ImagePickerProps) {
         onChange={handleChange}
       />
       <p id={`${id}-hint`} className="form-field__hint">
-        Up to {MAX_REVIEW_IMAGES} pictures (JPG, PNG, WebP or GIF), 5 MB each: {images.length} chosen.
+        {t.photosHint({ max: MAX_REVIEW_IMAGES, count: images.length })}
       </p>
       {images.length > 0 && (
-        <ul className="review-images__list" aria-label="Chosen photos">
+        <ul className="review-images__list" aria-label={t.chosenPhotos()}>
           {images.map((image, index) => (
             <li key={image.preview} className="review-images__item">
-              <img src={image.preview} alt={`Photo ${index + 1}: ${image.file.name}`} width={72} height={72} />
+              <img src={image.preview} alt={t.photo({ index: index + 1, name: image.file.name })} width={72} height={72} />
               <button
                 type="button"
                 className="review-images__remove"
-                aria-label={`Remove photo ${index + 1} (${image.file.name})`}
+                aria-label={t.removePhoto({ index: index + 1, name: image.file.name })}
                 onClick={() => {
                   onRemove(index);
                 }}

@@ -1,3 +1,6 @@
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useSubmitInternalReviewMutation } from '../api/submit-review';
 
 import { ReviewForm } from './review-form';
@@ -14,10 +17,11 @@ interface InternalReviewProps {
 /** The signed-in customer's review of an item of a delivered order: the internal form (rating 5 at first). */
 export function InternalReview({ productId, orderId, productName, defaultName, onDone }: InternalReviewProps) {
   const submit = useSubmitInternalReviewMutation();
+  const t = useMessages(reviewTexts, 'reviews');
   return (
     <ReviewForm
       kind="internal"
-      label={`Review of ${productName}`}
+      label={t.reviewOf({ name: productName })}
       defaultName={defaultName}
       onDone={onDone}
       onSend={(fields, images, onProgress) =>

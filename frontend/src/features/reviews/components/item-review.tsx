@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
 
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages } from '@/lib/i18n';
+
 import { InternalReview } from './internal-review';
 
 interface ItemReviewProps {
@@ -19,23 +22,24 @@ export function ItemReview({ productId, orderId, productName, reviewed, defaultN
   const [open, setOpen] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const formId = useId();
+  const t = useMessages(reviewTexts, 'reviews');
 
   return (
     <div className="item-review">
       {reviewed || submitted ? (
-        <span className="review-badge">Reviewed</span>
+        <span className="review-badge">{t.reviewed()}</span>
       ) : (
         <button
           type="button"
           className="button button--secondary"
           aria-expanded={open}
           aria-controls={open ? formId : undefined}
-          aria-label={open ? `Cancel the review of ${productName}` : `Write Review of ${productName}`}
+          aria-label={open ? t.cancelReviewOf({ name: productName }) : t.writeReviewOf({ name: productName })}
           onClick={() => {
             setOpen((current) => !current);
           }}
         >
-          {open ? 'Cancel' : 'Write Review'}
+          {open ? t.cancel() : t.writeReviewButton()}
         </button>
       )}
       {open && (

@@ -1,3 +1,6 @@
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages } from '@/lib/i18n';
+
 const STARS = [1, 2, 3, 4, 5] as const;
 
 interface RatingInputProps {
@@ -15,9 +18,10 @@ interface RatingInputProps {
  */
 export function RatingInput({ name, value, onChange, invalid = false, describedBy }: RatingInputProps) {
   const chosen = Number(value) || 0;
+  const t = useMessages(reviewTexts, 'reviews');
   return (
     <fieldset className="rating-input" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
-      <legend>Rating</legend>
+      <legend>{t.rating()}</legend>
       <div className="rating-input__stars">
         {STARS.map((star) => (
           <label key={star} className={star <= chosen ? 'rating-input__star rating-input__star--on' : 'rating-input__star'}>
@@ -31,7 +35,7 @@ export function RatingInput({ name, value, onChange, invalid = false, describedB
               }}
             />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{star === 1 ? '1 star' : `${star} stars`}</span>
+            <span className="visually-hidden">{t.stars({ stars: star })}</span>
           </label>
         ))}
       </div>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages, type Messages } from '@/lib/i18n';
 import type { ServerReply } from '@/lib/server-reply';
 
 import {
@@ -33,6 +35,17 @@ interface ReviewFormProps {
 }
 
 /**
+ * `message` as the page's language says it: the form's own texts from the reviews catalogue; the server's
+ * (`review.gen.ts`) as they are.
+ */
+function ownText(message: string | null, t: Messages<typeof reviewTexts>): string | null {
+  if (message === reviewMessages.submitFailed) return t.submitFailed();
+  if (message === reviewMessages.internal.tooManyImages) return t.tooManyImages();
+  if (message === reviewMessages.internal.imagesOnly) return t.imagesOnly();
+  return message;
+}
+
+/**
  * The review form (docs/spec.md §2 'Review forms', §5): name, rating (no default on the token form, 5 on the
  * internal one), comment (optional on the token form) and up to 5 pictures, each previewed and removable
  * before sending; the first problem is shown and nothing is sent until it is fixed. After sending, the
@@ -40,6 +53,7 @@ interface ReviewFormProps {
  */
 export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: ReviewFormProps) {
   const id = useId();
+  const t = useMessages(reviewTexts, 'reviews');
   const [rating, setRating] = useState(kind === 'internal' ? '5' : '');
   const [images, setImages] = useState<ChosenImage[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -115,8 +129,8 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
   if (done) {
     return (
       <div className="form-card review-thanks" role="status">
-        <p className="review-thanks__title">{reviewMessages.thanks}</p>
-        <p>Your review will appear on the product page once it has been approved.</p>
+        <p className="review-thanks__title">{t.thanks()}</p>
+        <p>{t.thanksText()}</p>
       </div>
     );
   }
@@ -124,7 +138,7 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
   return (
     <form className="form-card review-form" aria-label={label} noValidate onSubmit={(event) => void handleSubmit(event)}>
       <div className="form-field">
-        <label htmlFor={`${id}-name`}>Your name</label>
+        <label htmlFor={`${id}-name`}>{t.yourName()}</label>
         <input
           id={`${id}-name`}
           name="reviewerName"
@@ -145,7 +159,7 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
         describedBy={message === reviewMessages.ratingInvalid ? errorId : undefined}
       />
       <div className="form-field">
-        <label htmlFor={`${id}-comment`}>{kind === 'token' ? 'Comment (optional)' : 'Comment'}</label>
+        <label htmlFor={`${id}-comment`}>{kind === 'token' ? t.commentOptional() : t.comment()}</label>
         <textarea
           id={`${id}-comment`}
           name="comment"
@@ -159,20 +173,20 @@ export function ReviewForm({ kind, label, defaultName = '', onSend, onDone }: Re
       <ImagePicker images={images} onPick={(picked) => void pick(picked)} onRemove={remove} />
       {preparing && (
         <p className="form-field__hint" role="status">
-          Preparing photos…
+          {t.preparing()}
         </p>
       )}
       {pending && images.length > 0 && (
         <div className="form-field">
-          <label htmlFor={`${id}-progress`}>Uploading photos: {Math.round(progress * 100)}%</label>
+          <label htmlFor={`${id}-progress`}>{t.uploading({ percent: Math.round(progress * 100) })}</label>
           <progress id={`${id}-progress`} max={1} value={progress} />
         </div>
       )}
       <p id={errorId} className="form-field__error" role="alert">
-        {message}
+        {ownText(message, t)}
       </p>
       <button type="submit" className="button button--large" aria-disabled={pending || preparing} aria-busy={pending}>
-        {pending ? 'Submitting...' : 'Submit Review'}
+        {pending ? t.submitting() : t.submit()}
       </button>
     </form>
   );

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 
 import type { MediaVariantResponse } from '@/api/generated';
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 import { swipeDirection } from '@/lib/swipe';
 
 import { ReviewMedia } from './review-media';
@@ -19,7 +21,8 @@ interface ReviewLightboxProps {
 /**
  * A full-screen view of one review's images: previous/next (buttons, arrow keys, a sideways swipe, wrapping
  * around), a pull down or Escape or the Close button to close. Focus stays inside while open and goes back
- * to the image that opened it.
+ * to the image that opened it. Right to left (Urdu) the next image lies to the left: the left arrow key and a
+ * rightward swipe show it.
  */
 export function ReviewLightbox({ images, variants = [], startIndex, reviewer, onClose }: ReviewLightboxProps) {
   const [index, setIndex] = useState(startIndex);
@@ -28,6 +31,8 @@ export function ReviewLightbox({ images, variants = [], startIndex, reviewer, on
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const count = images.length;
   const current = images[index];
+  const t = useMessages(reviewTexts, 'reviews');
+  const rtl = useLanguage() === 'ur';
 
   const next = () => {
     setIndex((at) => (at + 1) % count);
@@ -52,7 +57,7 @@ export function ReviewLightbox({ images, variants = [], startIndex, reviewer, on
     const touch = event.changedTouches[0];
     touchStart.current = null;
     if (!start || !touch) return;
-    const direction = swipeDirection(touch.clientX - start.x, touch.clientY - start.y);
+    const direction = swipeDirection(touch.clientX - start.x, touch.clientY - start.y, rtl);
     if (direction === 'down') onClose();
     else if (direction === 'next' && count > 1) next();
     else if (direction === 'previous' && count > 1) previous();
@@ -64,11 +69,11 @@ export function ReviewLightbox({ images, variants = [], startIndex, reviewer, on
       className="lightbox"
       role="dialog"
       aria-modal="true"
-      aria-label={`Images from ${reviewer}'s review`}
+      aria-label={t.imagesFrom({ name: reviewer })}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
-        else if (event.key === 'ArrowRight' && count > 1) next();
-        else if (event.key === 'ArrowLeft' && count > 1) previous();
+        else if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight') && count > 1) next();
+        else if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft') && count > 1) previous();
         else if (event.key === 'Tab') {
           // Keep focus inside the dialog.
           const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>('button, video') ?? [])];
@@ -87,20 +92,20 @@ export function ReviewLightbox({ images, variants = [], startIndex, reviewer, on
       }}
       onTouchEnd={handleTouchEnd}
     >
-      <button ref={closeRef} type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
+      <button ref={closeRef} type="button" className="lightbox__close" aria-label={t.close()} onClick={onClose}>
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
       </button>
       {current !== undefined && (
-        <ReviewMedia key={index} url={current} variants={variants[index]} alt={`Review image ${index + 1} of ${count}`} className="lightbox__media" variant="full" />
+        <ReviewMedia key={index} url={current} variants={variants[index]} alt={t.reviewImage({ index: index + 1, count })} className="lightbox__media" variant="full" />
       )}
       {count > 1 && (
         <>
-          <button type="button" className="lightbox__nav lightbox__nav--previous" aria-label="Previous image" onClick={previous}>
+          <button type="button" className="lightbox__nav lightbox__nav--previous" aria-label={t.previousImage()} onClick={previous}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="lightbox__nav lightbox__nav--next" aria-label="Next image" onClick={next}>
+          <button type="button" className="lightbox__nav lightbox__nav--next" aria-label={t.nextImage()} onClick={next}>
             <span aria-hidden="true">›</span>
           </button>
           <p className="lightbox__counter" aria-live="polite">

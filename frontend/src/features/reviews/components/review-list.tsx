@@ -2,6 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 
 import { StarRating } from '@/components/ui/star-rating';
 import { env } from '@/config/env';
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useLanguage, useMessages } from '@/lib/i18n';
 
 import type { Review } from '../api/get-approved-reviews';
 import { timeAgo } from '../lib/relative-time';
@@ -23,16 +25,17 @@ interface ReviewListProps {
 
 /** The product page's approved reviews, or 'No reviews yet for this product.' */
 export function ReviewList({ reviews, isPending = false, id = 'reviews', now, summary }: ReviewListProps) {
+  const t = useMessages(reviewTexts, 'reviews');
   return (
     <section id={id} className="reviews" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Customer Reviews</h2>
+      <h2 id={`${id}-title`}>{t.title()}</h2>
       {summary}
       {isPending ? (
         <p className="status-text" role="status">
-          Loading reviews...
+          {t.loading()}
         </p>
       ) : reviews.length === 0 ? (
-        <p className="reviews__empty">No reviews yet for this product.</p>
+        <p className="reviews__empty">{t.empty()}</p>
       ) : (
         <ul className="reviews__list">
           {reviews.map((review) => (
@@ -46,10 +49,12 @@ export function ReviewList({ reviews, isPending = false, id = 'reviews', now, su
 
 function ReviewItem({ review, now }: { review: Review; now?: Date }) {
   const nameId = useId();
+  const t = useMessages(reviewTexts, 'reviews');
+  const language = useLanguage();
   const [openAt, setOpenAt] = useState<number | null>(null);
   const name = reviewerName(review);
   const createdAt = new Date(review.createdAt);
-  const ago = timeAgo(createdAt, now);
+  const ago = timeAgo(createdAt, now, language === 'ur' ? 'ur-PK' : 'en');
   const comment = review.comment.trim();
   const reply = review.adminReply?.trim();
 
@@ -74,7 +79,7 @@ function ReviewItem({ review, now }: { review: Review; now?: Date }) {
               <button
                 type="button"
                 className="review__image-button"
-                aria-label={`Open image ${index + 1} of ${review.images.length} from ${name}'s review`}
+                aria-label={t.openImage({ index: index + 1, count: review.images.length, name })}
                 onClick={() => {
                   setOpenAt(index);
                 }}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 
 import type { MediaVariantResponse } from '@/api/generated';
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages } from '@/lib/i18n';
 import { mediaUrl } from '@/lib/media-url';
 import { imageSources } from '@/lib/responsive-image';
 
@@ -22,11 +24,12 @@ const SIZES = { thumbnail: '72px', full: '100vw' } as const;
 /** A review picture or video; a picture that fails to load shows an error icon instead. */
 export function ReviewMedia({ url, alt, className, variant, variants = [] }: ReviewMediaProps) {
   const [failed, setFailed] = useState(false);
+  const t = useMessages(reviewTexts, 'reviews');
   const src = mediaUrl(url);
 
   if (failed) {
     return (
-      <span className={`review-media-error ${className ?? ''}`} role="img" aria-label={alt ? `${alt} (failed to load)` : 'Image failed to load'}>
+      <span className={`review-media-error ${className ?? ''}`} role="img" aria-label={alt ? t.failedToLoad({ alt }) : t.imageFailed()}>
         <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
           <path d="M4 5h16v14H4z" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="m4 19 16-14" stroke="currentColor" strokeWidth="1.5" />

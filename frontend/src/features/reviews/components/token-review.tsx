@@ -1,5 +1,7 @@
 import { reviewTokenMissing } from '@/api/rules/review.gen';
 import { Spinner } from '@/components/ui/spinner';
+import reviewTexts from '@/i18n/en/reviews.json';
+import { useMessages } from '@/lib/i18n';
 
 import { useSubmitTokenReviewMutation } from '../api/submit-review';
 import { useVerifyReviewToken } from '../api/verify-review-token';
@@ -14,6 +16,7 @@ import { ReviewForm } from './review-form';
 export function TokenReview({ token }: { token: string }) {
   const link = useVerifyReviewToken(token);
   const submit = useSubmitTokenReviewMutation();
+  const t = useMessages(reviewTexts, 'reviews');
 
   if (token === '') {
     return (
@@ -22,7 +25,7 @@ export function TokenReview({ token }: { token: string }) {
       </p>
     );
   }
-  if (link.isPending) return <Spinner label="Checking your review link..." />;
+  if (link.isPending) return <Spinner label={t.checkingLink()} />;
   if (link.isError) {
     return (
       <p className="form-field__error review-link-error" role="alert">
@@ -35,11 +38,11 @@ export function TokenReview({ token }: { token: string }) {
   return (
     <>
       <p className="review-product">
-        Product: <strong>{productName}</strong>
+        {t.product()} <strong>{productName}</strong>
       </p>
       <ReviewForm
         kind="token"
-        label={`Review of ${productName}`}
+        label={t.reviewOf({ name: productName })}
         onSend={(fields, images, onProgress) =>
           submit.mutateAsync({
             onProgress,

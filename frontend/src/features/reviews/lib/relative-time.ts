@@ -8,13 +8,25 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+/** The formatter of each locale used so far: English, and `ur-PK` on Urdu pages. */
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+
+function formatIn(locale: string): Intl.RelativeTimeFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    formats.set(locale, format);
+  }
+  return format;
+}
 
 /**
  * How long ago `then` was, in its largest whole unit: '3 days ago', '1 month ago'. A moment in the future
- * (a clock ahead of ours) reads '1 second ago'; an unreadable date reads ''.
+ * (a clock ahead of ours) reads '1 second ago'; an unreadable date reads ''. In `locale`'s words: `ur-PK` on Urdu
+ * pages ('3 دن پہلے').
  */
-export function timeAgo(then: Date, now: Date = new Date()): string {
+export function timeAgo(then: Date, now: Date = new Date(), locale = 'en'): string {
+  const format = formatIn(locale);
   const seconds = Math.floor((now.getTime() - then.getTime()) / 1000);
   if (Number.isNaN(seconds)) return '';
   for (const [unit, size] of UNITS) {
