@@ -99,6 +99,8 @@ async fn a_word_one_edit_away_ranks_names_holding_the_closest_match_first_then_a
     let described = repo
         .create_product(NewProduct {
             description: "Holds a Vepilifeg too.".to_owned(),
+            name_ur: None,
+            description_ur: None,
             ..product("Desk Stand", mounts, false, &[])
         })
         .await

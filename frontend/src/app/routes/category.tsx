@@ -13,6 +13,7 @@ import { MORE_PRODUCTS_FAILED, shownProducts } from '@/features/products/lib/mes
 import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-products';
 import type { Product } from '@/features/products/types';
 
+import { localText } from '@/lib/i18n';
 import { pageAnsweredNotFound } from '@/lib/page-data';
 
 import { cartActions } from './shared/cart-actions';
@@ -104,19 +105,21 @@ export default function CategoryRoute() {
 
   const { category, parentProducts, children } = page.data;
   const empty = parentProducts.length === 0 && children.every((child) => child.products.length === 0);
+  // On an Urdu page, the owner's Urdu names where there are any.
+  const name = localText(category.name, category.nameUr);
   // The first grid with cards is at the top of the page: its first row is the largest paint.
   const sections = [
-    ...(parentProducts.length > 0 ? [{ _id: category._id, name: `Products in ${category.name}`, products: parentProducts }] : []),
-    ...children,
+    ...(parentProducts.length > 0 ? [{ _id: category._id, name: `Products in ${name}`, products: parentProducts }] : []),
+    ...children.map((child) => ({ ...child, name: localText(child.name, child.nameUr) })),
   ];
   const firstGrid = sections.findIndex((section) => section.products.length > 0);
   const drawn = sections.slice(0, Math.max(firstGrid + 1, deferredSections));
 
   return (
     <section className="page category-page" aria-labelledby="page-title">
-      <title>{category.name}</title>
+      <title>{name}</title>
       <div className="category-page__header">
-        <h1 id="page-title">{category.name}</h1>
+        <h1 id="page-title">{name}</h1>
         {!empty && <PriceSortMenu value={order} onChange={setOrder} />}
       </div>
       {empty ? (

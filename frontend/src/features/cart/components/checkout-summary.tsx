@@ -1,5 +1,6 @@
 import { useId } from 'react';
 
+import { localText } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 import { useDeliveryCharge } from '../api/get-delivery-charge';
@@ -40,7 +41,7 @@ export function CheckoutSummary() {
           {lines.map((item, at) => (
             <li key={item.productId}>
               <span>
-                {item.name} × {item.quantity}
+                {localText(item.name, item.nameUr)} × {item.quantity}
               </span>
               <span>{formatRupees(shown[at] ?? 0)}</span>
             </li>
