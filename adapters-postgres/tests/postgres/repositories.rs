@@ -523,7 +523,7 @@ async fn last_changes_list_categories_and_products_in_id_order_and_edits_move_th
     let started = Utc::now() - chrono::Duration::seconds(5);
 
     repo.update_product(second, product("Second", cases, false, &[])).await.unwrap();
-    repo.update_category(cables, CategoryName::parse("Cables and adapters").unwrap(), None).await.unwrap();
+    repo.update_category(cables, CategoryName::parse("Cables and adapters").unwrap(), None, None).await.unwrap();
     repo.toggle_featured(third).await.unwrap();
     let changes = repo.last_changes().await.unwrap();
 
