@@ -9,6 +9,7 @@ diesel::table! {
         views -> Int8,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        name_ur -> Nullable<Text>,
     }
 }
 
@@ -36,6 +37,8 @@ diesel::table! {
         review_count -> Int4,
         /// Generated from the stars: never written.
         rating_sum -> Int4,
+        name_ur -> Nullable<Text>,
+        description_ur -> Nullable<Text>,
     }
 }
 

@@ -104,7 +104,7 @@ impl SeedBench {
             shop.categories.into_iter().rev().map(|c| (None, c)).collect();
         while let Some((parent, category)) = pending.pop() {
             let name = CategoryName::parse(&category.name)?;
-            let id = self.writer.create_category(NewCategory { name, parent }).await?;
+            let id = self.writer.create_category(NewCategory { name, name_ur: None, parent }).await?;
             counts.0 += 1;
             for product in category.products {
                 self.create_product(id, product, &mut stored).await?;
@@ -151,6 +151,8 @@ impl SeedBench {
                 category,
                 price: product.price,
                 description: product.description,
+                name_ur: None,
+                description_ur: None,
                 color: product.color,
                 quantity: product.quantity,
                 featured: product.featured,

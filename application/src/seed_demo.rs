@@ -59,6 +59,8 @@ impl DemoProduct {
             discount_percent: self.discount_percent,
             description: self.description,
             color: self.color,
+            name_ur: None,
+            description_ur: None,
             quantity: Some(self.quantity),
             featured: self.featured,
             free_delivery: self.free_delivery,
@@ -149,7 +151,7 @@ impl SeedDemo {
         while let Some((parent, category)) = pending.pop() {
             let id = self
                 .admin
-                .add_category(&category.name, parent)
+                .add_category(&category.name, None, parent)
                 .await
                 .map_err(|source| SeedError::Category { name: category.name.clone(), source })?
                 .id;
@@ -245,6 +247,7 @@ mod tests {
         Category {
             id: CategoryId::new(id).unwrap(),
             name: name.into(),
+            name_ur: None,
             parent: parent.map(|p| CategoryId::new(p).unwrap()),
             full_path: name.into(),
             views: 0,
@@ -255,9 +258,11 @@ mod tests {
         Product {
             id,
             name: "read back".into(),
-            category: CategoryRef { id: CategoryId::new(2).unwrap(), name: "Samsung".into() },
+            name_ur: None,
+            category: CategoryRef { id: CategoryId::new(2).unwrap(), name: "Samsung".into(), name_ur: None },
             price: PriceTag::list(Rupees::from_whole(1000)),
             description: "demo".into(),
+            description_ur: None,
             color: None,
             quantity: 5,
             featured: false,

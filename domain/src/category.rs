@@ -17,6 +17,15 @@ pub enum CategoryNameError {
     ControlCharacter(#[from] TextError),
 }
 
+/// A category's Urdu name that cannot be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CategoryUrduNameError {
+    #[error("Urdu name must be at most {} characters.", MAX_CATEGORY_NAME_CHARS)]
+    TooLong,
+    #[error(transparent)]
+    ControlCharacter(#[from] TextError),
+}
+
 /// A category's name: trimmed, one line of 1 to 100 characters (see [`PlainText`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CategoryName(String);
@@ -36,10 +45,30 @@ impl CategoryName {
         }
     }
 
+    /// Trims and checks an Urdu name as typed (issue 30): the English name's rules, except that a blank one
+    /// is none (and the English name shows).
+    ///
+    /// # Errors
+    /// [`CategoryUrduNameError`] when it holds a line break or control character or is too long.
+    pub fn parse_urdu(text: &str) -> Result<Option<Self>, CategoryUrduNameError> {
+        let name = PlainText::parse(text, Lines::One, "Urdu name")?;
+        match name.chars() {
+            0 => Ok(None),
+            n if n > MAX_CATEGORY_NAME_CHARS => Err(CategoryUrduNameError::TooLong),
+            _ => Ok(Some(Self(name.into_string()))),
+        }
+    }
+
     /// The name.
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The name, owned.
+    #[must_use]
+    pub fn into_string(self) -> String {
+        self.0
     }
 }
 
@@ -79,6 +108,18 @@ mod tests {
         assert_eq!(CategoryName::parse("  ").unwrap_err().to_string(), "Category name is required.");
         assert_eq!(CategoryName::parse(&"x".repeat(101)), Err(CategoryNameError::TooLong));
         assert!(CategoryName::parse(&"x".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn an_urdu_name_is_optional_with_the_english_names_limits() {
+        assert_eq!(CategoryName::parse_urdu(" ").unwrap(), None);
+        assert_eq!(CategoryName::parse_urdu(" چارجر ").unwrap().unwrap().as_str(), "چارجر");
+        assert!(CategoryName::parse_urdu(&"چ".repeat(100)).unwrap().is_some());
+        assert_eq!(CategoryName::parse_urdu(&"چ".repeat(101)), Err(CategoryUrduNameError::TooLong));
+        assert_eq!(
+            CategoryName::parse_urdu("چ\nچ").unwrap_err().to_string(),
+            "Urdu name must not contain line breaks or control characters."
+        );
     }
 
     #[test]

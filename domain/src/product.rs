@@ -34,6 +34,18 @@ pub enum ProductTextError {
     /// The description is longer than [`MAX_DESCRIPTION_CHARS`].
     #[error("Description must be at most {} characters.", MAX_DESCRIPTION_CHARS)]
     DescriptionTooLong,
+    /// The Urdu name holds a line break or control character.
+    #[error(transparent)]
+    UrduName(TextError),
+    /// The Urdu description holds a control character other than line breaks and tabs.
+    #[error(transparent)]
+    UrduDescription(TextError),
+    /// The Urdu name is longer than [`MAX_PRODUCT_NAME_CHARS`].
+    #[error("Urdu name must be at most {} characters.", MAX_PRODUCT_NAME_CHARS)]
+    UrduNameTooLong,
+    /// The Urdu description is longer than [`MAX_DESCRIPTION_CHARS`].
+    #[error("Urdu description must be at most {} characters.", MAX_DESCRIPTION_CHARS)]
+    UrduDescriptionTooLong,
 }
 
 /// A product's name as typed: trimmed, one line (see [`PlainText`]); it may be blank, which the form
@@ -61,6 +73,35 @@ pub fn product_description(text: &str) -> Result<PlainText, ProductTextError> {
 pub fn product_color(text: &str) -> Result<Option<PlainText>, ProductTextError> {
     let color = PlainText::parse(text, Lines::One, "Colour").map_err(ProductTextError::Color)?;
     Ok((!color.is_empty()).then_some(color))
+}
+
+/// A product's Urdu name as typed (issue 30): one line, trimmed, at most [`MAX_PRODUCT_NAME_CHARS`]
+/// characters, as the English name; blank means none, and the English name shows.
+///
+/// # Errors
+/// [`ProductTextError::UrduName`] for a line break or control character,
+/// [`ProductTextError::UrduNameTooLong`] when too long.
+pub fn product_name_ur(text: &str) -> Result<Option<PlainText>, ProductTextError> {
+    let name = PlainText::parse(text, Lines::One, "Urdu name").map_err(ProductTextError::UrduName)?;
+    if name.chars() > MAX_PRODUCT_NAME_CHARS {
+        return Err(ProductTextError::UrduNameTooLong);
+    }
+    Ok((!name.is_empty()).then_some(name))
+}
+
+/// A product's Urdu description as typed: lines and tabs kept, trimmed, at most [`MAX_DESCRIPTION_CHARS`]
+/// characters, as the English description; blank means none, and the English description shows.
+///
+/// # Errors
+/// [`ProductTextError::UrduDescription`] for a control character other than line breaks and tabs,
+/// [`ProductTextError::UrduDescriptionTooLong`] when too long.
+pub fn product_description_ur(text: &str) -> Result<Option<PlainText>, ProductTextError> {
+    let description =
+        PlainText::parse(text, Lines::Many, "Urdu description").map_err(ProductTextError::UrduDescription)?;
+    if description.chars() > MAX_DESCRIPTION_CHARS {
+        return Err(ProductTextError::UrduDescriptionTooLong);
+    }
+    Ok((!description.is_empty()).then_some(description))
 }
 
 /// Checks the length of a product's (trimmed) name.
@@ -354,6 +395,25 @@ mod tests {
             (name, description, color),
             (ProductTextError::Name(_), ProductTextError::Description(_), ProductTextError::Color(_))
         ));
+    }
+
+    #[test]
+    fn urdu_texts_are_optional_and_kept_to_the_english_ones_rules() {
+        assert_eq!(product_name_ur("  ").unwrap(), None);
+        assert_eq!(product_name_ur(" فاسٹ چارجر ").unwrap().unwrap().as_str(), "فاسٹ چارجر");
+        assert!(product_name_ur(&"چ".repeat(200)).unwrap().is_some());
+        assert_eq!(product_name_ur(&"چ".repeat(201)), Err(ProductTextError::UrduNameTooLong));
+        assert_eq!(
+            product_name_ur("چارجر\nنیا").unwrap_err().to_string(),
+            "Urdu name must not contain line breaks or control characters."
+        );
+        assert_eq!(product_description_ur("تیز\r\nچارجنگ").unwrap().unwrap().as_str(), "تیز\nچارجنگ");
+        assert!(product_description_ur(&"د".repeat(5000)).unwrap().is_some());
+        assert_eq!(
+            product_description_ur(&"د".repeat(5001)).unwrap_err().to_string(),
+            "Urdu description must be at most 5000 characters."
+        );
+        assert_eq!(product_description_ur("\t").unwrap(), None);
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct CategorySectionResponse {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// The owner's Urdu name; null when none was given.
+    #[serde(rename = "nameUr")]
+    pub name_ur: Option<String>,
     pub products: Vec<ProductResponse>,
 }
 
@@ -42,6 +45,7 @@ impl CategoryPageResponse {
                 .map(|(child, list)| CategorySectionResponse {
                     id: child.id.to_string(),
                     name: child.name,
+                    name_ur: child.name_ur,
                     products: products(list),
                 })
                 .collect(),

@@ -16,6 +16,7 @@ impl From<CatalogAdminError> for ApiError {
     fn from(err: CatalogAdminError) -> Self {
         match err {
             CatalogAdminError::Name(_) => Self::invalid_field("name", err.to_string()),
+            CatalogAdminError::UrduName(_) => Self::invalid_field("nameUr", err.to_string()),
             CatalogAdminError::ParentNotFound | CatalogAdminError::Cycle(_) => {
                 Self::invalid_field("parent", err.to_string())
             }
@@ -32,6 +33,16 @@ fn parent(body: &CategoryBody) -> Result<Option<CategoryId>, ApiError> {
 
 fn name(body: &CategoryBody) -> &str {
     body.name.text().unwrap_or_default()
+}
+
+/// The Urdu name as sent: `None` when absent or `null`, a blank text when "" (or only spaces).
+fn name_ur(body: &CategoryBody) -> Result<Option<&str>, ApiError> {
+    match &body.name_ur {
+        Field::Absent => Ok(None),
+        Field::Empty => Ok(Some("")),
+        Field::Given(text) => Ok(Some(text)),
+        Field::Invalid => Err(ApiError::invalid_field("nameUr", "Urdu name must be text.")),
+    }
 }
 
 /// Every category with its full path and views (analytics).
@@ -61,7 +72,7 @@ pub async fn category_views(
     request_body = CategoryBody,
     responses(
         (status = 201, description = "Added", body = CategoryEnvelope),
-        (status = 400, description = "No name, a name with a line break or control character, or an unknown parent", body = ErrorBody),
+        (status = 400, description = "No name, a name or Urdu name with a line break or control character or too long, or an unknown parent", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
     )
 )]
@@ -71,7 +82,7 @@ pub async fn add_category(
     admin: web::Data<CatalogAdmin>,
     body: Json<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let category = admin.add_category(name(&body), parent(&body)?).await?;
+    let category = admin.add_category(name(&body), name_ur(&body)?, parent(&body)?).await?;
     Ok(HttpResponse::Created().json(CategoryEnvelope { category: category.into() }))
 }
 
@@ -83,7 +94,7 @@ pub async fn add_category(
     request_body = CategoryBody,
     responses(
         (status = 200, description = "Changed", body = CategoryEnvelope),
-        (status = 400, description = "No name, a name with a line break or control character, an unknown parent or a cycle", body = ErrorBody),
+        (status = 400, description = "No name, a name or Urdu name with a line break or control character or too long, an unknown parent or a cycle", body = ErrorBody),
         (status = 401, description = "Not signed in as the admin", body = ErrorBody),
         (status = 404, description = "No category has this id", body = ErrorBody),
     )
@@ -100,8 +111,16 @@ pub async fn change_category(
         Field::Absent => None,
         Field::Empty | Field::Given(_) | Field::Invalid => Some(parent(&body)?),
     };
-    let category =
-        admin.change_category(id, CategoryChange { name: name(&body).to_owned(), parent: new_parent }).await?;
+    let category = admin
+        .change_category(
+            id,
+            CategoryChange {
+                name: name(&body).to_owned(),
+                name_ur: name_ur(&body)?.map(str::to_owned),
+                parent: new_parent,
+            },
+        )
+        .await?;
     Ok(HttpResponse::Ok().json(CategoryEnvelope { category: category.into() }))
 }
 

@@ -13,6 +13,11 @@ pub struct CategoryBody {
     #[serde(default)]
     #[schema(inline)]
     pub name: Text,
+    /// The Urdu name shown on Urdu pages: one line without control characters, at most 100 characters. On
+    /// add: absent, `null` or "" for none. On change: absent or `null` keeps it, "" removes it.
+    #[serde(default, rename = "nameUr")]
+    #[schema(inline)]
+    pub name_ur: Text,
     /// The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
     /// the parent, "" makes it a root.
     #[serde(default)]

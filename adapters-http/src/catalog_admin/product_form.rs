@@ -43,6 +43,8 @@ pub const PRODUCT_FIELDS: FormFields = FormFields {
         "salePrice",
         "discountPercent",
         "description",
+        "nameUr",
+        "descriptionUr",
         "color",
         "quantity",
         "featured",
@@ -83,6 +85,14 @@ pub struct ProductFormBody {
     /// Line breaks and tabs are kept; other control characters are refused.
     #[schema(value_type = String, required)]
     description: Option<String>,
+    /// The Urdu name shown on Urdu pages (the English name shows without it): one line without control
+    /// characters, at most 200 characters; empty for none.
+    #[schema(rename = "nameUr", value_type = Option<String>)]
+    name_ur: Option<String>,
+    /// The Urdu description shown on Urdu pages: line breaks and tabs are kept, at most 5000 characters;
+    /// empty for none.
+    #[schema(rename = "descriptionUr", value_type = Option<String>)]
+    description_ur: Option<String>,
     /// One line without control characters; empty for none.
     #[schema(value_type = Option<String>)]
     color: Option<String>,
@@ -200,6 +210,8 @@ fn product_form(form: &FormReader) -> Result<ProductForm, ApiError> {
         discount_percent,
         description: owned("description").unwrap_or_default(),
         color: owned("color"),
+        name_ur: owned("nameUr"),
+        description_ur: owned("descriptionUr"),
         quantity,
         featured: flag("featured")?,
         free_delivery: flag("freeDelivery")?,

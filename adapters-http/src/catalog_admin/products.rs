@@ -31,6 +31,12 @@ impl From<ProductAdminError> for ApiError {
                 field("description")
             }
             ProductAdminError::Text(ProductTextError::Color(_)) => field("color"),
+            ProductAdminError::Text(ProductTextError::UrduNameTooLong | ProductTextError::UrduName(_)) => {
+                field("nameUr")
+            }
+            ProductAdminError::Text(
+                ProductTextError::UrduDescriptionTooLong | ProductTextError::UrduDescription(_),
+            ) => field("descriptionUr"),
             ProductAdminError::CategoryNotFound => field("category"),
             ProductAdminError::Price(
                 domain::product::PriceError::SaleNotPositive | domain::product::PriceError::SaleNotBelowPrice,

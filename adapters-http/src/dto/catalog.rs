@@ -18,6 +18,8 @@ pub struct ProductResponse {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// The owner's Urdu name; null when none was given (Urdu pages then show `name`).
+    pub name_ur: Option<String>,
     pub category: CategorySummary,
     /// The list price in whole rupees.
     pub price: i32,
@@ -31,6 +33,8 @@ pub struct ProductResponse {
     /// The percentage shown in the 'N% OFF' badge; 0 when not discounted.
     pub discount: i32,
     pub description: String,
+    /// The owner's Urdu description; null when none was given (Urdu pages then show `description`).
+    pub description_ur: Option<String>,
     pub color: Option<String>,
     /// Units on hand.
     pub quantity: i32,
@@ -87,6 +91,9 @@ pub struct CategorySummary {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// The owner's Urdu name; null when none was given.
+    #[serde(rename = "nameUr")]
+    pub name_ur: Option<String>,
 }
 
 /// A picture or video.
@@ -158,13 +165,19 @@ impl ProductResponse {
         Self {
             id: product.id.to_string(),
             name: product.name,
-            category: CategorySummary { id: product.category.id.to_string(), name: product.category.name },
+            name_ur: product.name_ur,
+            category: CategorySummary {
+                id: product.category.id.to_string(),
+                name: product.category.name,
+                name_ur: product.category.name_ur,
+            },
             price: whole_rupees(product.price.list_price()),
             sale_price: product.price.sale_price().map(whole_rupees),
             discount_percent: i32::from(product.price.discount_percent()),
             final_price: wire_int(product.price.displayed_price()),
             discount: i32::from(product.price.displayed_discount_percent()),
             description: product.description,
+            description_ur: product.description_ur,
             color: product.color,
             quantity: stock,
             stock,
@@ -185,6 +198,8 @@ pub struct CategoryResponse {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// The owner's Urdu name; null when none was given.
+    pub name_ur: Option<String>,
     /// The parent's id; `null` for a root category.
     pub parent: Option<String>,
     /// The names from the root down to this one, joined by " > ".
@@ -198,6 +213,7 @@ impl From<Category> for CategoryResponse {
         Self {
             id: category.id.to_string(),
             name: category.name,
+            name_ur: category.name_ur,
             parent: category.parent.map(|p| p.to_string()),
             full_path: category.full_path,
             views: wire_int(category.views),

@@ -119,6 +119,15 @@ mod urdu {
     pub const PAGE_NOT_FOUND: &str = "صفحہ نہیں ملا";
     pub const PRODUCT_NOT_FOUND: &str = "چیز نہیں ملی";
     pub const CATEGORY_NOT_FOUND: &str = "قسم نہیں ملی";
+
+    /// How many products a category page shows, in Urdu words.
+    pub fn items(count: usize) -> String {
+        if count == 1 {
+            "ایک چیز".to_owned()
+        } else {
+            format!("{count} مصنوعات")
+        }
+    }
 }
 
 /// Every router pattern of the page table.
@@ -379,7 +388,7 @@ async fn draw(
                         Some(parent) => Some(context.catalog.category(parent).await?),
                         None => None,
                     };
-                    let parent = parent.map(|p| (p.id.to_string(), p.name));
+                    let parent = parent.map(|p| (p.id.to_string(), in_language(language, p.name, p.name_ur)));
                     Ok(category_page(template, origin, language, &page, parent.as_ref()).into())
                 })
                 .await;
@@ -446,8 +455,26 @@ fn preloads(head: &mut Head, chunks: &[String]) {
     }
 }
 
+/// The owner's Urdu text on an Urdu page when there is one, else the English text.
+fn in_language(language: Language, english: String, urdu: Option<String>) -> String {
+    match (language, urdu) {
+        (Language::Urdu, Some(urdu)) => urdu,
+        _ => english,
+    }
+}
+
+/// A product as a page in `language` names it: on an Urdu page its Urdu name, description and category name
+/// where the owner wrote them (issue 30); the page's data keeps the product as the API answers it.
+fn product_in(language: Language, mut product: ProductResponse) -> ProductResponse {
+    product.name = in_language(language, product.name, product.name_ur.take());
+    product.description = in_language(language, product.description, product.description_ur.take());
+    product.category.name = in_language(language, product.category.name, product.category.name_ur.take());
+    product
+}
+
 fn product_page(template: &Template, origin: &str, language: Language, json: &Bytes) -> Result<String, ApiError> {
     let product: ProductResponse = serde_json::from_slice(json).map_err(|e| ApiError::Internal(Box::new(e)))?;
+    let product = product_in(language, product);
     let route = format!("/product/{}", product.id);
     let url = format!("{origin}{}", language.path(&route));
     let description = if product.description.trim().is_empty() {
@@ -529,21 +556,26 @@ fn category_page(
     parent: Option<&(String, String)>,
 ) -> String {
     let category = &page.category;
+    let name = in_language(language, category.name.clone(), category.name_ur.clone());
     let route = format!("/category/{}", category.id);
     let url = format!("{origin}{}", language.path(&route));
     let products = page.parent_products.iter().chain(page.children.iter().flat_map(|c| c.products.iter()));
     let count = products.clone().count();
-    let description = format!(
-        "Shop {} at {}: {count} {}, cash on delivery across Pakistan.",
-        category.name,
-        template.shop,
-        if count == 1 { "product" } else { "products" }
-    );
-    let mut head = Head::new(&category.name, &description);
+    let description = match language {
+        Language::English => format!(
+            "Shop {name} at {}: {count} {}, cash on delivery across Pakistan.",
+            template.shop,
+            if count == 1 { "product" } else { "products" }
+        ),
+        Language::Urdu => {
+            format!("{} پر {name}: {}، پورے پاکستان میں ادائیگی بوقتِ وصولی۔", template.shop, urdu::items(count))
+        }
+    };
+    let mut head = Head::new(&name, &description);
     addresses(&mut head, origin, language, &route);
     head.property("og:type", "website")
         .property("og:site_name", &template.shop)
-        .property("og:title", &category.name)
+        .property("og:title", &name)
         .property("og:description", &description)
         .property("og:url", &url);
     if let Some((image, width)) = products.clone().find_map(|p| product::preview_image(&p.media)) {
@@ -557,7 +589,7 @@ fn category_page(
     if let Some((id, name)) = parent {
         trail.push((name.as_str(), format!("{origin}{}", language.path(&format!("/category/{id}")))));
     }
-    trail.push((category.name.as_str(), url.clone()));
+    trail.push((name.as_str(), url.clone()));
     head.json_ld(&jsonld::breadcrumbs(&trail));
     preloads(&mut head, &template.category_preloads);
     template.render(&Filling { head: head.finish(), ..Filling::default() })

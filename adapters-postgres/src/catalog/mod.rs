@@ -65,6 +65,8 @@ struct ProductRow {
     stars_3: i32,
     stars_4: i32,
     stars_5: i32,
+    name_ur: Option<String>,
+    description_ur: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -85,6 +87,8 @@ struct CategoryRow {
     id: i64,
     #[diesel(sql_type = Text)]
     name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    name_ur: Option<String>,
     #[diesel(sql_type = Nullable<BigInt>)]
     parent_id: Option<i64>,
     #[diesel(sql_type = BigInt)]
@@ -106,6 +110,8 @@ struct NewProductRow<'a> {
     quantity: i32,
     featured: bool,
     free_delivery: bool,
+    name_ur: Option<&'a str>,
+    description_ur: Option<&'a str>,
 }
 
 #[derive(Insertable)]
@@ -162,11 +168,15 @@ fn media_kind(kind: &str) -> Result<MediaKind, RepositoryError> {
     }
 }
 
-fn to_product(row: ProductRow, category_name: String, media: Vec<Media>) -> Result<Product, RepositoryError> {
+/// A category's name and Urdu name.
+type CategoryNames = (String, Option<String>);
+
+fn to_product(row: ProductRow, (name, name_ur): CategoryNames, media: Vec<Media>) -> Result<Product, RepositoryError> {
     Ok(Product {
         id: ProductId::new(row.id).map_err(corrupt)?,
         name: row.name,
-        category: CategoryRef { id: CategoryId::new(row.category_id).map_err(corrupt)?, name: category_name },
+        name_ur: row.name_ur,
+        category: CategoryRef { id: CategoryId::new(row.category_id).map_err(corrupt)?, name, name_ur },
         price: PriceTag::from_fields(
             Rupees::from_paisa(row.price_paisa),
             row.sale_price_paisa.map(Rupees::from_paisa),
@@ -174,6 +184,7 @@ fn to_product(row: ProductRow, category_name: String, media: Vec<Media>) -> Resu
         )
         .map_err(corrupt)?,
         description: row.description,
+        description_ur: row.description_ur,
         color: row.color,
         quantity: u32::try_from(row.quantity).map_err(corrupt)?,
         featured: row.featured,
@@ -186,7 +197,10 @@ fn to_product(row: ProductRow, category_name: String, media: Vec<Media>) -> Resu
 }
 
 /// Loads the media of all `rows` in one query and assembles the products, keeping the rows' order.
-fn with_media(conn: &mut PgConnection, rows: Vec<(ProductRow, String)>) -> Result<Vec<Product>, RepositoryError> {
+fn with_media(
+    conn: &mut PgConnection,
+    rows: Vec<(ProductRow, CategoryNames)>,
+) -> Result<Vec<Product>, RepositoryError> {
     let ids: Vec<i64> = rows.iter().map(|(row, _)| row.id).collect();
     let media_rows: Vec<MediaRow> = product_media::table
         .filter(product_media::product_id.eq_any(&ids))
@@ -254,6 +268,8 @@ struct CardRow {
     #[diesel(sql_type = Text)]
     category_name: String,
     #[diesel(sql_type = Nullable<Text>)]
+    category_name_ur: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
     kind: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     url: Option<String>,
@@ -267,7 +283,7 @@ struct CardRow {
 
 /// The products of [`CardRow`]s, in the rows' order.
 fn cards(rows: Vec<CardRow>) -> Result<Vec<Product>, RepositoryError> {
-    let mut products: Vec<(ProductRow, String, Vec<Media>)> = Vec::new();
+    let mut products: Vec<(ProductRow, CategoryNames, Vec<Media>)> = Vec::new();
     for row in rows {
         let media = match (row.kind, row.url) {
             (Some(kind), Some(url)) => Some(media_of(
@@ -281,7 +297,7 @@ fn cards(rows: Vec<CardRow>) -> Result<Vec<Product>, RepositoryError> {
         };
         match products.last_mut() {
             Some((last, _, list)) if last.id == row.product.id => list.extend(media),
-            _ => products.push((row.product, row.category_name, media.into_iter().collect())),
+            _ => products.push((row.product, (row.category_name, row.category_name_ur), media.into_iter().collect())),
         }
     }
     products.into_iter().map(|(row, category, media)| to_product(row, category, media)).collect()
@@ -292,7 +308,7 @@ macro_rules! card_columns {
     () => {
         "p.id, p.name, p.category_id, p.price_paisa, p.sale_price_paisa, p.discount_percent, p.description, \
          p.color, p.quantity, p.featured, p.free_delivery, p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5, \
-         c.name AS category_name, m.kind, m.url, m.width, m.variant_widths, m.variant_urls"
+         p.name_ur, p.description_ur, c.name AS category_name, c.name_ur AS category_name_ur, m.kind, m.url, m.width, m.variant_widths, m.variant_urls"
     };
 }
 
@@ -310,7 +326,7 @@ macro_rules! media_join {
 macro_rules! product_columns {
     () => {
         "id, name, category_id, price_paisa, sale_price_paisa, discount_percent, description, color, quantity, \
-         featured, free_delivery, stars_1, stars_2, stars_3, stars_4, stars_5, created_at"
+         featured, free_delivery, stars_1, stars_2, stars_3, stars_4, stars_5, name_ur, description_ur, created_at"
     };
 }
 
@@ -386,14 +402,14 @@ const CATEGORY_PRODUCTS: &str = concat!(
 /// The category tree with each category's path from its root, ordered so parents come before children.
 const CATEGORY_TREE: &str = "
 WITH RECURSIVE tree AS (
-    SELECT id, name, parent_id, views, name AS full_path, ARRAY[id] AS trail
+    SELECT id, name, name_ur, parent_id, views, name AS full_path, ARRAY[id] AS trail
     FROM categories WHERE parent_id IS NULL
   UNION ALL
-    SELECT c.id, c.name, c.parent_id, c.views, tree.full_path || ' > ' || c.name, tree.trail || c.id
+    SELECT c.id, c.name, c.name_ur, c.parent_id, c.views, tree.full_path || ' > ' || c.name, tree.trail || c.id
     FROM categories c JOIN tree ON c.parent_id = tree.id
     WHERE NOT c.id = ANY (tree.trail)
 )
-SELECT id, name, parent_id, views, full_path FROM tree";
+SELECT id, name, name_ur, parent_id, views, full_path FROM tree";
 
 /// One category (`$1`) with its path from its root, walked up from the category (depth-capped against a
 /// corrupt cycle): a category whose walk reaches no root is in no tree, as [`CATEGORY_TREE`] has it.
@@ -405,7 +421,7 @@ macro_rules! one_category {
   UNION ALL
     SELECT c.id, c.parent_id, c.name, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id WHERE up.depth < 50
 )
-SELECT c.id, c.name, c.parent_id, c.views, (SELECT string_agg(up.name, ' > ' ORDER BY up.depth DESC) FROM up) AS full_path",
+SELECT c.id, c.name, c.name_ur, c.parent_id, c.views, (SELECT string_agg(up.name, ' > ' ORDER BY up.depth DESC) FROM up) AS full_path",
             $more,
             "
 FROM categories c WHERE c.id = $1 AND EXISTS (SELECT FROM up WHERE up.parent_id IS NULL)"
@@ -420,7 +436,8 @@ const ONE_CATEGORY: &str = one_category!("");
 const CATEGORY_WITH_CHILDREN: &str = one_category!(
     ",
     ARRAY(SELECT k.id FROM categories k WHERE k.parent_id = c.id ORDER BY k.name, k.id) AS child_ids,
-    ARRAY(SELECT k.name FROM categories k WHERE k.parent_id = c.id ORDER BY k.name, k.id) AS child_names"
+    ARRAY(SELECT k.name FROM categories k WHERE k.parent_id = c.id ORDER BY k.name, k.id) AS child_names,
+    ARRAY(SELECT k.name_ur FROM categories k WHERE k.parent_id = c.id ORDER BY k.name, k.id) AS child_names_ur"
 );
 
 /// A category with its children, in [`CATEGORY_WITH_CHILDREN`]'s order.
@@ -432,6 +449,8 @@ struct CategoryWithChildrenRow {
     child_ids: Vec<i64>,
     #[diesel(sql_type = Array<Text>)]
     child_names: Vec<String>,
+    #[diesel(sql_type = Array<Nullable<Text>>)]
+    child_names_ur: Vec<Option<String>>,
 }
 
 /// One category with its full path.
@@ -458,6 +477,7 @@ fn to_category(row: CategoryRow) -> Result<Category, RepositoryError> {
     Ok(Category {
         id: CategoryId::new(row.id).map_err(corrupt)?,
         name: row.name,
+        name_ur: row.name_ur,
         parent: row.parent_id.map(CategoryId::new).transpose().map_err(corrupt)?,
         full_path: row.full_path,
         views: row.views,

@@ -55,12 +55,12 @@ impl CatalogRepository for PgCatalogRepository {
                 .map_err(from_diesel)?;
             let rows = filtered!(products::table
                 .inner_join(categories::table)
-                .select((ProductRow::as_select(), categories::name))
+                .select((ProductRow::as_select(), (categories::name, categories::name_ur)))
                 .order((products::created_at.desc(), products::id.desc()))
                 .limit(i64::from(page.limit()))
                 .offset(i64::from(page.offset()))
                 .into_boxed())
-            .load::<(ProductRow, String)>(conn)
+            .load::<(ProductRow, CategoryNames)>(conn)
             .map_err(from_diesel)?;
             Ok((with_media(conn, rows)?, u64::try_from(total).unwrap_or_default()))
         })
@@ -115,7 +115,9 @@ impl CatalogRepository for PgCatalogRepository {
                 .get_result::<CategoryWithChildrenRow>(conn)
                 .optional()
                 .map_err(from_diesel)?;
-            let Some(CategoryWithChildrenRow { category, child_ids, child_names }) = found else { return Ok(None) };
+            let Some(CategoryWithChildrenRow { category, child_ids, child_names, child_names_ur }) = found else {
+                return Ok(None);
+            };
             let category = to_category(category)?;
             let rows = Prepared::new(CATEGORY_PRODUCTS).bind(Bind::BigInt(id.get())).load(conn).map_err(from_diesel)?;
             let mut by_category: HashMap<CategoryId, Vec<Product>> = HashMap::new();
@@ -125,10 +127,10 @@ impl CatalogRepository for PgCatalogRepository {
             let products = by_category.remove(&id).unwrap_or_default();
             let children = child_ids
                 .into_iter()
-                .zip(child_names)
-                .map(|(child, name)| {
+                .zip(child_names.into_iter().zip(child_names_ur))
+                .map(|(child, (name, name_ur))| {
                     let child = CategoryId::new(child).map_err(corrupt)?;
-                    Ok((CategoryRef { id: child, name }, by_category.remove(&child).unwrap_or_default()))
+                    Ok((CategoryRef { id: child, name, name_ur }, by_category.remove(&child).unwrap_or_default()))
                 })
                 .collect::<Result<_, RepositoryError>>()?;
             Ok(Some(CategoryPage { category, products, children }))

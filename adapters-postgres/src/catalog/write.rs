@@ -9,6 +9,7 @@ impl CatalogWriter for PgCatalogRepository {
             let id: i64 = diesel::insert_into(categories::table)
                 .values((
                     categories::name.eq(category.name.as_str()),
+                    categories::name_ur.eq(category.name_ur.as_ref().map(CategoryName::as_str)),
                     categories::parent_id.eq(category.parent.map(CategoryId::get)),
                 ))
                 .returning(categories::id)
@@ -23,24 +24,22 @@ impl CatalogWriter for PgCatalogRepository {
         &self,
         id: CategoryId,
         name: CategoryName,
+        name_ur: Option<Option<CategoryName>>,
         parent: Option<Option<CategoryId>>,
     ) -> Result<(), RepositoryError> {
-        let name = name.as_str().to_owned();
+        let name = name.into_string();
+        let name_ur = name_ur.map(|n| n.map(CategoryName::into_string));
         with_connection(&self.pool, move |conn| {
-            let target = categories::table.find(id.get());
-            let changed = match parent {
-                None => diesel::update(target)
-                    .set((categories::name.eq(&name), categories::updated_at.eq(diesel::dsl::now)))
-                    .execute(conn),
-                Some(parent) => diesel::update(target)
-                    .set((
-                        categories::name.eq(&name),
-                        categories::parent_id.eq(parent.map(CategoryId::get)),
-                        categories::updated_at.eq(diesel::dsl::now),
-                    ))
-                    .execute(conn),
-            }
-            .map_err(from_diesel)?;
+            // An assignment left `None` is not written: the column keeps its value.
+            let changed = diesel::update(categories::table.find(id.get()))
+                .set((
+                    categories::name.eq(&name),
+                    name_ur.map(|n| categories::name_ur.eq(n)),
+                    parent.map(|p| categories::parent_id.eq(p.map(CategoryId::get))),
+                    categories::updated_at.eq(diesel::dsl::now),
+                ))
+                .execute(conn)
+                .map_err(from_diesel)?;
             if changed == 0 {
                 Err(RepositoryError::NotFound)
             } else {
@@ -82,6 +81,8 @@ impl CatalogWriter for PgCatalogRepository {
                 let changed = diesel::update(products::table.find(id.get()))
                     .set((
                         products::name.eq(&product.name),
+                        products::name_ur.eq(product.name_ur.as_deref()),
+                        products::description_ur.eq(product.description_ur.as_deref()),
                         products::category_id.eq(product.category.get()),
                         products::price_paisa.eq(product.price.list_price().paisa()),
                         products::sale_price_paisa.eq(product.price.sale_price().map(Rupees::paisa)),
@@ -158,6 +159,8 @@ impl CatalogWriter for PgCatalogRepository {
                         quantity,
                         featured: product.featured,
                         free_delivery: product.free_delivery,
+                        name_ur: product.name_ur.as_deref(),
+                        description_ur: product.description_ur.as_deref(),
                     };
                     let id: i64 =
                         diesel::insert_into(products::table).values(&row).returning(products::id).get_result(conn)?;

@@ -11,8 +11,10 @@ use domain::ids::CategoryId;
 async fn a_categorys_views_are_read_as_written_and_an_unknown_one_has_none() {
     let db = TestDb::new();
     let repo = PgCatalogRepository::new(db.pool());
-    let cases =
-        repo.create_category(NewCategory { name: CategoryName::parse("Cases").unwrap(), parent: None }).await.unwrap();
+    let cases = repo
+        .create_category(NewCategory { name: CategoryName::parse("Cases").unwrap(), name_ur: None, parent: None })
+        .await
+        .unwrap();
     assert_eq!(repo.increment_views(cases).await.unwrap(), Some(1));
     repo.add_views(vec![(cases, 4)]).await.unwrap();
 

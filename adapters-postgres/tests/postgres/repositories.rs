@@ -33,6 +33,8 @@ pub(crate) fn product(name: &str, category: CategoryId, featured: bool, media: &
         category,
         price: PriceTag::from_fields(Rupees::from_whole(1500), Some(Rupees::from_whole(1200)), 20).unwrap(),
         description: format!("{name} description"),
+        name_ur: None,
+        description_ur: None,
         color: Some("Black".to_owned()),
         quantity: 7,
         featured,
@@ -53,7 +55,7 @@ pub(crate) fn product(name: &str, category: CategoryId, featured: bool, media: &
 }
 
 pub(crate) async fn category(repo: &PgCatalogRepository, name: &str, parent: Option<CategoryId>) -> CategoryId {
-    repo.create_category(NewCategory { name: CategoryName::parse(name).unwrap(), parent }).await.unwrap()
+    repo.create_category(NewCategory { name: CategoryName::parse(name).unwrap(), name_ur: None, parent }).await.unwrap()
 }
 
 #[tokio::test]
@@ -521,7 +523,7 @@ async fn last_changes_list_categories_and_products_in_id_order_and_edits_move_th
     let started = Utc::now() - chrono::Duration::seconds(5);
 
     repo.update_product(second, product("Second", cases, false, &[])).await.unwrap();
-    repo.update_category(cables, CategoryName::parse("Cables and adapters").unwrap(), None).await.unwrap();
+    repo.update_category(cables, CategoryName::parse("Cables and adapters").unwrap(), None, None).await.unwrap();
     repo.toggle_featured(third).await.unwrap();
     let changes = repo.last_changes().await.unwrap();
 

@@ -33,7 +33,7 @@ async fn search_finds_new_words_with_a_typo_and_follows_a_renamed_category() {
     assert_eq!(search("power bankz").await, [newer, older], "both words of the category, newest first");
     assert_eq!(search("slim power").await, [newer, older], "both words first, then one of them");
     assert_eq!(search("jumpstartr").await, []);
-    repo.update_category(banks, CategoryName::parse("Jumpstarters").unwrap(), None).await.unwrap();
+    repo.update_category(banks, CategoryName::parse("Jumpstarters").unwrap(), None, None).await.unwrap();
     assert_eq!(search("jumpstartr").await, [newer, older], "the renamed category's word");
     assert_eq!(search("mini 10000").await, [older], "a number is matched as part of the phrase");
 }
@@ -99,6 +99,8 @@ async fn a_word_one_edit_away_ranks_names_holding_the_closest_match_first_then_a
     let described = repo
         .create_product(NewProduct {
             description: "Holds a Vepilifeg too.".to_owned(),
+            name_ur: None,
+            description_ur: None,
             ..product("Desk Stand", mounts, false, &[])
         })
         .await

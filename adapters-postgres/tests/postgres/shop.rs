@@ -64,7 +64,7 @@ pub async fn customer(db: &TestDb, email: &str, name: &str) -> CustomerId {
 /// A top-level category.
 pub async fn category(db: &TestDb, name: &str) -> CategoryId {
     PgCatalogRepository::new(db.pool())
-        .create_category(NewCategory { name: CategoryName::parse(name).unwrap(), parent: None })
+        .create_category(NewCategory { name: CategoryName::parse(name).unwrap(), name_ur: None, parent: None })
         .await
         .unwrap()
 }
@@ -83,6 +83,8 @@ pub async fn product(
         category,
         price,
         description: description.into(),
+        name_ur: None,
+        description_ur: None,
         color: None,
         quantity,
         featured: false,

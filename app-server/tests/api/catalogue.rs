@@ -16,13 +16,15 @@ async fn a_product_is_answered_with_the_prices_the_shopper_pays() {
         json!({
             "_id": id.to_string(),
             "name": "Clear case",
-            "category": {"_id": cases.to_string(), "name": "Cases"},
+            "nameUr": null,
+            "category": {"_id": cases.to_string(), "name": "Cases", "nameUr": null},
             "price": 999,
             "salePrice": null,
             "discountPercent": 15,
             "finalPrice": 849,
             "discount": 15,
             "description": "About Clear case",
+            "descriptionUr": null,
             "color": null,
             "quantity": 2,
             "stock": 2,
@@ -95,8 +97,8 @@ async fn categories_list_their_parent_and_full_path() {
     assert_eq!(
         body,
         json!([
-            {"_id": cases.to_string(), "name": "Cases", "parent": null, "fullPath": "Cases", "views": 0},
-            {"_id": samsung.to_string(), "name": "Samsung", "parent": cases.to_string(), "fullPath": "Cases > Samsung", "views": 0}
+            {"_id": cases.to_string(), "name": "Cases", "nameUr": null, "parent": null, "fullPath": "Cases", "views": 0},
+            {"_id": samsung.to_string(), "name": "Samsung", "nameUr": null, "parent": cases.to_string(), "fullPath": "Cases > Samsung", "views": 0}
         ])
     );
 }
@@ -354,7 +356,7 @@ async fn a_category_page_holds_its_products_and_a_section_per_child() {
     assert_eq!(status, 200);
     assert_eq!(
         body["category"],
-        json!({"_id": cases.to_string(), "name": "Cases", "parent": null, "fullPath": "Cases", "views": 0})
+        json!({"_id": cases.to_string(), "name": "Cases", "nameUr": null, "parent": null, "fullPath": "Cases", "views": 0})
     );
     assert_eq!(names(&body["parentProducts"]), ["Universal pouch"]);
     assert_eq!(body["children"][0]["_id"], apple.to_string());

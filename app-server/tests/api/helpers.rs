@@ -235,7 +235,11 @@ impl TestApp {
 
     pub async fn add_category(&self, name: &str, parent: Option<CategoryId>) -> CategoryId {
         self.catalogue()
-            .create_category(NewCategory { name: domain::category::CategoryName::parse(name).unwrap(), parent })
+            .create_category(NewCategory {
+                name: domain::category::CategoryName::parse(name).unwrap(),
+                name_ur: None,
+                parent,
+            })
             .await
             .unwrap()
     }
@@ -318,6 +322,8 @@ pub fn new_product(
         category,
         price: PriceTag::from_fields(Rupees::from_whole(price.0), price.1.map(Rupees::from_whole), price.2).unwrap(),
         description: format!("About {name}"),
+        name_ur: None,
+        description_ur: None,
         color: None,
         quantity,
         featured,

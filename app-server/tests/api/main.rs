@@ -33,4 +33,5 @@ mod rules;
 mod search;
 mod shop_info;
 mod sitemap;
+mod urdu_names;
 mod whatsapp;

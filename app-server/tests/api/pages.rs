@@ -626,3 +626,64 @@ async fn the_lang_cookie_sends_an_urdu_shopper_from_the_home_page_on_to_the_urdu
     // Only the home page follows the cookie: a shared English link stays English.
     assert_eq!(cart.status(), 200);
 }
+
+#[tokio::test]
+async fn urdu_pages_name_a_product_and_a_category_in_urdu_where_the_owner_wrote_it() {
+    use application::catalog::model::{NewCategory, NewProduct};
+    use application::catalog::ports::CatalogWriter;
+    use domain::category::CategoryName;
+
+    let app = spawn_app().await;
+    let origin = &app.config.public_url;
+    let chargers = app
+        .catalogue()
+        .create_category(NewCategory {
+            name: CategoryName::parse("Chargers").unwrap(),
+            name_ur: CategoryName::parse_urdu("چارجرز").unwrap(),
+            parent: None,
+        })
+        .await
+        .unwrap();
+    let plain = app.add_category("Cables", None).await;
+    let charger = new_product("20W Fast Charger", chargers, (1500, None, 0), 5, false);
+    let id = app
+        .add_product(NewProduct {
+            name_ur: Some("تیز چارجر".into()),
+            description_ur: Some("بیس واٹ کا تیز چارجر۔".into()),
+            ..charger
+        })
+        .await;
+    let cable = app.add_product(new_product("USB-C Cable", plain, (500, None, 0), 5, false)).await;
+
+    let urdu = page(&app, &format!("/ur/product/{id}")).await;
+    let english = page(&app, &format!("/product/{id}")).await;
+    let category = page(&app, &format!("/ur/category/{chargers}")).await;
+    let untranslated = page(&app, &format!("/ur/product/{cable}")).await;
+    let untranslated_category = page(&app, &format!("/ur/category/{plain}")).await;
+
+    assert_eq!(urdu.title(), "تیز چارجر");
+    assert_eq!(urdu.meta("description"), "بیس واٹ کا تیز چارجر۔");
+    assert_eq!((urdu.meta("og:title"), urdu.meta("twitter:title")), ("تیز چارجر".to_owned(), "تیز چارجر".to_owned()));
+    let product_ld = &urdu.json_ld()[0];
+    assert_eq!(
+        (product_ld["name"].clone(), product_ld["description"].clone(), product_ld["category"].clone()),
+        (json!("تیز چارجر"), json!("بیس واٹ کا تیز چارجر۔"), json!("چارجرز"))
+    );
+    assert_eq!(product_ld["url"], format!("{origin}/ur/product/{id}"));
+    assert_eq!(english.title(), "20W Fast Charger", "the English page is unchanged");
+    assert_eq!(english.meta("description"), "About 20W Fast Charger");
+    assert_eq!(english.json_ld()[0]["name"], "20W Fast Charger");
+
+    assert_eq!(category.title(), "چارجرز");
+    assert_eq!(
+        category.meta("description"),
+        format!("{SHOP_NAME} پر چارجرز: ایک چیز، پورے پاکستان میں ادائیگی بوقتِ وصولی۔")
+    );
+    assert_eq!(category.json_ld()[0]["itemListElement"][1]["name"], "چارجرز");
+    assert_eq!(page(&app, &format!("/category/{chargers}")).await.title(), "Chargers");
+
+    // Without Urdu texts an Urdu page shows the English ones.
+    assert_eq!(untranslated.title(), "USB-C Cable");
+    assert_eq!(untranslated.json_ld()[0]["name"], "USB-C Cable");
+    assert_eq!(untranslated_category.title(), "Cables");
+}

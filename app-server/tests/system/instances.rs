@@ -67,7 +67,7 @@ fn customer_cookie(response: &reqwest::Response) -> String {
 
 async fn add_category(server: &ServerProcess, name: &str) -> CategoryId {
     PgCatalogRepository::new(server.pool())
-        .create_category(NewCategory { name: CategoryName::parse(name).unwrap(), parent: None })
+        .create_category(NewCategory { name: CategoryName::parse(name).unwrap(), name_ur: None, parent: None })
         .await
         .unwrap()
 }

@@ -77,6 +77,7 @@ async fn the_log_is_json_lines_that_follow_a_request_by_its_id_and_hold_no_secre
     let category = catalogue
         .create_category(application::catalog::model::NewCategory {
             name: domain::category::CategoryName::parse("Cases").unwrap(),
+            name_ur: None,
             parent: None,
         })
         .await

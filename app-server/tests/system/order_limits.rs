@@ -16,7 +16,10 @@ async fn six_orders_sent_at_once_by_one_account_with_a_limit_of_three_place_exac
     let category = {
         use application::catalog::ports::CatalogWriter;
         let name = domain::category::CategoryName::parse("Cables").unwrap();
-        catalogue.create_category(application::catalog::model::NewCategory { name, parent: None }).await.unwrap()
+        catalogue
+            .create_category(application::catalog::model::NewCategory { name, name_ur: None, parent: None })
+            .await
+            .unwrap()
     };
     let product = {
         use application::catalog::ports::CatalogWriter;
@@ -57,8 +60,10 @@ async fn six_orders_sent_at_once_by_six_accounts_with_one_phone_place_exactly_th
     let product = {
         use application::catalog::ports::CatalogWriter;
         let name = domain::category::CategoryName::parse("Cables").unwrap();
-        let category =
-            catalogue.create_category(application::catalog::model::NewCategory { name, parent: None }).await.unwrap();
+        let category = catalogue
+            .create_category(application::catalog::model::NewCategory { name, name_ur: None, parent: None })
+            .await
+            .unwrap();
         catalogue.create_product(new_product("Cable", category, (100, None, 0), 1000, false)).await.unwrap()
     };
     let url = format!("{}/api/orders", server.address);
@@ -90,8 +95,10 @@ async fn the_same_keyed_order_sent_four_times_at_once_at_the_limit_answers_the_o
     let product = {
         use application::catalog::ports::CatalogWriter;
         let name = domain::category::CategoryName::parse("Cables").unwrap();
-        let category =
-            catalogue.create_category(application::catalog::model::NewCategory { name, parent: None }).await.unwrap();
+        let category = catalogue
+            .create_category(application::catalog::model::NewCategory { name, name_ur: None, parent: None })
+            .await
+            .unwrap();
         catalogue.create_product(new_product("Cable", category, (100, None, 0), 1000, false)).await.unwrap()
     };
     let url = format!("{}/api/orders", server.address);

@@ -71,6 +71,7 @@ async fn fifty_shoppers_after_the_last_five_units_leave_exactly_five_orders_and_
     let category = catalogue
         .create_category(application::catalog::model::NewCategory {
             name: domain::category::CategoryName::parse("Chargers").unwrap(),
+            name_ur: None,
             parent: None,
         })
         .await
@@ -99,6 +100,7 @@ async fn the_same_rejection_sent_ten_times_at_once_restocks_once() {
     let category = catalogue
         .create_category(application::catalog::model::NewCategory {
             name: domain::category::CategoryName::parse("Cables").unwrap(),
+            name_ur: None,
             parent: None,
         })
         .await

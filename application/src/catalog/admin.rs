@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use domain::category::{check_parent, CategoryName, CategoryNameError, CycleError};
+use domain::category::{check_parent, CategoryName, CategoryNameError, CategoryUrduNameError, CycleError};
 use domain::ids::{CategoryId, ProductId};
 use domain::money::Rupees;
 use domain::pricing::{Markdown, PriceTag};
 use domain::product::{
     check_product_description, check_product_name, discount_from_sale, product_color, product_description,
-    product_name, sale_from_discount, DiscountPercent, DiscountPercentError, PriceError, ProductPrice,
-    ProductTextError,
+    product_description_ur, product_name, product_name_ur, sale_from_discount, DiscountPercent, DiscountPercentError,
+    PriceError, ProductPrice, ProductTextError,
 };
 use domain::stock::MAX_QUANTITY;
 
@@ -27,6 +27,8 @@ use crate::media::ports::{MediaStore, MediaStoreError, MediaUpload};
 pub enum CatalogAdminError {
     #[error(transparent)]
     Name(#[from] CategoryNameError),
+    #[error(transparent)]
+    UrduName(#[from] CategoryUrduNameError),
     #[error("Parent category not found.")]
     ParentNotFound,
     #[error("Category not found.")]
@@ -50,6 +52,10 @@ pub struct ProductForm {
     pub discount_percent: Option<u8>,
     pub description: String,
     pub color: Option<String>,
+    /// The Urdu name; absent or blank for none.
+    pub name_ur: Option<String>,
+    /// The Urdu description; absent or blank for none.
+    pub description_ur: Option<String>,
     pub quantity: Option<u32>,
     pub featured: bool,
     pub free_delivery: bool,
@@ -124,6 +130,9 @@ impl ProductForm {
         let name = product_name(&self.name)?.into_string();
         let description = product_description(&self.description)?.into_string();
         let color = self.color.as_deref().map(product_color).transpose()?.flatten().map(|c| c.into_string());
+        let name_ur = self.name_ur.as_deref().map(product_name_ur).transpose()?.flatten().map(|n| n.into_string());
+        let description_ur =
+            self.description_ur.as_deref().map(product_description_ur).transpose()?.flatten().map(|d| d.into_string());
         let (Some(category), Some(price), Some(quantity), false, false) =
             (self.category, self.price, self.quantity, name.is_empty(), description.is_empty())
         else {
@@ -160,9 +169,11 @@ impl ProductForm {
         .unwrap_or(PriceTag::list(list));
         Ok(NewProduct {
             name,
+            name_ur,
             category,
             price: tag,
             description,
+            description_ur,
             color,
             quantity,
             featured: self.featured,
@@ -183,6 +194,8 @@ pub struct CheckedUpload {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CategoryChange {
     pub name: String,
+    /// `None` keeps the Urdu name; `Some` of a blank text removes it.
+    pub name_ur: Option<String>,
     /// `None` keeps the parent; `Some(None)` makes it a root.
     pub parent: Option<Option<CategoryId>>,
 }
@@ -377,14 +390,20 @@ impl CatalogAdmin {
             .ok_or(CatalogAdminError::CategoryNotFound)
     }
 
-    /// Adds a category, at the root or under `parent`.
+    /// Adds a category, at the root or under `parent`, with its Urdu name when one is given.
     ///
     /// # Errors
     /// A name error, [`CatalogAdminError::ParentNotFound`], or `Unexpected`.
-    pub async fn add_category(&self, name: &str, parent: Option<CategoryId>) -> Result<Category, CatalogAdminError> {
+    pub async fn add_category(
+        &self,
+        name: &str,
+        name_ur: Option<&str>,
+        parent: Option<CategoryId>,
+    ) -> Result<Category, CatalogAdminError> {
         let name = CategoryName::parse(name)?;
+        let name_ur = name_ur.map(CategoryName::parse_urdu).transpose()?.flatten();
         self.ensure_parent(parent).await?;
-        let id = self.writer.create_category(NewCategory { name, parent }).await.map_err(|err| match err {
+        let id = self.writer.create_category(NewCategory { name, name_ur, parent }).await.map_err(|err| match err {
             RepositoryError::NotFound => CatalogAdminError::ParentNotFound,
             other => CatalogAdminError::Unexpected(other),
         })?;
@@ -392,16 +411,18 @@ impl CatalogAdmin {
         self.read_back(id).await
     }
 
-    /// Renames and possibly moves a category; paths below it follow.
+    /// Renames and possibly moves a category, and sets or removes its Urdu name when `change` says so; paths
+    /// below it follow.
     ///
     /// # Errors
     /// A name error, not-found errors, [`CatalogAdminError::Cycle`], or `Unexpected`.
     pub async fn change_category(&self, id: CategoryId, change: CategoryChange) -> Result<Category, CatalogAdminError> {
         let name = CategoryName::parse(&change.name)?;
+        let name_ur = change.name_ur.as_deref().map(CategoryName::parse_urdu).transpose()?;
         if let Some(parent) = change.parent {
             check_parent(id, &self.ensure_parent(parent).await?)?;
         }
-        self.writer.update_category(id, name, change.parent).await.map_err(|err| match err {
+        self.writer.update_category(id, name, name_ur, change.parent).await.map_err(|err| match err {
             RepositoryError::NotFound => CatalogAdminError::CategoryNotFound,
             other => CatalogAdminError::Unexpected(other),
         })?;

@@ -150,9 +150,11 @@ mod tests {
         Product {
             id: ProductId::new(id).unwrap(),
             name: "USB-C cable".into(),
-            category: CategoryRef { id: CategoryId::new(1).unwrap(), name: "Cables".into() },
+            name_ur: None,
+            category: CategoryRef { id: CategoryId::new(1).unwrap(), name: "Cables".into(), name_ur: None },
             price: PriceTag::list(Rupees::from_whole(500)),
             description: "1 m".into(),
+            description_ur: None,
             color: None,
             quantity: 4,
             featured: false,

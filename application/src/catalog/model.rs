@@ -14,9 +14,13 @@ use crate::media::model::Media;
 pub struct Product {
     pub id: ProductId,
     pub name: String,
+    /// The owner's Urdu name, if any (the English one shows without it).
+    pub name_ur: Option<String>,
     pub category: CategoryRef,
     pub price: PriceTag,
     pub description: String,
+    /// The owner's Urdu description, if any.
+    pub description_ur: Option<String>,
     pub color: Option<String>,
     /// Units on hand; also the most a cart may hold.
     pub quantity: u32,
@@ -33,6 +37,8 @@ pub struct Product {
 pub struct CategoryRef {
     pub id: CategoryId,
     pub name: String,
+    /// The owner's Urdu name, if any.
+    pub name_ur: Option<String>,
 }
 
 /// A category with its place in the tree.
@@ -40,6 +46,8 @@ pub struct CategoryRef {
 pub struct Category {
     pub id: CategoryId,
     pub name: String,
+    /// The owner's Urdu name, if any.
+    pub name_ur: Option<String>,
     /// `None` for a root category.
     pub parent: Option<CategoryId>,
     /// The names from the root down to this one, joined by " > ".
@@ -51,6 +59,7 @@ pub struct Category {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewCategory {
     pub name: CategoryName,
+    pub name_ur: Option<CategoryName>,
     pub parent: Option<CategoryId>,
 }
 
@@ -58,9 +67,11 @@ pub struct NewCategory {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewProduct {
     pub name: String,
+    pub name_ur: Option<String>,
     pub category: CategoryId,
     pub price: PriceTag,
     pub description: String,
+    pub description_ur: Option<String>,
     pub color: Option<String>,
     pub quantity: u32,
     pub featured: bool,

@@ -114,7 +114,8 @@ pub trait CatalogWriter: Send + Sync + 'static {
     /// [`RepositoryError::NotFound`] when the parent does not exist.
     async fn create_category(&self, category: NewCategory) -> Result<CategoryId, RepositoryError>;
 
-    /// Renames a category and, when `parent` is given, moves it (`Some(None)` makes it a root).
+    /// Renames a category; when `name_ur` is given, sets its Urdu name (`Some(None)` removes it); when
+    /// `parent` is given, moves it (`Some(None)` makes it a root).
     ///
     /// # Errors
     /// [`RepositoryError::NotFound`] when the category or the new parent does not exist.
@@ -122,6 +123,7 @@ pub trait CatalogWriter: Send + Sync + 'static {
         &self,
         id: CategoryId,
         name: CategoryName,
+        name_ur: Option<Option<CategoryName>>,
         parent: Option<Option<CategoryId>>,
     ) -> Result<(), RepositoryError>;
 

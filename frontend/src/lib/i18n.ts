@@ -6,7 +6,7 @@ import { useLanguage, type Language } from './language';
  * other language's page, so the router's `basename` keeps every link and navigation in the language.
  */
 export type { Language } from './language';
-export { setLanguage, useLanguage } from './language';
+export { localText, setLanguage, useLanguage } from './language';
 
 /** The path prefix of the Urdu pages. */
 export const URDU_PREFIX = '/ur';

@@ -19,3 +19,11 @@ export function currentLanguage(): Language {
 
 /** `currentLanguage` for components. */
 export const useLanguage = currentLanguage;
+
+/**
+ * The owner's Urdu version of a product's or category's name or description on an Urdu page, when there is
+ * one; else the English text (issue 30): `localText(product.name, product.nameUr)`.
+ */
+export function localText(english: string, urdu?: string | null): string {
+  return current === 'ur' && urdu ? urdu : english;
+}

@@ -43,9 +43,11 @@ fn stored_product(product: ProductId, media: Vec<Media>) -> Product {
     Product {
         id: product,
         name: "Clear case".into(),
-        category: CategoryRef { id: id(1), name: "Cases".into() },
+        name_ur: None,
+        category: CategoryRef { id: id(1), name: "Cases".into(), name_ur: None },
         price: PriceTag::list(Rupees::from_whole(1000)),
         description: "Clear".into(),
+        description_ur: None,
         color: None,
         quantity: 5,
         featured: false,
@@ -253,7 +255,7 @@ async fn a_change_removes_only_the_files_the_repository_answers_as_unreferenced(
 async fn a_blank_name_is_refused_before_anything_is_written() {
     let admin = admin(MockCatalogRepository::new(), MockCatalogWriter::new());
 
-    let err = admin.add_category("   ", None).await.unwrap_err();
+    let err = admin.add_category("   ", None, None).await.unwrap_err();
 
     assert_eq!(err.to_string(), "Category name is required.");
 }
@@ -264,7 +266,7 @@ async fn an_unknown_parent_is_refused_before_anything_is_written() {
     writer.expect_category_line().returning(|_| Ok(vec![]));
     let admin = admin(MockCatalogRepository::new(), writer);
 
-    let err = admin.add_category("Samsung", Some(id(99))).await.unwrap_err();
+    let err = admin.add_category("Samsung", None, Some(id(99))).await.unwrap_err();
 
     assert_eq!(err.to_string(), "Parent category not found.");
 }
@@ -277,7 +279,7 @@ async fn moving_a_category_under_its_own_child_is_a_cycle() {
     let admin = admin(MockCatalogRepository::new(), writer);
 
     let err = admin
-        .change_category(id(3), CategoryChange { name: "Cases".into(), parent: Some(Some(id(7))) })
+        .change_category(id(3), CategoryChange { name: "Cases".into(), name_ur: None, parent: Some(Some(id(7))) })
         .await
         .unwrap_err();
 
@@ -301,7 +303,14 @@ async fn every_stored_change_is_announced_once_after_it_is_stored() {
     let mut catalog = MockCatalogRepository::new();
     catalog.expect_product().returning(|product| Ok(Some(stored_product(product, vec![]))));
     catalog.expect_category().returning(|category| {
-        Ok(Some(Category { id: category, name: "Cases".into(), parent: None, full_path: "Cases".into(), views: 0 }))
+        Ok(Some(Category {
+            id: category,
+            name: "Cases".into(),
+            name_ur: None,
+            parent: None,
+            full_path: "Cases".into(),
+            views: 0,
+        }))
     });
     let changes = Arc::new(Announced::default());
     let mut writer = MockCatalogWriter::new();
@@ -314,7 +323,7 @@ async fn every_stored_change_is_announced_once_after_it_is_stored() {
     writer.expect_delete_product().times(1).returning(|_| Ok(Some(vec![])));
     writer.expect_toggle_featured().times(1).returning(|_| Ok(Some(true)));
     writer.expect_create_category().times(1).returning(|_| Ok(id(4)));
-    writer.expect_update_category().times(1).returning(|_, _, _| Ok(()));
+    writer.expect_update_category().times(1).returning(|_, _, _, _| Ok(()));
     writer.expect_delete_category().times(1).returning(|_| Ok(()));
     let mut media = MockMediaStore::new();
     media.expect_remove().returning(|_| ());
@@ -329,9 +338,9 @@ async fn every_stored_change_is_announced_once_after_it_is_stored() {
     counts.push(changes.count());
     admin.delete_product(product_id).await.unwrap();
     counts.push(changes.count());
-    admin.add_category("Cables", None).await.unwrap();
+    admin.add_category("Cables", None, None).await.unwrap();
     counts.push(changes.count());
-    admin.change_category(id(4), CategoryChange { name: "Cords".into(), parent: None }).await.unwrap();
+    admin.change_category(id(4), CategoryChange { name: "Cords".into(), name_ur: None, parent: None }).await.unwrap();
     counts.push(changes.count());
     admin.delete_category(id(4)).await.unwrap();
     counts.push(changes.count());
@@ -344,14 +353,15 @@ async fn a_change_of_an_unknown_product_or_category_is_not_announced() {
     let mut writer = MockCatalogWriter::new();
     writer.expect_toggle_featured().returning(|_| Ok(None));
     writer.expect_delete_product().returning(|_| Ok(None));
-    writer.expect_update_category().returning(|_, _, _| Err(RepositoryError::NotFound));
+    writer.expect_update_category().returning(|_, _, _, _| Err(RepositoryError::NotFound));
     writer.expect_delete_category().returning(|_| Err(RepositoryError::NotFound));
     let admin = admin(MockCatalogRepository::new(), writer);
     let product = ProductId::new(9).unwrap();
 
     let toggled = admin.toggle_featured(product).await.unwrap_err();
     let deleted = admin.delete_product(product).await.unwrap_err();
-    let renamed = admin.change_category(id(9), CategoryChange { name: "Cords".into(), parent: None }).await;
+    let renamed =
+        admin.change_category(id(9), CategoryChange { name: "Cords".into(), name_ur: None, parent: None }).await;
     let removed = admin.delete_category(id(9)).await;
 
     assert_eq!((toggled.to_string(), deleted.to_string()), ("Product not found.".into(), "Product not found.".into()));

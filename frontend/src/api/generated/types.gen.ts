@@ -402,6 +402,11 @@ export type CategoryBody = {
      */
     name?: string | null;
     /**
+     * The Urdu name shown on Urdu pages: one line without control characters, at most 100 characters. On
+     * add: absent, `null` or "" for none. On change: absent or `null` keeps it, "" removes it.
+     */
+    nameUr?: string | null;
+    /**
      * The parent's id. On add: absent, `null` or "" for a root category. On change: absent or `null` keeps
      * the parent, "" makes it a root.
      */
@@ -437,6 +442,10 @@ export type CategoryResponse = {
     _id: string;
     name: string;
     /**
+     * The owner's Urdu name; null when none was given.
+     */
+    nameUr?: string | null;
+    /**
      * The parent's id; `null` for a root category.
      */
     parent?: string | null;
@@ -456,6 +465,10 @@ export type CategoryResponse = {
 export type CategorySectionResponse = {
     _id: string;
     name: string;
+    /**
+     * The owner's Urdu name; null when none was given.
+     */
+    nameUr?: string | null;
     products: Array<ProductResponse>;
 };
 
@@ -465,6 +478,10 @@ export type CategorySectionResponse = {
 export type CategorySummary = {
     _id: string;
     name: string;
+    /**
+     * The owner's Urdu name; null when none was given.
+     */
+    nameUr?: string | null;
 };
 
 /**
@@ -1370,6 +1387,16 @@ export type ProductFormBody = {
      */
     description: string;
     /**
+     * The Urdu name shown on Urdu pages (the English name shows without it): one line without control
+     * characters, at most 200 characters; empty for none.
+     */
+    nameUr?: string | null;
+    /**
+     * The Urdu description shown on Urdu pages: line breaks and tabs are kept, at most 5000 characters;
+     * empty for none.
+     */
+    descriptionUr?: string | null;
+    /**
      * One line without control characters; empty for none.
      */
     color?: string | null;
@@ -1416,6 +1443,10 @@ export type ProductResponse = {
      */
     _id: string;
     name: string;
+    /**
+     * The owner's Urdu name; null when none was given (Urdu pages then show `name`).
+     */
+    nameUr?: string | null;
     category: CategorySummary;
     /**
      * The list price in whole rupees.
@@ -1439,6 +1470,10 @@ export type ProductResponse = {
      */
     discount: number;
     description: string;
+    /**
+     * The owner's Urdu description; null when none was given (Urdu pages then show `description`).
+     */
+    descriptionUr?: string | null;
     color?: string | null;
     /**
      * Units on hand.
@@ -2656,7 +2691,7 @@ export type AddCategoryData = {
 
 export type AddCategoryErrors = {
     /**
-     * No name, a name with a line break or control character, or an unknown parent
+     * No name, a name or Urdu name with a line break or control character or too long, or an unknown parent
      */
     400: ErrorBody;
     /**
@@ -5193,7 +5228,7 @@ export type ChangeCategoryData = {
 
 export type ChangeCategoryErrors = {
     /**
-     * No name, a name with a line break or control character, an unknown parent or a cycle
+     * No name, a name or Urdu name with a line break or control character or too long, an unknown parent or a cycle
      */
     400: ErrorBody;
     /**

@@ -184,6 +184,7 @@ export const zBulkEmailPreviewResponse = z.object({
  */
 export const zCategoryBody = z.object({
     name: z.nullish(z.string()),
+    nameUr: z.nullish(z.string()),
     parent: z.nullish(z.union([
         z.string(),
         z.int()
@@ -196,6 +197,7 @@ export const zCategoryBody = z.object({
 export const zCategoryResponse = z.object({
     _id: z.string(),
     name: z.string(),
+    nameUr: z.nullish(z.string()),
     parent: z.nullish(z.string()),
     fullPath: z.string(),
     views: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))
@@ -213,7 +215,8 @@ export const zCategoryEnvelope = z.object({
  */
 export const zCategorySummary = z.object({
     _id: z.string(),
-    name: z.string()
+    name: z.string(),
+    nameUr: z.nullish(z.string())
 });
 
 /**
@@ -597,6 +600,8 @@ export const zProductFormBody = z.object({
     salePrice: z.nullish(z.string()),
     discountPercent: z.nullish(z.string()),
     description: z.string(),
+    nameUr: z.nullish(z.string()),
+    descriptionUr: z.nullish(z.string()),
     color: z.nullish(z.string()),
     quantity: z.string(),
     featured: z.nullish(z.string()),
@@ -665,6 +670,7 @@ export const zRatingSpreadResponse = z.object({
 export const zProductResponse = z.object({
     _id: z.string(),
     name: z.string(),
+    nameUr: z.nullish(z.string()),
     category: zCategorySummary,
     price: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     salePrice: z.nullish(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
@@ -672,6 +678,7 @@ export const zProductResponse = z.object({
     finalPrice: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     discount: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     description: z.string(),
+    descriptionUr: z.nullish(z.string()),
     color: z.nullish(z.string()),
     quantity: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
     stock: z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })),
@@ -697,6 +704,7 @@ export const zAdminProductsResponse = z.object({
 export const zCategorySectionResponse = z.object({
     _id: z.string(),
     name: z.string(),
+    nameUr: z.nullish(z.string()),
     products: z.array(zProductResponse)
 });
 

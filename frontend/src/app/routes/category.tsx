@@ -13,7 +13,7 @@ import { sortByPrice, type PriceOrder } from '@/features/products/lib/sort-produ
 import type { Product } from '@/features/products/types';
 import categoryTexts from '@/i18n/en/category.json';
 import productTexts from '@/i18n/en/products.json';
-import { useMessages } from '@/lib/i18n';
+import { localText, useMessages } from '@/lib/i18n';
 import { pageAnsweredNotFound } from '@/lib/page-data';
 
 import { cartActions } from './shared/cart-actions';
@@ -106,19 +106,21 @@ export default function CategoryRoute() {
 
   const { category, parentProducts, children } = page.data;
   const empty = parentProducts.length === 0 && children.every((child) => child.products.length === 0);
+  // On an Urdu page, the owner's Urdu names where there are any.
+  const name = localText(category.name, category.nameUr);
   // The first grid with cards is at the top of the page: its first row is the largest paint.
   const sections = [
-    ...(parentProducts.length > 0 ? [{ _id: category._id, name: t.productsIn({ name: category.name }), products: parentProducts }] : []),
-    ...children,
+    ...(parentProducts.length > 0 ? [{ _id: category._id, name: t.productsIn({ name }), products: parentProducts }] : []),
+    ...children.map((child) => ({ ...child, name: localText(child.name, child.nameUr) })),
   ];
   const firstGrid = sections.findIndex((section) => section.products.length > 0);
   const drawn = sections.slice(0, Math.max(firstGrid + 1, deferredSections));
 
   return (
     <section className="page category-page" aria-labelledby="page-title">
-      <title>{category.name}</title>
+      <title>{name}</title>
       <div className="category-page__header">
-        <h1 id="page-title">{category.name}</h1>
+        <h1 id="page-title">{name}</h1>
         {!empty && <PriceSortMenu value={order} onChange={setOrder} />}
       </div>
       {empty ? (

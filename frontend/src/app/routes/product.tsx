@@ -15,7 +15,7 @@ import { useApprovedReviews } from '@/features/reviews/api/get-approved-reviews'
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { ReviewSummary } from '@/features/reviews/components/review-summary';
 import productTexts from '@/i18n/en/product.json';
-import { useMessages } from '@/lib/i18n';
+import { localText, useMessages } from '@/lib/i18n';
 import { pageAnsweredNotFound, readPageData, takeTappedAdd } from '@/lib/page-data';
 
 const REVIEWS_ID = 'reviews';
@@ -90,18 +90,20 @@ export default function ProductRoute() {
   }
 
   const data = product.data;
+  // On an Urdu page, the owner's Urdu name and description where there are any; the cart gets the product.
+  const shown = { ...data, name: localText(data.name, data.nameUr), description: localText(data.description, data.descriptionUr) };
   return (
     <div className="product-route">
-      <title>{data.name}</title>
+      <title>{shown.name}</title>
       <ProductDetails
         key={data._id}
-        product={data}
+        product={shown}
         available={data.stock - inCart}
         inCart={inCart}
         rating={data.rating == null ? null : { average: data.rating, count: data.reviewCount }}
         reviewsId={REVIEWS_ID}
         actions={<ProductCartControl product={data} />}
-        share={<ProductShare product={data} />}
+        share={<ProductShare product={shown} />}
       />
       <ReviewList
         id={REVIEWS_ID}

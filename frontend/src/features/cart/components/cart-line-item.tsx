@@ -5,7 +5,7 @@ import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
 import buttonTexts from '@/i18n/en/cart-buttons.json';
 import cartTexts from '@/i18n/en/cart.json';
-import { useMessages } from '@/lib/i18n';
+import { localText, useMessages } from '@/lib/i18n';
 import { mediaUrl } from '@/lib/media-url';
 
 import { useCartStore, useMaxPerItem } from '../hooks/use-cart';
@@ -49,7 +49,7 @@ export function CartLineItem({ item, status }: CartLineItemProps) {
       </Link>
       <div className="cart-item__info">
         <h3 id={nameId} className="cart-item__name">
-          <Link to={href}>{item.name}</Link>
+          <Link to={href}>{localText(item.name, item.nameUr)}</Link>
         </h3>
         <p className="cart-item__price">
           <PriceLine price={item.price} finalPrice={shown} label={t.unitPrice()} />

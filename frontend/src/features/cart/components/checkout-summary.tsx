@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 import cartTexts from '@/i18n/en/cart.json';
 import checkoutTexts from '@/i18n/en/checkout.json';
-import { useMessages } from '@/lib/i18n';
+import { localText, useMessages } from '@/lib/i18n';
 import { formatRupees } from '@/lib/money';
 
 import { useDeliveryCharge } from '../api/get-delivery-charge';
@@ -45,7 +45,7 @@ export function CheckoutSummary() {
           {lines.map((item, at) => (
             <li key={item.productId}>
               <span>
-                {item.name} × {item.quantity}
+                {localText(item.name, item.nameUr)} × {item.quantity}
               </span>
               <span>{formatRupees(shown[at] ?? 0)}</span>
             </li>

@@ -13,6 +13,8 @@ export const CART_VERSION = 1;
 export interface CartItem {
   productId: string;
   name: string;
+  /** The owner's Urdu name, shown on Urdu pages; absent when there is none (or it was added before there were). */
+  nameUr?: string;
   /** Whole rupees, as the API sends them. */
   price: number;
   salePrice: number | null;
@@ -47,7 +49,9 @@ function parseItem(value: unknown): CartItem | null {
   if (!isCode(productId) || !isText(name) || !isMoney(price) || !(salePrice === null || isMoney(salePrice))) return null;
   if (!isNumber(discountPercent) || !isInt(stock) || typeof freeDelivery !== 'boolean') return null;
   if (!(image === null || isText(image)) || !isInt(quantity) || quantity < 1) return null;
-  return { productId, name, price, salePrice, discountPercent, stock, freeDelivery, image, quantity };
+  const item: CartItem = { productId, name, price, salePrice, discountPercent, stock, freeDelivery, image, quantity };
+  if (isCode(value.nameUr)) item.nameUr = value.nameUr;
+  return item;
 }
 
 function parseCoupon(value: unknown): AppliedCoupon | null {

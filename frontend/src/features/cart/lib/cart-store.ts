@@ -8,7 +8,7 @@ import { CART_STORAGE_KEY, emptyCart, parseStoredCart, serializeCart, type CartI
 /** The product fields the cart needs, as the API sends them. */
 export type CartProduct = Pick<
   ProductResponse,
-  '_id' | 'name' | 'price' | 'salePrice' | 'discountPercent' | 'stock' | 'freeDelivery' | 'media'
+  '_id' | 'name' | 'nameUr' | 'price' | 'salePrice' | 'discountPercent' | 'stock' | 'freeDelivery' | 'media'
 >;
 
 /** What the cart page learnt about an item from the API this visit. Kept in memory only. */
@@ -85,6 +85,7 @@ export function snapshot(product: CartProduct, quantity: number): CartItem {
     freeDelivery: product.freeDelivery,
     image: firstImage(product),
     quantity,
+    ...(product.nameUr ? { nameUr: product.nameUr } : {}),
   };
 }
 

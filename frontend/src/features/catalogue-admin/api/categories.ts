@@ -29,10 +29,10 @@ function useCategoryMutation<A, T>(call: (args: A) => Promise<{ data?: T; error?
   });
 }
 
-/** POST /api/categories: a root category when `parent` is empty. */
+/** POST /api/categories: a root category when `parent` is empty; its Urdu name only when one is given. */
 export function useAddCategoryMutation() {
-  return useCategoryMutation((body: { name: string; parent: string }) =>
-    addCategory({ body: { name: body.name, parent: body.parent === '' ? null : body.parent } }),
+  return useCategoryMutation(({ name, nameUr, parent }: { name: string; nameUr?: string; parent: string }) =>
+    addCategory({ body: { name, ...(nameUr ? { nameUr } : {}), parent: parent === '' ? null : parent } }),
   );
 }
 

@@ -88,6 +88,23 @@ describe('CategoryForm', () => {
     expect(await requests[0]?.json()).toEqual({ name: 'Chargers', parent: null });
   });
 
+  it('sends the Urdu name when one is typed, in a right-to-left Urdu field', async () => {
+    const requests = serve('POST', '/api/categories', () =>
+      json({ category: { _id: 'c3', name: 'Chargers', nameUr: 'چارجر', parent: null, fullPath: 'Chargers', views: 0 } }, 201),
+    );
+    renderWithProviders(<CategoryForm categories={categories} />);
+    const user = userEvent.setup();
+    const urdu = screen.getByLabelText('Urdu name (optional)');
+    expect(urdu).toHaveAttribute('dir', 'rtl');
+    expect(urdu).toHaveAttribute('lang', 'ur');
+
+    await user.type(urdu, ' چارجر ');
+    await addCategory(user, 'Chargers');
+
+    expect(await screen.findByText('✅ Category added')).toBeInTheDocument();
+    expect(await requests[0]?.json()).toEqual({ name: 'Chargers', nameUr: 'چارجر', parent: null });
+  });
+
   it("shows '❌ {message}' when the server refuses", async () => {
     serve('POST', '/api/categories', () => json({ message: 'Parent category not found.' }, 400));
     renderWithProviders(<CategoryForm categories={categories} />);
@@ -177,6 +194,39 @@ describe('ProductForm', () => {
       freeDelivery: 'true',
     });
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('sends the Urdu name and description, empty when left out, from right-to-left Urdu fields', async () => {
+    const requests = serve('POST', '/api/products/upload', () => json({ product }, 201));
+    renderWithProviders(<UploadForm />);
+    const user = userEvent.setup();
+    await fillRequired(user);
+    for (const label of ['Urdu name (optional)', 'Urdu description (optional)']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('dir', 'rtl');
+      expect(screen.getByLabelText(label)).toHaveAttribute('lang', 'ur');
+    }
+    await user.type(screen.getByLabelText('Urdu name (optional)'), 'صاف کیس ');
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText('✅ Product created')).toBeInTheDocument();
+    const sent = Object.fromEntries((await requests[0]?.formData()) ?? []);
+    expect(sent).toMatchObject({ name: 'Clear Case', nameUr: 'صاف کیس', descriptionUr: '' });
+  });
+
+  it('fills in the Urdu texts of the product being edited', () => {
+    renderWithProviders(
+      <ProductForm
+        categories={categories}
+        product={{ ...product, nameUr: 'صاف کیس', descriptionUr: 'شفاف کیس۔' }}
+        submitLabel="Update Product"
+        successMessage={catalogueMessages.productUpdated}
+        onSave={() => Promise.resolve({ kind: 'done', data: { product } })}
+      />,
+    );
+
+    expect(screen.getByLabelText('Urdu name (optional)')).toHaveValue('صاف کیس');
+    expect(screen.getByLabelText('Urdu description (optional)')).toHaveValue('شفاف کیس۔');
   });
 
   it('refuses a form without the required fields, naming them', async () => {

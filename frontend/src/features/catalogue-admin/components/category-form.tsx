@@ -9,7 +9,11 @@ import { useReplyOutcome } from '@/components/admin/use-reply-outcome';
 import { useAddCategoryMutation } from '../api/categories';
 import { catalogueMessages } from '../lib/messages';
 
-const categoryFields = z.object({ name: z.string().check(z.trim()), parent: z._default(z.string(), '') });
+const categoryFields = z.object({
+  name: z.string().check(z.trim()),
+  nameUr: z._default(z.string().check(z.trim()), ''),
+  parent: z._default(z.string(), ''),
+});
 
 /**
  * Adds a category (docs/spec.md §5 'Add category'): a name, required, and optionally a parent picked by its full
@@ -20,6 +24,7 @@ export function CategoryForm({ categories }: { categories: CategoryResponse[] })
   const toOutcome = useReplyOutcome();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const nameId = useId();
+  const nameUrId = useId();
   const parentId = useId();
   const messageId = useId();
 
@@ -42,6 +47,10 @@ export function CategoryForm({ categories }: { categories: CategoryResponse[] })
       <div className="form-field">
         <label htmlFor={nameId}>Category name</label>
         <input id={nameId} name="name" type="text" required autoComplete="off" aria-describedby={messageId} />
+      </div>
+      <div className="form-field">
+        <label htmlFor={nameUrId}>Urdu name (optional)</label>
+        <input id={nameUrId} name="nameUr" type="text" lang="ur" dir="rtl" autoComplete="off" />
       </div>
       <div className="form-field">
         <label htmlFor={parentId}>Parent category (optional)</label>

@@ -295,6 +295,15 @@ export function ProductForm({ categories, product, submitLabel, successMessage, 
         />
         <Missing field="description" missing={missing} id={fieldId('description-missing')} />
       </div>
+      {/* Shown on the Urdu pages in place of the English texts; left empty, the English ones show there. */}
+      <div className="form-field">
+        <label htmlFor={fieldId('nameUr')}>Urdu name (optional)</label>
+        <input id={fieldId('nameUr')} name="nameUr" type="text" lang="ur" dir="rtl" defaultValue={product?.nameUr ?? ''} autoComplete="off" />
+      </div>
+      <div className="form-field">
+        <label htmlFor={fieldId('descriptionUr')}>Urdu description (optional)</label>
+        <textarea id={fieldId('descriptionUr')} name="descriptionUr" rows={5} lang="ur" dir="rtl" defaultValue={product?.descriptionUr ?? ''} />
+      </div>
       <div className="admin-checks">
         <label className="admin-check">
           <input name="featured" type="checkbox" value="true" defaultChecked={product?.featured} /> Featured on the home page

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { localText } from '@/lib/i18n';
 
 import type { CategoryNode } from '../types';
 
@@ -24,7 +25,7 @@ export function CategoryTree({ nodes, onNavigate, id, parent }: CategoryTreeProp
       {parent && (
         <li>
           <Link to={paths.category.getHref(parent._id)} className="category-tree__link category-tree__all" onClick={onNavigate}>
-            All {parent.name}
+            All {localText(parent.name, parent.nameUr)}
           </Link>
         </li>
       )}
@@ -44,7 +45,7 @@ function CategoryTreeItem({ node, onNavigate }: { node: CategoryNode; onNavigate
     return (
       <li>
         <Link to={paths.category.getHref(category._id)} className="category-tree__link" onClick={onNavigate}>
-          {category.name}
+          {localText(category.name, category.nameUr)}
         </Link>
       </li>
     );
@@ -61,7 +62,7 @@ function CategoryTreeItem({ node, onNavigate }: { node: CategoryNode; onNavigate
           setExpanded((open) => !open);
         }}
       >
-        {category.name}
+        {localText(category.name, category.nameUr)}
         <span aria-hidden="true">{expanded ? '−' : '+'}</span>
       </button>
       {expanded && <CategoryTree nodes={children} onNavigate={onNavigate} id={listId} parent={category} />}

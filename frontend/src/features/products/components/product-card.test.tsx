@@ -122,4 +122,23 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Out of Stock')).toBeInTheDocument();
     expect(within(card).queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();
   });
+
+  describe('with an Urdu name', () => {
+    it('shows the Urdu name on an Urdu page', () => {
+      const product = makeProduct({ _id: '7', name: 'Fast Charger', nameUr: 'تیز چارجر' });
+      renderWithProviders(<ProductCard product={product} />, { language: 'ur' });
+
+      const card = screen.getByRole('article', { name: 'تیز چارجر' });
+      expect(within(card).getByRole('heading', { name: 'تیز چارجر' })).toBeInTheDocument();
+      expect(within(card).getByRole('img', { name: 'تیز چارجر' })).toBeInTheDocument();
+    });
+
+    it('shows the English name on an English page, and on an Urdu page when there is no Urdu name', () => {
+      renderWithProviders(<ProductCard product={makeProduct({ _id: '8', name: 'Fast Charger', nameUr: 'تیز چارجر' })} />);
+      expect(screen.getByRole('heading', { name: 'Fast Charger' })).toBeInTheDocument();
+
+      renderWithProviders(<ProductCard product={makeProduct({ _id: '9', name: 'USB Cable', nameUr: null })} />, { language: 'ur' });
+      expect(screen.getByRole('heading', { name: 'USB Cable' })).toBeInTheDocument();
+    });
+  });
 });

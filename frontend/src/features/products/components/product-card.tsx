@@ -5,7 +5,7 @@ import { CompactStars } from '@/components/ui/compact-stars';
 import { PriceLine } from '@/components/ui/price-line';
 import { paths } from '@/config/paths';
 import productTexts from '@/i18n/en/products.json';
-import { useLanguage, useMessages } from '@/lib/i18n';
+import { localText, useLanguage, useMessages } from '@/lib/i18n';
 import { CARD_IMAGE_SIZES, imageSources } from '@/lib/responsive-image';
 
 import { cardStockMessage } from '../lib/card-stock';
@@ -27,6 +27,7 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
   const t = useMessages(productTexts, 'products');
   const language = useLanguage();
   const titleId = useId();
+  const name = localText(product.name, product.nameUr);
   const href = paths.product.getHref(product._id);
   // The first picture; a video cannot stand in for it in an <img>.
   const image = product.media.find((item) => item.kind === 'image');
@@ -39,7 +40,7 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
           <img
             {...imageSources(image)}
             sizes={CARD_IMAGE_SIZES}
-            alt={product.name}
+            alt={name}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
@@ -57,7 +58,7 @@ export function ProductCard({ product, renderActions, headingLevel: Heading = 'h
       <div className="product-card__body">
         <Heading id={titleId} className="product-card__name">
           <Link to={href}>
-            <bdi>{product.name}</bdi>
+            <bdi>{name}</bdi>
           </Link>
         </Heading>
         {/* The average of the approved reviews, carried by the product itself: no call per card. Under the
