@@ -124,6 +124,45 @@ mod tests {
     }
 
     #[test]
+    fn every_shopper_error_of_the_domain_has_urdu_with_urdu_letters() {
+        use crate::contact::{EmailError, PersonNameError, PhoneError};
+        use crate::coupon::{CouponCodeError, CouponError, CouponUsageError};
+        use crate::locations::{LocationError, Province};
+        use crate::order_limits::{OrderLimitReached, TooManyUnits};
+        use crate::password::PasswordError;
+        let texts: Vec<Box<dyn Localized>> = vec![
+            Box::new(EmailError::Empty),
+            Box::new(EmailError::TooLong),
+            Box::new(EmailError::Invalid),
+            Box::new(PhoneError::Empty),
+            Box::new(PhoneError::MobileDigits { digits: 9 }),
+            Box::new(PhoneError::NotPakistani),
+            Box::new(PersonNameError::Empty),
+            Box::new(LocationError::CityWithoutProvince),
+            Box::new(LocationError::UnknownCity { city: "Atlantis".into(), province: Province::Sindh }),
+            Box::new(CouponCodeError::Empty),
+            Box::new(CouponError::MinimumNotReached { minimum: 2000 }),
+            Box::new(CouponUsageError::AlreadyUsed),
+            Box::new(PasswordError::TooShort),
+            Box::new(TooManyUnits { max: 5 }),
+            Box::new(OrderLimitReached::PendingForPhone { max: 2 }),
+        ];
+
+        for text in texts {
+            let urdu = text.urdu();
+
+            assert!(has_urdu_letter(&urdu), "{text}: {urdu:?}");
+            assert_eq!(text.text_in(Language::English), text.to_string());
+            assert_eq!(text.text_in(Language::Urdu), urdu);
+        }
+        assert_eq!(
+            CouponError::MinimumNotReached { minimum: 2000 }.urdu(),
+            "اس کوپن کے لیے کم از کم Rs 2,000 کا آرڈر ضروری ہے۔"
+        );
+        assert!(!has_urdu_letter("Only 2 left!"));
+    }
+
+    #[test]
     fn accept_language_prefers_by_quality_then_order() {
         assert_eq!(Language::preferred("ur"), Some(Language::Urdu));
         assert_eq!(Language::preferred("en"), Some(Language::English));
