@@ -38,11 +38,12 @@ use crate::infra::cache::ResponseCache;
 use crate::infra::connections::ConnectionBound;
 use crate::infra::edges::{self, BodyDeadline, Routes};
 use crate::infra::error::ApiError;
+use crate::infra::language::RequestLanguage;
 use crate::infra::media::{self, MediaAddresses, MediaFiles};
 use crate::infra::session::{PublicOrigin, TrustedProxies};
 use crate::infra::telemetry::{self, HttpMetrics, MetricsEndpoint};
 use crate::infra::uploads::UploadSlots;
-use crate::infra::{health, openapi};
+use crate::infra::{health, openapi, translation};
 use crate::pages::spa::{self, SpaDir};
 use crate::pages::{self, Pages};
 use crate::whatsapp::{self, WhatsAppWebhook};
@@ -152,6 +153,11 @@ fn app(
                 let answer = srv.call(req);
                 Either::Right(async move { Ok(edges::finish(&routes, answer.await?)) })
             }
+        })
+        .wrap_fn(|req, srv| {
+            let language = RequestLanguage::of(req.request());
+            let answer = srv.call(req);
+            async move { Ok(translation::answer_in(language, answer.await?).await) }
         })
         .wrap_fn(move |mut req, srv| {
             let payload = req.take_payload();

@@ -60,7 +60,9 @@ async fn main() -> ExitCode {
 /// `app-server rules DIR`: writes the frontend's generated rules modules into DIR.
 fn write_rules(dir: &std::path::Path) -> ExitCode {
     for (file, content) in app_server::rules::rules_modules() {
-        if let Err(err) = std::fs::write(dir.join(file), content) {
+        let path = dir.join(&file);
+        let folder = path.parent().map(std::fs::create_dir_all).transpose();
+        if let Err(err) = folder.and_then(|_| std::fs::write(&path, content)) {
             eprintln!("app-server rules: cannot write {file} in {}: {err}", dir.display());
             return ExitCode::FAILURE;
         }

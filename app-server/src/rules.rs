@@ -25,12 +25,13 @@ use domain::cart::DeliveryChargeError;
 use domain::category::{CategoryNameError, MAX_CATEGORY_NAME_CHARS};
 use domain::contact::{EmailError, PersonNameError, PhoneError, MAX_EMAIL_CHARS, MAX_NAME_CHARS, MAX_PHONE_CHARS};
 use domain::coupon::{
-    applied_message, CouponCode, CouponCodeError, CouponError, CouponUsageError, NewCouponError, UsageLimitError,
-    MAX_COUPON_CODE_CHARS, MAX_COUPON_USES,
+    applied_message, applied_message_urdu, CouponCode, CouponCodeError, CouponError, CouponUsageError, NewCouponError,
+    UsageLimitError, MAX_COUPON_CODE_CHARS, MAX_COUPON_USES,
 };
 use domain::courier::{
     CourierError, TrackingNumberError, MAX_COURIER_CHARS, MAX_TRACKING_NUMBER_CHARS, MIN_TRACKING_NUMBER_CHARS,
 };
+use domain::language::Localized;
 use domain::locations::{LocationError, Province, MAX_CITY_CHARS, MIN_CITY_CHARS};
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, TooManyUnits};
@@ -61,6 +62,8 @@ enum Rule {
         name: &'static str,
         doc: &'static str,
         text: String,
+        /// The shopper's text in Urdu, from its `Localized` (generated into `ur/<file>`); `None` for the admin's.
+        urdu: Option<String>,
     },
     /// A text with one parameter: `rendered` holds `slot` where the parameter goes.
     Template {
@@ -69,6 +72,8 @@ enum Rule {
         param: &'static str,
         ty: &'static str,
         rendered: String,
+        /// `rendered` in Urdu, the same slot in it; `None` for the admin's texts.
+        urdu: Option<String>,
         slot: String,
         /// The TypeScript expression shown in the slot's place (the parameter, or the parameter formatted).
         shown: String,
@@ -82,7 +87,27 @@ fn number(name: &'static str, doc: &'static str, value: impl TryInto<i64>) -> Ru
 }
 
 fn text(name: &'static str, doc: &'static str, text: impl ToString) -> Rule {
-    Rule::Text { name, doc, text: text.to_string() }
+    Rule::Text { name, doc, text: text.to_string(), urdu: None }
+}
+
+/// A shopper's text: its English and its Urdu.
+fn said(name: &'static str, doc: &'static str, text: impl Localized) -> Rule {
+    Rule::Text { name, doc, text: text.to_string(), urdu: Some(text.urdu()) }
+}
+
+/// A shopper's template with one number: [`with_number`] in both languages.
+fn said_with_number<T: Localized>(
+    name: &'static str,
+    doc: &'static str,
+    param: &'static str,
+    render: impl Fn(u32) -> T,
+) -> Rule {
+    let Rule::Template { name, doc, param, ty, rendered, slot, shown, .. } =
+        with_number(name, doc, param, |n| render(n).to_string())
+    else {
+        unreachable!()
+    };
+    Rule::Template { name, doc, param, ty, rendered, urdu: Some(render(NUMBER_SLOT).urdu()), slot, shown }
 }
 
 fn with_number(name: &'static str, doc: &'static str, param: &'static str, render: impl Fn(u32) -> String) -> Rule {
@@ -92,6 +117,7 @@ fn with_number(name: &'static str, doc: &'static str, param: &'static str, rende
         param,
         ty: "number",
         rendered: render(NUMBER_SLOT),
+        urdu: None,
         slot: NUMBER_SLOT.to_string(),
         shown: param.to_owned(),
     }
@@ -106,6 +132,7 @@ fn with_rupees(name: &'static str, doc: &'static str, param: &'static str, rende
         param,
         ty: "number",
         rendered: render(NUMBER_SLOT),
+        urdu: None,
         slot: domain::money::grouped(i64::from(NUMBER_SLOT)),
         shown: format!("{param}.toLocaleString('en-US')"),
     }
@@ -132,11 +159,11 @@ fn rules() -> Vec<Rule> {
              server for the value in force (GET /api/settings/order-limits).",
             LimitId::UnitsPerProduct.default_value(),
         ),
-        with_number(
+        said_with_number(
             "unitLimitReached",
             "A cart line at the most units of one product an order may hold.",
             "max",
-            |max| TooManyUnits { max }.to_string(),
+            |max| TooManyUnits { max },
         ),
         number(
             "LOW_STOCK_CARD_BELOW",
@@ -177,22 +204,29 @@ fn rules() -> Vec<Rule> {
         with_number("onlyLeftOnCard", "The product card's low-stock reading.", "n", |n| {
             low_stock_on_card(i64::from(n))
         }),
-        text("couponCodeRequired", "A coupon applied with no code.", CouponCodeError::Empty),
-        text("invalidCartTotal", "A coupon applied to a cart total of 0 or less.", CouponError::InvalidCartTotal),
-        text("invalidOrExpiredCoupon", "An unknown, paused or out-of-date coupon.", CouponError::InvalidOrExpired),
-        text("cartTotalTooLow", "A coupon that would take the whole cart total or more.", CouponError::CartTotalTooLow),
-        with_rupees(
-            "minimumOrderRequired",
-            "A cart below the coupon's minimum order (whole rupees).",
-            "minimum",
-            |n| CouponError::MinimumNotReached { minimum: i64::from(n) }.to_string(),
-        ),
+        said("couponCodeRequired", "A coupon applied with no code.", CouponCodeError::Empty),
+        said("invalidCartTotal", "A coupon applied to a cart total of 0 or less.", CouponError::InvalidCartTotal),
+        said("invalidOrExpiredCoupon", "An unknown, paused or out-of-date coupon.", CouponError::InvalidOrExpired),
+        said("cartTotalTooLow", "A coupon that would take the whole cart total or more.", CouponError::CartTotalTooLow),
+        {
+            let minimum = |n: u32| CouponError::MinimumNotReached { minimum: i64::from(n) };
+            let Rule::Template { name, doc, param, ty, rendered, slot, shown, .. } = with_rupees(
+                "minimumOrderRequired",
+                "A cart below the coupon's minimum order (whole rupees).",
+                "minimum",
+                |n| minimum(n).to_string(),
+            ) else {
+                unreachable!()
+            };
+            Rule::Template { name, doc, param, ty, rendered, urdu: Some(minimum(NUMBER_SLOT).urdu()), slot, shown }
+        },
         Rule::Template {
             name: "couponApplied",
             doc: "A coupon that applies.",
             param: "code",
             ty: "string",
             rendered: applied_message(&code_slot),
+            urdu: Some(applied_message_urdu(&code_slot)),
             slot: CODE_SLOT.to_owned(),
             shown: "code".to_owned(),
         },
@@ -201,14 +235,14 @@ fn rules() -> Vec<Rule> {
             "The admin's coupon form without a code or a valid discount.",
             NewCouponError::CodeAndDiscountRequired,
         ),
-        text("invalidCredentials", "A login that matches no account.", LoginRefusal::InvalidCredentials),
-        text(
+        said("invalidCredentials", "A login that matches no account.", LoginRefusal::InvalidCredentials),
+        said(
             "googleEmailInUse",
             "A Google sign-in for an e-mail registered with a password.",
             AccountError::ExternalEmailInUse,
         ),
-        text("passwordTooShort", "A new password below the shortest.", PasswordError::TooShort),
-        text("passwordTooLong", "A new password above the longest.", PasswordError::TooLong),
+        said("passwordTooShort", "A new password below the shortest.", PasswordError::TooShort),
+        said("passwordTooLong", "A new password above the longest.", PasswordError::TooLong),
         text("categoryNameRequired", "A category without a name.", CategoryNameError::Empty),
         text(
             "productRequiredFields",
@@ -230,8 +264,8 @@ fn rules() -> Vec<Rule> {
             BulkEmailError::SubjectAndMessageRequired,
         ),
         text("noRecipients", "A bulk e-mail to selected customers with none selected.", BulkEmailError::NoRecipients),
-        text("couponUsedUp", "A coupon whose total usage limit is reached.", CouponUsageError::Exhausted),
-        text(
+        said("couponUsedUp", "A coupon whose total usage limit is reached.", CouponUsageError::Exhausted),
+        said(
             "couponAlreadyUsed",
             "A coupon the signed-in customer has used as often as one customer may.",
             CouponUsageError::AlreadyUsed,
@@ -242,74 +276,74 @@ fn rules() -> Vec<Rule> {
         number("MAX_ORDER_LINES", "The most products one order may hold.", MAX_ORDER_LINES),
         number("MAX_ADDRESS_CHARS", "The longest delivery address, in characters.", MAX_ADDRESS_CHARS),
         number("MAX_PHONE_CHARS", "The longest phone number as typed, spaces and dashes included.", MAX_PHONE_CHARS),
-        text("cartEmpty", "Checkout with an empty cart.", PlaceOrderError::EmptyCart),
-        text("nameRequired", "Checkout without a full name.", PersonNameError::Empty),
-        text("phoneRequired", "Checkout without a primary phone.", PhoneError::Empty),
-        text("phoneNotMobile", "A primary phone that is no Pakistani mobile number.", PhoneError::NotMobile),
-        text(
+        said("cartEmpty", "Checkout with an empty cart.", PlaceOrderError::EmptyCart),
+        said("nameRequired", "Checkout without a full name.", PersonNameError::Empty),
+        said("phoneRequired", "Checkout without a primary phone.", PhoneError::Empty),
+        said("phoneNotMobile", "A primary phone that is no Pakistani mobile number.", PhoneError::NotMobile),
+        said(
             "phoneNotPakistani",
             "A secondary phone that is neither a Pakistani mobile nor a landline number.",
             PhoneError::NotPakistani,
         ),
-        text("phoneTooLong", "A phone number above MAX_PHONE_CHARS characters.", PhoneError::TooLong),
-        text("phoneLetters", "A phone number with letters in it.", PhoneError::Letters),
-        text("phoneOtherCountry", "A phone number with another country's code.", PhoneError::OtherCountry),
-        with_number(
+        said("phoneTooLong", "A phone number above MAX_PHONE_CHARS characters.", PhoneError::TooLong),
+        said("phoneLetters", "A phone number with letters in it.", PhoneError::Letters),
+        said("phoneOtherCountry", "A phone number with another country's code.", PhoneError::OtherCountry),
+        said_with_number(
             "phoneMobileDigits",
             "A mobile number written from 03 with the wrong number of digits (all of them counted).",
             "digits",
-            |digits| PhoneError::MobileDigits { digits }.to_string(),
+            |digits| PhoneError::MobileDigits { digits },
         ),
-        with_number(
+        said_with_number(
             "phoneMobileDigitsAfterCode",
             "A mobile number written with +92 with the wrong number of digits after it.",
             "digits",
-            |digits| PhoneError::MobileDigitsAfterCode { digits }.to_string(),
+            |digits| PhoneError::MobileDigitsAfterCode { digits },
         ),
-        text("phoneLandline", "A landline as the primary phone, which must be a mobile.", PhoneError::Landline),
-        text(
+        said("phoneLandline", "A landline as the primary phone, which must be a mobile.", PhoneError::Landline),
+        said(
             "phoneNotMobilePrefix",
             "A primary phone whose digits do not start as a mobile number's.",
             PhoneError::NotMobilePrefix,
         ),
-        text("emailRequired", "Checkout without an e-mail address.", EmailError::Empty),
-        text("emailInvalid", "An e-mail address that is not of e-mail form.", EmailError::Invalid),
-        text("addressRequired", "Checkout without a delivery address.", AddressError::Empty),
-        text("addressTooLong", "A delivery address above MAX_ADDRESS_CHARS.", AddressError::TooLong),
-        text("cityWithoutProvince", "A city chosen without a province.", LocationError::CityWithoutProvince),
+        said("emailRequired", "Checkout without an e-mail address.", EmailError::Empty),
+        said("emailInvalid", "An e-mail address that is not of e-mail form.", EmailError::Invalid),
+        said("addressRequired", "Checkout without a delivery address.", AddressError::Empty),
+        said("addressTooLong", "A delivery address above MAX_ADDRESS_CHARS.", AddressError::TooLong),
+        said("cityWithoutProvince", "A city chosen without a province.", LocationError::CityWithoutProvince),
         number("MIN_CITY_CHARS", "The fewest characters of a city the place table lacks.", MIN_CITY_CHARS),
         number("MAX_CITY_CHARS", "The most characters of a city the place table lacks.", MAX_CITY_CHARS),
-        text(
+        said(
             "cityLength",
             "A city the table lacks outside MIN_CITY_CHARS to MAX_CITY_CHARS.",
             LocationError::CityLength,
         ),
-        text(
+        said(
             "cityNotAName",
             "A city the table lacks of several lines or without a letter.",
             LocationError::CityNotAName,
         ),
-        text("orderPlaced", "The answer of a placed order.", ORDER_PLACED),
+        said("orderPlaced", "The answer of a placed order.", ORDER_PLACED),
         number("MAX_REVIEW_IMAGES", "The most images one review may carry.", MAX_REVIEW_IMAGES),
         number("MAX_REVIEW_IMAGE_BYTES", "The largest review image, in bytes (5 MiB).", MAX_REVIEW_IMAGE_BYTES),
         number("MAX_REVIEW_COMMENT_CHARS", "The longest review comment, in characters.", MAX_REVIEW_COMMENT_CHARS),
         number("MAX_REVIEWER_NAME_CHARS", "The longest reviewer name, in characters.", MAX_REVIEWER_NAME_CHARS),
         number("MAX_ADMIN_REPLY_CHARS", "The longest admin reply to a review, in characters.", MAX_ADMIN_REPLY_CHARS),
         text("anonymousReviewer", "The name shown for a review whose reviewer gave none.", ANONYMOUS_REVIEWER),
-        text("reviewTokenMissing", "A review link without its token.", VerifyTokenError::Missing),
-        text("reviewTokenInvalid", "An unknown review link.", VerifyTokenError::Unknown),
-        text("reviewLinkUsed", "A review link used already.", VerifyTokenError::Used),
-        text("reviewNameRequired", "The token form without a name.", SubmitReviewError::NameMissing),
-        text("reviewFieldsRequired", "The internal form without a name or comment.", SubmitReviewError::FieldsMissing),
-        text("reviewRatingInvalid", "A rating that is not a whole number from 1 to 5.", RatingError),
-        text("reviewTooManyImages", "More than MAX_REVIEW_IMAGES images.", SubmitReviewError::TooManyImages),
-        text(
+        said("reviewTokenMissing", "A review link without its token.", VerifyTokenError::Missing),
+        said("reviewTokenInvalid", "An unknown review link.", VerifyTokenError::Unknown),
+        said("reviewLinkUsed", "A review link used already.", VerifyTokenError::Used),
+        said("reviewNameRequired", "The token form without a name.", SubmitReviewError::NameMissing),
+        said("reviewFieldsRequired", "The internal form without a name or comment.", SubmitReviewError::FieldsMissing),
+        said("reviewRatingInvalid", "A rating that is not a whole number from 1 to 5.", RatingError),
+        said("reviewTooManyImages", "More than MAX_REVIEW_IMAGES images.", SubmitReviewError::TooManyImages),
+        said(
             "reviewImagesOnly",
             "A file that is not a JPEG, PNG, WebP or GIF picture.",
             NotAReviewPicture::NotAPicture,
         ),
-        text("reviewImageTooLarge", "An image over MAX_REVIEW_IMAGE_BYTES.", NotAReviewPicture::TooLarge),
-        text("reviewThanks", "The answer of a stored review.", REVIEW_THANKS),
+        said("reviewImageTooLarge", "An image over MAX_REVIEW_IMAGE_BYTES.", NotAReviewPicture::TooLarge),
+        said("reviewThanks", "The answer of a stored review.", REVIEW_THANKS),
         number("MAX_COURIER_CHARS", "The longest courier name, in characters.", MAX_COURIER_CHARS),
         number("MIN_TRACKING_NUMBER_CHARS", "The shortest tracking number, in characters.", MIN_TRACKING_NUMBER_CHARS),
         number("MAX_TRACKING_NUMBER_CHARS", "The longest tracking number, in characters.", MAX_TRACKING_NUMBER_CHARS),
@@ -475,6 +509,13 @@ impl Rule {
             Self::Number { name, .. } | Self::Text { name, .. } | Self::Template { name, .. } => name,
         }
     }
+
+    const fn has_urdu(&self) -> bool {
+        match self {
+            Self::Number { .. } => false,
+            Self::Text { urdu, .. } | Self::Template { urdu, .. } => urdu.is_some(),
+        }
+    }
 }
 
 /// A TypeScript single-quoted string literal.
@@ -497,13 +538,13 @@ fn template_literal(name: &str, rendered: &str, slot: &str, param: &str) -> Stri
 /// When a rule belongs to no file or to two (a mistake in [`MODULES`]), does not fit a safe integer, or a
 /// template does not hold its parameter exactly once: mistakes in this file, caught by the tests.
 #[must_use]
-pub fn rules_modules() -> Vec<(&'static str, String)> {
+pub fn rules_modules() -> Vec<(String, String)> {
     let rules = rules();
     for rule in &rules {
         let homes = MODULES.iter().filter(|(_, names)| names.contains(&rule.name())).count();
         assert_eq!(homes, 1, "{} must belong to exactly one generated file", rule.name());
     }
-    let mut modules: Vec<(&'static str, String)> = MODULES
+    let mut modules: Vec<(String, String)> = MODULES
         .iter()
         .map(|(file, names)| {
             let mut out = String::from(
@@ -514,11 +555,27 @@ pub fn rules_modules() -> Vec<(&'static str, String)> {
                 out.push('\n');
                 render(&mut out, rule);
             }
-            (*file, out)
+            ((*file).to_owned(), out)
         })
         .collect();
-    modules.push(("pages.gen.ts", pages_module()));
-    modules.push(("places.gen.ts", places_module()));
+    for (file, names) in MODULES {
+        let urdu: Vec<&Rule> = rules.iter().filter(|rule| names.contains(&rule.name()) && rule.has_urdu()).collect();
+        if urdu.is_empty() {
+            continue;
+        }
+        let mut out = format!(
+            "// Generated by `app-server rules` (`just openapi`) from the server's rules: do not edit.\n\
+             // The Urdu of `../{file}`'s shopper texts, from the `Localized` beside each English text; loaded on\n\
+             // Urdu pages only (`lib/i18n.ts`, `rulesIn`).\n"
+        );
+        for rule in urdu {
+            out.push('\n');
+            render_urdu(&mut out, rule);
+        }
+        modules.push((format!("ur/{file}"), out));
+    }
+    modules.push(("pages.gen.ts".to_owned(), pages_module()));
+    modules.push(("places.gen.ts".to_owned(), places_module()));
     modules
 }
 
@@ -627,13 +684,27 @@ fn render(out: &mut String, rule: &Rule) {
         Rule::Number { name, doc, value } => {
             let _ = writeln!(out, "/** {doc} */\nexport const {name} = {value};");
         }
-        Rule::Text { name, doc, text } => {
+        Rule::Text { name, doc, text, .. } => {
             let _ = writeln!(out, "/** {doc} */\nexport const {name} = {};", string_literal(text));
         }
-        Rule::Template { name, doc, param, ty, rendered, slot, shown } => {
+        Rule::Template { name, doc, param, ty, rendered, slot, shown, .. } => {
             let literal = template_literal(name, rendered, slot, shown);
             let _ = writeln!(out, "/** {doc} */\nexport const {name} = ({param}: {ty}): string => {literal};");
         }
+    }
+}
+
+/// A shopper's rule in Urdu, under the English name and type.
+fn render_urdu(out: &mut String, rule: &Rule) {
+    match rule {
+        Rule::Text { name, doc, urdu: Some(urdu), .. } => {
+            let _ = writeln!(out, "/** {doc} */\nexport const {name} = {};", string_literal(urdu));
+        }
+        Rule::Template { name, doc, param, ty, urdu: Some(urdu), slot, shown, .. } => {
+            let literal = template_literal(name, urdu, slot, shown);
+            let _ = writeln!(out, "/** {doc} */\nexport const {name} = ({param}: {ty}): string => {literal};");
+        }
+        _ => {}
     }
 }
 
@@ -655,8 +726,11 @@ mod tests {
     fn every_rule_is_exported_once() {
         let modules = rules_modules();
 
-        let mut names: Vec<&str> =
-            modules.iter().flat_map(|(_, m)| m.lines().filter_map(|l| l.strip_prefix("export const "))).collect();
+        let mut names: Vec<&str> = modules
+            .iter()
+            .filter(|(file, _)| !file.starts_with("ur/"))
+            .flat_map(|(_, m)| m.lines().filter_map(|l| l.strip_prefix("export const ")))
+            .collect();
         let count = names.len();
         names.sort_unstable();
         names.dedup();
@@ -699,6 +773,32 @@ mod tests {
         assert!(places.contains("  'Dera Ghazi Khan': ['D.G. Khan', 'DG Khan', 'Dera Ghazi'],\n"), "{places}");
         let (locations, _) = places.split_once("export const PLACE_ALIASES").unwrap();
         assert_eq!(locations.matches("\n  ],\n").count(), Province::ALL.len());
+    }
+
+    #[test]
+    fn every_shopper_text_has_its_urdu_under_the_same_name_and_type() {
+        let modules = rules_modules();
+        let module = |name: &str| modules.iter().find(|(file, _)| file == name).map(|(_, m)| m.as_str()).unwrap();
+        let (checkout, urdu) = (module("checkout.gen.ts"), module("ur/checkout.gen.ts"));
+
+        assert!(urdu.contains("export const nameRequired = 'براہِ کرم اپنا نام درج کریں۔';"), "{urdu}");
+        assert!(urdu.contains(
+            "export const phoneMobileDigits = (digits: number): string => `اس نمبر میں ${digits} ہندسے ہیں؛ موبائل نمبر میں 11 ہندسے ہوتے ہیں (03XX XXXXXXX)۔`;"
+        ));
+        assert!(module("ur/cart.gen.ts").contains(
+            "export const minimumOrderRequired = (minimum: number): string => `اس کوپن کے لیے کم از کم Rs ${minimum.toLocaleString('en-US')} کا آرڈر ضروری ہے۔`;"
+        ));
+        for line in checkout.lines().filter(|l| l.contains(" = '") || l.contains(" = (")) {
+            let head = line.split(" = ").next().unwrap_or_default();
+            assert!(urdu.contains(head), "{head} has no Urdu");
+        }
+        for (file, content) in modules.iter().filter(|(file, _)| file.starts_with("ur/")) {
+            for line in content.lines().filter(|l| l.starts_with("export const ")) {
+                assert!(domain::language::has_urdu_letter(line), "{file}: {line}");
+            }
+            assert!(!content.contains("export const MAX_"), "{file} holds only texts");
+        }
+        assert!(modules.iter().all(|(file, _)| file != "ur/admin.gen.ts"), "the admin's texts stay English");
     }
 
     #[test]

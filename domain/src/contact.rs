@@ -7,6 +7,7 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use validator::ValidateEmail;
 
+use crate::language::Localized;
 use crate::text::{Lines, PlainText, TextError};
 
 /// The longest e-mail address accepted, in characters.
@@ -394,6 +395,49 @@ impl PersonName {
 impl fmt::Display for PersonName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+impl Localized for EmailError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Empty => "ای میل درج کرنا ضروری ہے۔".to_owned(),
+            Self::TooLong => format!("ای میل زیادہ سے زیادہ {MAX_EMAIL_CHARS} حروف کی ہو سکتی ہے۔"),
+            Self::Invalid => "براہِ کرم درست ای میل ایڈریس درج کریں۔".to_owned(),
+        }
+    }
+}
+
+impl Localized for PhoneError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Empty => "فون نمبر درج کرنا ضروری ہے۔".to_owned(),
+            Self::TooLong => "یہ فون نمبر بہت لمبا ہے۔".to_owned(),
+            Self::Letters => "فون نمبر میں صرف ہندسے ہوتے ہیں، مثلاً 0300 1234567۔".to_owned(),
+            Self::OtherCountry => "صرف پاکستانی نمبر قبول ہیں: نمبر 0 یا +92 سے شروع کریں۔".to_owned(),
+            Self::MobileDigits { digits } => {
+                format!("اس نمبر میں {digits} ہندسے ہیں؛ موبائل نمبر میں 11 ہندسے ہوتے ہیں (03XX XXXXXXX)۔")
+            }
+            Self::MobileDigitsAfterCode { digits } => format!(
+                "اس نمبر میں +92 کے بعد {digits} ہندسے ہیں؛ موبائل نمبر میں +92 کے بعد 10 ہندسے ہوتے ہیں (+92 3XX XXXXXXX)۔"
+            ),
+            Self::Landline => "یہ لینڈ لائن نمبر ہے؛ موبائل نمبر درج کریں (03XX XXXXXXX)۔".to_owned(),
+            Self::NotMobilePrefix => "موبائل نمبر 03 سے شروع ہوتا ہے۔".to_owned(),
+            Self::NotMobile => "پاکستانی موبائل نمبر درج کریں، مثلاً 0300 1234567۔".to_owned(),
+            Self::NotPakistani => {
+                "پاکستانی موبائل یا لینڈ لائن نمبر درج کریں، مثلاً 0300 1234567 یا 042 35761234۔".to_owned()
+            }
+        }
+    }
+}
+
+impl Localized for PersonNameError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Empty => "براہِ کرم اپنا نام درج کریں۔".to_owned(),
+            Self::TooLong => format!("نام زیادہ سے زیادہ {MAX_NAME_CHARS} حروف کا ہو سکتا ہے۔"),
+            Self::ControlCharacter(_) => "نام ایک ہی سطر میں لکھیں۔".to_owned(),
+        }
     }
 }
 

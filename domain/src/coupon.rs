@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use chrono::NaiveDate;
 
+use crate::language::Localized;
 use crate::money::Rupees;
 use crate::product::MAX_PRICE;
 
@@ -484,6 +485,44 @@ impl Coupon {
 #[must_use]
 pub fn applied_message(code: &CouponCode) -> String {
     format!("Coupon \"{code}\" applied!")
+}
+
+impl Localized for CouponCodeError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Empty => "براہِ کرم درست کوپن کوڈ درج کریں۔".to_owned(),
+            Self::TooLong => format!("کوپن کوڈ زیادہ سے زیادہ {MAX_COUPON_CODE_CHARS} حروف کا ہو سکتا ہے۔"),
+            Self::InvalidCharacter => "کوپن کوڈ میں صرف حروف، ہندسے، '-' اور '_' ہو سکتے ہیں۔".to_owned(),
+        }
+    }
+}
+
+impl Localized for CouponError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::InvalidCartTotal => "ٹوکری کی کل رقم درست نہیں، کوپن نہیں لگ سکتا۔".to_owned(),
+            Self::InvalidOrExpired => "کوپن درست نہیں یا اس کی مدت ختم ہو چکی ہے۔".to_owned(),
+            Self::MinimumNotReached { minimum } => {
+                format!("اس کوپن کے لیے کم از کم Rs {} کا آرڈر ضروری ہے۔", crate::money::grouped(*minimum))
+            }
+            Self::CartTotalTooLow => "اس کوپن کے لیے ٹوکری کی کل رقم بہت کم ہے۔".to_owned(),
+        }
+    }
+}
+
+impl Localized for CouponUsageError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Exhausted => "یہ کوپن اپنی استعمال کی حد تک پہنچ چکا ہے۔".to_owned(),
+            Self::AlreadyUsed => "آپ یہ کوپن پہلے ہی استعمال کر چکے ہیں۔".to_owned(),
+        }
+    }
+}
+
+/// [`applied_message`] in Urdu.
+#[must_use]
+pub fn applied_message_urdu(code: &CouponCode) -> String {
+    format!("کوپن \"{code}\" لگ گیا!")
 }
 
 #[cfg(test)]

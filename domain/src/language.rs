@@ -53,6 +53,47 @@ impl Language {
     }
 }
 
+/// A text a shopper reads, written in both languages side by side: its English is its `Display` (the spec's
+/// exact words), its Urdu [`Localized::urdu`], in the same file, so that each text lives once. The HTTP API
+/// answers in the request's language, and `app-server rules` generates both for the browser.
+pub trait Localized: std::fmt::Display {
+    /// The text in Urdu, its figures in Western digits as in English.
+    fn urdu(&self) -> String;
+
+    /// The text in `language`.
+    fn text_in(&self, language: Language) -> String {
+        match language {
+            Language::English => self.to_string(),
+            Language::Urdu => self.urdu(),
+        }
+    }
+}
+
+/// A fixed text in both languages, for texts that are no error's (an answer's 'Order placed successfully.').
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bilingual {
+    pub english: &'static str,
+    pub urdu: &'static str,
+}
+
+impl std::fmt::Display for Bilingual {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.english)
+    }
+}
+
+impl Localized for Bilingual {
+    fn urdu(&self) -> String {
+        self.urdu.to_owned()
+    }
+}
+
+/// Whether `text` holds a letter of the Arabic script, as every Urdu text does (tests check each one).
+#[must_use]
+pub fn has_urdu_letter(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, '\u{0600}'..='\u{06FF}') && c.is_alphabetic())
+}
+
 /// A quality value (`1`, `0.8`, `0.125`) in thousandths; `None` when it is no such value.
 fn thousandths(q: &str) -> Option<u16> {
     let (whole, fraction) = q.trim().split_once('.').unwrap_or((q.trim(), ""));
@@ -80,6 +121,45 @@ mod tests {
         assert_eq!(Language::from_code("fr"), None);
         assert_eq!(Language::Urdu.code(), "ur");
         assert_eq!(Language::default(), Language::English);
+    }
+
+    #[test]
+    fn every_shopper_error_of_the_domain_has_urdu_with_urdu_letters() {
+        use crate::contact::{EmailError, PersonNameError, PhoneError};
+        use crate::coupon::{CouponCodeError, CouponError, CouponUsageError};
+        use crate::locations::{LocationError, Province};
+        use crate::order_limits::{OrderLimitReached, TooManyUnits};
+        use crate::password::PasswordError;
+        let texts: Vec<Box<dyn Localized>> = vec![
+            Box::new(EmailError::Empty),
+            Box::new(EmailError::TooLong),
+            Box::new(EmailError::Invalid),
+            Box::new(PhoneError::Empty),
+            Box::new(PhoneError::MobileDigits { digits: 9 }),
+            Box::new(PhoneError::NotPakistani),
+            Box::new(PersonNameError::Empty),
+            Box::new(LocationError::CityWithoutProvince),
+            Box::new(LocationError::UnknownCity { city: "Atlantis".into(), province: Province::Sindh }),
+            Box::new(CouponCodeError::Empty),
+            Box::new(CouponError::MinimumNotReached { minimum: 2000 }),
+            Box::new(CouponUsageError::AlreadyUsed),
+            Box::new(PasswordError::TooShort),
+            Box::new(TooManyUnits { max: 5 }),
+            Box::new(OrderLimitReached::PendingForPhone { max: 2 }),
+        ];
+
+        for text in texts {
+            let urdu = text.urdu();
+
+            assert!(has_urdu_letter(&urdu), "{text}: {urdu:?}");
+            assert_eq!(text.text_in(Language::English), text.to_string());
+            assert_eq!(text.text_in(Language::Urdu), urdu);
+        }
+        assert_eq!(
+            CouponError::MinimumNotReached { minimum: 2000 }.urdu(),
+            "اس کوپن کے لیے کم از کم Rs 2,000 کا آرڈر ضروری ہے۔"
+        );
+        assert!(!has_urdu_letter("Only 2 left!"));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::language::Localized;
 use crate::text::is_unseen;
 
 mod table;
@@ -321,6 +322,26 @@ impl DeliveryCity {
 #[must_use]
 pub fn is_listed(province: Option<Province>, city: &str) -> bool {
     province.is_some_and(|province| province.places().iter().any(|place| place.name() == city))
+}
+
+/// The provinces' names in Urdu, in [`PROVINCE_LABELS`]' order.
+const PROVINCE_LABELS_UR: [&str; 7] =
+    ["پنجاب", "سندھ", "خیبر پختونخوا", "بلوچستان", "گلگت بلتستان", "آزاد کشمیر", "اسلام آباد"];
+
+impl Localized for LocationError {
+    fn urdu(&self) -> String {
+        let ur = |province: Province| PROVINCE_LABELS_UR[province as usize];
+        match self {
+            Self::UnknownProvince(province) => format!("'{province}' ان صوبوں میں سے نہیں جہاں ہم ڈیلیوری کرتے ہیں۔"),
+            Self::CityWithoutProvince => "پہلے صوبہ منتخب کریں۔".to_owned(),
+            Self::UnknownCity { city, province } => format!("'{city}' {} کا شہر نہیں ہے۔", ur(*province)),
+            Self::CityOfAnotherProvince { city, province, its_province } => {
+                format!("'{city}' {} میں ہے، {} میں نہیں۔", ur(*its_province), ur(*province))
+            }
+            Self::CityLength => format!("شہر کا نام {MIN_CITY_CHARS} سے {MAX_CITY_CHARS} حروف کا ہونا چاہیے۔"),
+            Self::CityNotAName => "شہر کا نام ایک ہی سطر میں کسی جگہ کا نام ہونا چاہیے۔".to_owned(),
+        }
+    }
 }
 
 #[cfg(test)]

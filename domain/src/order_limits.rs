@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
+use crate::language::Localized;
 use crate::stock::MAX_QUANTITY;
 
 /// The daily limit counts the orders of any 24 hours before the new one (a rolling window, so ten orders at
@@ -250,6 +251,31 @@ fn them(n: u32) -> &'static str {
         "it"
     } else {
         "them"
+    }
+}
+
+impl Localized for TooManyUnits {
+    fn urdu(&self) -> String {
+        format!(
+            "ایک آرڈر میں ایک چیز زیادہ سے زیادہ {} عدد منگوائی جا سکتی ہے۔ زیادہ تعداد کے لیے ہم سے رابطہ کریں۔",
+            self.max
+        )
+    }
+}
+
+impl Localized for OrderLimitReached {
+    fn urdu(&self) -> String {
+        match self {
+            Self::PendingForAccount { max } => format!(
+                "منظوری کے انتظار میں آپ کے زیادہ سے زیادہ {max} آرڈر ہو سکتے ہیں۔ ہمارے چیک کرنے تک انتظار کریں، یا ہم سے رابطہ کریں۔"
+            ),
+            Self::PendingForPhone { max } => format!(
+                "اس فون نمبر کے منظوری کے انتظار میں زیادہ سے زیادہ {max} آرڈر ہو سکتے ہیں۔ ہمارے چیک کرنے تک انتظار کریں، یا ہم سے رابطہ کریں۔"
+            ),
+            Self::OrdersInWindow { max, .. } => format!(
+                "آپ 24 گھنٹوں میں زیادہ سے زیادہ {max} آرڈر دے سکتے ہیں۔ براہِ کرم بعد میں کوشش کریں، یا ہم سے رابطہ کریں۔"
+            ),
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! What a password must be (docs/spec.md §5 'Login and sign-up'): 6 to 1024 characters, counted as Unicode
 //! scalar values. Longer ones are refused before any hashing, at sign-up and at login.
 
+use crate::language::Localized;
+
 /// The shortest password accepted, in characters.
 pub const MIN_PASSWORD_CHARS: usize = 6;
 
@@ -34,6 +36,15 @@ pub fn check_new_password(password: &str) -> Result<(), PasswordError> {
 #[must_use]
 pub fn is_beyond_any_password(password: &str) -> bool {
     password.chars().count() > MAX_PASSWORD_CHARS
+}
+
+impl Localized for PasswordError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::TooShort => format!("پاس ورڈ کم از کم {MIN_PASSWORD_CHARS} حروف کا ہونا چاہیے۔"),
+            Self::TooLong => format!("پاس ورڈ زیادہ سے زیادہ {MAX_PASSWORD_CHARS} حروف کا ہو سکتا ہے۔"),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,12 @@ pub const ANONYMOUS_REVIEWER: &str = "Anonymous";
 #[error("Please provide a valid rating.")]
 pub struct RatingError;
 
+impl crate::language::Localized for RatingError {
+    fn urdu(&self) -> String {
+        "براہِ کرم درست ریٹنگ دیں۔".to_owned()
+    }
+}
+
 /// A review's rating: 1 to 5 stars.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rating(u8);

@@ -14,6 +14,8 @@ use application::common::throttle::seconds_to_wait;
 use application::settings::service::SettingsError;
 use domain::ids::IdError;
 use serde::Serialize;
+
+use crate::infra::translation::SOMETHING_WENT_WRONG;
 use utoipa::ToSchema;
 
 /// The body of every error answer.
@@ -180,7 +182,7 @@ impl ResponseError for ApiError {
             Self::BadRequest { message, errors } => ErrorBody { message: message.clone(), errors: errors.clone() },
             Self::Internal(source) => {
                 tracing::error!(target: LOG_TARGET, error = %chain(source.as_ref()), "request failed");
-                ErrorBody { message: "Something went wrong. Please try again.".into(), errors: None }
+                ErrorBody { message: SOMETHING_WENT_WRONG.english.into(), errors: None }
             }
             other => ErrorBody { message: other.to_string(), errors: None },
         };
@@ -227,7 +229,7 @@ pub fn status_message(status: StatusCode) -> String {
         412 => "The file has changed since it was last fetched.".into(),
         413 => "The request body is too large.".into(),
         416 => "The requested range is not in the file.".into(),
-        500..=599 => "Something went wrong. Please try again.".into(),
+        500..=599 => SOMETHING_WENT_WRONG.english.into(),
         _ => status.canonical_reason().map_or_else(|| format!("Error {}.", status.as_u16()), |r| format!("{r}.")),
     }
 }

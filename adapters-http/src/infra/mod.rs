@@ -15,4 +15,5 @@ pub mod openapi;
 pub mod query;
 pub mod session;
 pub mod telemetry;
+pub mod translation;
 pub mod uploads;

@@ -129,7 +129,7 @@ pub async fn place_order(
             let hours = orders.cod_settings().await?.reject_unconfirmed_after_hours();
             Ok(HttpResponse::Created().json(PlaceOrderResponse {
                 success: true,
-                message: ORDER_PLACED.into(),
+                message: ORDER_PLACED.to_string(),
                 order: order.into(),
                 confirm_within_hours: wire_int(hours),
             }))

@@ -163,7 +163,7 @@ pub async fn submit_by_token(
     let review = reviews.submit_by_token(token, product, typed(&form), pictures).await?;
     Ok(HttpResponse::Created().json(ReviewSubmittedResponse {
         success: true,
-        message: REVIEW_THANKS.into(),
+        message: REVIEW_THANKS.to_string(),
         review: ReviewResponse::full(review, &media),
     }))
 }
@@ -241,7 +241,7 @@ pub async fn submit_internal(
     let review = reviews.submit_internal(customer.0.id, order, product, typed(&form), pictures).await?;
     Ok(HttpResponse::Created().json(ReviewSubmittedResponse {
         success: true,
-        message: REVIEW_THANKS.into(),
+        message: REVIEW_THANKS.to_string(),
         review: ReviewResponse::full(review, &media),
     }))
 }

@@ -108,6 +108,26 @@ async fn a_profile_name_that_is_not_text_is_refused_and_nothing_is_saved() {
 }
 
 #[tokio::test]
+async fn a_login_from_an_urdu_page_is_refused_in_urdu() {
+    let app = spawn_app().await;
+    post(&app, "/api/auth/signup", json!({"email": "bilal@example.pk", "password": "پاکستان-123"}), None).await;
+    let login = |language: &'static str| {
+        app.client
+            .post(format!("{}/api/auth/login", app.address))
+            .header("accept-language", language)
+            .json(&json!({"email": "bilal@example.pk", "password": "wrong-pass"}))
+            .send()
+    };
+
+    let urdu = login("ur").await.unwrap();
+    let english = login("en").await.unwrap();
+
+    assert_eq!(urdu.status(), 401);
+    assert_eq!(urdu.json::<serde_json::Value>().await.unwrap(), json!({"message": "ای میل یا پاس ورڈ درست نہیں۔"}));
+    assert_eq!(english.json::<serde_json::Value>().await.unwrap(), json!({"message": "Invalid email or password."}));
+}
+
+#[tokio::test]
 async fn a_wrong_password_then_the_right_one() {
     let app = spawn_app().await;
     post(&app, "/api/auth/signup", json!({"email": "bilal@example.pk", "password": "پاکستان-123"}), None).await;

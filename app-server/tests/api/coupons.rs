@@ -182,3 +182,23 @@ async fn wrong_coupon_guesses_from_one_address_are_limited_and_right_codes_do_no
     );
     assert_eq!(elsewhere.status(), 200);
 }
+
+#[tokio::test]
+async fn an_urdu_page_is_refused_a_coupon_in_urdu() {
+    let app = with_demo_coupons().await;
+    let apply_in = |language: &'static str, body: serde_json::Value| {
+        let request = app.client.post(format!("{}/api/coupons/apply", app.address)).header("accept-language", language);
+        async move {
+            let response = request.json(&body).send().await.unwrap();
+            (response.status().as_u16(), response.json::<serde_json::Value>().await.unwrap())
+        }
+    };
+
+    let unknown = apply_in("ur", json!({"code": "NOSUCH", "cartTotal": 2000})).await;
+    let minimum = apply_in("ur", json!({"code": "WELCOME10", "cartTotal": 1499})).await;
+    let english = apply_in("en", json!({"code": "WELCOME10", "cartTotal": 1499})).await;
+
+    assert_eq!(unknown, (404, json!({"message": "کوپن درست نہیں یا اس کی مدت ختم ہو چکی ہے۔"})));
+    assert_eq!(minimum, (400, json!({"message": "اس کوپن کے لیے کم از کم Rs 1,500 کا آرڈر ضروری ہے۔"})));
+    assert_eq!(english, (400, json!({"message": "Minimum order of Rs 1,500 required."})));
+}

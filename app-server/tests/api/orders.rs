@@ -1087,3 +1087,66 @@ async fn the_admin_changes_a_coupons_limits_but_not_below_its_uses_so_far() {
     assert_eq!(customer.0, 401, "a customer session is no admin session");
     assert_eq!(shop.app.coupon_uses("SAVE10").await, 2, "uses stay counted through every change");
 }
+
+/// POST /api/orders as the customer of `cookie` from a page in `language` (its `Accept-Language`).
+async fn place_order_in(app: &TestApp, language: &str, cookie: &str, body: &Value) -> (u16, Value) {
+    let response = app
+        .client
+        .post(format!("{}/api/orders", app.address))
+        .header("cookie", cookie)
+        .header("accept-language", language)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn an_urdu_checkout_is_refused_in_urdu_and_an_english_one_as_before() {
+    let shop = shop().await;
+    shop.app.lift_order_limits().await;
+    let (_, cookie) = shop.app.customer("ayesha@example.pk").await;
+    let mut no_name = order(&[(shop.case, 1, 850)], (850, 200, None, 0, 1050));
+    no_name["userDetails"]["name"] = json!("");
+    no_name["userDetails"]["phone1"] = json!("0300 12345");
+    let short = order(&[(shop.case, 11, 850)], (9350, 200, None, 0, 9550));
+    let changed = order(&[(shop.case, 2, 800)], (1600, 200, None, 0, 1800));
+
+    let field = place_order_in(&shop.app, "ur", &cookie, &no_name).await;
+    let field_en = place_order_in(&shop.app, "en", &cookie, &no_name).await;
+    let stock = place_order_in(&shop.app, "ur-PK,ur;q=0.9,en;q=0.8", &cookie, &short).await;
+    let stock_en = place_order_in(&shop.app, "en", &cookie, &short).await;
+    let price = place_order_in(&shop.app, "ur", &cookie, &changed).await;
+
+    assert_eq!(field.0, 400, "{}", field.1);
+    assert_eq!(field.1["message"], "براہِ کرم اپنا نام درج کریں۔");
+    assert_eq!(
+        field.1["errors"],
+        json!({
+            "userDetails.name": ["براہِ کرم اپنا نام درج کریں۔"],
+            "userDetails.phone1": ["اس نمبر میں 9 ہندسے ہیں؛ موبائل نمبر میں 11 ہندسے ہوتے ہیں (03XX XXXXXXX)۔"]
+        })
+    );
+    assert_eq!(field_en.0, 400);
+    assert_eq!(
+        field_en.1,
+        json!({
+            "message": "Please enter your name.",
+            "errors": {
+                "userDetails.name": ["Please enter your name."],
+                "userDetails.phone1": ["This number has 9 digits; a mobile number has 11 (03XX XXXXXXX)."]
+            }
+        })
+    );
+    assert_eq!(stock.0, 409, "{}", stock.1);
+    assert_eq!(stock.1["message"], "Phone Case کے صرف 10 عدد باقی ہیں۔");
+    assert_eq!(stock.1["quote"]["cart"][0]["quantity"], 10, "the quote is the same in either language");
+    assert_eq!(stock_en.1["message"], "Only 10 left of Phone Case.");
+    assert_eq!(price.0, 409, "{}", price.1);
+    assert_eq!(
+        price.1["message"],
+        "آپ کی ٹوکری بننے کے بعد قیمتیں یا ڈیلیوری بدل گئی ہیں۔ براہِ کرم نئی کل رقم دیکھ لیں۔"
+    );
+    shop.assert_nothing_stored().await;
+}

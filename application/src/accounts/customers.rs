@@ -7,6 +7,7 @@ use std::sync::Arc;
 use chrono::Duration;
 use domain::contact::{Email, PersonName, PersonNameError, MAX_NAME_CHARS, UNKNOWN_CUSTOMER_NAME};
 use domain::ids::CustomerId;
+use domain::language::Localized;
 use domain::password::{check_new_password, PasswordError};
 use domain::text::TextError;
 
@@ -22,7 +23,7 @@ use crate::accounts::ports::{
 use crate::accounts::sessions::{is_token_shaped, Sessions};
 use crate::common::clock::Clock;
 use crate::common::error::{Conflict, RepositoryError};
-use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
+use crate::common::throttle::{wait_in_urdu_words, wait_in_words, Admission, Limit, Throttle};
 use crate::common::unit_of_work::UnitOfWork;
 use crate::mail::body::{Link, MailBody, Paragraph, Span};
 use crate::mail::ports::{MailLayout, OutgoingMail};
@@ -441,6 +442,33 @@ impl Accounts {
             Ok(())
         } else {
             Err(AccountError::InvalidResetToken)
+        }
+    }
+}
+
+impl Localized for AccountError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::InvalidEmail => "براہِ کرم درست ای میل ایڈریس درج کریں۔".to_owned(),
+            Self::Password(err) => err.urdu(),
+            Self::Name(_) => "نام ایک ہی سطر میں لکھیں۔".to_owned(),
+            Self::EmailInUse => "یہ ای میل پہلے سے رجسٹرڈ ہے۔".to_owned(),
+            Self::TooManySignUps { retry_after } => format!(
+                "اس ایڈریس سے بہت زیادہ اکاؤنٹ بنائے گئے ہیں۔ براہِ کرم {} بعد دوبارہ کوشش کریں۔",
+                wait_in_urdu_words(*retry_after)
+            ),
+            Self::Refused(refusal) => refusal.urdu(),
+            Self::InvalidResetToken => {
+                "یہ ری سیٹ لنک درست نہیں، استعمال ہو چکا ہے یا اس کی مدت ختم ہو چکی ہے۔".to_owned()
+            }
+            Self::ExternalNotConfigured => "اس دکان پر Google سے سائن اِن دستیاب نہیں۔".to_owned(),
+            Self::ExternalUnavailable(_) => {
+                "Google سے سائن اِن اس وقت دستیاب نہیں۔ براہِ کرم دوبارہ کوشش کریں۔".to_owned()
+            }
+            Self::ExternalRefused(_) => "Google سے سائن اِن نہیں ہو سکا۔".to_owned(),
+            Self::ExternalEmailInUse => "یہ ای میل پہلے سے رجسٹرڈ ہے۔ اپنے پاس ورڈ سے لاگ اِن کریں۔".to_owned(),
+            Self::Busy => "سرور اس وقت مصروف ہے۔ براہِ کرم تھوڑی دیر بعد دوبارہ کوشش کریں۔".to_owned(),
+            Self::Hash(_) | Self::Unexpected(_) => "کچھ غلط ہو گیا۔ براہِ کرم دوبارہ کوشش کریں۔".to_owned(),
         }
     }
 }

@@ -18,13 +18,14 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 use domain::contact::{Email, MAX_EMAIL_CHARS};
+use domain::language::Localized;
 use domain::password::is_beyond_any_password;
 
 use crate::accounts::model::{DeviceSignIn, DeviceToken, PasswordCredentials};
 use crate::accounts::ports::{KnownDevices, PasswordHashError, PasswordHasher, SessionTokens};
 use crate::accounts::sessions::is_token_shaped;
 use crate::common::error::RepositoryError;
-use crate::common::throttle::{wait_in_words, Admission, Limit, Throttle};
+use crate::common::throttle::{wait_in_urdu_words, wait_in_words, Admission, Limit, Throttle};
 
 /// A hash that matches no password, checked when the e-mail is unknown so that answer takes as long as
 /// a wrong password.
@@ -255,6 +256,20 @@ impl PasswordCheck {
             self.throttle.give_back(key).await?;
         }
         Ok(())
+    }
+}
+
+impl Localized for LoginRefusal {
+    fn urdu(&self) -> String {
+        match self {
+            Self::InvalidCredentials => "ای میل یا پاس ورڈ درست نہیں۔".to_owned(),
+            Self::TooManyAttempts { retry_after } => {
+                format!(
+                    "بہت زیادہ ناکام کوششیں ہو چکی ہیں۔ براہِ کرم {} بعد دوبارہ کوشش کریں۔",
+                    wait_in_urdu_words(*retry_after)
+                )
+            }
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use crate::catalog::synonyms::Synonyms;
 use crate::common::error::RepositoryError;
 use crate::common::page::Page;
 use domain::ids::{CategoryId, ProductId};
+use domain::language::Localized;
 use domain::search::{SynonymGroups, SynonymListError};
 
 /// Why a catalogue read failed.
@@ -127,6 +128,16 @@ impl Catalog {
     /// [`CatalogError::Unexpected`] when the store fails.
     pub async fn categories(&self, page: Page) -> Result<Vec<Category>, CatalogError> {
         self.repository.categories(page).await.map_err(CatalogError::Unexpected)
+    }
+}
+
+impl Localized for CatalogError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::ProductNotFound(_) => "پروڈکٹ نہیں ملی۔".to_owned(),
+            Self::CategoryNotFound(_) => "کیٹیگری نہیں ملی۔".to_owned(),
+            Self::Unexpected(_) => "کچھ غلط ہو گیا۔ براہِ کرم دوبارہ کوشش کریں۔".to_owned(),
+        }
     }
 }
 

@@ -162,6 +162,32 @@ pub fn seconds_to_wait(wait: Duration) -> u64 {
     millis.div_ceil(1000).max(1)
 }
 
+/// [`wait_in_words`] in Urdu: '1 سیکنڈ', '15 منٹ', '3 گھنٹے'.
+#[must_use]
+pub fn wait_in_urdu_words(wait: Duration) -> String {
+    let seconds = seconds_to_wait(wait);
+    match seconds {
+        1..60 => format!("{seconds} سیکنڈ"),
+        60..=7200 => format!("{} منٹ", seconds.div_ceil(60)),
+        _ => format!("{} گھنٹے", seconds.div_ceil(3600)),
+    }
+}
+
+/// The Urdu words of a wait that [`wait_in_words`] wrote ('15 minutes' → '15 منٹ'); `None` when `words` is
+/// none of its writings.
+#[must_use]
+pub fn wait_words_in_urdu(words: &str) -> Option<String> {
+    let (count, unit) = words.split_once(' ')?;
+    let count: u64 = count.parse().ok()?;
+    let unit = match unit {
+        "second" | "seconds" => "سیکنڈ",
+        "minute" | "minutes" => "منٹ",
+        "hours" => "گھنٹے",
+        _ => return None,
+    };
+    Some(format!("{count} {unit}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

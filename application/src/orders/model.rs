@@ -7,6 +7,7 @@ use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::{Coupon, CouponCode};
 use domain::courier::Consignment;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::language::Localized;
 use domain::locations::{CityName, DeliveryCity, Location, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
@@ -426,6 +427,16 @@ pub fn delivery_address(text: &str) -> Result<PlainText, AddressError> {
         return Err(AddressError::TooLong);
     }
     Ok(address)
+}
+
+impl Localized for AddressError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Empty => "براہِ کرم اپنا مکمل پتا درج کریں۔".to_owned(),
+            Self::TooLong => format!("پتا زیادہ سے زیادہ {MAX_ADDRESS_CHARS} حروف کا ہو سکتا ہے۔"),
+            Self::ControlCharacter(_) => "پتے میں ایسے نشان نہ ہوں جو لکھے نہیں جاتے۔".to_owned(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use domain::cart::{CartLine, DeliveryCharge};
 use domain::checkout::{changes, Quote, QuotedLine};
 use domain::coupon::CouponError;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::language::{Bilingual, Localized};
 use domain::order_limits::{OrderLimitReached, OrderLimits, TooManyUnits};
 use domain::risk::{assess_stored, RiskFacts, StoredRisk};
 use domain::stock::Quantity;
@@ -29,7 +30,8 @@ use crate::orders::service::Orders;
 use crate::orders::whatsapp_messages::{queue_confirmation, whatsapp_to};
 
 /// The answer of a placed order.
-pub const ORDER_PLACED: &str = "Order placed successfully.";
+pub const ORDER_PLACED: Bilingual =
+    Bilingual { english: "Order placed successfully.", urdu: "آرڈر کامیابی سے دے دیا گیا۔" };
 
 /// The server's figures and what differs from the shopper's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -402,6 +404,28 @@ pub fn placed_facts(order: &NewOrder, record: &ContactRecord) -> RiskFacts {
         city: d.destination.city().map(str::to_owned),
         pieces: order.items.iter().map(|item| u64::from(item.quantity.get())).sum(),
         total: order.total,
+    }
+}
+
+impl Localized for PlaceOrderError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::EmptyCart => "آپ کی ٹوکری خالی ہے۔".to_owned(),
+            Self::TooManyLines => format!("ایک آرڈر میں زیادہ سے زیادہ {MAX_ORDER_LINES} چیزیں ہو سکتی ہیں۔"),
+            Self::DuplicateProduct(id) => format!("پروڈکٹ {id} ایک سے زیادہ بار درج ہے۔"),
+            Self::FiguresChanged { .. } => {
+                "آپ کی ٹوکری بننے کے بعد قیمتیں یا ڈیلیوری بدل گئی ہیں۔ براہِ کرم نئی کل رقم دیکھ لیں۔".to_owned()
+            }
+            Self::OutOfStock { name, left, .. } => format!("{name} کے صرف {left} عدد باقی ہیں۔"),
+            Self::UnknownProduct { id, .. } => format!("پروڈکٹ {id} اب دستیاب نہیں۔"),
+            Self::KeyReused => "یہ Idempotency-Key کسی دوسرے آرڈر کے لیے استعمال ہو چکی ہے۔".to_owned(),
+            Self::Blocked => {
+                "معذرت، ہم یہ آرڈر کیش آن ڈیلیوری پر نہیں لے سکتے۔ مدد کے لیے ہم سے رابطہ کریں۔".to_owned()
+            }
+            Self::TooManyUnits { refusal, .. } => refusal.urdu(),
+            Self::TooManyOrders(reached) => reached.urdu(),
+            Self::Unexpected(_) => "آرڈر نہیں دیا جا سکا۔".to_owned(),
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
+use domain::language::Localized;
 use domain::review::{Rating, ReviewStatus};
 
 use crate::media::model::{MediaKind, MediaVariant};
@@ -153,6 +154,15 @@ impl ReviewPicture {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ReviewFilter {
     pub status: Option<ReviewStatus>,
+}
+
+impl Localized for NotAReviewPicture {
+    fn urdu(&self) -> String {
+        match self {
+            Self::NotAPicture => "صرف تصویر کی فائلیں (jpg، png وغیرہ) اپ لوڈ ہو سکتی ہیں۔".to_owned(),
+            Self::TooLarge => "ہر تصویر زیادہ سے زیادہ 5 MB کی ہو سکتی ہے۔".to_owned(),
+        }
+    }
 }
 
 #[cfg(test)]

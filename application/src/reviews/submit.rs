@@ -5,6 +5,7 @@
 //! anything refused after the pictures were kept removes them, so a refused request leaves no file.
 
 use domain::ids::{CustomerId, OrderId, ProductId, ReviewId};
+use domain::language::{Bilingual, Localized};
 use domain::review::{Rating, RatingError, MAX_REVIEWER_NAME_CHARS, MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_IMAGES};
 use domain::text::is_unseen;
 
@@ -19,7 +20,8 @@ use crate::reviews::ports::ReviewTx;
 use crate::reviews::service::Reviews;
 
 /// The answer's message after a review was stored.
-pub const REVIEW_THANKS: &str = "Thank you for your review!";
+pub const REVIEW_THANKS: Bilingual =
+    Bilingual { english: "Thank you for your review!", urdu: "ریویو دینے کا شکریہ!" };
 
 /// Why a token was not verified.
 #[derive(Debug, thiserror::Error)]
@@ -338,6 +340,42 @@ impl Reviews {
             return Err(ReviewedPairsError::NotYours);
         }
         self.repository.reviewed_pairs(owner).await.map_err(ReviewedPairsError::Unexpected)
+    }
+}
+
+impl Localized for VerifyTokenError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::Missing => "ریویو کا ٹوکن موجود نہیں۔".to_owned(),
+            Self::Unknown => "ٹوکن درست نہیں یا اس کی مدت ختم ہو چکی ہے۔".to_owned(),
+            Self::Used => "یہ ریویو لنک پہلے ہی استعمال ہو چکا ہے۔".to_owned(),
+            Self::Unexpected(_) => "کچھ غلط ہو گیا۔ براہِ کرم دوبارہ کوشش کریں۔".to_owned(),
+        }
+    }
+}
+
+impl Localized for SubmitReviewError {
+    fn urdu(&self) -> String {
+        match self {
+            Self::MissingToken => VerifyTokenError::Missing.urdu(),
+            Self::UnknownToken => VerifyTokenError::Unknown.urdu(),
+            Self::UsedToken => VerifyTokenError::Used.urdu(),
+            Self::OtherProduct => "یہ ریویو لنک کسی اور پروڈکٹ کا ہے۔".to_owned(),
+            Self::NameMissing => "براہِ کرم اپنا نام درج کریں۔".to_owned(),
+            Self::FieldsMissing => "براہِ کرم تمام خانے پُر کریں۔".to_owned(),
+            Self::NameTooLong => format!("نام زیادہ سے زیادہ {MAX_REVIEWER_NAME_CHARS} حروف کا ہو سکتا ہے۔"),
+            Self::NameInvalid => "نام ایک ہی سطر میں لکھیں۔".to_owned(),
+            Self::Rating(err) => err.urdu(),
+            Self::CommentTooLong => format!("تبصرہ زیادہ سے زیادہ {MAX_REVIEW_COMMENT_CHARS} حروف کا ہو سکتا ہے۔"),
+            Self::CommentInvalid => "تبصرے میں ایسے نشان نہ ہوں جو لکھے نہیں جاتے۔".to_owned(),
+            Self::TooManyImages => format!("آپ زیادہ سے زیادہ {MAX_REVIEW_IMAGES} تصاویر اپ لوڈ کر سکتے ہیں۔"),
+            Self::NotYourDeliveredOrder => {
+                "آپ صرف اپنے ڈیلیور ہو چکے آرڈرز کی پروڈکٹس کا ریویو دے سکتے ہیں۔".to_owned()
+            }
+            Self::AlreadyReviewed => "آپ اس آرڈر کی یہ پروڈکٹ پہلے ہی ریویو کر چکے ہیں۔".to_owned(),
+            Self::Picture(_) => "یہ تصویر استعمال نہیں ہو سکتی۔".to_owned(),
+            Self::Media(_) | Self::Unexpected(_) => "کچھ غلط ہو گیا۔ براہِ کرم دوبارہ کوشش کریں۔".to_owned(),
+        }
     }
 }
 

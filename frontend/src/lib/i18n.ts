@@ -1,4 +1,4 @@
-import { useLanguage, type Language } from './language';
+import { currentLanguage, useLanguage, type Language } from './language';
 
 /**
  * The shopper's languages: English, the default, at unprefixed paths, and Urdu under `/ur/`
@@ -68,4 +68,14 @@ export async function loadUrdu(): Promise<void> {
 export function useMessages<Texts>(english: Texts, screen: string): Messages<Texts> {
   const urduTexts = useLanguage() === 'ur' ? urdu.get(screen) : undefined;
   return (urduTexts ?? english) as unknown as Messages<Texts>;
+}
+
+/**
+ * The server's texts of `src/api/rules/<module>.gen.ts` (`english`, imported by the feature itself) in the
+ * page's language: on an Urdu page its texts from `src/api/rules/ur/<module>.gen.ts` (loaded with the Urdu
+ * catalogues, as `rules/<module>`), its limits as they are. Not a hook: the language is fixed for the page.
+ */
+export function rulesIn<Rules extends object>(english: Rules, module: string): Rules {
+  const urduTexts = currentLanguage() === 'ur' ? urdu.get(`rules/${module}`) : undefined;
+  return urduTexts ? { ...english, ...urduTexts } : english;
 }

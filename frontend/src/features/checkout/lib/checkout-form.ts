@@ -1,22 +1,8 @@
 import * as z from 'zod/mini';
 
 import { MAX_EMAIL_CHARS, MAX_NAME_CHARS } from '@/api/rules/auth.gen';
-import {
-  MAX_ADDRESS_CHARS,
-  MAX_CITY_CHARS,
-  MAX_PHONE_CHARS,
-  MIN_CITY_CHARS,
-  phoneLandline,
-  phoneLetters,
-  phoneMobileDigits,
-  phoneMobileDigitsAfterCode,
-  phoneNotMobile,
-  phoneNotMobilePrefix,
-  phoneNotPakistani,
-  phoneOtherCountry,
-  phoneRequired,
-  phoneTooLong,
-} from '@/api/rules/checkout.gen';
+import * as checkoutRules from '@/api/rules/checkout.gen';
+import { rulesIn } from '@/lib/i18n';
 import { listedCity } from '@/lib/places';
 
 import { fieldMessages } from './messages';
@@ -95,9 +81,16 @@ function nationalNumber(typed: string): National | null {
 
 type PhoneReading = { ok: true; kind: 'mobile' | 'landline' } | { ok: false; message: string };
 
+const { MAX_ADDRESS_CHARS, MAX_CITY_CHARS, MAX_PHONE_CHARS, MIN_CITY_CHARS } = checkoutRules;
+
+/** The server's checkout texts in the page's language. */
+const said = () => rulesIn(checkoutRules, 'checkout');
+
 /** Reads a number as the server does: its kind, or what is wrong with it (`mobile`: only a mobile will do). */
 function readPhone(phone: string, mobile: boolean): PhoneReading {
   const folded = foldPhoneText(phone.trim()).trim();
+  const { phoneLandline, phoneLetters, phoneMobileDigits, phoneMobileDigitsAfterCode, phoneNotMobile, phoneNotMobilePrefix } = said();
+  const { phoneNotPakistani, phoneOtherCountry, phoneRequired, phoneTooLong } = said();
   const notANumber = mobile ? phoneNotMobile : phoneNotPakistani;
   const refuse = (message: string): PhoneReading => ({ ok: false, message });
   if (folded === '') return refuse(phoneRequired);
@@ -155,28 +148,32 @@ function phoneCheck(problem: (phone: string) => string | null) {
   });
 }
 
-const checkoutSchema = z
-  .object({
-    province: text,
-    city: text,
-    name: z.string().check(z.trim(), z.minLength(1, fieldMessages.nameRequired), z.maxLength(MAX_NAME_CHARS, { error: () => fieldMessages.nameTooLong })),
-    phone1: z.string().check(z.trim(), phoneCheck(mobileProblem)),
-    phone2: z.string().check(z.trim(), phoneCheck((phone) => (phone === '' ? null : phoneProblem(phone)))),
-    email: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, fieldMessages.emailRequired),
-        z.maxLength(MAX_EMAIL_CHARS, fieldMessages.emailInvalid),
-        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, fieldMessages.emailInvalid),
-      ),
-    address: z
-      .string()
-      .check(z.trim(), z.minLength(1, fieldMessages.addressRequired), z.maxLength(MAX_ADDRESS_CHARS, fieldMessages.addressTooLong)),
-  })
-  .check(
-    z.refine((fields) => fields.city === '' || fields.province !== '', { message: fieldMessages.cityWithoutProvince, path: ['city'] }),
-  );
+/** The form's checks, with the field errors in the page's language. */
+function checkoutSchema() {
+  const texts = said();
+  return z
+    .object({
+      province: text,
+      city: text,
+      name: z.string().check(z.trim(), z.minLength(1, texts.nameRequired), z.maxLength(MAX_NAME_CHARS, { error: () => fieldMessages.nameTooLong })),
+      phone1: z.string().check(z.trim(), phoneCheck(mobileProblem)),
+      phone2: z.string().check(z.trim(), phoneCheck((phone) => (phone === '' ? null : phoneProblem(phone)))),
+      email: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, texts.emailRequired),
+          z.maxLength(MAX_EMAIL_CHARS, texts.emailInvalid),
+          z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, texts.emailInvalid),
+        ),
+      address: z
+        .string()
+        .check(z.trim(), z.minLength(1, texts.addressRequired), z.maxLength(MAX_ADDRESS_CHARS, texts.addressTooLong)),
+    })
+    .check(
+      z.refine((fields) => fields.city === '' || fields.province !== '', { message: texts.cityWithoutProvince, path: ['city'] }),
+    );
+}
 
 /** The order's `userDetails`: trimmed, empty optional fields left out; country and payment method fixed. */
 export interface UserDetails {
@@ -199,9 +196,10 @@ export interface UserDetails {
 export function cityProblem(province: string, city: string): string | undefined {
   const typed = city.trim();
   if (typed === '' || province.trim() === '' || listedCity(province, typed) !== undefined) return undefined;
-  if (/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(typed) || !/\p{L}/u.test(typed)) return fieldMessages.cityNotAName;
+  const { cityNotAName, cityLength } = said();
+  if (/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(typed) || !/\p{L}/u.test(typed)) return cityNotAName;
   const length = Array.from(typed.split(/\s+/).join(' ')).length;
-  return length < MIN_CITY_CHARS || length > MAX_CITY_CHARS ? fieldMessages.cityLength : undefined;
+  return length < MIN_CITY_CHARS || length > MAX_CITY_CHARS ? cityLength : undefined;
 }
 
 /** The city as the order sends it: the table's spelling of a place ('dg khan' → 'Dera Ghazi Khan'), else as typed. */
@@ -217,7 +215,7 @@ export type CheckoutCheck = { ok: true; userDetails: UserDetails } | { ok: false
  * city one of the province's places or a name the list lacks ([`cityProblem`]). Each field gets its first error.
  */
 export function checkCheckoutFields(fields: CheckoutFields): CheckoutCheck {
-  const parsed = checkoutSchema.safeParse(fields);
+  const parsed = checkoutSchema().safeParse(fields);
   const errors: FieldErrors = {};
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0] as CheckoutField;
