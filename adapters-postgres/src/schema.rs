@@ -68,6 +68,7 @@ diesel::table! {
         whatsapp_confirmation_template -> Text,
         whatsapp_update_template -> Text,
         whatsapp_template_language -> Text,
+        whatsapp_template_language_ur -> Text,
     }
 }
 
@@ -223,6 +224,7 @@ diesel::table! {
         whatsapp_to -> Nullable<Text>,
         whatsapp_token_hash -> Nullable<Text>,
         risk_score_pending -> Int2,
+        language -> Text,
     }
 }
 

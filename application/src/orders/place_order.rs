@@ -383,6 +383,7 @@ fn new_order(
         confirm_digest,
         at: now,
         risk: StoredRisk::default(),
+        language: request.language,
     }
 }
 
