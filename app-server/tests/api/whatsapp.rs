@@ -805,7 +805,7 @@ fn readable(data: &str) -> (String, String) {
             None => (word.to_owned(), false),
         })
         .fold((String::new(), false), |(mut out, last_encoded), (word, encoded)| {
-            if !out.is_empty() && !(encoded && last_encoded) {
+            if !(out.is_empty() || encoded && last_encoded) {
                 out.push(' ');
             }
             out.push_str(&word);
