@@ -145,19 +145,6 @@ pub fn new_order_mail(
     OutgoingMail { to, subject: format!("New order #{id}: {}", rs(order.total)), text, html, unsubscribe: None }
 }
 
-/// An order status in Urdu words, as the shopper's messages name it (`approved` is 'منظور شدہ').
-#[must_use]
-pub fn status_in_urdu(status: OrderStatus) -> &'static str {
-    match status {
-        OrderStatus::Pending => "منظوری کا منتظر",
-        OrderStatus::Approved => "منظور شدہ",
-        OrderStatus::Dispatched => "روانہ شدہ",
-        OrderStatus::Delivered => "ڈیلیور شدہ",
-        OrderStatus::Rejected => "مسترد شدہ",
-        OrderStatus::Returned => "واپس شدہ",
-    }
-}
-
 /// What the customer is told of their order's new status.
 fn news(order: &Order) -> String {
     let id = order.id;
@@ -272,7 +259,7 @@ pub fn status_mail(
     let (text, html) = bodies(&paragraphs, review_links, layout, language);
     let subject = match language {
         English => format!("Your order #{} is {}", order.id, order.status),
-        Urdu => format!("آپ کا آرڈر #{}: {}", order.id, status_in_urdu(order.status)),
+        Urdu => format!("آپ کا آرڈر #{}: {}", order.id, order.status.in_urdu()),
     };
     OutgoingMail { to, subject, text, html, unsubscribe: None }
 }

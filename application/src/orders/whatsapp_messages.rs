@@ -102,7 +102,7 @@ pub fn not_pending_answer(order: &Order) -> String {
         return format!(
             "آپ کے جواب کا شکریہ۔ آپ کا آرڈر #{} اب {} ہے، اس لیے کچھ تبدیل نہیں کیا گیا۔ مدد چاہیے تو یہیں جواب دیں۔",
             order.id,
-            crate::orders::mail::status_in_urdu(order.status)
+            order.status.in_urdu()
         );
     }
     format!(
