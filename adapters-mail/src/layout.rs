@@ -4,6 +4,7 @@
 
 use application::mail::body::{MailBody, Span};
 use application::mail::ports::MailLayout;
+use domain::language::Language;
 use maud::{html, Markup};
 
 /// The shop's e-mail layout.
@@ -21,7 +22,7 @@ fn span(span: &Span) -> Markup {
 
 impl MailLayout for HtmlMailLayout {
     fn html(&self, body: &MailBody) -> String {
-        html! {
+        let content = html! {
             @for paragraph in &body.paragraphs {
                 p {
                     @for (index, line) in paragraph.lines.iter().enumerate() {
@@ -37,8 +38,11 @@ impl MailLayout for HtmlMailLayout {
                     }
                 }
             }
+        };
+        match body.language {
+            Language::English => content.into_string(),
+            Language::Urdu => html! { div lang="ur" dir="rtl" { (content) } }.into_string(),
         }
-        .into_string()
     }
 }
 
@@ -59,6 +63,7 @@ mod tests {
                 Link::new("Confirm my order", "https://shop.pk/confirm-order?order=42&token=t-1"),
                 Link::new("Ayesha's <case>", "https://shop.pk/review?token=r"),
             ],
+            language: Language::English,
         };
 
         assert_eq!(
@@ -68,6 +73,13 @@ mod tests {
              <ul><li><a href=\"https://shop.pk/confirm-order?order=42&amp;token=t-1\">Confirm my order</a></li>\
              <li><a href=\"https://shop.pk/review?token=r\">Ayesha's &lt;case&gt;</a></li></ul>"
         );
+    }
+
+    #[test]
+    fn an_urdu_body_is_drawn_right_to_left() {
+        let body = MailBody { language: Language::Urdu, ..MailBody::of_typed_text("شکریہ") };
+
+        assert_eq!(HtmlMailLayout.html(&body), "<div lang=\"ur\" dir=\"rtl\"><p>شکریہ</p></div>");
     }
 
     #[test]

@@ -26,6 +26,7 @@ use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::CouponCode;
 use domain::courier::{Consignment, Courier, TrackingNumber};
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
+use domain::language::Language;
 use domain::locations::Province;
 use domain::money::Rupees;
 use domain::order_limits::{LimitId, OrderLimits, RecentOrders};
@@ -98,6 +99,7 @@ struct OrderRow {
     confirmed_via: Option<String>,
     whatsapp_to: Option<String>,
     whatsapp_token_hash: Option<String>,
+    language: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -147,6 +149,7 @@ struct NewOrderRow<'a> {
     risk_score: i16,
     risk_score_pending: i16,
     risk_reasons: serde_json::Value,
+    language: &'a str,
 }
 
 fn status(text: &str) -> Result<OrderStatus, RepositoryError> {
@@ -273,6 +276,8 @@ fn assemble(conn: &mut PgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, 
                     })
                     .transpose()?,
                 whatsapp_digest: row.whatsapp_token_hash.map(LinkDigest::from_stored),
+                language: Language::from_code(&row.language)
+                    .ok_or_else(|| corrupt(format!("order {}'s language {:?}", row.id, row.language)))?,
                 risk,
                 created_at: row.created_at,
                 updated_at: row.updated_at,

@@ -71,6 +71,7 @@ diesel::table! {
         whatsapp_confirmation_template -> Text,
         whatsapp_update_template -> Text,
         whatsapp_template_language -> Text,
+        whatsapp_template_language_ur -> Text,
     }
 }
 
@@ -226,6 +227,7 @@ diesel::table! {
         whatsapp_to -> Nullable<Text>,
         whatsapp_token_hash -> Nullable<Text>,
         risk_score_pending -> Int2,
+        language -> Text,
     }
 }
 

@@ -47,15 +47,16 @@ impl PgWhatsApp {
 
 /// The templates the owner set.
 pub(crate) fn read_templates(conn: &mut PgConnection) -> Result<Templates, RepositoryError> {
-    let (confirmation, update, language): (String, String, String) = shop_settings::table
+    let (confirmation, update, language, urdu): (String, String, String, String) = shop_settings::table
         .select((
             shop_settings::whatsapp_confirmation_template,
             shop_settings::whatsapp_update_template,
             shop_settings::whatsapp_template_language,
+            shop_settings::whatsapp_template_language_ur,
         ))
         .first(conn)
         .map_err(from_diesel)?;
-    Templates::parse(&confirmation, &update, &language).map_err(corrupt)
+    Templates::parse(&confirmation, &update, &language).and_then(|t| t.with_urdu_language(&urdu)).map_err(corrupt)
 }
 
 /// Stores the templates.
@@ -65,6 +66,7 @@ fn save_templates(conn: &mut PgConnection, templates: &Templates) -> Result<(), 
             shop_settings::whatsapp_confirmation_template.eq(templates.confirmation()),
             shop_settings::whatsapp_update_template.eq(templates.update()),
             shop_settings::whatsapp_template_language.eq(templates.language()),
+            shop_settings::whatsapp_template_language_ur.eq(templates.urdu_language()),
             shop_settings::updated_at.eq(diesel::dsl::now),
         ))
         .execute(conn)

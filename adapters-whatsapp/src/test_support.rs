@@ -58,6 +58,9 @@ pub struct Behaviour {
     pub not_on_whatsapp: Vec<String>,
     /// Hold every request, unanswered, until [`FakeGraph::release`].
     pub hold: bool,
+    /// The language codes the shop's templates are approved in (Meta answers 132001 for any other); empty:
+    /// every code of Meta's form.
+    pub approved_languages: Vec<String>,
 }
 
 /// One message request the fake received.
@@ -408,6 +411,10 @@ async fn route(request: &Request, shared: &Arc<Shared>) -> (u16, Value) {
                     .map(|list| list.iter().filter_map(Value::as_str).map(str::to_owned).collect())
                     .unwrap_or_default(),
                 hold: body["hold"].as_bool().unwrap_or(false),
+                approved_languages: body["approvedLanguages"]
+                    .as_array()
+                    .map(|list| list.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+                    .unwrap_or_default(),
             };
             shared.change(|s| {
                 s.behaviour = behaviour;
@@ -466,6 +473,15 @@ fn valid_template(body: &Value) -> Option<String> {
         && !template.get("language")?.get("code")?.as_str()?.is_empty()
         && template.get("components")?.is_array();
     ok.then(|| to.to_owned())
+}
+
+/// Whether `code` has the form of Meta's template language codes (`en`, `ur`, `en_US`, `fil`): case matters
+/// and the region follows an underscore, so `en-US`, `EN` or `ur_pk` name no translation.
+fn meta_language_code(code: &str) -> bool {
+    let (lang, region) = code.split_once('_').map_or((code, None), |(l, r)| (l, Some(r)));
+    (2..=3).contains(&lang.len())
+        && lang.bytes().all(|b| b.is_ascii_lowercase())
+        && region.is_none_or(|r| r.len() == 2 && r.bytes().all(|b| b.is_ascii_uppercase()))
 }
 
 /// Whether no text parameter of the template holds a line break, a tab or more than four spaces in a row,
@@ -532,6 +548,14 @@ fn answer_message(phone: &str, request: &Request, body: &Value, shared: &Arc<Sha
     let Some(to) = valid_template(body) else {
         return (400, graph_error("(#100) Invalid parameter", 100, "OAuthException"), None);
     };
+    let language = body["template"]["language"]["code"].as_str().unwrap_or_default();
+    let approved = shared.with(|s| {
+        s.behaviour.approved_languages.is_empty() || s.behaviour.approved_languages.iter().any(|l| l == language)
+    });
+    if !meta_language_code(language) || !approved {
+        let message = "(#132001) Template name does not exist in the translation";
+        return (404, graph_error(message, 132_001, "OAuthException"), None);
+    }
     if !text_parameters_on_one_line(body) {
         let message = "(#132018) There's an issue with the parameters in your template.";
         return (400, graph_error(message, 132_018, "OAuthException"), None);

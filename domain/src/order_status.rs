@@ -22,6 +22,20 @@ pub enum OrderStatus {
 }
 
 impl OrderStatus {
+    /// The status in Urdu words, as an Urdu order's e-mails and WhatsApp messages name it (docs/decisions/
+    /// 0048-urdu.md): `approved` is 'منظور شدہ'.
+    #[must_use]
+    pub const fn in_urdu(self) -> &'static str {
+        match self {
+            Self::Pending => "منظوری کا منتظر",
+            Self::Approved => "منظور شدہ",
+            Self::Dispatched => "روانہ شدہ",
+            Self::Delivered => "ڈیلیور شدہ",
+            Self::Rejected => "مسترد شدہ",
+            Self::Returned => "واپس شدہ",
+        }
+    }
+
     /// Every status, in the order docs/spec.md lists them.
     pub const ALL: [Self; 6] =
         [Self::Pending, Self::Approved, Self::Dispatched, Self::Delivered, Self::Rejected, Self::Returned];

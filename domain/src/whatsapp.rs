@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::language::Language;
+
 /// A WhatsApp message's state: an outgoing one is `queued`, then `sent` (Meta took it), `delivered`, `read`,
 /// or `failed` with Meta's error; an incoming one is `received`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -192,17 +194,24 @@ pub enum TemplateError {
     Language,
 }
 
-/// The message templates Meta approved for the shop and their language (the Order checks page).
+/// The message templates Meta approved for the shop and their languages (the Order checks page): English
+/// orders are sent them in `language`, Urdu orders in `urdu_language` (the same names, approved in both).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Templates {
     confirmation: String,
     update: String,
     language: String,
+    urdu_language: String,
 }
 
 impl Default for Templates {
     fn default() -> Self {
-        Self { confirmation: "order_confirmation".into(), update: "order_update".into(), language: "en".into() }
+        Self {
+            confirmation: "order_confirmation".into(),
+            update: "order_update".into(),
+            language: "en".into(),
+            urdu_language: "ur".into(),
+        }
     }
 }
 
@@ -245,6 +254,7 @@ pub struct TemplatesChange {
     pub confirmation: Option<String>,
     pub update: Option<String>,
     pub language: Option<String>,
+    pub urdu_language: Option<String>,
 }
 
 impl Templates {
@@ -255,6 +265,7 @@ impl Templates {
             confirmation: change.confirmation.unwrap_or(self.confirmation),
             update: change.update.unwrap_or(self.update),
             language: change.language.unwrap_or(self.language),
+            urdu_language: change.urdu_language.unwrap_or(self.urdu_language),
         }
     }
 
@@ -267,7 +278,16 @@ impl Templates {
             confirmation: template_name(confirmation)?,
             update: template_name(update)?,
             language: language_code(language)?,
+            urdu_language: "ur".into(),
         })
+    }
+
+    /// These templates with Urdu orders' language code `code` (spaces around dropped).
+    ///
+    /// # Errors
+    /// [`TemplateError::Language`] for a code Meta would not take.
+    pub fn with_urdu_language(self, code: &str) -> Result<Self, TemplateError> {
+        Ok(Self { urdu_language: language_code(code)?, ..self })
     }
 
     /// The template with the Confirm and Cancel buttons, sent when an order is placed.
@@ -282,10 +302,25 @@ impl Templates {
         &self.update
     }
 
-    /// Their language code.
+    /// Their language code for English orders.
     #[must_use]
     pub fn language(&self) -> &str {
         &self.language
+    }
+
+    /// Their language code for Urdu orders (default `ur`).
+    #[must_use]
+    pub fn urdu_language(&self) -> &str {
+        &self.urdu_language
+    }
+
+    /// The language code an order placed in `language` is sent them in.
+    #[must_use]
+    pub fn language_for(&self, language: Language) -> &str {
+        match language {
+            Language::English => &self.language,
+            Language::Urdu => &self.urdu_language,
+        }
     }
 }
 
@@ -307,6 +342,12 @@ mod tests {
             (changed.confirmation(), changed.update(), changed.language()),
             ("order_confirmation", "shop_news", "ur")
         );
+        assert_eq!(changed.urdu_language(), "ur");
+        let urdu = Templates::default()
+            .changed(TemplatesChange { urdu_language: Some("ur_PK".into()), ..TemplatesChange::default() });
+        assert_eq!((urdu.language_for(Language::English), urdu.language_for(Language::Urdu)), ("en", "ur_PK"));
+        assert_eq!(Templates::default().with_urdu_language(" ur "), Ok(Templates::default()));
+        assert_eq!(Templates::default().with_urdu_language("ur-PK"), Err(TemplateError::Language));
         assert_eq!(template_name(" Order "), Err(TemplateError::Name));
         assert_eq!(language_code(" en_US "), Ok("en_US".to_owned()));
         assert_eq!(language_code("english"), Err(TemplateError::Language));

@@ -166,8 +166,11 @@ pub struct CodSettingsResponse {
     pub whatsapp_confirmation_template: String,
     /// The approved template of the status messages (default order_update).
     pub whatsapp_update_template: String,
-    /// The templates' language code (default en).
+    /// The templates' language code for orders placed in English (default en).
     pub whatsapp_template_language: String,
+    /// The templates' language code for orders placed in Urdu (default ur): the same templates, approved by
+    /// Meta in this language too.
+    pub whatsapp_template_language_ur: String,
 }
 
 impl CodSettingsResponse {
@@ -215,6 +218,7 @@ impl CodSettingsResponse {
             whatsapp_confirmation_template: templates.confirmation().to_owned(),
             whatsapp_update_template: templates.update().to_owned(),
             whatsapp_template_language: templates.language().to_owned(),
+            whatsapp_template_language_ur: templates.urdu_language().to_owned(),
         }
     }
 }
@@ -288,10 +292,15 @@ pub struct CodSettingsBody {
     #[serde(default)]
     #[schema(inline)]
     pub whatsapp_update_template: Text,
-    /// The templates' language code, e.g. en, en_US, ur; absent, null or blank keeps the one in force.
+    /// The templates' language code for English orders, e.g. en, en_US; absent, null or blank keeps the one
+    /// in force.
     #[serde(default)]
     #[schema(inline)]
     pub whatsapp_template_language: Text,
+    /// The templates' language code for Urdu orders, e.g. ur; absent, null or blank keeps the one in force.
+    #[serde(default)]
+    #[schema(inline)]
+    pub whatsapp_template_language_ur: Text,
 }
 
 /// The token of a confirmation link.

@@ -44,7 +44,8 @@ impl CodSettingsBody {
     /// The WhatsApp templates' change as sent.
     ///
     /// # Errors
-    /// A 400 naming `whatsappConfirmationTemplate`, `whatsappUpdateTemplate` or `whatsappTemplateLanguage`.
+    /// A 400 naming `whatsappConfirmationTemplate`, `whatsappUpdateTemplate`, `whatsappTemplateLanguage` or
+    /// `whatsappTemplateLanguageUr`.
     pub fn templates_change(&self) -> Result<TemplatesChange, ApiError> {
         let mut errors = FieldErrors::new();
         let change = TemplatesChange {
@@ -59,6 +60,12 @@ impl CodSettingsBody {
                 &mut errors,
                 "whatsappTemplateLanguage",
                 &self.whatsapp_template_language,
+                language_code,
+            ),
+            urdu_language: template_part(
+                &mut errors,
+                "whatsappTemplateLanguageUr",
+                &self.whatsapp_template_language_ur,
                 language_code,
             ),
         };

@@ -7,6 +7,7 @@ use actix_web::{get, guard, post, put, web, HttpResponse, Resource};
 use application::orders::change_status::{ChangeStatusError, STATUS_UPDATED};
 use application::orders::correct_address::{CorrectAddressError, ADDRESS_CORRECTED};
 use application::orders::list_orders::{ListOrdersError, OrderPage};
+use application::orders::model::OrderRequest;
 use application::orders::place_order::{PlaceOrderError, PricedQuote, ORDER_PLACED};
 use application::orders::service::Orders;
 use domain::contact::Email;
@@ -29,6 +30,7 @@ use crate::dto::{wire_int, OrderIdPath};
 use crate::infra::error::{ApiError, ErrorBody};
 use crate::infra::forms::Field;
 use crate::infra::json::Json;
+use crate::infra::language::RequestLanguage;
 use crate::infra::query::TypedQuery;
 
 /// The answer to an order that was not placed: the contract's error body, with the server's quote where
@@ -119,10 +121,12 @@ pub async fn place_order(
     orders: web::Data<Orders>,
     body: Json<PlaceOrderBody>,
     key: IdempotencyKeyHeader,
+    language: RequestLanguage,
 ) -> Result<HttpResponse, ApiError> {
     let key = key.parsed()?;
     let account_email = Email::parse(&customer.0.email).map_err(|e| ApiError::Internal(Box::new(e)))?;
-    let request = body.request(customer.0.id, account_email, key)?;
+    // The order's e-mails and WhatsApp messages speak the language of the page it was placed from.
+    let request = OrderRequest { language: language.0, ..body.request(customer.0.id, account_email, key)? };
     match orders.place(request).await {
         Ok(order) => {
             // What the confirmation page promises: the hours the e-mailed link works (decisions/0037).

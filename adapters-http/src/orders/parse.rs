@@ -414,6 +414,7 @@ impl PlaceOrderBody {
                 figures: ClientFigures { lines: prices, subtotal, delivery_charge, coupon, coupon_discount, total },
                 idempotency_key: key,
                 account_email,
+                language: domain::language::Language::English,
             })
         })?;
         request.ok_or_else(|| ApiError::Internal("the user details were refused without naming a field".into()))

@@ -165,6 +165,7 @@ impl OrderTx for PgTransaction {
             risk_score: risk.score,
             risk_score_pending: risk.score_pending,
             risk_reasons: risk.reasons,
+            language: order.language.code(),
         };
         let conn = self.conn();
         let id: i64 = diesel::insert_into(orders::table)

@@ -128,6 +128,7 @@ pub fn order(customer: CustomerId, items: Vec<OrderItem>, at: DateTime<Utc>) -> 
         confirm_digest: unique_digest(),
         at,
         risk: domain::risk::StoredRisk::default(),
+        language: domain::language::Language::English,
     }
 }
 

@@ -759,3 +759,252 @@ async fn a_confirm_reply_after_the_confirmation_window_changes_nothing_and_says_
         [update(&id, &format!("The time to confirm your order #{id} has passed, so it was not confirmed. Reply here if you need help."))]
     );
 }
+
+// Urdu orders (issue 30, docs/decisions/0048-urdu.md): an order placed from an Urdu page (`Accept-Language:
+// ur`) keeps its language; its e-mails and WhatsApp messages speak it, the owner's e-mail stays English.
+
+/// A received e-mail as (subject, text body), its encoded words, base64 and quoted-printable undone.
+fn readable(data: &str) -> (String, String) {
+    use base64::Engine as _;
+    let b64 = |text: &str| {
+        let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        String::from_utf8(base64::engine::general_purpose::STANDARD.decode(clean).unwrap()).unwrap()
+    };
+    let quoted = |text: &str, underscore: bool| {
+        let text = text.replace("=\r\n", "").replace("=\n", "");
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'=' && i + 2 < bytes.len() {
+                if let Ok(byte) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                    out.push(byte);
+                    i += 3;
+                    continue;
+                }
+            }
+            out.push(if underscore && bytes[i] == b'_' { b' ' } else { bytes[i] });
+            i += 1;
+        }
+        String::from_utf8(out).unwrap()
+    };
+    let data = data.replace("\r\n", "\n");
+    let (head, _) = data.split_once("\n\n").unwrap();
+    let head = head.replace("\n ", " ").replace("\n\t", " ");
+    let raw_subject = head.lines().find_map(|l| l.strip_prefix("Subject: ")).unwrap();
+    let subject: String = raw_subject
+        .split_whitespace()
+        .map(|word| match word.strip_prefix("=?utf-8?").or_else(|| word.strip_prefix("=?UTF-8?")) {
+            Some(encoded) => {
+                let encoded = encoded.strip_suffix("?=").unwrap();
+                match encoded.split_once('?').unwrap() {
+                    ("b" | "B", text) => (b64(text), true),
+                    (_, text) => (quoted(text, true), true),
+                }
+            }
+            None => (word.to_owned(), false),
+        })
+        .fold((String::new(), false), |(mut out, last_encoded), (word, encoded)| {
+            if !(out.is_empty() || encoded && last_encoded) {
+                out.push(' ');
+            }
+            out.push_str(&word);
+            (out, encoded)
+        })
+        .0;
+    let plain_part = data.split("Content-Type: text/plain").nth(1).unwrap();
+    let (part_head, rest) = plain_part.split_once("\n\n").unwrap();
+    let body = rest.split("\n--").next().unwrap();
+    let text = if part_head.contains("Content-Transfer-Encoding: base64") {
+        b64(body)
+    } else if part_head.contains("Content-Transfer-Encoding: quoted-printable") {
+        quoted(body, false)
+    } else {
+        body.to_owned()
+    };
+    (subject, text.replace("\r\n", "\n"))
+}
+
+impl Shop {
+    /// Places two Phone Cases for `phone` from a page in `language` (its `Accept-Language`), under `key`;
+    /// answers the order's id and the account's cookie.
+    async fn place_in(&self, phone: &str, language: &str, key: Option<&str>, cookie: Option<&str>) -> (String, String) {
+        let cookie = match cookie {
+            Some(cookie) => cookie.to_owned(),
+            None => self.app.customer(&format!("shopper-{}@example.pk", rand_suffix())).await.1,
+        };
+        let mut request = self
+            .app
+            .client
+            .post(format!("{}/api/orders", self.app.address))
+            .header("cookie", &cookie)
+            .header("accept-language", language)
+            .json(&two_cases(self, phone));
+        if let Some(key) = key {
+            request = request.header("idempotency-key", key);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let placed: Value = response.json().await.unwrap();
+        assert_eq!(status, 201, "{placed}");
+        (placed["order"]["_id"].as_str().unwrap().to_owned(), cookie)
+    }
+
+    async fn language_of(&self, id: &str) -> String {
+        self.app.sql_texts(&format!("SELECT language AS t FROM orders WHERE id = {id}")).await.remove(0)
+    }
+}
+
+#[tokio::test]
+async fn an_order_placed_in_urdu_is_confirmed_and_told_of_its_status_in_urdu_by_email_and_whatsapp() {
+    let shop = shop().await;
+
+    let (id, cookie) = shop.place_in("0300 1234567", "ur", Some("urdu-1"), None).await;
+    // A retry of the same submit from an English page answers the order as placed first.
+    let (again, _) = shop.place_in("0300 1234567", "en", Some("urdu-1"), Some(&cookie)).await;
+
+    assert_eq!(again, id);
+    assert_eq!(shop.language_of(&id).await, "ur");
+    let sent = shop.sent(1).await;
+    let confirm = sent[0].body["template"]["components"][1]["parameters"][0]["payload"].as_str().unwrap();
+    let secret = confirm.strip_prefix(&format!("confirm:{id}:")).unwrap();
+    assert_eq!(
+        sent[0].body["template"],
+        json!({"name":"order_confirmation","language":{"code":"ur"},"components":[
+            {"type":"body","parameters":[{"type":"text","text":format!("#{id}")},{"type":"text","text":"2 عدد Phone Case"},
+                                         {"type":"text","text":"Rs 1,900"},{"type":"text","text":"House 12, Street 4, Gulberg III, Lahore"}]},
+            {"type":"button","sub_type":"quick_reply","index":"0","parameters":[{"type":"payload","payload":format!("confirm:{id}:{secret}")}]},
+            {"type":"button","sub_type":"quick_reply","index":"1","parameters":[{"type":"payload","payload":format!("cancel:{id}:{secret}")}]}]})
+    );
+    assert!(shop.app.delivered(2).await, "the shopper's confirmation and the owner's e-mail");
+    let mails: Vec<(Vec<String>, (String, String))> =
+        shop.app.smtp.messages().into_iter().map(|m| (m.to, readable(&m.data))).collect();
+    let (_, (subject, text)) =
+        mails.iter().find(|(to, _)| !to.contains(&crate::helpers::ADMIN_EMAIL.to_owned())).unwrap();
+    assert_eq!(subject, &format!("براہِ کرم اپنے آرڈر #{id} کی تصدیق کریں"));
+    let link = text.lines().find_map(|l| l.strip_prefix("اپنے آرڈر کی تصدیق کریں: ")).unwrap();
+    assert!(link.starts_with(&format!("{}/confirm-order?order={id}&token=", shop.app.config.public_url)), "{text}");
+    let hours =
+        shop.app.sql_texts("SELECT reject_unconfirmed_after_hours::text AS t FROM shop_settings").await.remove(0);
+    assert_eq!(
+        text,
+        &format!(
+            "السلام علیکم Ayesha Khan،\n\n\
+             آپ کے آرڈر #{id} کا شکریہ۔ براہِ کرم ایک کلک سے اس کی تصدیق کر دیں تاکہ ہم اسے روانہ کر سکیں۔\n\
+             یہ لنک {hours} گھنٹے تک کام کرے گا؛ اس دوران تصدیق نہ ہونے والا آرڈر منسوخ کیا جا سکتا ہے۔\n\n\
+             Phone Case: 2 عدد، فی عدد Rs 850، کل Rs 1,700\n\n\
+             سب ٹوٹل: Rs 1,700\nڈیلیوری چارجز: Rs 200\nکل رقم (کیش آن ڈیلیوری): Rs 1,900\n\n\
+             ڈیلیوری کا پتا (براہِ کرم چیک کر لیں، اور کچھ غلط ہو تو اس ای میل کا جواب دیں):\n\
+             Ayesha Khan\nHouse 12, Street 4\nGulberg III\nLahore, Punjab\nفون: 0300 1234567\n\n\
+             اپنے آرڈر کی تصدیق کریں: {link}\n"
+        )
+    );
+    let (_, (owner_subject, owner_text)) =
+        mails.iter().find(|(to, _)| to.contains(&crate::helpers::ADMIN_EMAIL.to_owned())).unwrap();
+    assert_eq!(owner_subject, &format!("New order #{id}: Rs 1,900"), "the owner's e-mail stays English");
+    assert!(owner_text.contains("Phone Case x 2 at Rs 850 = Rs 1,700"), "{owner_text}");
+
+    shop.set_status(&id, "approved", None).await;
+    shop.set_status(&id, "rejected", Some("Out of stock")).await;
+
+    let updates = shop.updates(&id, 3).await;
+    let news: Vec<(&Value, &Value)> = updates
+        .iter()
+        .map(|m| {
+            (&m.body["template"]["language"]["code"], &m.body["template"]["components"][0]["parameters"][1]["text"])
+        })
+        .collect();
+    assert_eq!(
+        news,
+        [
+            (&json!("ur"), &json!(format!("آپ کا آرڈر #{id} منظور ہو گیا ہے اور جلد روانہ کر دیا جائے گا۔"))),
+            (&json!("ur"), &json!(format!("معذرت: آپ کا آرڈر #{id} مسترد کر دیا گیا ہے۔ وجہ: Out of stock"))),
+        ]
+    );
+    assert!(shop.app.delivered(4).await);
+    let status_mails: Vec<(String, String)> =
+        shop.app.smtp.messages().into_iter().skip(2).map(|m| readable(&m.data)).collect();
+    assert_eq!(status_mails[0].0, format!("آپ کا آرڈر #{id}: منظور شدہ"));
+    assert_eq!(status_mails[1].0, format!("آپ کا آرڈر #{id}: مسترد شدہ"));
+    assert_eq!(
+        status_mails[1].1,
+        format!(
+            "السلام علیکم Ayesha Khan،\n\nمعذرت: آپ کا آرڈر #{id} مسترد کر دیا گیا ہے۔\n\nوجہ: Out of stock\n\n\
+             Phone Case: 2 عدد، فی عدد Rs 850، کل Rs 1,700\n\n\
+             سب ٹوٹل: Rs 1,700\nڈیلیوری چارجز: Rs 200\nکل رقم (کیش آن ڈیلیوری): Rs 1,900\n"
+        )
+    );
+}
+
+#[tokio::test]
+async fn an_urdu_order_is_answered_in_urdu_on_whatsapp_and_the_owner_sets_the_urdu_templates_language() {
+    let shop = shop().await;
+    let admin = shop.app.admin_cookie().await;
+    let (_, settings) = shop.app.send(&admin, "GET", "/api/cod/settings", None).await;
+    assert_eq!(settings["whatsappTemplateLanguageUr"], "ur", "the default");
+    let mut change = json!({
+        "rules": settings["rules"], "confirmWindowHours": 48, "rejectUnconfirmedAfterHours": 24,
+        "whatsappTemplateLanguageUr": "ur-PK"
+    });
+    let (refused, body) = shop.app.send(&admin, "PUT", "/api/cod/settings", Some(change.clone())).await;
+    assert_eq!(refused, 400, "{body}");
+    assert_eq!(body["errors"], json!({"whatsappTemplateLanguageUr": ["A language code is like en, en_US or ur."]}));
+    change["whatsappTemplateLanguageUr"] = json!(" ur_PK ");
+    let (saved, body) = shop.app.send(&admin, "PUT", "/api/cod/settings", Some(change)).await;
+    assert_eq!(saved, 200, "{body}");
+    assert_eq!(
+        (&body["whatsappTemplateLanguage"], &body["whatsappTemplateLanguageUr"]),
+        (&json!("en"), &json!("ur_PK"))
+    );
+
+    let (id, _) = shop.place_in("0300 1234567", "ur-PK,ur;q=0.9,en;q=0.8", None, None).await;
+    let (english, _) = shop.place_in("0301 7654321", "en", None, None).await;
+    let payload = shop.payload(&id, 0).await;
+    shop.reply(Reply { from: PHONE.into(), button_payload: Some(payload.clone()), ..Reply::default() }).await;
+    shop.set_status(&id, "approved", None).await;
+    shop.reply(Reply {
+        from: PHONE.into(),
+        button_payload: Some(payload.replacen("confirm", "cancel", 1)),
+        ..Reply::default()
+    })
+    .await;
+
+    let sent = shop.sent(2).await;
+    let languages: Vec<(&Value, &Value)> = sent
+        .iter()
+        .filter(|m| m.body["template"]["name"] == "order_confirmation")
+        .map(|m| {
+            (&m.body["template"]["components"][0]["parameters"][0]["text"], &m.body["template"]["language"]["code"])
+        })
+        .collect();
+    assert!(languages.contains(&(&json!(format!("#{id}")), &json!("ur_PK"))), "{languages:?}");
+    assert!(languages.contains(&(&json!(format!("#{english}")), &json!("en"))), "{languages:?}");
+    let thread = shop.thread_until(&id, |t| t.len() == 6 && t.iter().all(|m| !m.contains(" queued: "))).await;
+    assert_eq!(
+        thread[1..],
+        [
+            "in reply received: Confirm".to_owned(),
+            format!("out update sent: شکریہ! آپ کے آرڈر #{id} کی تصدیق ہو گئی ہے۔"),
+            format!("out update sent: آپ کا آرڈر #{id} منظور ہو گیا ہے اور جلد روانہ کر دیا جائے گا۔"),
+            "in reply received: Cancel".to_owned(),
+            format!("out update sent: آپ کے جواب کا شکریہ۔ آپ کا آرڈر #{id} اب منظور شدہ ہے، اس لیے کچھ تبدیل نہیں کیا گیا۔ مدد چاہیے تو یہیں جواب دیں۔"),
+        ]
+    );
+    let updates = shop.updates(&id, 5).await;
+    assert!(updates.iter().all(|m| m.body["template"]["language"]["code"] == "ur_PK"), "{updates:#?}");
+}
+
+#[tokio::test]
+async fn meta_refuses_the_templates_in_a_language_they_are_not_approved_in_and_the_owner_sees_why() {
+    let shop = shop().await;
+    shop.fake.set_behaviour(Behaviour { approved_languages: vec!["en".into()], ..Behaviour::default() });
+
+    let (urdu, _) = shop.place_in("0300 1234567", "ur", None, None).await;
+    let (english, _) = shop.place_in("0301 7654321", "en", None, None).await;
+
+    let failed = shop.thread_until(&urdu, |t| t.len() == 1 && t[0].starts_with("out confirmation failed")).await;
+    let sent = shop.thread_until(&english, |t| t.len() == 1 && t[0].starts_with("out confirmation sent")).await;
+    assert_eq!((failed.len(), sent.len()), (1, 1));
+    let error = shop.app.sql_texts(&format!("SELECT error AS t FROM whatsapp_messages WHERE order_id = {urdu}")).await;
+    assert_eq!(error, ["(#132001) Template name does not exist in the translation (code 132001)"]);
+}

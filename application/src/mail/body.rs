@@ -43,18 +43,20 @@ impl Paragraph {
     }
 }
 
-/// An e-mail's HTML body: paragraphs, then a list of links (none when empty).
+/// An e-mail's HTML body: paragraphs, then a list of links (none when empty), in `language` (Urdu is drawn
+/// right to left).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MailBody {
     pub paragraphs: Vec<Paragraph>,
     pub links: Vec<Link>,
+    pub language: domain::language::Language,
 }
 
 impl MailBody {
     /// A body of `paragraphs` without a list of links.
     #[must_use]
     pub fn of(paragraphs: Vec<Paragraph>) -> Self {
-        Self { paragraphs, links: Vec::new() }
+        Self { paragraphs, links: Vec::new(), language: domain::language::Language::English }
     }
 
     /// `text` as the owner typed it: paragraphs where it has a blank line, lines where it has a line break.

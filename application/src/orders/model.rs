@@ -7,7 +7,7 @@ use domain::contact::{Email, PersonName, Phone};
 use domain::coupon::{Coupon, CouponCode};
 use domain::courier::Consignment;
 use domain::ids::{CouponId, CustomerId, OrderId, ProductId};
-use domain::language::Localized;
+use domain::language::{Language, Localized};
 use domain::locations::{CityName, DeliveryCity, Location, Province};
 use domain::money::Rupees;
 use domain::order_status::OrderStatus;
@@ -135,6 +135,9 @@ pub struct OrderRequest {
     /// The e-mail of the customer's account: the order's e-mails go there (docs/contract.md §4), and it is
     /// checked against the blocklist beside the order's own.
     pub account_email: Email,
+    /// The language the shopper placed it in (the request's `Accept-Language`): its e-mails and WhatsApp
+    /// messages speak it. Not part of the [`digest`](Self::digest): a retry answers the order as placed first.
+    pub language: Language,
 }
 
 impl OrderRequest {
@@ -307,6 +310,8 @@ pub struct Order {
     pub whatsapp_to: Option<domain::shop_info::WhatsAppNumber>,
     /// The digest of the single-use secret of the WhatsApp message's Confirm and Cancel buttons.
     pub whatsapp_digest: Option<LinkDigest>,
+    /// The language it was placed in: the shopper's e-mails and WhatsApp messages speak it.
+    pub language: Language,
     /// The last risk score (recomputed while pending, kept once the order has left pending).
     pub risk: Risk,
     pub created_at: DateTime<Utc>,
@@ -355,6 +360,8 @@ pub struct NewOrder {
     pub at: DateTime<Utc>,
     /// Its risk score, stored as placed (docs/cod.md 'Risk score').
     pub risk: domain::risk::StoredRisk,
+    /// The language it is placed in.
+    pub language: Language,
 }
 
 /// The order of the admin's list.

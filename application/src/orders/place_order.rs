@@ -385,6 +385,7 @@ fn new_order(
         confirm_digest,
         at: now,
         risk: StoredRisk::default(),
+        language: request.language,
     }
 }
 

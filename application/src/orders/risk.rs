@@ -259,8 +259,11 @@ mod tests {
             (t.confirmation(), t.update(), t.language()) == ("order_confirmation", "shop_news", "ur")
         });
         let sent = input_with_limits(40, &[("unitsPerProduct", 20)]);
-        let templates =
-            TemplatesChange { update: Some("shop_news".into()), language: Some("ur".into()), confirmation: None };
+        let templates = TemplatesChange {
+            update: Some("shop_news".into()),
+            language: Some("ur".into()),
+            ..TemplatesChange::default()
+        };
 
         let (saved, _) = orders_with(MockOrderRepository::new(), run_once(handle), in_force())
             .save_cod_settings(sent, templates)

@@ -262,6 +262,7 @@ pub fn request(coupon: Option<&str>, discount: i64, total: i64) -> OrderRequest 
         },
         idempotency_key: None,
         account_email: Email::parse("ayesha.k@example.pk").unwrap(),
+        language: domain::language::Language::English,
     }
 }
 
@@ -310,6 +311,7 @@ pub fn stored(id: i64, status: OrderStatus) -> Order {
         confirmed_via: None,
         whatsapp_to: None,
         whatsapp_digest: None,
+        language: domain::language::Language::English,
         risk: domain::risk::Risk::default(),
         created_at: now(),
         updated_at: now(),

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use domain::contact::Phone;
 use domain::ids::OrderId;
+use domain::language::Language;
 use domain::order_status::OrderStatus;
 use domain::whatsapp::{is_yes, ButtonAction, ButtonPayload, MessageKind};
 
@@ -115,12 +116,12 @@ impl Orders {
         match action {
             ButtonAction::Confirm => match self.confirm_on_whatsapp(order.clone()).await {
                 Ok(id) => {
-                    self.answer(&order, crate::orders::confirm::confirmed_message(id)).await?;
+                    self.answer(&order, confirmed_answer(id, order.language)).await?;
                     Ok(ReplyOutcome::Confirmed(id))
                 }
                 Err(ConfirmError::Unexpected(err)) => Err(err),
                 Err(refused) => {
-                    self.answer(&order, confirm_refused_answer(&refused, order.id)).await?;
+                    self.answer(&order, confirm_refused_answer(&refused, order.id, order.language)).await?;
                     Ok(ReplyOutcome::NotChanged(order.id))
                 }
             },
@@ -156,11 +157,33 @@ impl Orders {
 /// The answer to a Confirm reply that changed nothing, in WhatsApp's words: the confirmation link's refusals
 /// ('This confirmation link has expired.') would speak of a link the shopper never opened.
 #[must_use]
-fn confirm_refused_answer(refused: &ConfirmError, id: OrderId) -> String {
+fn confirm_refused_answer(refused: &ConfirmError, id: OrderId, language: Language) -> String {
+    if language == Language::Urdu {
+        let why = match refused {
+            ConfirmError::Expired => {
+                format!("آپ کے آرڈر #{id} کی تصدیق کا وقت گزر چکا ہے، اس لیے اس کی تصدیق نہیں ہوئی۔")
+            }
+            ConfirmError::AlreadyConfirmed => format!("آپ کے آرڈر #{id} کی تصدیق پہلے ہی ہو چکی ہے۔"),
+            ConfirmError::Invalid | ConfirmError::Unexpected(_) => {
+                format!("آپ کے آرڈر #{id} کی تصدیق نہیں ہو سکی۔")
+            }
+        };
+        return format!("{why} مدد چاہیے تو یہیں جواب دیں۔");
+    }
     let why = match refused {
         ConfirmError::Expired => format!("The time to confirm your order #{id} has passed, so it was not confirmed."),
         ConfirmError::AlreadyConfirmed => format!("Your order #{id} is already confirmed."),
         ConfirmError::Invalid | ConfirmError::Unexpected(_) => format!("Your order #{id} could not be confirmed."),
     };
     format!("{why} Reply here if you need help.")
+}
+
+/// The answer to a Confirm that confirmed the order: the confirmation page's words
+/// ([`confirmed_message`](crate::orders::confirm::confirmed_message)), in Urdu for an Urdu order.
+#[must_use]
+pub fn confirmed_answer(id: OrderId, language: Language) -> String {
+    match language {
+        Language::English => crate::orders::confirm::confirmed_message(id),
+        Language::Urdu => format!("شکریہ! آپ کے آرڈر #{id} کی تصدیق ہو گئی ہے۔"),
+    }
 }

@@ -1,9 +1,11 @@
 //! The orders' WhatsApp messages as they are queued (docs/decisions/0038-whatsapp.md): the confirmation
 //! message with its Confirm and Cancel buttons, the status messages and answers. Queued inside the unit of
 //! work of the placement or status change that tells of them; the replies are read in `orders::whatsapp`.
+//! An Urdu order's messages go in the Urdu templates' language code, with their word parameters in Urdu.
 
 use domain::contact::Phone;
 use domain::ids::OrderId;
+use domain::language::Language;
 use domain::shop_info::WhatsAppNumber;
 use domain::whatsapp::{ButtonAction, ButtonPayload, MessageKind, Templates};
 
@@ -19,9 +21,13 @@ fn number(id: OrderId) -> String {
     format!("#{id}")
 }
 
-/// `2 x Phone Case, 1 x Charger`.
-fn items_text(items: &[crate::orders::model::OrderItem]) -> String {
-    items.iter().map(|i| format!("{} x {}", i.quantity.get(), i.name)).collect::<Vec<_>>().join(", ")
+/// `2 x Phone Case, 1 x Charger`; in Urdu `2 عدد Phone Case، 1 عدد Charger`.
+fn items_text(items: &[crate::orders::model::OrderItem], language: Language) -> String {
+    let (each, comma) = match language {
+        Language::English => (" x ", ", "),
+        Language::Urdu => (" عدد ", "، "),
+    };
+    items.iter().map(|i| format!("{}{each}{}", i.quantity.get(), i.name)).collect::<Vec<_>>().join(comma)
 }
 
 /// The shopper's primary mobile as WhatsApp takes it (`923001234567`), if it is one.
@@ -48,18 +54,24 @@ pub(crate) fn queue_confirmation(
         Some(city) => format!("{}, {city}", d.address.as_str().replace('\n', ", ")),
         None => d.address.as_str().replace('\n', ", "),
     };
-    let body = vec![number(id), items_text(&order.items), order.total.to_string(), address];
+    let body = vec![number(id), items_text(&order.items, order.language), order.total.to_string(), address];
     let buttons = [ButtonAction::Confirm, ButtonAction::Cancel]
         .map(|action| ButtonPayload::new(action, id.get(), secret).to_string())
         .to_vec();
-    let text = format!(
-        "Order {}: {}. Total {} (cash on delivery). Deliver to {}. [Confirm] [Cancel]",
-        body[0], body[1], body[2], body[3]
-    );
+    let text = match order.language {
+        Language::English => format!(
+            "Order {}: {}. Total {} (cash on delivery). Deliver to {}. [Confirm] [Cancel]",
+            body[0], body[1], body[2], body[3]
+        ),
+        Language::Urdu => format!(
+            "آرڈر {}: {}۔ کل رقم {} (کیش آن ڈیلیوری)۔ ڈیلیوری کا پتا: {}۔ [تصدیق کریں] [منسوخ کریں]",
+            body[0], body[1], body[2], body[3]
+        ),
+    };
     let message = TemplateMessage {
         to: to.as_str().to_owned(),
         template: templates.confirmation().to_owned(),
-        language: templates.language().to_owned(),
+        language: templates.language_for(order.language).to_owned(),
         body,
         buttons,
     };
@@ -76,7 +88,7 @@ pub(crate) fn queue_update(tx: &mut dyn WhatsAppTx, order: &Order, news: &str) -
     let message = TemplateMessage {
         to: to.as_str().to_owned(),
         template: templates.update().to_owned(),
-        language: templates.language().to_owned(),
+        language: templates.language_for(order.language).to_owned(),
         body: vec![number(order.id), news.to_owned()],
         buttons: Vec::new(),
     };
@@ -86,6 +98,13 @@ pub(crate) fn queue_update(tx: &mut dyn WhatsAppTx, order: &Order, news: &str) -
 /// The answer to a reply for an order that is no longer pending.
 #[must_use]
 pub fn not_pending_answer(order: &Order) -> String {
+    if order.language == Language::Urdu {
+        return format!(
+            "آپ کے جواب کا شکریہ۔ آپ کا آرڈر #{} اب {} ہے، اس لیے کچھ تبدیل نہیں کیا گیا۔ مدد چاہیے تو یہیں جواب دیں۔",
+            order.id,
+            order.status.in_urdu()
+        );
+    }
     format!(
         "Thank you for your reply. Your order #{} is {} now, so nothing was changed. Reply here if you need help.",
         order.id, order.status

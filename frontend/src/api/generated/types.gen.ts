@@ -511,9 +511,14 @@ export type CodSettingsBody = {
      */
     whatsappUpdateTemplate?: string | null;
     /**
-     * The templates' language code, e.g. en, en_US, ur; absent, null or blank keeps the one in force.
+     * The templates' language code for English orders, e.g. en, en_US; absent, null or blank keeps the one
+     * in force.
      */
     whatsappTemplateLanguage?: string | null;
+    /**
+     * The templates' language code for Urdu orders, e.g. ur; absent, null or blank keeps the one in force.
+     */
+    whatsappTemplateLanguageUr?: string | null;
 };
 
 /**
@@ -553,9 +558,14 @@ export type CodSettingsResponse = {
      */
     whatsappUpdateTemplate: string;
     /**
-     * The templates' language code (default en).
+     * The templates' language code for orders placed in English (default en).
      */
     whatsappTemplateLanguage: string;
+    /**
+     * The templates' language code for orders placed in Urdu (default ur): the same templates, approved by
+     * Meta in this language too.
+     */
+    whatsappTemplateLanguageUr: string;
 };
 
 /**

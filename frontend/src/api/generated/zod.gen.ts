@@ -949,7 +949,8 @@ export const zCodSettingsBody = z.object({
     limits: z.optional(z.array(zOrderLimitBody)),
     whatsappConfirmationTemplate: z.nullish(z.string()),
     whatsappUpdateTemplate: z.nullish(z.string()),
-    whatsappTemplateLanguage: z.nullish(z.string())
+    whatsappTemplateLanguage: z.nullish(z.string()),
+    whatsappTemplateLanguageUr: z.nullish(z.string())
 });
 
 /**
@@ -1009,7 +1010,8 @@ export const zCodSettingsResponse = z.object({
     whatsappEnabled: z.boolean(),
     whatsappConfirmationTemplate: z.string(),
     whatsappUpdateTemplate: z.string(),
-    whatsappTemplateLanguage: z.string()
+    whatsappTemplateLanguage: z.string(),
+    whatsappTemplateLanguageUr: z.string()
 });
 
 /**

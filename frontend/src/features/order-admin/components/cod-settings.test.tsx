@@ -54,6 +54,7 @@ const settings = () => ({
   whatsappConfirmationTemplate: 'order_confirmation',
   whatsappUpdateTemplate: 'order_update',
   whatsappTemplateLanguage: 'en',
+  whatsappTemplateLanguageUr: 'ur',
 });
 
 type Answer = (body: unknown) => Response;
@@ -143,6 +144,7 @@ describe('CodSettingsPage', () => {
         whatsappConfirmationTemplate: 'order_confirmation',
         whatsappUpdateTemplate: 'order_update',
         whatsappTemplateLanguage: 'en',
+        whatsappTemplateLanguageUr: 'ur',
       },
     ]);
   });
@@ -164,17 +166,24 @@ describe('CodSettingsPage', () => {
     );
     const language = section.getByRole('textbox', { name: 'Template language' });
     expect(language).toHaveValue('en');
-    expect(language).toHaveAccessibleDescription('The language code both templates were approved in, e.g. en, en_US or ur. Default: en.');
+    expect(language).toHaveAccessibleDescription('The language code both templates were approved in, for orders placed in English, e.g. en or en_US. Default: en.');
+    const urdu = section.getByRole('textbox', { name: 'Urdu template language' });
+    expect(urdu).toHaveValue('ur');
+    expect(urdu).toHaveAccessibleDescription(
+      'The language code of the same two templates, approved in Urdu, sent for orders placed in Urdu. Default: ur.',
+    );
 
     await user.clear(confirmation);
     await user.type(confirmation, 'shop_order_confirm');
     await user.clear(language);
     await user.type(language, 'en_US');
+    await user.clear(urdu);
+    await user.type(urdu, 'ur_PK');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('✅ Order checks saved. Pending orders are scored again.')).toBeInTheDocument();
     expect(puts).toMatchObject([
-      { whatsappConfirmationTemplate: 'shop_order_confirm', whatsappUpdateTemplate: 'order_update', whatsappTemplateLanguage: 'en_US' },
+      { whatsappConfirmationTemplate: 'shop_order_confirm', whatsappUpdateTemplate: 'order_update', whatsappTemplateLanguage: 'en_US', whatsappTemplateLanguageUr: 'ur_PK' },
     ]);
   });
 
@@ -216,7 +225,7 @@ describe('CodSettingsPage', () => {
       'The approved template sent when an order is approved, dispatched, delivered or rejected. Default: order_update. A template name is 1 to 512 lower-case letters, digits and underscores.',
     );
     expect(section.getByRole('textbox', { name: 'Template language' })).toHaveAccessibleDescription(
-      'The language code both templates were approved in, e.g. en, en_US or ur. Default: en. A language code looks like en, en_US or ur.',
+      'The language code both templates were approved in, for orders placed in English, e.g. en or en_US. Default: en. A language code looks like en, en_US or ur.',
     );
     expect(section.getByRole('textbox', { name: 'Confirmation template' })).not.toHaveAttribute('aria-invalid');
 

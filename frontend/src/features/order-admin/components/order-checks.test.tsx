@@ -51,6 +51,7 @@ const settings = {
   whatsappConfirmationTemplate: 'order_confirmation',
   whatsappUpdateTemplate: 'order_update',
   whatsappTemplateLanguage: 'en',
+  whatsappTemplateLanguageUr: 'ur',
 };
 
 interface Options {

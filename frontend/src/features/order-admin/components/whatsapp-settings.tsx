@@ -11,7 +11,7 @@ interface TemplateField {
   hint: string;
 }
 
-/** The three template fields, their labels and what each one is for (docs/whatsapp.md 'Templates'). */
+/** The four template fields, their labels and what each one is for (docs/whatsapp.md 'Templates'). */
 export const whatsAppTemplateFields: readonly TemplateField[] = [
   {
     key: 'whatsappConfirmationTemplate',
@@ -26,7 +26,12 @@ export const whatsAppTemplateFields: readonly TemplateField[] = [
   {
     key: 'whatsappTemplateLanguage',
     label: 'Template language',
-    hint: 'The language code both templates were approved in, e.g. en, en_US or ur. Default: en.',
+    hint: 'The language code both templates were approved in, for orders placed in English, e.g. en or en_US. Default: en.',
+  },
+  {
+    key: 'whatsappTemplateLanguageUr',
+    label: 'Urdu template language',
+    hint: 'The language code of the same two templates, approved in Urdu, sent for orders placed in Urdu. Default: ur.',
   },
 ];
 

@@ -54,6 +54,7 @@ const settings = (whatsappEnabled: boolean) => ({
   whatsappConfirmationTemplate: 'order_confirmation',
   whatsappUpdateTemplate: 'order_update',
   whatsappTemplateLanguage: 'en',
+  whatsappTemplateLanguageUr: 'ur',
 });
 
 function setup({ whatsappEnabled = true }: { whatsappEnabled?: boolean } = {}) {

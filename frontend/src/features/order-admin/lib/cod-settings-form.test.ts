@@ -35,6 +35,7 @@ const settings: CodSettingsResponse = {
   whatsappConfirmationTemplate: 'order_confirmation',
   whatsappUpdateTemplate: 'order_update',
   whatsappTemplateLanguage: 'en',
+  whatsappTemplateLanguageUr: 'ur',
 };
 
 describe('settings form', () => {
@@ -53,6 +54,7 @@ describe('settings form', () => {
       whatsappConfirmationTemplate: 'order_confirmation',
       whatsappUpdateTemplate: 'order_update',
       whatsappTemplateLanguage: 'en',
+      whatsappTemplateLanguageUr: 'ur',
     });
   });
 
@@ -76,6 +78,7 @@ describe('settings form', () => {
       whatsappConfirmationTemplate: ' shop_confirm_v2 ',
       whatsappUpdateTemplate: 'Order Update',
       whatsappTemplateLanguage: '',
+      whatsappTemplateLanguageUr: ' ur ',
     };
 
     expect(toSettingsBody(fields)).toEqual({
@@ -89,6 +92,7 @@ describe('settings form', () => {
       whatsappConfirmationTemplate: 'shop_confirm_v2',
       whatsappUpdateTemplate: 'Order Update',
       whatsappTemplateLanguage: '',
+      whatsappTemplateLanguageUr: 'ur',
     });
   });
 

@@ -19,10 +19,16 @@ export interface CodSettingsFields {
   whatsappConfirmationTemplate: string;
   whatsappUpdateTemplate: string;
   whatsappTemplateLanguage: string;
+  /** The templates' language for orders placed in Urdu. */
+  whatsappTemplateLanguageUr: string;
 }
 
 /** The WhatsApp template fields, by the server's key (its errors come under these keys). */
-export type WhatsAppTemplateKey = 'whatsappConfirmationTemplate' | 'whatsappUpdateTemplate' | 'whatsappTemplateLanguage';
+export type WhatsAppTemplateKey =
+  | 'whatsappConfirmationTemplate'
+  | 'whatsappUpdateTemplate'
+  | 'whatsappTemplateLanguage'
+  | 'whatsappTemplateLanguageUr';
 
 /** The server's key for a rule's points and for one of its figures (`rules[0].points`, `rules[8].params.to`). */
 export const pointsKey = (rule: number) => `rules[${rule}].points`;
@@ -45,6 +51,7 @@ export function settingsFields(settings: CodSettingsResponse): CodSettingsFields
     whatsappConfirmationTemplate: settings.whatsappConfirmationTemplate,
     whatsappUpdateTemplate: settings.whatsappUpdateTemplate,
     whatsappTemplateLanguage: settings.whatsappTemplateLanguage,
+    whatsappTemplateLanguageUr: settings.whatsappTemplateLanguageUr,
   };
 }
 
@@ -73,5 +80,6 @@ export function toSettingsBody(fields: CodSettingsFields): CodSettingsBody {
     whatsappConfirmationTemplate: fields.whatsappConfirmationTemplate.trim(),
     whatsappUpdateTemplate: fields.whatsappUpdateTemplate.trim(),
     whatsappTemplateLanguage: fields.whatsappTemplateLanguage.trim(),
+    whatsappTemplateLanguageUr: fields.whatsappTemplateLanguageUr.trim(),
   };
 }
