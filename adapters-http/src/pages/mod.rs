@@ -273,7 +273,7 @@ pub async fn page(req: &HttpRequest, context: &Context<'_>) -> Result<HttpRespon
         }
     };
     let mut drawn = draw(req, context, &template, language, route).await?;
-    drawn.html = with_shop_info(drawn.html, context).await;
+    drawn.html = with_shop_info(drawn.html, context, language).await;
     let mut response = answer(req, drawn);
     if route == "/" && language == Language::English {
         // The same address answers an Urdu shopper with a redirect.
@@ -297,17 +297,17 @@ fn addresses(head: &mut Head, origin: &str, language: Language, route: &str) {
         .alternate("x-default", &english);
 }
 
-/// `html` with the shop info in the shell's place for it (pages without the shell have none). Read through
-/// the catalogue cache, which a change of the settings empties; when the settings cannot be read the page
-/// goes without it rather than failing.
-async fn with_shop_info(html: Bytes, context: &Context<'_>) -> Bytes {
+/// `html` with the shop info, in `language`, in the shell's place for it (pages without the shell have none).
+/// Read through the catalogue cache, which a change of the settings empties; when the settings cannot be
+/// read the page goes without it rather than failing.
+async fn with_shop_info(html: Bytes, context: &Context<'_>, language: Language) -> Bytes {
     let Ok(text) = std::str::from_utf8(&html) else { return html };
     let Some(at) = text.find(shop_info::MARKER) else { return html };
     let info = context
         .cache
-        .bytes("shop-info".to_owned(), || async {
+        .bytes(format!("shop-info:{}", language.code()), || async {
             let info = context.settings.shop_info().await?;
-            Ok(shop_info::markup(&info).into_string().into())
+            Ok(shop_info::markup(&info, language).into_string().into())
         })
         .await;
     let info = match info {

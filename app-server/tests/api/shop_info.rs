@@ -73,6 +73,19 @@ async fn the_owner_sets_the_delivery_time_and_a_whatsapp_number_that_the_pages_s
             "{path}"
         );
     }
+    // An Urdu page says the same in Urdu, the owner's delivery time as typed.
+    assert_eq!(
+        shown(&app, &format!("/ur/product/{product}")).await,
+        (
+            vec![
+                "کیش آن ڈیلیوری".to_owned(),
+                "ڈیلیوری Rs 1,250 (ہر چیز پر مفت ڈیلیوری ہو تو مفت)".to_owned(),
+                "ڈیلیوری کا وقت: 2–4 working days".to_owned(),
+                "واٹس ایپ 0300 1234567".to_owned(),
+            ],
+            Some("https://wa.me/923001234567".to_owned())
+        )
+    );
     let admin_page = app.get("/admin/delivery-charge").await.text().await.unwrap();
     assert!(!admin_page.contains("shop-info"), "the admin area has no storefront shell");
 
