@@ -10,6 +10,7 @@ mod head;
 /// The escaping of text written into XML (the sitemap's); the pages' HTML is drawn with maud.
 pub(crate) use head::escape;
 mod jsonld;
+mod messages;
 mod product;
 mod shop_info;
 pub mod spa;
@@ -518,7 +519,7 @@ fn product_page(template: &Template, origin: &str, language: Language, json: &By
     data.push('}');
     Ok(template.render(&Filling {
         head: head.finish(),
-        main: product::main(&product, origin).into_string(),
+        main: product::main(&product, origin, language).into_string(),
         data: format!(
             "<script id=\"page-data\" type=\"application/json\">{}</script>{}",
             script_json(&data),

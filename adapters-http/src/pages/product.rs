@@ -2,11 +2,74 @@
 //! (`ProductRoute` → `ProductDetails` → `ProductGallery`, `StarRating`), and its pictures' sources
 //! (`imageSources` of `frontend/src/lib/responsive-image.ts`).
 
+use domain::language::Language;
 use domain::money::Rupees;
 use domain::stock::StockReading;
 use maud::{html, Markup};
 
+use super::messages::Messages;
 use crate::dto::catalog::{MediaKind, MediaResponse, ProductResponse};
+
+/// The catalogue texts the product page's body draws, by screen (`frontend/src/i18n/<language>/<screen>.json`):
+/// its tests check each is in both languages and in the syntax `messages` renders.
+#[cfg(test)]
+pub const DRAWN_TEXTS: &[(&str, &[&str])] = &[
+    (
+        "product",
+        &[
+            "reviewCount",
+            "colour",
+            "inStock",
+            "onlyLeft",
+            "outOfStock",
+            "addToCart",
+            "description",
+            "picturesOf",
+            "slide",
+            "previousImage",
+            "nextImage",
+            "showImage",
+            "showVideo",
+            "noImage",
+        ],
+    ),
+    ("products", &["percentOff", "freeDelivery", "price", "originalPrice", "rated"]),
+];
+
+/// The texts of a product page in one language: the product screen's and the cards' (badges, price, stars).
+#[derive(Debug, Clone, Copy)]
+struct Texts {
+    language: Language,
+    page: Messages,
+    card: Messages,
+}
+
+impl Texts {
+    const fn new(language: Language) -> Self {
+        Self { language, page: Messages::new(language, "product"), card: Messages::new(language, "products") }
+    }
+
+    /// Whole rupees as the app shows them: `Rs 1,299`; on an Urdu page as `Intl.NumberFormat('ur-PK', PKR)`
+    /// writes them, with a no-break space (`lib/urdu-catalogues.ts`).
+    fn rupees(self, whole: i32) -> String {
+        let english = Rupees::from_paisa(i64::from(whole) * 100).to_string();
+        match self.language {
+            Language::English => english,
+            Language::Urdu => english.replacen(' ', "\u{a0}", 1),
+        }
+    }
+
+    /// The stock line: English from the domain's reading (as the rules module gives the app), Urdu from the
+    /// product catalogue.
+    fn stock(self, stock: &StockReading) -> String {
+        match (self.language, stock) {
+            (Language::English, _) => stock.to_string(),
+            (Language::Urdu, StockReading::OutOfStock) => self.page.text("outOfStock", &[]),
+            (Language::Urdu, StockReading::Low(n)) => self.page.text("onlyLeft", &[("count", &n.to_string())]),
+            (Language::Urdu, StockReading::InStock) => self.page.text("inStock", &[]),
+        }
+    }
+}
 
 /// The gallery's `sizes`: full width on phones, half the page (at most ~620 px) beside the details.
 const GALLERY_SIZES: &str = "(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw";
@@ -92,14 +155,10 @@ pub fn star_fills(rating: f64) -> [&'static str; 5] {
     })
 }
 
-fn rupees(whole: i32) -> String {
-    Rupees::from_paisa(i64::from(whole) * 100).to_string()
-}
-
 /// `StarRating` of `components/ui/star-rating.tsx`: five stars in half steps, read out as 'Rated 4.3 out of 5'.
-fn star_rating(rating: f64) -> Markup {
+fn star_rating(rating: f64, texts: Texts) -> Markup {
     html! {
-        span class="stars" role="img" aria-label={ "Rated " (format!("{rating:.1}")) " out of 5" } {
+        span class="stars" role="img" aria-label=(texts.card.text("rated", &[("rating", &format!("{rating:.1}"))])) {
             @for fill in star_fills(rating) {
                 svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false"
                     class={ "star star--" (fill) } {
@@ -125,16 +184,21 @@ fn chevron(d: &str) -> Markup {
 }
 
 /// `ProductGallery` of `features/products/components/product-gallery.tsx` showing its first item.
-fn gallery(product: &ProductResponse, origin: &str) -> Markup {
+fn gallery(product: &ProductResponse, origin: &str, texts: Texts) -> Markup {
     let name = product.name.as_str();
     let count = product.media.len();
+    let total = count.to_string();
     html! {
-        section class="gallery" aria-roledescription="carousel" aria-label={ "Pictures of " (name) } {
+        section class="gallery" aria-roledescription="carousel" aria-label=(texts.page.text("picturesOf", &[("name", name)])) {
             div class="gallery__stage" {
                 @match product.media.first() {
-                    None => span class="gallery__empty" { "No image" },
+                    None => span class="gallery__empty" { (texts.page.text("noImage", &[])) },
                     Some(first) => {
-                        @let label = if count > 1 { format!("{name}, 1 of {count}") } else { name.to_owned() };
+                        @let label = if count > 1 {
+                            texts.page.text("slide", &[("name", name), ("index", "1"), ("count", &total)])
+                        } else {
+                            name.to_owned()
+                        };
                         @if first.kind == MediaKind::Video {
                             video class="gallery__media" src=(absolute(origin, &first.url)) controls="" playsinline=""
                                 preload="metadata" aria-label=(label) {}
@@ -148,10 +212,12 @@ fn gallery(product: &ProductResponse, origin: &str) -> Markup {
                     }
                 }
                 @if count > 1 {
-                    button type="button" class="gallery__nav gallery__nav--previous" aria-label="Previous image" {
+                    button type="button" class="gallery__nav gallery__nav--previous"
+                        aria-label=(texts.page.text("previousImage", &[])) {
                         (chevron("M15 5l-7 7 7 7"))
                     }
-                    button type="button" class="gallery__nav gallery__nav--next" aria-label="Next image" {
+                    button type="button" class="gallery__nav gallery__nav--next"
+                        aria-label=(texts.page.text("nextImage", &[])) {
                         (chevron("M9 5l7 7-7 7"))
                     }
                     p class="gallery__counter" aria-live="polite" { "1 / " (count) }
@@ -161,9 +227,11 @@ fn gallery(product: &ProductResponse, origin: &str) -> Markup {
                 ul class="gallery__thumbs" {
                     @for (position, item) in product.media.iter().enumerate() {
                         @let video = item.kind == MediaKind::Video;
+                        @let index = (position + 1).to_string();
+                        @let key = if video { "showVideo" } else { "showImage" };
                         li {
                             button type="button" class="gallery__thumb"
-                                aria-label={ "Show " (if video { "video" } else { "image" }) " " (position + 1) " of " (count) }
+                                aria-label=(texts.page.text(key, &[("index", &index), ("count", &total)]))
                                 aria-current=(position == 0) {
                                 @if video {
                                     span class="gallery__thumb-video" aria-hidden="true" { "▶" }
@@ -195,10 +263,11 @@ fn stock_level(stock: &StockReading) -> &'static str {
     }
 }
 
-/// The product page's main content with an empty cart (`ProductRoute` with `ProductDetails` and `AddToCart`);
-/// pictures' addresses absolute against `origin`.
+/// The product page's main content with an empty cart (`ProductRoute` with `ProductDetails` and `AddToCart`)
+/// in `language` (the product already named in it); pictures' addresses absolute against `origin`.
 #[must_use]
-pub fn main(product: &ProductResponse, origin: &str) -> Markup {
+pub fn main(product: &ProductResponse, origin: &str, language: Language) -> Markup {
+    let texts = Texts::new(language);
     let rating = product.rating.filter(|_| product.review_count > 0);
     let colour = product.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let stock = StockReading::for_page(i64::from(product.stock));
@@ -206,53 +275,57 @@ pub fn main(product: &ProductResponse, origin: &str) -> Markup {
     html! {
         div class="product-route" {
             article class="product-page" aria-labelledby="product-name" {
-                div class="product-page__gallery" { (gallery(product, origin)) }
+                div class="product-page__gallery" { (gallery(product, origin, texts)) }
                 div class="product-page__info" {
                     h1 id="product-name" class="product-page__name" { (product.name) }
                     @if let Some(rating) = rating {
                         p class="product-page__rating" {
-                            (star_rating(rating))
+                            (star_rating(rating, texts))
                             span aria-hidden="true" { (format!("{rating:.1}")) }
                             a href={ "#" (REVIEWS_ID) } {
-                                "(" (count) " " (if count == 1 { "review" } else { "reviews" }) ")"
+                                (texts.page.text("reviewCount", &[("count", &count.to_string())]))
                             }
                         }
                     }
                     @if product.free_delivery || product.discount > 0 {
                         p class="product-page__badges" {
                             @if product.free_delivery {
-                                span class="badge badge--delivery" { "Free Delivery" }
+                                span class="badge badge--delivery" { (texts.card.text("freeDelivery", &[])) }
                             }
                             @if product.discount > 0 {
-                                span class="badge badge--sale" { (product.discount) "% OFF" }
+                                span class="badge badge--sale" {
+                                    (texts.card.text("percentOff", &[("discount", &product.discount.to_string())]))
+                                }
                             }
                         }
                     }
                     p class="product-page__price" {
-                        span class="visually-hidden" { "Price: " }
-                        strong { (rupees(product.final_price)) }
+                        span class="visually-hidden" { (texts.card.text("price", &[])) }
+                        strong { (texts.rupees(product.final_price)) }
                         @if product.final_price < product.price {
                             " "
-                            span class="visually-hidden" { "Original price: " }
-                            s { (rupees(product.price)) }
+                            span class="visually-hidden" { (texts.card.text("originalPrice", &[])) }
+                            s { (texts.rupees(product.price)) }
                         }
                     }
                     @if let Some(colour) = colour {
                         p class="product-page__colour" {
                             span class=(if is_clear(colour) { "swatch swatch--clear" } else { "swatch" })
                                 aria-hidden="true" {}
-                            "Colour: " (colour)
+                            (texts.page.text("colour", &[("colour", colour)]))
                         }
                     }
-                    p class={ "product-page__stock product-page__stock--" (stock_level(&stock)) } { (stock) }
+                    p class={ "product-page__stock product-page__stock--" (stock_level(&stock)) } { (texts.stock(&stock)) }
                     div class="product-page__buy" {
                         button type="button" class="button button--large product-cart__add"
-                            disabled[product.stock <= 0] aria-describedby="product-name" { "Add to Cart" }
+                            disabled[product.stock <= 0] aria-describedby="product-name" {
+                            (texts.page.text("addToCart", &[]))
+                        }
                     }
                     // The share row's place: the app fills it.
                     div class="product-share" {}
                     section class="product-page__description" aria-labelledby="product-description-title" {
-                        h2 id="product-description-title" { "Description" }
+                        h2 id="product-description-title" { (texts.page.text("description", &[])) }
                         p { (product.description) }
                     }
                 }
@@ -343,9 +416,29 @@ mod tests {
             let product: ProductResponse = serde_json::from_value(case["product"].clone()).unwrap();
             let expected: String = case["html"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
 
-            let drawn = main(&product, origin).into_string();
+            let drawn = main(&product, origin, Language::English).into_string();
 
             assert_eq!(normalised(&drawn), normalised(&expected), "{}", case["about"]);
+        }
+    }
+
+    #[test]
+    fn an_urdu_page_is_drawn_in_urdu_as_the_shared_cases_draw_it() {
+        let table = table();
+        let origin = table["origin"].as_str().unwrap();
+        let pages = cases(&table, "urduPages");
+
+        assert!(pages.len() >= 2, "the table covers the Urdu page");
+        for case in pages {
+            let product: ProductResponse = serde_json::from_value(case["product"].clone()).unwrap();
+            let product = super::super::product_in(Language::Urdu, product);
+            let expected: String = case["html"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+
+            let drawn = main(&product, origin, Language::Urdu).into_string();
+
+            assert_eq!(normalised(&drawn), normalised(&expected), "{}", case["about"]);
+            // Collapsing white space for the comparison hides it: money is spaced as Intl's `ur-PK` spaces it.
+            assert!(drawn.contains("<strong>Rs\u{a0}"), "{drawn}");
         }
     }
 

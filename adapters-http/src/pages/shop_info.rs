@@ -6,7 +6,6 @@
 
 use application::settings::service::ShopInfo;
 use domain::language::Language;
-use domain::money::Rupees;
 use maud::{html, Markup};
 
 /// Where the shell takes the shop info.
@@ -81,6 +80,7 @@ pub fn markup(info: &ShopInfo, language: Language) -> Markup {
 
 #[cfg(test)]
 mod tests {
+    use domain::money::Rupees;
     use domain::shop_info::{DeliveryTime, WhatsAppNumber};
 
     use super::*;

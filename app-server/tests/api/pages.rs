@@ -272,6 +272,28 @@ async fn a_product_without_reviews_has_no_rating_and_one_out_of_stock_says_so() 
 }
 
 #[tokio::test]
+async fn an_urdu_product_page_is_drawn_in_urdu_from_the_first_byte() {
+    let app = spawn_app().await;
+    let cases = app.add_category("Cases", None).await;
+    let plain = app.add_product(new_product("Plain Case", cases, (1850, None, 0), 2, false)).await;
+    let mut gone = new_product("Gone Case", cases, (500, None, 0), 0, false);
+    gone.media.clear();
+    let gone = app.add_product(gone).await;
+
+    let plain = page(&app, &format!("/ur/product/{plain}")).await;
+    let gone = page(&app, &format!("/ur/product/{gone}")).await;
+
+    // The product catalogue's Urdu (frontend/src/i18n/ur/product.json, products.json), as the app draws it.
+    assert_eq!(plain.text(".product-page__price"), "قیمت: Rs\u{a0}1,850");
+    assert_eq!(plain.text(".product-page__stock--low"), "صرف 2 باقی!");
+    assert_eq!(plain.text(".product-cart__add"), "ٹوکری میں ڈالیں");
+    assert_eq!(plain.text("#product-description-title"), "تفصیل");
+    assert_eq!(plain.attr(".gallery", "aria-label"), "Plain Case کی تصاویر");
+    assert_eq!(gone.text(".product-page__stock--out"), "اسٹاک ختم");
+    assert_eq!(gone.text(".gallery__empty"), "تصویر نہیں");
+}
+
+#[tokio::test]
 async fn a_sub_category_has_its_breadcrumbs_and_counts_its_products() {
     let app = spawn_app().await;
     let origin = &app.config.public_url;

@@ -1,10 +1,11 @@
 // @vitest-environment-options {"url": "https://shop.test/"}
 // The page's origin is the table's, so picture addresses come out absolute against it, as the server's do.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ProductDetails } from '@/features/products/components/product-details';
 import type { Product } from '@/features/products/types';
+import { loadUrdu, localText, setLanguage } from '@/lib/i18n';
 
 import table from '../../../../domain/tests/fixtures/product-page-cases.json';
 
@@ -18,6 +19,7 @@ interface PageCase {
 }
 
 const cases = table.pages as unknown as readonly PageCase[];
+const urduCases = table.urduPages as unknown as readonly PageCase[];
 
 /**
  * `html` with white space collapsed, parsed and written out again, so character references, quoting and
@@ -61,5 +63,22 @@ describe("the server's product page and the app's first render", () => {
 
   it.each(cases.map((c) => [c.about, c] as const))('draw the same markup: %s', (_about, c) => {
     expect(normalised(appMarkup(c.product))).toBe(normalised(c.html.join('')));
+  });
+});
+
+describe("the server's Urdu product page and the app's first render on an Urdu page", () => {
+  beforeAll(async () => {
+    await loadUrdu();
+  });
+
+  it.each(urduCases.map((c) => [c.about, c] as const))('draw the same markup: %s', (_about, c) => {
+    setLanguage('ur');
+    try {
+      // The product as the page names it (`ProductRoute`): the owner's Urdu name and description where given.
+      const shown = { ...c.product, name: localText(c.product.name, c.product.nameUr), description: localText(c.product.description, c.product.descriptionUr) };
+      expect(normalised(appMarkup(shown))).toBe(normalised(c.html.join('')));
+    } finally {
+      setLanguage('en');
+    }
   });
 });
