@@ -1,13 +1,14 @@
 // The checkout, the confirmation and My Orders in Urdu at a phone's width, 360 px (issue 30,
 // docs/decisions/0048-urdu.md): a signed-in shopper fills the Urdu checkout with a mistake and sees its field
-// error, places the order and lands on the Urdu confirmation page, then opens My Orders. On each page every
+// error in Urdu, is refused in Urdu (409) when the shop has fewer units left than the cart holds, places the
+// order and lands on the Urdu confirmation page, then opens My Orders. On each page every
 // heading, button and label says what an Urdu catalogue (or the server) says, no English catalogue phrase shows,
 // nothing scrolls sideways and no text is cut off in its box.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-import { appDrew, homeCard, newPage, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
+import { adminApi, appDrew, homeCard, newPage, productNamed, shopForFile, sidewaysOverflow, signUpCustomer, viewports } from './harness.mjs';
 
 const screens = ['shell', 'menu', 'cart', 'cart-buttons', 'checkout', 'provinces', 'orders', 'order-parts', 'addresses', 'account', 'logout', 'products'];
 const catalogue = (language, screen) =>
@@ -102,6 +103,9 @@ test('an Urdu shopper at 360 px: checkout with a field error, the confirmation p
 
     await page.goto(`${shop.baseUrl}/ur/cart`);
     await appDrew(page, '.navbar__toggle');
+    // Two of it: the shop will have one left by the time the order is sent.
+    await page.getByRole('button', { name: ur['cart-buttons'].addOneMore }).first().click();
+    await page.locator('main output').filter({ hasText: /^2$/ }).first().waitFor();
     await page.getByRole('link', { name: ur.cart.proceed }).click();
     await page.waitForURL(`${shop.baseUrl}/ur/checkout`);
     await page.getByRole('heading', { level: 1, name: ur.checkout.title }).waitFor();
@@ -130,7 +134,34 @@ test('an Urdu shopper at 360 px: checkout with a field error, the confirmation p
       allowed: (name) => name === serverText || /^Galaxy A34 Flip Cover/.test(name),
     });
 
+    // The field error is the server's rule in Urdu, checked in the browser.
+    assert.match(serverText, /[\u0600-\u06FF]/, `the phone's error is in Urdu: ${serverText}`);
+
+    // Meanwhile the shop sells all but one: the order is refused in Urdu and the cart comes down to one.
     await phone.fill('0300 1234567');
+    const cover = await productNamed(shop, 'Galaxy A34 Flip Cover');
+    const api = await adminApi(shop);
+    await api.form('PUT', `/api/products/${cover._id}`, {
+      name: cover.name,
+      category: cover.category._id,
+      price: cover.price,
+      salePrice: cover.salePrice ?? '',
+      discountPercent: cover.discountPercent || '',
+      description: cover.description,
+      color: cover.color,
+      quantity: 1,
+      featured: cover.featured,
+      freeDelivery: cover.freeDelivery,
+    });
+    const refusal = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: ur.checkout.submit }).click();
+    const refused = await refusal;
+    assert.equal(refused.status(), 409);
+    const outOfStock = `${cover.name} کے صرف 1 عدد باقی ہیں۔`;
+    assert.equal((await refused.json()).message, outOfStock);
+    await page.getByRole('alert').filter({ hasText: outOfStock }).waitFor();
+    await assertUrduPage(page, 'checkout refused for stock', { allowed: (name) => /^Galaxy A34 Flip Cover/.test(name) });
+
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
     await page.getByRole('button', { name: ur.checkout.submit }).click();
     const placed = await answer;
