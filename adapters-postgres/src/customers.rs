@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use domain::contact::Email;
 use domain::ids::CustomerId;
+use domain::language::Language;
 
 use crate::error::{corrupt, from_diesel};
 use crate::pool::{with_connection, PgPool};
@@ -148,6 +149,30 @@ impl CustomerRepository for PgCustomerRepository {
                 .get_result(conn)
                 .map_err(from_diesel)?;
             record(row)
+        })
+        .await
+    }
+
+    async fn language(&self, id: CustomerId) -> Result<Option<Language>, RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            let code: Option<Option<String>> = customers::table
+                .find(id.get())
+                .select(customers::language)
+                .first(conn)
+                .optional()
+                .map_err(from_diesel)?;
+            Ok(code.flatten().as_deref().and_then(Language::from_code))
+        })
+        .await
+    }
+
+    async fn set_language(&self, id: CustomerId, language: Language) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, move |conn| {
+            diesel::update(customers::table.find(id.get()))
+                .set(customers::language.eq(language.code()))
+                .execute(conn)
+                .map_err(from_diesel)?;
+            Ok(())
         })
         .await
     }

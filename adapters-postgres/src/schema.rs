@@ -131,6 +131,7 @@ diesel::table! {
         password_hash -> Nullable<Text>,
         created_at -> Timestamptz,
         unsubscribed_at -> Nullable<Timestamptz>,
+        language -> Nullable<Text>,
     }
 }
 

@@ -65,6 +65,15 @@ pub struct SaveUserBody {
     pub name: Text,
 }
 
+/// The language a signed-in customer chose with the header's switch.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LanguageBody {
+    /// `en` or `ur`.
+    #[serde(default)]
+    #[schema(inline)]
+    pub language: Text,
+}
+
 /// Who is signed in, if anyone.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionResponse {

@@ -12,6 +12,7 @@ use utoipa::IntoParams;
 
 use super::dto::GoogleStatusResponse;
 use crate::infra::error::{ApiError, ErrorBody};
+use crate::infra::language::language_cookie;
 use crate::infra::session::{PublicOrigin, CUSTOMER_SESSION, GOOGLE_LOGIN};
 
 /// Where a "Login with Google" began and where it goes afterwards.
@@ -157,6 +158,11 @@ pub async fn google_callback(
     match outcome {
         Ok(session) => {
             let next = kept.map_or_else(|| "/".to_owned(), |k| k.next);
+            // The account's language, when it chose one, for the browser to remember; a store failure
+            // here costs only that.
+            if let Ok(Some(language)) = accounts.language(session.customer.id).await {
+                answer.cookie(language_cookie(language, &origin));
+            }
             answer
                 .cookie(CUSTOMER_SESSION.set(&origin, session.token, session.lifetime.num_seconds()))
                 .insert_header((header::LOCATION, next))

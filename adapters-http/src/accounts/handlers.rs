@@ -1,18 +1,21 @@
 //! The handlers of customer accounts: sign-up, login, logout, the current customer, password reset and the
 //! profile name.
 
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::accounts::customers::{AccountError, Accounts, SignedIn};
 use application::accounts::password_login::LoginAttempt;
 use domain::contact::EmailError;
 
-use super::dto::{CredentialsBody, ResetConfirmBody, ResetRequestBody, SaveUserBody, SessionResponse, UserResponse};
+use super::dto::{
+    CredentialsBody, LanguageBody, ResetConfirmBody, ResetRequestBody, SaveUserBody, SessionResponse, UserResponse,
+};
 use super::session::CustomerSession;
 use crate::dto::MessageResponse;
 use crate::infra::edges::personal;
 use crate::infra::error::{ApiError, ErrorBody};
 use crate::infra::forms::Text;
 use crate::infra::json::Json;
+use crate::infra::language::{language_cookie, Language, RequestLanguage};
 use crate::infra::session::{check_origin, client_address, PublicOrigin, CUSTOMER_SESSION, DEVICE};
 
 impl From<AccountError> for ApiError {
@@ -37,11 +40,21 @@ impl From<AccountError> for ApiError {
     }
 }
 
-fn signed_in(status: actix_web::http::StatusCode, origin: &PublicOrigin, session: SignedIn) -> HttpResponse {
+/// The answer of a sign-in: the session's cookies and, when the account has chosen a language, the `lang`
+/// cookie that makes the browser remember it.
+fn signed_in(
+    status: actix_web::http::StatusCode,
+    origin: &PublicOrigin,
+    session: SignedIn,
+    language: Option<Language>,
+) -> HttpResponse {
     let mut response = HttpResponse::build(status);
     response.cookie(CUSTOMER_SESSION.set(origin, session.token, session.lifetime.num_seconds()));
     if let Some(device) = session.device {
         response.cookie(DEVICE.set(origin, device.token, device.lifetime.num_seconds()));
+    }
+    if let Some(language) = language {
+        response.cookie(language_cookie(language, origin));
     }
     response.json(UserResponse::from(session.customer))
 }
@@ -77,7 +90,10 @@ pub async fn sign_up(
     check_origin(&req)?;
     let (email, password) = credentials(&body)?;
     let session = accounts.sign_up(email, password, body.name.text(), &client_address(&req)).await?;
-    Ok(signed_in(actix_web::http::StatusCode::CREATED, &origin, session))
+    // The account speaks the language of the page it was made on.
+    let language = RequestLanguage::of(&req);
+    accounts.set_language(session.customer.id, language).await?;
+    Ok(signed_in(actix_web::http::StatusCode::CREATED, &origin, session, Some(language)))
 }
 
 /// Signs a customer in.
@@ -106,7 +122,8 @@ pub async fn log_in(
     let (address, device) = (client_address(&req), DEVICE.token(&req));
     let session =
         accounts.log_in(&LoginAttempt { email, password, address: &address, device: device.as_deref() }).await?;
-    Ok(signed_in(actix_web::http::StatusCode::OK, &origin, session))
+    let language = accounts.language(session.customer.id).await?;
+    Ok(signed_in(actix_web::http::StatusCode::OK, &origin, session, language))
 }
 
 /// Ends the session and clears the cookie.
@@ -137,6 +154,36 @@ pub async fn log_out(
 #[get("/api/auth/me")]
 pub async fn me(customer: CustomerSession) -> HttpResponse {
     HttpResponse::Ok().json(UserResponse::from(customer.0))
+}
+
+/// Remembers the signed-in customer's language (the header's switch calls it as it goes to the other
+/// language's page), so a later sign-in, on any device, gives the browser the `lang` cookie again.
+#[utoipa::path(
+    tag = "accounts",
+    operation_id = "setLanguage",
+    request_body = LanguageBody,
+    responses(
+        (status = 204, description = "Remembered"),
+        (status = 400, description = "The language is not `en` or `ur`", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[put("/api/auth/language")]
+pub async fn set_language(
+    req: HttpRequest,
+    customer: CustomerSession,
+    accounts: web::Data<Accounts>,
+    body: Json<LanguageBody>,
+) -> Result<HttpResponse, ApiError> {
+    personal(&req);
+    check_origin(&req)?;
+    let language = match body.language.text() {
+        Some("en") => Language::English,
+        Some("ur") => Language::Urdu,
+        _ => return Err(ApiError::invalid_field("language", "The language is en or ur.")),
+    };
+    accounts.set_language(customer.0.id, language).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// Who is signed in: the customer, or `user: null` for a visitor without a valid session. The storefront asks

@@ -20,6 +20,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(handlers::request_reset)
         .service(handlers::confirm_reset)
         .service(handlers::save_user)
+        .service(handlers::set_language)
         .service(google::google_status)
         .service(google::google)
         .service(google::google_callback);

@@ -3,10 +3,13 @@
 
 pub use domain::language::Language;
 
+use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest};
 use std::future::{ready, Ready};
+
+use crate::infra::session::PublicOrigin;
 
 /// The language a request asks its answer in: its `Accept-Language` (the storefront sends `ur` from Urdu
 /// pages and `en` from English ones), English when it names neither. Error messages and a placed order's
@@ -33,6 +36,19 @@ impl FromRequest for RequestLanguage {
     fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
         ready(Ok(Self(Self::of(req))))
     }
+}
+
+/// The `lang` cookie the header's switch writes (`lang=ur`, the whole site, a year, `SameSite=Lax`, readable by
+/// the page), set by the server when a customer signs in or up so that the account's language is the
+/// browser's again (`/` follows it); Secure when the shop is served over https.
+#[must_use]
+pub fn language_cookie(language: Language, origin: &PublicOrigin) -> Cookie<'static> {
+    Cookie::build("lang", language.code())
+        .path("/")
+        .same_site(SameSite::Lax)
+        .secure(origin.origin.starts_with("https://"))
+        .max_age(time::Duration::days(365))
+        .finish()
 }
 
 /// The addresses of a language's pages.

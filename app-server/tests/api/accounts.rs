@@ -439,3 +439,65 @@ async fn sign_ups_past_the_hourly_limit_of_an_address_are_429_and_other_addresse
     );
     assert_eq!(elsewhere.status(), 201);
 }
+
+#[tokio::test]
+async fn the_account_remembers_its_language_and_a_login_gives_it_back_to_the_browser() {
+    let app = spawn_app().await;
+    let lang = |response: &reqwest::Response| set_cookie(response, "lang");
+    let login = || post(&app, "/api/auth/login", json!({"email": "sana@example.pk", "password": "secret-123"}), None);
+
+    // Signed up from an Urdu page: the account speaks Urdu, and so does the browser from now on.
+    let signup = app
+        .client
+        .post(format!("{}/api/auth/signup", app.address))
+        .header("accept-language", "ur")
+        .json(&json!({"email": "sana@example.pk", "password": "secret-123"}))
+        .send()
+        .await
+        .unwrap();
+    let (cookie, _) = cookie_of(&signup);
+    let header = lang(&signup).expect("the lang cookie is set");
+    assert!(header.starts_with("lang=ur;"), "{header}");
+    for attribute in ["Path=/", "SameSite=Lax", "Max-Age=31536000"] {
+        assert!(header.contains(attribute), "{attribute} missing from {header}");
+    }
+    assert!(!header.contains("HttpOnly"), "the page's own switch writes it too: {header}");
+    assert!(lang(&login().await).unwrap().starts_with("lang=ur;"), "a login on another browser");
+
+    // The header's switch to English, signed in.
+    let switched = app
+        .client
+        .put(format!("{}/api/auth/language", app.address))
+        .header("cookie", &cookie)
+        .json(&json!({"language": "en"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(switched.status(), 204);
+    assert!(lang(&login().await).unwrap().starts_with("lang=en;"));
+
+    // Anything else changes nothing; a visitor has no account to remember it in.
+    for bad in [json!({"language": "fr"}), json!({"language": "UR"}), json!({}), json!({"language": 1})] {
+        let (status, body) = app.send(&cookie, "PUT", "/api/auth/language", Some(bad.clone())).await;
+        assert_eq!(
+            (status, body),
+            (
+                400,
+                json!({"message": "The language is en or ur.", "errors": {"language": ["The language is en or ur."]}})
+            ),
+            "{bad}"
+        );
+    }
+    assert!(lang(&login().await).unwrap().starts_with("lang=en;"));
+    let anonymous = app
+        .client
+        .put(format!("{}/api/auth/language", app.address))
+        .json(&json!({"language": "ur"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), 401);
+    // An account that never chose (made before languages) gives the browser nothing to remember.
+    app.sql("UPDATE customers SET language = NULL").await;
+    assert_eq!(lang(&login().await), None);
+}

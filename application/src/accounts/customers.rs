@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chrono::Duration;
 use domain::contact::{Email, PersonName, PersonNameError, MAX_NAME_CHARS, UNKNOWN_CUSTOMER_NAME};
 use domain::ids::CustomerId;
-use domain::language::Localized;
+use domain::language::{Language, Localized};
 use domain::password::{check_new_password, PasswordError};
 use domain::text::TextError;
 
@@ -264,6 +264,23 @@ impl Accounts {
     pub async fn current(&self, token: &str) -> Result<Option<CustomerRecord>, AccountError> {
         let Some(id) = self.sessions.resolve(token).await? else { return Ok(None) };
         Ok(self.customers.find_by_id(id).await?)
+    }
+
+    /// The language the customer chose (the header's switch, or the page they signed up on), if any: a login
+    /// gives it to the browser to remember (docs/decisions/0048-urdu.md).
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn language(&self, customer: CustomerId) -> Result<Option<Language>, AccountError> {
+        Ok(self.customers.language(customer).await?)
+    }
+
+    /// Remembers the customer's language.
+    ///
+    /// # Errors
+    /// A store failure.
+    pub async fn set_language(&self, customer: CustomerId, language: Language) -> Result<(), AccountError> {
+        Ok(self.customers.set_language(customer, language).await?)
     }
 
     /// Ends a session.

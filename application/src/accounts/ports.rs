@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::contact::Email;
 use domain::ids::{AdminId, CustomerId};
+use domain::language::Language;
 
 use crate::accounts::model::{
     CustomerLogin, CustomerRecord, DeviceSignIn, ExternalIdentity, ExternalLoginStart, ExternalProfile, NewCredential,
@@ -205,6 +206,18 @@ pub trait CustomerRepository: Send + Sync + 'static {
     /// # Errors
     /// [`RepositoryError::NotFound`] for an unknown id.
     async fn rename(&self, id: CustomerId, name: &str) -> Result<CustomerRecord, RepositoryError>;
+
+    /// The language the customer chose, if they ever did.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn language(&self, id: CustomerId) -> Result<Option<Language>, RepositoryError>;
+
+    /// Remembers the customer's language.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store fails.
+    async fn set_language(&self, id: CustomerId, language: Language) -> Result<(), RepositoryError>;
 
     /// Whether a reset token with this digest exists, unused and unexpired at `now` (checked before the new
     /// password is hashed, so a made-up token costs no hash).

@@ -1018,6 +1018,16 @@ export type InternalReviewFormBody = {
 };
 
 /**
+ * The language a signed-in customer chose with the header's switch.
+ */
+export type LanguageBody = {
+    /**
+     * `en` or `ur`.
+     */
+    language?: string | null;
+};
+
+/**
  * Whether a media file is a picture or a video.
  */
 export type MediaKind = 'image' | 'video';
@@ -4810,6 +4820,43 @@ export type SaveUserResponses = {
 };
 
 export type SaveUserResponse = SaveUserResponses[keyof SaveUserResponses];
+
+export type SetLanguageData = {
+    body: LanguageBody;
+    path?: never;
+    query?: never;
+    url: '/api/auth/language';
+};
+
+export type SetLanguageErrors = {
+    /**
+     * The language is not `en` or `ur`
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in
+     */
+    401: ErrorBody;
+    /**
+     * The body is over 64 KiB
+     */
+    413: ErrorBody;
+    /**
+     * The body is not sent as application/json
+     */
+    415: ErrorBody;
+};
+
+export type SetLanguageError = SetLanguageErrors[keyof SetLanguageErrors];
+
+export type SetLanguageResponses = {
+    /**
+     * Remembered
+     */
+    204: void;
+};
+
+export type SetLanguageResponse = SetLanguageResponses[keyof SetLanguageResponses];
 
 export type GoogleStatusData = {
     body?: never;

@@ -467,6 +467,13 @@ export const zInternalReviewFormBody = z.object({
 });
 
 /**
+ * The language a signed-in customer chose with the header's switch.
+ */
+export const zLanguageBody = z.object({
+    language: z.nullish(z.string())
+});
+
+/**
  * Whether a media file is a picture or a video.
  */
 export const zMediaKind = z.enum(['image', 'video']);
@@ -1874,6 +1881,13 @@ export const zSaveUserBody2 = zSaveUserBody;
  */
 export const zSaveUserResponse = zUserResponse;
 
+export const zSetLanguageBody = zLanguageBody;
+
+/**
+ * Remembered
+ */
+export const zSetLanguageResponse = z.void();
+
 /**
  * Whether Google sign-in is configured
  */
@@ -2456,6 +2470,12 @@ export const zConfirmPasswordResetData = z.object({
 
 export const zSaveUserData = z.object({
     body: zSaveUserBody2,
+    path: z.optional(z.never()),
+    query: z.optional(z.never())
+});
+
+export const zSetLanguageData = z.object({
+    body: zSetLanguageBody,
     path: z.optional(z.never()),
     query: z.optional(z.never())
 });

@@ -68,7 +68,7 @@ export function Navbar() {
             </>
           )}
         </div>
-        <LanguageSwitch />
+        <LanguageSwitch signedIn={signedIn} />
         <CartLink onNavigate={closeMenu} />
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { Footer } from '@/components/layouts/footer';
@@ -46,5 +46,33 @@ describe('the storefront frame in Urdu', () => {
     renderWithProviders(<Navbar />, { route: '/product/42', path: '/product/:id' });
     expect(screen.getByRole('link', { name: 'اردو' })).toHaveAttribute('href', '/ur/product/42');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it("remembers a signed-in shopper's switch in the account, and a visitor's in the cookie alone", async () => {
+    const saved: unknown[] = [];
+    let user: { uid: string; email: string; name: string } | null = null;
+    const requested = mockFetch(async (url, request) => {
+      if (url.pathname === '/api/auth/session') return jsonResponse({ user });
+      if (url.pathname === '/api/auth/language' && request.method === 'PUT') {
+        saved.push(await request.json());
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse([]);
+    });
+    const visitor = renderWithProviders(<Navbar />, { route: '/cart' });
+    await waitFor(() => {
+      expect(requested).toContain('/api/auth/session');
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'اردو' }));
+    expect(document.cookie).toContain('lang=ur');
+    visitor.unmount();
+
+    user = { uid: '7', email: 'sana@example.pk', name: 'Sana' };
+    renderWithProviders(<Navbar />, { route: '/cart' });
+    await screen.findByRole('button', { name: 'Logout' });
+    fireEvent.click(screen.getByRole('link', { name: 'اردو' }));
+    await waitFor(() => {
+      expect(saved).toEqual([{ language: 'ur' }]);
+    });
   });
 });
