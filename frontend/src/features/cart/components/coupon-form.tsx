@@ -1,10 +1,14 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
+import cartTexts from '@/i18n/en/cart.json';
+import { useMessages } from '@/lib/i18n';
+
 import { useCoupon } from '../hooks/use-coupon';
 import { isCouponSuccess } from '../lib/coupon-rules';
 
 /** The coupon field: its message shows green when it contains 'applied', red otherwise; a refused code stays in it. */
 export function CouponForm() {
+  const t = useMessages(cartTexts, 'cart');
   const { coupon, apply, remove, message, pending } = useCoupon();
   const [code, setCode] = useState('');
   const inputId = useId();
@@ -25,7 +29,7 @@ export function CouponForm() {
     <div className="coupon">
       <form className="coupon__form" onSubmit={handleSubmit}>
         <label htmlFor={inputId} className="visually-hidden">
-          Coupon code
+          {t.couponCode()}
         </label>
         <input
           id={inputId}
@@ -34,14 +38,14 @@ export function CouponForm() {
           onChange={(event) => {
             setCode(event.target.value);
           }}
-          placeholder="Coupon code"
+          placeholder={t.couponCode()}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           aria-describedby={messageId}
         />
         <button type="submit" className="button button--secondary" disabled={pending}>
-          Apply
+          {t.apply()}
         </button>
       </form>
       <p id={messageId} className={tone} role="status">
@@ -49,7 +53,7 @@ export function CouponForm() {
       </p>
       {coupon && (
         <button type="button" className="button button--link" onClick={remove}>
-          Remove Coupon
+          {t.removeCoupon()}
         </button>
       )}
     </div>
