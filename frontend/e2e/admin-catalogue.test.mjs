@@ -75,7 +75,7 @@ test('catalogue admin: category, product, edit, featured, coupon, views', async 
     await page.getByLabel('Sale price (Rs)').fill('1500');
     assert.equal(await page.getByLabel('Discount (%)').inputValue(), '25');
     await page.getByLabel('Quantity in stock').fill('7');
-    await page.getByLabel('Description').fill('A slim case made for the browser test.');
+    await page.getByLabel('Description', { exact: true }).fill('A slim case made for the browser test.');
     await page.getByLabel('Pictures').setInputFiles(files);
     // The pictures join the list once they have been looked at for shrinking.
     await page.getByRole('list', { name: 'New files' }).getByRole('img').nth(1).waitFor();

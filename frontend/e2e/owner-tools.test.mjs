@@ -141,7 +141,7 @@ test('Add Product at 360 px: a 14 MB, 3,000 px photo goes up as a 2,048 px JPEG,
     await page.getByLabel('Category', { exact: true }).selectOption({ label: `Photos ${stamp}` });
     await page.getByLabel('Price (Rs)', { exact: true }).fill('1200');
     await page.getByLabel('Quantity in stock').fill('4');
-    await page.getByLabel('Description').fill('A case shown by a shrunk photo.');
+    await page.getByLabel('Description', { exact: true }).fill('A case shown by a shrunk photo.');
     await page.getByLabel('Pictures').setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: photo });
 
     const preview = page.getByRole('list', { name: 'New files' }).getByRole('img', { name: 'IMG_2041.jpg' });
