@@ -65,12 +65,21 @@ pub struct SaveUserBody {
     pub name: Text,
 }
 
-/// The language a signed-in customer chose with the header's switch.
+/// A shopper's language as the API writes it.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LanguageCode {
+    En,
+    Ur,
+}
+
+/// The language a signed-in customer chose with the header's switch. Read leniently (anything else is a 400
+/// naming `language`); documented as the two codes.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LanguageBody {
     /// `en` or `ur`.
     #[serde(default)]
-    #[schema(inline)]
+    #[schema(value_type = LanguageCode, required = true)]
     pub language: Text,
 }
 

@@ -1018,14 +1018,20 @@ export type InternalReviewFormBody = {
 };
 
 /**
- * The language a signed-in customer chose with the header's switch.
+ * The language a signed-in customer chose with the header's switch. Read leniently (anything else is a 400
+ * naming `language`); documented as the two codes.
  */
 export type LanguageBody = {
     /**
      * `en` or `ur`.
      */
-    language?: string | null;
+    language: LanguageCode;
 };
+
+/**
+ * A shopper's language as the API writes it.
+ */
+export type LanguageCode = 'en' | 'ur';
 
 /**
  * Whether a media file is a picture or a video.

@@ -467,10 +467,16 @@ export const zInternalReviewFormBody = z.object({
 });
 
 /**
- * The language a signed-in customer chose with the header's switch.
+ * A shopper's language as the API writes it.
+ */
+export const zLanguageCode = z.enum(['en', 'ur']);
+
+/**
+ * The language a signed-in customer chose with the header's switch. Read leniently (anything else is a 400
+ * naming `language`); documented as the two codes.
  */
 export const zLanguageBody = z.object({
-    language: z.nullish(z.string())
+    language: zLanguageCode
 });
 
 /**
